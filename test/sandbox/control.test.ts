@@ -1,0 +1,289 @@
+import { call, client } from './helpers';
+import {
+	AccessErrorResponse,
+	FileWrapper,
+	FolderListResponse,
+	LatestListResponse,
+	MESSAGES,
+	NotificationListResponse,
+	NotificationWrapper,
+} from './schemas';
+import { startSandbox } from './server';
+import type { Sandbox, SeedInfo } from './server';
+
+let sb: Sandbox;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+	sb = await startSandbox();
+	api = client(sb);
+});
+beforeEach(() => sb.reset());
+afterAll(async () => sb.stop());
+
+describe('GET /api/v1/notifications', () => {
+	it('lists the user notifications newest first, read and unread, without meta', async () => {
+		const res = await api.get('/notifications');
+		expect(res.status).toBe(200);
+		expect(res.contentType).toBe('application/json');
+		const body = NotificationListResponse.parse(res.json);
+		expect(body.data).toHaveLength(4);
+		expect(body.data.map((n) => n.data.attributes.created_at)).toEqual([
+			'09. Mar. 2026 08:15',
+			'07. Mar. 2026 16:06',
+			'06. Mar. 2026 11:02',
+			'05. Mar. 2026 09:31',
+		]);
+		expect(body.data.filter((n) => n.data.attributes.read_at === null)).toHaveLength(2);
+		expect(body.data[2].data.attributes.read_at).toBe('06. Mar. 2026 11:02');
+		const other = NotificationListResponse.parse((await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json);
+		expect(other.data).toHaveLength(1);
+		expect(other.data[0].data.id).not.toBe(body.data[0].data.id);
+	});
+
+	it('shows added notifications first and read ones with read_at', async () => {
+		sb.clock.advance(90 * 60_000);
+		const n = sb.model.addNotification(0, { title: 'Hello', description: 'World' });
+		let body = NotificationListResponse.parse((await api.get('/notifications')).json);
+		expect(body.data[0].data).toMatchObject({ id: n.id, attributes: { title: 'Hello', read_at: null, created_at: '10. Mar. 2026 13:30', category: 'upload', action: 'view' } });
+		sb.model.markNotificationRead(n.id);
+		body = NotificationListResponse.parse((await api.get('/notifications')).json);
+		expect(body.data[0].data.attributes.read_at).toBe('10. Mar. 2026 13:30');
+	});
+
+	it('401s without a valid bearer token', async () => {
+		for (const tok of [null, 'x']) {
+			const res = await api.get('/notifications', {}, tok);
+			expect(res.status).toBe(401);
+			expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.unauthorized });
+		}
+		const basic = await call(sb, 'GET', '/api/v1/notifications', {});
+		expect(basic.status).toBe(401);
+	});
+});
+
+describe('HTTP plumbing', () => {
+	it('answers unknown routes with 404 JSON and wrong methods with 405 JSON', async () => {
+		const unknown = await call(sb, 'GET', '/api/v1/nope');
+		expect(unknown.status).toBe(404);
+		expect(unknown.contentType).toBe('application/json');
+		AccessErrorResponse.parse(unknown.json);
+		const wrong = await call(sb, 'PUT', '/api/v1/trash/restore', { token: api.token(), body: {} });
+		expect(wrong.status).toBe(405);
+		AccessErrorResponse.parse(wrong.json);
+	});
+
+	it('answers malformed JSON and non-JSON bodies with 400 JSON', async () => {
+		const bad = await call(sb, 'POST', '/api/v1/trash/restore', { token: api.token(), rawBody: '{"to_home":' });
+		expect(bad.status).toBe(400);
+		expect(bad.contentType).toBe('application/json');
+		expect(AccessErrorResponse.parse(bad.json).message).toMatch(/not valid JSON/);
+		const form = await call(sb, 'POST', '/api/v1/trash/restore', { token: api.token(), rawBody: 'to_home=1', contentType: 'application/x-www-form-urlencoded' });
+		expect(form.status).toBe(400);
+		expect(sb.requests[sb.requests.length - 1]).toMatchObject({ body: 'to_home=1', status: 400 });
+	});
+
+	it('records every API request in order, but not control requests', async () => {
+		const folderId = sb.seed.users[0].rootFolderIds[0];
+		await api.get(`/browse/folders/${folderId}`, { limit: 2 });
+		await api.post('/trash/restore', { to_home: true, items: [] }, api.token());
+		await api.get('/notifications', {}, null);
+		await call(sb, 'GET', '/__sandbox/seed');
+		expect(sb.requests).toEqual([
+			{ method: 'GET', path: `/api/v1/browse/folders/${folderId}`, query: { limit: '2' }, body: undefined, authorization: `Bearer ${api.token()}`, status: 200 },
+			{ method: 'POST', path: '/api/v1/trash/restore', query: {}, body: { to_home: true, items: [] }, authorization: `Bearer ${api.token()}`, status: 422 },
+			{ method: 'GET', path: '/api/v1/notifications', query: {}, body: undefined, status: 401 },
+		]);
+		expect(sb.countRequests()).toBe(3);
+		expect(sb.countRequests({ method: 'get' })).toBe(2);
+		expect(sb.countRequests({ path: '/api/v1/notifications' })).toBe(1);
+		expect(sb.countRequests({ method: 'GET', path: /^\/api\/v1\/browse\// })).toBe(1);
+		sb.clearRequests();
+		expect(sb.requests).toHaveLength(0);
+	});
+});
+
+describe('fault injection', () => {
+	it('replaces a response with status + JSON body once, then passes through', async () => {
+		sb.fault({ method: 'GET', path: '/api/v1/browse/latest', status: 503, body: { message: 'Service Unavailable' } });
+		const first = await api.get('/browse/latest');
+		expect(first.status).toBe(503);
+		expect(first.json).toEqual({ message: 'Service Unavailable' });
+		expect(first.contentType).toBe('application/json');
+		const second = await api.get('/browse/latest');
+		expect(second.status).toBe(200);
+		LatestListResponse.parse(second.json);
+		expect(sb.requests.map((r) => r.status)).toEqual([503, 200]);
+	});
+
+	it('serves a raw HTML body', async () => {
+		sb.fault({ path: /\/notifications$/, status: 500, rawBody: '<html><body>Whoops</body></html>' });
+		const res = await api.get('/notifications');
+		expect(res.status).toBe(500);
+		expect(res.contentType).toBe('text/html; charset=utf-8');
+		expect(res.text).toContain('Whoops');
+	});
+
+	it('honours skip and times (Infinity too), match and the remover', async () => {
+		sb.fault({ path: '/api/v1/notifications', skip: 1, times: 2, status: 429, body: { message: 'Too Many Attempts.' } });
+		const statuses: number[] = [];
+		for (let i = 0; i < 4; i++) statuses.push((await api.get('/notifications')).status);
+		expect(statuses).toEqual([200, 429, 429, 200]);
+
+		const remove = sb.fault({ path: '/api/v1/browse/latest', times: Infinity, status: 502 });
+		for (let i = 0; i < 3; i++) expect((await api.get('/browse/latest')).status).toBe(502);
+		remove();
+		expect((await api.get('/browse/latest')).status).toBe(200);
+
+		sb.fault({
+			match: (r) => r.method === 'POST' && (r.body as { to_home?: unknown })?.to_home === false,
+			status: 500,
+			body: { type: 'error', message: 'boom' },
+		});
+		const restoreRef = { type: 'file', id: sb.model.itemAt(0, 'Documents/old-draft.docx').id };
+		expect((await api.post('/trash/restore', { to_home: true, items: [restoreRef] }, api.token())).status).toBe(200);
+		expect((await api.post('/trash/restore', { to_home: false, items: [restoreRef] }, api.token())).status).toBe(500);
+		sb.clearFaults();
+	});
+
+	it('delays a request and passes it through when only delayMs is set', async () => {
+		sb.fault({ path: '/api/v1/browse/latest', delayMs: 120 });
+		const t0 = Date.now();
+		const res = await api.get('/browse/latest');
+		expect(Date.now() - t0).toBeGreaterThanOrEqual(110);
+		expect(res.status).toBe(200);
+		LatestListResponse.parse(res.json);
+		const t1 = Date.now();
+		await api.get('/browse/latest');
+		expect(Date.now() - t1).toBeLessThan(110);
+	});
+
+	it('reset() clears faults and requests', async () => {
+		sb.fault({ status: 500, times: Infinity });
+		expect((await api.get('/notifications')).status).toBe(500);
+		sb.reset();
+		expect(sb.requests).toHaveLength(0);
+		expect((await api.get('/notifications')).status).toBe(200);
+	});
+});
+
+describe('control API (/__sandbox/)', () => {
+	const control = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
+		call(sb, method, `/__sandbox${path}`, { body, query });
+
+	it('exposes the seed, creates files/notifications, trashes items and manages requests and faults', async () => {
+		const seed = await control('GET', '/seed');
+		expect(seed.json).toEqual({ ...sb.seed, baseUrl: sb.baseUrl });
+
+		const docs = sb.model.itemAt(0, 'Documents').id;
+		const created = await control('POST', '/files', { user: 0, folderId: docs, name: 'via-control.pdf', size: 2000 });
+		expect(created.status).toBe(201);
+		const file = FileWrapper.parse(created.json);
+		expect(file.data.attributes).toMatchObject({ name: 'via-control.pdf', parent_id: docs, mimetype: 'application/pdf', filesize: '2.00kB' });
+		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
+		expect(latest.data[0].data.id).toBe(file.data.id);
+
+		const note = NotificationWrapper.parse((await control('POST', '/notifications', { user: 1, title: 'Ping' })).json);
+		const other = NotificationListResponse.parse((await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json);
+		expect(other.data[0].data.id).toBe(note.data.id);
+
+		expect((await control('POST', '/trash', { id: file.data.id })).json).toEqual({ ok: true, trashed: 1 });
+		expect(sb.model.findItem(file.data.id)!.deletedAt).not.toBeNull();
+		expect((await control('POST', '/trash', { id: 'nope' })).status).toBe(400);
+
+		const ruled = await control('POST', '/faults', { path: { regex: '^/api/v1/browse/' }, status: 500, times: 'Infinity', rawBody: 'oops' });
+		expect(ruled.status).toBe(201);
+		expect((await api.get('/browse/latest')).status).toBe(500);
+		expect((await api.get('/browse/folders/all')).status).toBe(500);
+		const listed = await control('GET', '/requests', undefined, { method: 'GET', path: '/api/v1/browse/latest' });
+		expect(listed.json).toMatchObject({ count: 2, requests: [{ status: 200 }, { status: 500 }] });
+		expect((await control('DELETE', '/faults')).status).toBe(200);
+		expect((await api.get('/browse/latest')).status).toBe(200);
+		await control('POST', '/requests/clear');
+		expect(sb.requests).toHaveLength(0);
+
+		const clock = await control('POST', '/clock', { advanceMs: 86_400_000 });
+		expect(clock.json).toEqual({ now: '2026-03-11T12:00:00.000Z' });
+		expect((await control('GET', '/idle')).json).toEqual({ ok: true });
+		expect((await control('GET', '/nope')).status).toBe(404);
+
+		expect((await control('POST', '/reset')).json).toEqual({ ok: true });
+		expect(sb.model.findItem(file.data.id)).toBeUndefined();
+		expect(sb.clock.now().toISOString()).toBe('2026-03-10T12:00:00.000Z');
+		expect(sb.requests).toHaveLength(0);
+	});
+});
+
+describe('determinism, reset and scale', () => {
+	it('seeds the same ids and tokens in every instance and after reset()', async () => {
+		const snapshot = (s: Sandbox) => JSON.stringify({ seed: s.seed, ids: [...s.model.items.keys()] });
+		const before = snapshot(sb);
+		sb.model.addFile(0, { name: 'x.txt' });
+		sb.model.deleteItemPermanently(sb.model.itemAt(0, 'Documents').id);
+		sb.reset();
+		expect(snapshot(sb)).toBe(before);
+		const second = await startSandbox();
+		try {
+			expect(snapshot(second)).toBe(before);
+		} finally {
+			await second.stop();
+		}
+		const seed: SeedInfo = sb.seed;
+		expect(seed.users).toHaveLength(2);
+		expect(seed.shares.map((s) => [s.permission, s.protected, s.expired])).toEqual([
+			['editor', false, false],
+			['visitor', false, false],
+			['editor', true, false],
+			['editor', false, true],
+		]);
+		expect(seed.fileRequests.map((r) => r.active)).toEqual([true, false]);
+		expect([...sb.model.items.values()].filter((i) => i.type === 'file' && i.userId === sb.model.getUser(0).id).length).toBeGreaterThanOrEqual(25);
+	});
+
+	it('handles 10,000 polling events cheaply (model mutations + listing)', () => {
+		const folder = sb.model.addFolder(0, { name: 'Events' });
+		const t0 = Date.now();
+		for (let i = 0; i < 10_000; i++) {
+			if (i % 10 === 0) sb.clock.advance(1_000);
+			const f = sb.model.addFile(0, { folderId: folder.id, name: `event-${i}.txt`, size: 100 });
+			sb.model.addNotification(0, { title: `n${i}` });
+			if (i % 100 === 0) sb.model.trashItem(f.id);
+			const page = sb.model.latestPage(0, { sort: 'created_at', direction: 'DESC', limit: 50 });
+			if (i % 100 !== 0) expect(page.items[0].id).toBe(f.id);
+		}
+		expect(Date.now() - t0).toBeLessThan(5_000);
+		expect(sb.model.activeChildren(folder.id)).toHaveLength(9_900);
+		expect(sb.model.notificationsOf(0)[0].title).toBe('n9999');
+		const t1 = Date.now();
+		sb.model.trashItem(folder.id);
+		sb.model.restoreItem(folder.id);
+		expect(sb.model.activeChildren(folder.id)).toHaveLength(9_900);
+		expect(Date.now() - t1).toBeLessThan(1_000);
+	});
+
+	it('serves a 10,000-file bulk folder in milliseconds and resets fast', async () => {
+		const big = await startSandbox({ seed: { bulkFolderFiles: 10_000 } });
+		try {
+			const bulk = big.seed.bulkFolderId!;
+			const token = big.seed.users[0].accessToken;
+			const t0 = Date.now();
+			const res = await call(big, 'GET', `/api/v1/browse/folders/${bulk}`, { token, query: { limit: 500, sort: 'name', direction: 'ASC' } });
+			const elapsed = Date.now() - t0;
+			const body = FolderListResponse.parse(res.json);
+			expect(body.meta.cursor).toMatchObject({ total: 10_000, limit: 500 });
+			expect(body.data[0].data.attributes.name).toBe('bulk-00001.txt');
+			expect(elapsed).toBeLessThan(1_000);
+			const t1 = Date.now();
+			big.reset();
+			expect(Date.now() - t1).toBeLessThan(2_000);
+			expect(big.seed.bulkFolderId).toBe(bulk);
+			// the bulk folder does not change any other seeded id or token
+			expect(big.seed.shares).toEqual(sb.seed.shares);
+			expect(big.seed.fileRequests).toEqual(sb.seed.fileRequests);
+			expect(big.seed.users.map((u) => u.accessToken)).toEqual(sb.seed.users.map((u) => u.accessToken));
+			expect(big.seed.users[0].rootFolderIds.filter((id) => id !== bulk)).toEqual(sb.seed.users[0].rootFolderIds);
+		} finally {
+			await big.stop();
+		}
+	});
+});

@@ -1,0 +1,252 @@
+import { client, startFileServer } from './helpers';
+import type { FileServer } from './helpers';
+import {
+	AccessErrorResponse,
+	GoneResponse,
+	MESSAGES,
+	NotificationListResponse,
+	RequestItemsResponse,
+	SuccessResponse,
+	ValidationErrorResponse,
+} from './schemas';
+import { startSandbox } from './server';
+import type { Sandbox } from './server';
+
+let sb: Sandbox;
+let api: ReturnType<typeof client>;
+let origin: FileServer;
+
+beforeAll(async () => {
+	[sb, origin] = await Promise.all([startSandbox(), startFileServer()]);
+	api = client(sb);
+});
+beforeEach(() => {
+	sb.reset();
+	origin.hits.length = 0;
+});
+afterAll(async () => {
+	await sb.stop();
+	await origin.close();
+});
+
+const item = (path: string) => sb.model.itemAt(0, path);
+const ref = (path: string) => ({ type: item(path).type, id: item(path).id });
+const activeId = () => sb.seed.fileRequests[0].id;
+const expiredId = () => sb.seed.fileRequests[1].id;
+const names = (body: { data: Array<{ data: { attributes: { name: string } } }> }) => body.data.map((w) => w.data.attributes.name);
+const filesIn = (folderPath: string) => sb.model.activeChildren(item(folderPath).id).filter((i) => i.type === 'file');
+
+describe('GET /api/v1/requests/{id}/items', () => {
+	it('lists the request folder with meta.root and no pagination meta', async () => {
+		const res = await api.get(`/requests/${activeId()}/items`, undefined, null);
+		expect(res.status).toBe(200);
+		const body = RequestItemsResponse.parse(res.json);
+		expect(names(body)).toEqual(['Round 1', 'signed-form.pdf', 'received-logo.png']); // created_at DESC
+		expect(body.meta.root.data).toMatchObject({ id: sb.seed.fileRequests[0].folderId, attributes: { name: 'Client Uploads', items: 3, trashed_items: 1 } });
+		const asc = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null)).json);
+		expect(names(asc)).toEqual(['received-logo.png', 'Round 1', 'signed-form.pdf']);
+	});
+
+	it('lists a subfolder inside the request folder', async () => {
+		const round1 = item('Client Uploads/Round 1');
+		const body = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, { parent_id: round1.id }, null)).json);
+		expect(names(body)).toEqual(['scan-001.pdf']);
+		expect(body.meta.root.data.id).toBe(round1.id);
+	});
+
+	it('refuses a folder outside the request (403) and validates the query (422)', async () => {
+		const outside = await api.get(`/requests/${activeId()}/items`, { parent_id: item('Documents').id }, null);
+		expect(outside.status).toBe(403);
+		expect(AccessErrorResponse.parse(outside.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+		const bad = await api.get(`/requests/${activeId()}/items`, { parent_id: 'x', sort: 'size', direction: 'up' }, null);
+		expect(bad.status).toBe(422);
+		expect(ValidationErrorResponse.parse(bad.json).errors).toEqual({
+			parent_id: ['The parent id must be a valid UUID.'],
+			sort: ['The selected sort is invalid.'],
+			direction: ['The selected direction is invalid.'],
+		});
+	});
+
+	it('answers 410 for an expired request (also when the clock passes the expiry) and 404 for an unknown one', async () => {
+		for (const [method, path, body] of [
+			['GET', 'items', undefined],
+			['DELETE', 'items', { items: [{ force_delete: false, ...ref('Closed Request/late-file.pdf') }] }],
+			['POST', 'uploads', { urls: [`${origin.url}/files/a.txt`] }],
+		] as const) {
+			const gone = await (method === 'GET' ? api.get(`/requests/${expiredId()}/${path}`, undefined, null) : method === 'DELETE' ? api.del(`/requests/${expiredId()}/${path}`, body) : api.post(`/requests/${expiredId()}/${path}`, body));
+			expect(gone.status).toBe(410);
+			expect(GoneResponse.parse(gone.json)).toEqual({ type: 'gone', message: 'The file request is not active anymore' });
+			const unknown = await (method === 'GET' ? api.get(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, undefined, null) : method === 'DELETE' ? api.del(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body) : api.post(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body));
+			expect(unknown.status).toBe(404);
+			expect(AccessErrorResponse.parse(unknown.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+		}
+		expect(origin.hits).toEqual([]);
+		sb.clock.set(new Date('2026-04-01T00:00:00Z'));
+		expect((await api.get(`/requests/${activeId()}/items`, undefined, null)).status).toBe(410);
+	});
+});
+
+describe('DELETE /api/v1/requests/{id}/items', () => {
+	const del = (items: unknown) => api.del(`/requests/${activeId()}/items`, { items });
+
+	it('soft-deletes and force-deletes (also from the trash) inside the request folder', async () => {
+		const logo = item('Client Uploads/received-logo.png');
+		const round1 = item('Client Uploads/Round 1');
+		const scan = item('Client Uploads/Round 1/scan-001.pdf');
+		const rejected = item('Client Uploads/rejected.pdf');
+		const res = await del([
+			{ force_delete: false, type: 'file', id: logo.id },
+			{ force_delete: false, type: 'folder', id: round1.id },
+			{ force_delete: true, type: 'file', id: rejected.id },
+		]);
+		expect(res.status).toBe(200);
+		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: MESSAGES.deleted });
+		expect(logo.deletedAt).not.toBeNull();
+		expect(scan.deletedAt).not.toBeNull();
+		expect(sb.model.findItem(rejected.id)).toBeUndefined();
+		const body = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, undefined, null)).json);
+		expect(names(body)).toEqual(['signed-form.pdf']);
+		expect(body.meta.root.data.attributes.trashed_items).toBe(2);
+		SuccessResponse.parse((await del([{ force_delete: true, type: 'folder', id: round1.id }])).json);
+		expect(sb.model.findItem(scan.id)).toBeUndefined();
+	});
+
+	it('stops with 403 outside the request folder and 200 error for a missing item', async () => {
+		const logo = item('Client Uploads/received-logo.png');
+		const outside = await del([{ force_delete: false, type: 'file', id: logo.id }, { force_delete: false, ...ref('Documents/notes.txt') }]);
+		expect(outside.status).toBe(403);
+		expect(AccessErrorResponse.parse(outside.json).message).toBe(MESSAGES.accessDenied);
+		expect(logo.deletedAt).not.toBeNull();
+		const form = item('Client Uploads/signed-form.pdf');
+		const missing = await del([{ force_delete: true, type: 'file', id: form.id }, { force_delete: false, type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' }]);
+		expect(missing.status).toBe(200);
+		expect(AccessErrorResponse.parse(missing.json)).toEqual({ type: 'error', message: MESSAGES.notFound });
+		expect(sb.model.findItem(form.id)).toBeUndefined();
+	});
+
+	it('validates the body', async () => {
+		const res = await del([{ force_delete: 1, type: 'file' }]);
+		expect(res.status).toBe(422);
+		expect(ValidationErrorResponse.parse(res.json).errors).toEqual({
+			'items.0.force_delete': ['The items.0.force delete field must be true or false.'],
+			'items.0.id': ['The items.0.id field is required.'],
+		});
+	});
+});
+
+describe('POST /api/v1/requests/{id}/uploads', () => {
+	const upload = (body: unknown) => api.post(`/requests/${activeId()}/uploads`, body);
+
+	it('fetches up to 5 URLs synchronously, creates the files and an upload notification', async () => {
+		const before = filesIn('Client Uploads').length;
+		const res = await upload({ urls: [`${origin.url}/files/hello.txt?size=1234`, `${origin.url}/disposition`] });
+		expect(res.status).toBe(201);
+		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: 'Files were successfully uploaded' });
+		expect(origin.hits).toEqual(expect.arrayContaining(['/files/hello.txt', '/disposition']));
+		const files = filesIn('Client Uploads');
+		expect(files).toHaveLength(before + 2);
+		const body = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null)).json);
+		const hello = body.data.find((w) => w.data.attributes.name === 'hello.txt')!.data;
+		const report = body.data.find((w) => w.data.attributes.name === 'report final.pdf')!.data;
+		expect(hello.type === 'file' && hello.attributes).toMatchObject({ mimetype: 'text/plain', filesize: '1.23kB' });
+		expect(report.type === 'file' && report.attributes).toMatchObject({ mimetype: 'application/pdf', filesize: '2.50MB' });
+		const notes = NotificationListResponse.parse((await api.get('/notifications')).json);
+		expect(notes.data[0].data).toMatchObject({
+			type: 'App\\Notifications\\FileRequestUploadNotification',
+			attributes: { category: 'upload', action: 'view', read_at: null, description: '2 files were uploaded into your file request "Client uploads".' },
+		});
+	});
+
+	it('uploads into a subfolder and follows redirects', async () => {
+		const round1 = item('Client Uploads/Round 1');
+		const res = await upload({ parent_id: round1.id, urls: [`${origin.url}/redirect/moved.csv`] });
+		expect(res.status).toBe(201);
+		const names2 = filesIn('Client Uploads/Round 1').map((f) => f.name);
+		expect(names2).toContain('moved.csv');
+		expect(origin.hits).toEqual(['/redirect/moved.csv', '/files/moved.csv']);
+	});
+
+	it('answers 422 keyed by URL index when a URL cannot be fetched (nothing stored)', async () => {
+		const before = filesIn('Client Uploads').length;
+		const notifications = sb.model.notificationsOf(0).length;
+		const res = await upload({ urls: [`${origin.url}/files/ok.txt`, `${origin.url}/missing`] });
+		expect(res.status).toBe(422);
+		const body = ValidationErrorResponse.parse(res.json);
+		expect(Object.keys(body.errors)).toEqual(['urls.1']);
+		expect(body.errors['urls.1'][0]).toMatch(/HTTP 404/);
+		expect(filesIn('Client Uploads')).toHaveLength(before);
+		expect(sb.model.notificationsOf(0)).toHaveLength(notifications);
+	});
+
+	it('queues more than 5 URLs: 201 queued at once, files after idle()', async () => {
+		const before = filesIn('Client Uploads').length;
+		const urls = Array.from({ length: 6 }, (_, i) => `${origin.url}/files/q-${i}.bin?size=${(i + 1) * 100}&type=application/octet-stream`);
+		const res = await upload({ urls });
+		expect(res.status).toBe(201);
+		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: 'Files were added to the upload queue' });
+		await sb.idle();
+		const files = filesIn('Client Uploads');
+		expect(files).toHaveLength(before + 6);
+		expect(files.filter((f) => f.name.startsWith('q-')).map((f) => f.name).sort()).toEqual(urls.map((_, i) => `q-${i}.bin`));
+		const n = sb.model.notificationsOf(0)[0];
+		expect(n.description).toBe('6 files were uploaded into your file request "Client uploads".');
+		expect(n.readAt).toBeNull();
+	});
+
+	it('validates urls and parent_id', async () => {
+		const cases: Array<[unknown, Record<string, string[]>]> = [
+			[{}, { urls: ['The urls field is required.'] }],
+			[{ urls: [] }, { urls: ['The urls field is required.'] }],
+			[{ urls: 'http://x.test/a' }, { urls: ['The urls must be an array.'] }],
+			[
+				{ parent_id: 'x', urls: ['ftp://example.com/a', 'not a url', `${origin.url}/files/a.txt`, 5] },
+				{
+					parent_id: ['The parent id must be a valid UUID.'],
+					'urls.0': ['The urls.0 must be a valid URL.'],
+					'urls.1': ['The urls.1 must be a valid URL.'],
+					'urls.3': ['The urls.3 must be a string.'],
+				},
+			],
+			[{ urls: Array.from({ length: 101 }, () => `${origin.url}/files/a.txt`) }, { urls: ['The urls may not have more than 100 items.'] }],
+		];
+		for (const [body, errors] of cases) {
+			const res = await upload(body);
+			expect(res.status).toBe(422);
+			expect(ValidationErrorResponse.parse(res.json)).toEqual({ message: MESSAGES.invalid, errors });
+		}
+		expect(origin.hits).toEqual([]);
+		// null parent_id = request root
+		expect((await upload({ parent_id: null, urls: [`${origin.url}/files/n.txt`] })).status).toBe(201);
+	});
+
+	it('refuses a parent outside the request folder', async () => {
+		const res = await upload({ parent_id: item('Documents').id, urls: [`${origin.url}/files/a.txt`] });
+		expect(res.status).toBe(403);
+		expect(AccessErrorResponse.parse(res.json).message).toBe(MESSAGES.accessDenied);
+	});
+
+	it('times out a URL that never answers (uploadTimeoutMs, queue threshold options)', async () => {
+		const quick = await startSandbox({ uploadTimeoutMs: 150, uploadQueueThreshold: 1 });
+		try {
+			const path = `/api/v1/requests/${quick.seed.fileRequests[0].id}/uploads`;
+			const res = await fetch(quick.baseUrl + path, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ urls: [`${origin.url}/hang`] }),
+			});
+			expect(res.status).toBe(422);
+			const body = ValidationErrorResponse.parse(await res.json());
+			expect(body.errors['urls.0'][0]).toMatch(/timed out/);
+			const queued = await fetch(quick.baseUrl + path, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ urls: [`${origin.url}/files/a.txt`, `${origin.url}/files/b.txt`] }),
+			});
+			expect(SuccessResponse.parse(await queued.json()).message).toBe(MESSAGES.queued);
+			await quick.idle();
+			expect(quick.model.notificationsOf(0)[0].description).toMatch(/^2 files were uploaded/);
+		} finally {
+			await quick.stop();
+		}
+	});
+});
