@@ -1,0 +1,64 @@
+import type {
+	ICredentialDataDecryptedObject,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { BASE_URL_EXPRESSION } from './FileStorageApi.credentials';
+
+// The node builds file-request URLs with this placeholder; authenticate() swaps in the URL-encoded id, so the
+// id never passes through node code or parameters.
+export const FILE_REQUEST_ID_PLACEHOLDER = '{fileRequestId}';
+
+export class FileStorageFileRequestApi implements ICredentialType {
+	name = 'fileStorageFileRequestApi';
+
+	displayName = 'File Storage File Request API';
+
+	icon: Icon = { light: 'file:../icons/fileStorage.svg', dark: 'file:../icons/fileStorage.dark.svg' };
+
+	documentationUrl =
+		'https://github.com/file-storage-community/n8n-nodes-file-storage#file-request-credential';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://files.example.com',
+			description: 'Address of your File Storage server, without "/api/v1"',
+			required: true,
+		},
+		{
+			displayName: 'File Request ID',
+			name: 'fileRequestId',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Identifier of the file request: the last part of its upload link. Anyone holding it can upload, so it is stored as a secret.',
+			required: true,
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const id = encodeURIComponent(String(credentials.fileRequestId ?? '').trim());
+		return { ...requestOptions, url: requestOptions.url.split(FILE_REQUEST_ID_PLACEHOLDER).join(id) };
+	}
+
+	// Browsing the request's root only reads; an expired request answers 410 and fails the test, as it should.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: BASE_URL_EXPRESSION,
+			url: '=/api/v1/requests/{{ encodeURIComponent(String($credentials.fileRequestId).trim()) }}/items',
+			headers: { Accept: 'application/json' },
+		},
+	};
+}

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../shared/execution';
+import * as getRecentUploads from './getRecentUploads.operation';
+
+export const operations: Record<string, OperationModule> = { getRecentUploads };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['file'] } },
+		options: [
+			{
+				name: 'Get Recent Uploads',
+				value: 'getRecentUploads',
+				description: 'List the most recently uploaded files of the account',
+				action: 'Get recent uploads',
+			},
+		],
+		default: 'getRecentUploads',
+	},
+	...getRecentUploads.description,
+];

@@ -1,0 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../shared/execution';
+import * as getContents from './getContents.operation';
+import * as deleteItems from './deleteItems.operation';
+import * as uploadFromUrl from './uploadFromUrl.operation';
+
+export const operations: Record<string, OperationModule> = { getContents, deleteItems, uploadFromUrl };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['fileRequest'] } },
+		options: [
+			{
+				name: 'Get Contents',
+				value: 'getContents',
+				description: 'List the files and folders received by a file request',
+				action: 'Get file request contents',
+			},
+			{
+				name: 'Delete Items',
+				value: 'deleteItems',
+				description: 'Delete files or folders of a file request',
+				action: 'Delete items in a file request',
+			},
+			{
+				name: 'Upload From URL',
+				value: 'uploadFromUrl',
+				description: 'Have the server download files from URLs into a file request',
+				action: 'Upload files from links to a file request',
+			},
+		],
+		default: 'getContents',
+	},
+	...getContents.description,
+	...deleteItems.description,
+	...uploadFromUrl.description,
+];

@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { scoped, simplifyProperty } from '../../shared/descriptions';
+import { forEachItem, invalidParameter } from '../../shared/execution';
+import { optionalParentId } from '../../shared/locators';
+import { simplifyItem } from '../../shared/simplify';
+import { apiRequest, endpoints } from '../../transport';
+
+export const description: INodeProperties[] = scoped('sharedFolder', 'createFolder', [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Invoices 2026',
+		description: 'Name of the new folder',
+	},
+	{
+		displayName: 'Parent Folder',
+		name: 'parent',
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		description:
+			'Folder inside the shared folder to create the new folder in. Leave empty to create it at the top of the shared folder.',
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f (empty = top of the share)',
+			},
+		],
+	},
+	simplifyProperty,
+]);
+
+/** The spec has no batch create: one request per input item. */
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, items, async (itemIndex) => {
+		const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
+		if (!name) {
+			throw invalidParameter(this, itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
+		}
+		const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder', []);
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const body: IDataObject = { name };
+		if (parentId) body.parent_id = parentId;
+		const response = await apiRequest(this, endpoints.createFolderInShare(body), itemIndex);
+		return [simplify ? simplifyItem(response.body) : response.body];
+	});
+}

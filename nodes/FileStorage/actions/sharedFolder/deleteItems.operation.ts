@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { deleteItemsDescription, executeDeleteItems } from '../../shared/deleteItems';
+import { endpoints } from '../../transport';
+
+export const description: INodeProperties[] = deleteItemsDescription(
+	'sharedFolder',
+	'of the shared folder',
+	'Items must be inside the shared folder',
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await executeDeleteItems(this, items, endpoints.deleteInShare);
+}

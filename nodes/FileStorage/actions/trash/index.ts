@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../shared/execution';
+import * as restore from './restore.operation';
+
+export const operations: Record<string, OperationModule> = { restore };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['trash'] } },
+		options: [
+			{
+				name: 'Restore',
+				value: 'restore',
+				description: 'Restore files or folders from the trash',
+				action: 'Restore items from the trash',
+			},
+		],
+		default: 'restore',
+	},
+	...restore.description,
+];

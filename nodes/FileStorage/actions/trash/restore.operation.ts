@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { runBatched } from '../../shared/batch';
+import { batchSizeOption, itemTargetProperties, scoped } from '../../shared/descriptions';
+import { readItemTarget } from '../../shared/targets';
+import { apiRequest, endpoints } from '../../transport';
+
+export const description: INodeProperties[] = scoped('trash', 'restore', [
+	...itemTargetProperties('restore'),
+	{
+		displayName: 'Restore to Home',
+		name: 'toHome',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to move the restored item to the top level of the account instead of its original folder',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [batchSizeOption],
+	},
+]);
+
+/** Endpoint 3 takes many items per request but one `to_home`, so items are grouped by it. */
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await runBatched(this, items, {
+		prepare: (itemIndex) => ({
+			...readItemTarget(this, itemIndex),
+			toHome: this.getNodeParameter('toHome', itemIndex, false) as boolean,
+		}),
+		groupKey: (target) => String(target.toHome),
+		send: async (targets, firstItemIndex) => {
+			const body = {
+				to_home: targets[0].toHome,
+				items: targets.map((target) => ({ type: target.type, id: target.id })),
+			};
+			const response = await apiRequest(this, endpoints.restoreFromTrash(body), firstItemIndex);
+			return { message: response.body.message ?? null };
+		},
+		output: (target, shared) => ({
+			id: target.id,
+			type: target.type,
+			restored: true,
+			toHome: target.toHome,
+			message: shared.message,
+		}),
+	});
+}

@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { ApiCall } from '../transport';
+import { apiRequest } from '../transport';
+import { runBatched } from './batch';
+import { batchSizeOption, itemTargetProperties, scoped } from './descriptions';
+import { readItemTarget } from './targets';
+
+/** Shared folders and file requests delete with the same body; only the endpoint and wording differ. */
+export function deleteItemsDescription(resource: string, where: string, permanentNote: string): INodeProperties[] {
+	return scoped(resource, 'deleteItems', [
+		...itemTargetProperties('delete'),
+		{
+			displayName: 'Delete Permanently',
+			name: 'permanent',
+			type: 'boolean',
+			default: false,
+			description: `Whether to remove the item at once from the database and storage instead of moving it to the trash ${where}. ${permanentNote}.`,
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add option',
+			default: {},
+			options: [batchSizeOption],
+		},
+	]);
+}
+
+export async function executeDeleteItems(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	endpoint: (body: IDataObject) => ApiCall,
+): Promise<INodeExecutionData[]> {
+	return await runBatched(ctx, items, {
+		prepare: (itemIndex) => ({
+			...readItemTarget(ctx, itemIndex),
+			permanent: ctx.getNodeParameter('permanent', itemIndex, false) as boolean,
+		}),
+		send: async (targets, firstItemIndex) => {
+			const body = {
+				items: targets.map((target) => ({
+					id: target.id,
+					type: target.type,
+					force_delete: target.permanent,
+				})),
+			};
+			const response = await apiRequest(ctx, endpoint(body), firstItemIndex);
+			return { message: response.body.message ?? null };
+		},
+		output: (target, shared) => ({
+			id: target.id,
+			type: target.type,
+			deleted: true,
+			permanent: target.permanent,
+			message: shared.message,
+		}),
+	});
+}

@@ -1,0 +1,81 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** What an operation module exports: its parameters and how it runs over all input items. */
+export interface OperationModule {
+	description: import('n8n-workflow').INodeProperties[];
+	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+}
+
+/** The JSON an item carries under continueOnFail: what happened and how to fix it. */
+export function errorJson(error: Error): IDataObject {
+	const description = (error as NodeApiError).description;
+	const httpCode = (error as NodeApiError).httpCode;
+	return {
+		error: error.message,
+		...(description ? { errorDescription: description } : {}),
+		...(httpCode ? { httpCode } : {}),
+	};
+}
+
+/** Attaches the item index to an error so n8n shows which item failed; wraps anything foreign. */
+export function withItemIndex(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
+}
+
+/**
+ * Runs `run` once per input item. Each result entry becomes an output item paired with its input; under
+ * continueOnFail a failing item yields one error item instead of stopping the node.
+ */
+export async function forEachItem(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: (itemIndex: number) => Promise<IDataObject[]>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const results = await run(itemIndex);
+			for (const json of results) output.push({ json, pairedItem: { item: itemIndex } });
+		} catch (error) {
+			if (ctx.continueOnFail()) {
+				output.push({ json: errorJson(error as Error), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw withItemIndex(ctx, error as Error, itemIndex);
+		}
+	}
+	return output;
+}
+
+/** A parameter problem found before any request: names the parameter and the item. */
+export function invalidParameter(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	problem: string,
+	fix: string,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `[item ${itemIndex}] ${parameter}: ${problem}`, {
+		itemIndex,
+		description: fix,
+	});
+}
+
+/** Return All / Limit as one number (undefined = all). */
+export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw invalidParameter(ctx, itemIndex, 'Limit', `must be a whole number of at least 1, got ${limit}`, 'Set Limit to 1 or more, or turn on Return All.');
+	}
+	return limit;
+}

@@ -1,0 +1,96 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { ROOT_FOLDER_ID, UUID_PATTERN, UUID_REGEX_SOURCE } from './descriptions';
+import { invalidParameter } from './execution';
+
+/** Value of the file-request locator that means "the request's own top folder" (no `parent_id` is sent). */
+export const REQUEST_ROOT = 'root';
+
+/** A folder of the account: From List (root first), By ID, with the literal "all" for the root. */
+export const folderLocator: INodeProperties = {
+	displayName: 'Folder',
+	name: 'folder',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: ROOT_FOLDER_ID, cachedResultName: 'Root (All Files)' },
+	required: true,
+	description: 'The folder to list. "all" (or "Root" in the list) is the top level of the account.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchFolders', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or all for the root',
+		},
+	],
+};
+
+/** A folder inside the file request: From List (request root first) or By ID. */
+export function fileRequestFolderLocator(name: string, displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: REQUEST_ROOT, cachedResultName: 'File Request Root' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchFileRequestFolders', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or root',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: `(${UUID_REGEX_SOURCE.slice(1, -1)})|^root$`,
+							errorMessage: 'Enter a folder ID (UUID) or "root"',
+						},
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Reads a locator's value as a trimmed string, whatever the mode or expression produced. */
+export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback = ''): string {
+	const value = ctx.getNodeParameter(name, itemIndex, fallback, { extractValue: true }) as unknown;
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+/**
+ * An optional parent folder typed as uuid by the spec: undefined for the root (empty or the root word), the ID
+ * otherwise; anything else fails before a request is sent.
+ */
+export function optionalParentId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	displayName: string,
+	rootWords: string[],
+): string | undefined {
+	const value = locatorValue(ctx, parameter, itemIndex);
+	if (value === '' || rootWords.includes(value.toLowerCase())) return undefined;
+	if (!UUID_PATTERN.test(value)) {
+		throw invalidParameter(
+			ctx,
+			itemIndex,
+			displayName,
+			`"${value}" is not a folder ID (a UUID such as 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f)`,
+			`Pick the folder with "From List", or enter its UUID${rootWords.length ? ` or "${rootWords[0]}"` : ''}.`,
+		);
+	}
+	return value;
+}

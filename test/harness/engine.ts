@@ -1,0 +1,399 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * Runs this package's nodes through n8n-core's real execution engine (WorkflowExecute, PollContext) with
+ * credentials applied by the credential types' own `authenticate`. No n8n app: see README "Tests".
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// n8n-core writes its instance settings under N8N_USER_FOLDER when first loaded: keep that out of $HOME.
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'fs-harness-'));
+// The engine logs every node error; the tests assert on them instead.
+process.env.N8N_LOG_LEVEL ??= 'silent';
+
+import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRequestOptionsSimplified,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+} from 'n8n-workflow';
+
+import { FileStorageApi } from '../../credentials/FileStorageApi.credentials';
+import { FileStorageFileRequestApi } from '../../credentials/FileStorageFileRequestApi.credentials';
+import { FileStorageShareApi } from '../../credentials/FileStorageShareApi.credentials';
+import { FileStorage } from '../../nodes/FileStorage/FileStorage.node';
+
+export const PACKAGE = 'n8n-nodes-file-storage';
+export const NODE_TYPE = `${PACKAGE}.fileStorage`;
+export const TRIGGER_TYPE = `${PACKAGE}.fileStorageTrigger`;
+
+const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
+	[new FileStorageApi(), new FileStorageShareApi(), new FileStorageFileRequestApi()].map((type) => [
+		type.name,
+		type,
+	]),
+);
+
+const registeredNodeTypes: Record<string, INodeType | IVersionedNodeType> = {
+	[NODE_TYPE]: new FileStorage(),
+};
+
+/** Lets later suites register more node types (the trigger) without this file knowing them. */
+export function registerNodeType(name: string, nodeType: INodeType | IVersionedNodeType): void {
+	registeredNodeTypes[name] = nodeType;
+}
+
+const nodeTypes: INodeTypes = {
+	getByName: (name) => {
+		const type = registeredNodeTypes[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	},
+	getByNameAndVersion: (name, version) =>
+		NodeHelpers.getVersionedNodeType(nodeTypes.getByName(name), version),
+	getKnownTypes: () => ({}),
+};
+
+/** Test credentials by type, as n8n would decrypt them. */
+export type CredentialSet = Partial<Record<string, ICredentialDataDecryptedObject>>;
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: CredentialSet) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName];
+		const options = requestOptions as IHttpRequestOptions;
+		if (!type?.authenticate) return options;
+		if (typeof type.authenticate === 'function') return await type.authenticate(credentials, options);
+		// Generic auth: resolve each `={{ $credentials.x }}` value and merge it in, as n8n does.
+		const resolve = (value: unknown) =>
+			typeof value === 'string' && value.startsWith('=') && workflow && node
+				? workflow.expression.getSimpleParameterValue(node, value, 'internal', {
+						$credentials: credentials,
+					} as IDataObject)
+				: value;
+		const merged: IHttpRequestOptions = { ...options };
+		for (const [target, values] of Object.entries(type.authenticate.properties)) {
+			const key = target as 'headers' | 'qs' | 'body';
+			const resolved: IDataObject = { ...((merged[key] as IDataObject) ?? {}) };
+			for (const [name, value] of Object.entries(values as IDataObject)) {
+				resolved[String(resolve(name))] = resolve(value) as IDataObject[string];
+			}
+			(merged as unknown as IDataObject)[key] = resolved;
+		}
+		return merged;
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used by the harness');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const found = this.credentials[type];
+		if (!found) throw new Error(`No test credentials of type ${type}`);
+		return { ...found };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type]?.properties ?? [];
+	}
+}
+
+function additionalDataFor(credentials: CredentialSet): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		executeWorkflow: async () => {
+			throw new Error('not used by the harness');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		userId: 'harness-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** Credential references for a node: every type we have test data for (n8n ignores the ones not displayed). */
+function credentialRefs(credentials: CredentialSet): INode['credentials'] {
+	return Object.fromEntries(
+		Object.keys(credentials).map((type) => [type, { id: `${type}-id`, name: `${type} (test)` }]),
+	);
+}
+
+export interface WorkflowNodeSpec {
+	name: string;
+	type?: string;
+	parameters: INodeParameters;
+	continueOnFail?: boolean;
+}
+
+export interface RunOptions {
+	credentials: CredentialSet;
+	/** Items fed to the first node. Default: one empty item, as a Manual Trigger gives. */
+	input?: IDataObject[];
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Output items (main output 0) of each node that ran, by node name. */
+	outputs: Record<string, INodeExecutionData[]>;
+	/** The error that stopped the run, if any. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+}
+
+let executionCounter = 0;
+
+/** Runs a chain of nodes (each feeding the next) through WorkflowExecute, starting at the first one. */
+export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): Promise<RunResult> {
+	const nodes: INode[] = chain.map((spec, index) => ({
+		id: `node-${index}`,
+		name: spec.name,
+		type: spec.type ?? NODE_TYPE,
+		typeVersion: 1,
+		position: [index * 200, 0],
+		parameters: spec.parameters,
+		credentials: credentialRefs(options.credentials),
+		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	}));
+	const connections: Workflow['connectionsBySourceNode'] = {};
+	for (let index = 0; index + 1 < nodes.length; index++) {
+		connections[nodes[index].name] = {
+			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
+		};
+	}
+	const workflow = new Workflow({
+		id: 'harness',
+		name: 'harness',
+		nodes,
+		connections,
+		nodeTypes,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const executionId = `harness-${++executionCounter}`;
+	const additionalData = additionalDataFor(options.credentials);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		id: workflow.id,
+		name: workflow.name,
+		nodes,
+		connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: {},
+	} as unknown as ConstructorParameters<typeof ExecutionLifecycleHooks>[2]);
+	let finished: IRun | undefined;
+	hooks.addHandler('workflowExecuteAfter', (run) => {
+		finished = run;
+	});
+	(additionalData as unknown as { hooks: ExecutionLifecycleHooks }).hooks = hooks;
+	additionalData.executionId = executionId;
+
+	const input = (options.input ?? [{}]).map((json) => ({ json }));
+	const startData: IExecuteData = { node: nodes[0], data: { main: [input] }, source: null };
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [startData] },
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual' as WorkflowExecuteMode, runExecutionData);
+	const run = (await execute.processRunExecutionData(workflow)) ?? finished;
+	if (!run) throw new Error('The engine returned no run data');
+	const outputs: Record<string, INodeExecutionData[]> = {};
+	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
+		const last = tasks[tasks.length - 1];
+		outputs[name] = last?.data?.main?.[0] ?? [];
+	}
+	return { run, outputs, error: run.data.resultData.error as RunResult['error'] };
+}
+
+/** Runs one File Storage node with the given parameters. */
+export async function runNode(
+	parameters: INodeParameters,
+	options: RunOptions & { continueOnFail?: boolean },
+): Promise<RunResult & { items: INodeExecutionData[] }> {
+	const result = await runChain(
+		[{ name: 'File Storage', parameters, continueOnFail: options.continueOnFail }],
+		options,
+	);
+	return { ...result, items: result.outputs['File Storage'] ?? [] };
+}
+
+/** Calls a node's `methods.listSearch` method through n8n-core's LoadOptionsContext, as the editor does. */
+export async function searchList(
+	method: string,
+	parameters: INodeParameters,
+	credentials: CredentialSet,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const node: INode = {
+		id: 'search',
+		name: 'File Storage',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: credentialRefs(credentials),
+	};
+	const workflow = new Workflow({ id: 'harness-search', nodes: [node], connections: {}, nodeTypes, active: false });
+	const ctx = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), 'parameters.folder');
+	const nodeType = NodeHelpers.getVersionedNodeType(nodeTypes.getByName(NODE_TYPE), 1);
+	const search = nodeType.methods?.listSearch?.[method];
+	if (!search) throw new Error(`No listSearch method ${method}`);
+	return await search.call(ctx, filter, paginationToken);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Polling
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface PollerOptions {
+	credentials: CredentialSet;
+	parameters: INodeParameters;
+	type?: string;
+	/** Static data as n8n would have stored it (JSON). */
+	staticData?: IDataObject;
+	pollBudgetMs?: number;
+}
+
+export interface PollOutcome {
+	items: INodeExecutionData[] | null;
+	error?: Error & { httpCode?: string | null };
+}
+
+/**
+ * A trigger node activated in a workflow. `poll()` stages static data like n8n-core 2.36+: committed when the
+ * poll returns, discarded when it throws.
+ */
+export class Poller {
+	readonly workflow: Workflow;
+
+	readonly node: INode;
+
+	private readonly nodeType: INodeType;
+
+	private readonly additionalData: IWorkflowExecuteAdditionalData;
+
+	private committed: IDataObject;
+
+	/** What the last poll left in its staged static data (for asserting that manual mode leaves it alone). */
+	lastStaged: IDataObject = {};
+
+	constructor(private readonly options: PollerOptions) {
+		this.node = {
+			id: 'trigger',
+			name: 'File Storage Trigger',
+			type: options.type ?? TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters,
+			credentials: credentialRefs(options.credentials),
+		};
+		this.workflow = new Workflow({
+			id: 'harness-trigger',
+			nodes: [this.node],
+			connections: {},
+			nodeTypes,
+			active: true,
+		});
+		this.nodeType = NodeHelpers.getVersionedNodeType(nodeTypes.getByName(this.node.type), 1);
+		this.additionalData = additionalDataFor(options.credentials);
+		this.committed = JSON.parse(JSON.stringify(options.staticData ?? {}));
+	}
+
+	/** The committed static data, serialised to JSON and back as n8n's database would. */
+	get staticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.committed));
+	}
+
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
+		const staged: IDataObject = JSON.parse(JSON.stringify(this.committed));
+		const ctx = new PollContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			mode,
+			'activate',
+			() => {},
+			() => {},
+			async () => {},
+			async (poll) => await poll(),
+			() => staged,
+			this.options.pollBudgetMs === undefined ? undefined : () => this.options.pollBudgetMs as number,
+		);
+		this.lastStaged = staged;
+		try {
+			const result = await this.nodeType.poll!.call(ctx);
+			if (mode === 'trigger') this.committed = JSON.parse(JSON.stringify(staged));
+			return { items: result ? result[0] : null };
+		} catch (error) {
+			return { items: null, error: error as PollOutcome['error'] };
+		}
+	}
+}

@@ -1,0 +1,121 @@
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { CredentialSet, RunResult, WorkflowNodeSpec } from '../harness/engine';
+import { runChain, runNode } from '../harness/engine';
+import type { Sandbox, SandboxOptions } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+
+/**
+ * One sandbox per test file, credentials of all three kinds pointing at it, and a record of every output item
+ * and error the file produced: `afterAll` fails the file if any of them contains a secret of the seed.
+ */
+export interface Fixture {
+	sandbox: Sandbox;
+	credentials: CredentialSet;
+	/** Every secret the seed knows: access tokens, share tokens, file request ids. */
+	secrets: string[];
+	run(parameters: INodeParameters, options?: RunOptionsLite): ReturnType<typeof runNode>;
+	chain(nodes: WorkflowNodeSpec[], options?: RunOptionsLite): Promise<RunResult>;
+	/** Remember anything else a test produced (e.g. trigger output) for the secret check. */
+	record(value: unknown): void;
+}
+
+export interface RunOptionsLite {
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	credentials?: CredentialSet;
+}
+
+export function credentialsFor(sandbox: Sandbox, overrides: Partial<Record<string, IDataObject>> = {}): CredentialSet {
+	const editorShare = sandbox.seed.shares.find((share) => share.permission === 'editor' && !share.protected && !share.expired);
+	const activeRequest = sandbox.seed.fileRequests.find((request) => request.active);
+	if (!editorShare || !activeRequest) throw new Error('The seed lacks an editor share or an active file request');
+	return {
+		fileStorageApi: { baseUrl: sandbox.baseUrl, accessToken: sandbox.seed.users[0].accessToken, ...overrides.fileStorageApi },
+		fileStorageShareApi: { baseUrl: sandbox.baseUrl, shareToken: editorShare.token, ...overrides.fileStorageShareApi },
+		fileStorageFileRequestApi: {
+			baseUrl: sandbox.baseUrl,
+			fileRequestId: activeRequest.id,
+			...overrides.fileStorageFileRequestApi,
+		},
+	} as Record<string, ICredentialDataDecryptedObject>;
+}
+
+export function seedSecrets(sandbox: Sandbox): string[] {
+	return [
+		...sandbox.seed.users.map((user) => user.accessToken),
+		...sandbox.seed.shares.map((share) => share.token),
+		...sandbox.seed.fileRequests.map((request) => request.id),
+	];
+}
+
+/** Serialises an error with everything n8n could show or store: message, description, context, cause. */
+export function serialiseError(error: unknown): string {
+	if (!error || typeof error !== 'object') return String(error);
+	const seen = new WeakSet<object>();
+	const plain = (value: unknown, depth: number): unknown => {
+		if (depth > 8 || value === null || typeof value !== 'object') return value;
+		if (seen.has(value)) return '[circular]';
+		seen.add(value);
+		const out: Record<string, unknown> = {};
+		for (const key of Object.getOwnPropertyNames(value)) {
+			if (key === 'node') continue; // the node's parameters are the test's input, not output
+			out[key] = plain((value as Record<string, unknown>)[key], depth + 1);
+		}
+		return out;
+	};
+	return JSON.stringify(plain(error, 0));
+}
+
+/** Returns the secrets that appear in any of the recorded texts. */
+export function leakedSecrets(recorded: string[], secrets: string[]): string[] {
+	const forms = secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]);
+	return [...new Set(forms.filter((form) => recorded.some((text) => text.includes(form))))];
+}
+
+export function useFixture(options: SandboxOptions = {}): Fixture {
+	const recorded: string[] = [];
+	const fixture = { recorded } as unknown as Fixture & { recorded: string[] };
+
+	const remember = (result: RunResult) => {
+		recorded.push(JSON.stringify(result.outputs));
+		if (result.error) recorded.push(serialiseError(result.error));
+		recorded.push(JSON.stringify(result.run.data.resultData.runData));
+	};
+
+	beforeAll(async () => {
+		fixture.sandbox = await startSandbox(options);
+		fixture.credentials = credentialsFor(fixture.sandbox);
+		fixture.secrets = seedSecrets(fixture.sandbox);
+	});
+
+	beforeEach(() => fixture.sandbox.reset());
+
+	afterAll(async () => {
+		await fixture.sandbox?.stop();
+		expect(recorded.length).toBeGreaterThan(0);
+		expect(leakedSecrets(recorded, fixture.secrets)).toEqual([]);
+	});
+
+	fixture.run = async (parameters, runOptions = {}) => {
+		const result = await runNode(parameters, {
+			credentials: runOptions.credentials ?? fixture.credentials,
+			input: runOptions.input,
+			continueOnFail: runOptions.continueOnFail,
+		});
+		remember(result);
+		return result;
+	};
+	fixture.chain = async (nodes, runOptions = {}) => {
+		const result = await runChain(nodes, {
+			credentials: runOptions.credentials ?? fixture.credentials,
+			input: runOptions.input,
+		});
+		remember(result);
+		return result;
+	};
+	fixture.record = (value) => {
+		recorded.push(typeof value === 'string' ? value : serialiseError(value));
+	};
+	return fixture;
+}

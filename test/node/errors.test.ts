@@ -1,0 +1,128 @@
+import { useFixture } from '../helpers/fixture';
+
+const fx = useFixture();
+
+const notifications = { resource: 'notification', operation: 'getMany', returnAll: true };
+const accessToken = () => fx.sandbox.seed.users[0].accessToken;
+const shareToken = () => String(fx.credentials.fileStorageShareApi?.shareToken);
+
+describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
+	it.each([
+		[401, { message: 'Unauthenticated.' }, /^Authorization failed \(HTTP 401\): Unauthenticated\.$/, /access token/],
+		[403, { message: '' }, /^Access denied \(HTTP 403\)$/, /may not do this/],
+		[403, { message: 'This action is unauthorized.' }, /^Access denied \(HTTP 403\): This action is unauthorized\.$/, /may not/],
+		[404, { type: 'error', message: 'Not found' }, /^Not found \(HTTP 404\)/, /ID/],
+		[422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\.$/, /Fix the parameters/],
+		[429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again/],
+		[500, { message: 'Server Error' }, /^The File Storage server failed \(HTTP 500\): Server Error$/, /Try again later/],
+		[503, '<html><body>Maintenance</body></html>', /^The File Storage server failed \(HTTP 503\)$/, /Try again later/],
+	])('HTTP %i %j', async (status, body, message, description) => {
+		fx.sandbox.fault(
+			typeof body === 'string'
+				? { path: '/api/v1/notifications', status, rawBody: body, contentType: 'text/html' }
+				: { path: '/api/v1/notifications', status, body },
+		);
+		const { error } = await fx.run(notifications);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(message);
+		expect(error?.description).toMatch(description);
+		expect(error?.httpCode).toBe(String(status));
+	});
+
+	it('a web page with status 200 is an error that points at the Base URL', async () => {
+		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, rawBody: '<!doctype html><p>Login</p>', contentType: 'text/html' });
+		const { error } = await fx.run(notifications);
+		expect(error?.message).toBe('The server answered with a web page instead of JSON (HTTP 200)');
+		expect(error?.description).toMatch(/Base URL/);
+	});
+
+	it('a 200 carrying an error body is an error, not an empty success', async () => {
+		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, body: { type: 'error', message: "The requested entry wasn't found." } });
+		const { error } = await fx.run(notifications);
+		expect(error?.message).toBe("The server reported an error: The requested entry wasn't found.");
+	});
+
+	it('a 204 with an empty body is a successful delete', async () => {
+		fx.sandbox.fault({ method: 'DELETE', path: /\/shares\//, status: 204, rawBody: '' });
+		const { items, error } = await fx.run(
+			{ resource: 'sharedFolder', operation: 'deleteItems' },
+			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type: 'file' }] },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ deleted: true, message: null });
+	});
+
+	it('an unreachable server says so and names the credential', async () => {
+		const { error } = await fx.run(notifications, {
+			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: 'http://127.0.0.1:1', accessToken: accessToken() } },
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(/^Could not reach the File Storage server/);
+		expect(error?.description).toMatch(/File Storage API \(access token\)/);
+	});
+
+	it('a Base URL that is not http(s) fails before any request', async () => {
+		const { error } = await fx.run(notifications, {
+			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: 'files.example.com', accessToken: accessToken() } },
+		});
+		expect(error?.message).toBe('The Base URL of the credential is not an http(s) address');
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	it.each(['/', '/api/v1', '/api/v1/', '///  '])('accepts a Base URL pasted with %j', async (suffix) => {
+		const { error, items } = await fx.run(notifications, {
+			credentials: {
+				...fx.credentials,
+				fileStorageApi: { baseUrl: `  ${fx.sandbox.baseUrl}${suffix}`, accessToken: accessToken() },
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThan(0);
+		expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
+	});
+
+	it('redacts a secret that the server echoes in an error message', async () => {
+		fx.sandbox.fault({ method: 'POST', path: /\/shares\//, status: 404, body: { message: `Share ${shareToken()} does not exist` } });
+		const { error } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'x' });
+		expect(error?.message).toBe('Not found (HTTP 404): Share [redacted] does not exist');
+		expect(JSON.stringify(error)).not.toContain(shareToken());
+	});
+
+	it('redacts an echoed secret in successful output too', async () => {
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			status: 200,
+			body: { data: [{ data: { id: 'n1', type: 'x', attributes: { title: `token ${accessToken()}`, read_at: null } } }] },
+		});
+		const { items } = await fx.run(notifications);
+		expect(items[0].json.title).toBe('token [redacted]');
+	});
+
+	it('continueOnFail: one error item per failed input item, paired, and the others still run', async () => {
+		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, status: 500, body: { message: 'boom' } });
+		const { items, error } = await fx.run(
+			{ ...notifications, returnAll: false, limit: 1 },
+			{ input: [{}, {}, {}], continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json).toMatchObject({ error: 'The File Storage server failed (HTTP 500): boom', httpCode: '500' });
+		expect(items[1].json.errorDescription).toMatch(/Try again later/);
+		expect(items[0].json.id).toBeDefined();
+		expect(items[2].json.id).toBeDefined();
+	});
+
+	it('a server that refuses the large page size is asked again with its default', async () => {
+		fx.sandbox.fault({
+			path: '/api/v1/browse/latest',
+			match: (request) => request.query.limit === '1000',
+			times: Infinity,
+			status: 422,
+			body: { message: 'The given data was invalid.', errors: { limit: ['The limit may not be greater than 100.'] } },
+		});
+		const { items, error } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThan(0);
+		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual(['1000', undefined]);
+	});
+});

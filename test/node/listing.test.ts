@@ -1,0 +1,133 @@
+import { searchList } from '../harness/engine';
+import { apiGet, apiListAll } from '../helpers/api';
+import { useFixture } from '../helpers/fixture';
+import { FolderListResponse, LatestListResponse } from '../sandbox/schemas';
+
+// 1,200 files in one folder: three server pages of the documented maximum (500).
+const BULK_FILES = 1200;
+const fx = useFixture({ seed: { bulkFolderFiles: BULK_FILES } });
+
+const bulkId = () => fx.sandbox.seed.bulkFolderId as string;
+const contents = (extra: Record<string, unknown> = {}) => ({
+	resource: 'folder',
+	operation: 'getContents',
+	folder: { __rl: true, mode: 'id', value: bulkId() },
+	...extra,
+});
+const listRequests = () => fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/'));
+
+describe('Folder → Get Contents (endpoint 1)', () => {
+	it('Return All follows every cursor with the largest page and matches the server listing', async () => {
+		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`);
+		fx.sandbox.clearRequests();
+		const { items, error } = await fx.run(contents({ returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(BULK_FILES);
+		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
+		const requests = listRequests();
+		expect(requests).toHaveLength(Math.ceil(BULK_FILES / 500));
+		expect(requests.every((request) => Number(request.query.limit) >= 500)).toBe(true);
+		expect(requests[0].query.cursor).toBeUndefined();
+		expect(requests.slice(1).every((request) => typeof request.query.cursor === 'string')).toBe(true);
+	});
+
+	it.each([
+		[1, [1]],
+		[500, [500]],
+		[700, [700, 200]],
+		[1100, [1000, 600, 100]],
+	])('Limit %i asks only for what is still needed (page sizes asked: %j)', async (limit, asked) => {
+		fx.sandbox.clearRequests();
+		const { items } = await fx.run(contents({ returnAll: false, limit }));
+		expect(items).toHaveLength(limit);
+		// The server clamps each ask to 500; a short page is followed by a request for the rest.
+		expect(listRequests().map((request) => Number(request.query.limit))).toEqual(asked);
+	});
+
+	it('Limit larger than the folder returns everything and stops at the last page', async () => {
+		fx.sandbox.clearRequests();
+		const { items } = await fx.run(contents({ returnAll: false, limit: 5000 }));
+		expect(items).toHaveLength(BULK_FILES);
+		expect(listRequests()).toHaveLength(3);
+	});
+
+	it.each([
+		['created_at', 'ASC'],
+		['created_at', 'DESC'],
+		['name', 'ASC'],
+		['name', 'DESC'],
+	])('sorts by %s %s like the server', async (sort, direction) => {
+		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`, { sort, direction });
+		const { items } = await fx.run(contents({ returnAll: false, limit: 600, sort, direction }));
+		expect(items.map((item) => item.json.id)).toEqual(oracle.slice(0, 600).map((entry) => entry.data.id));
+		expect(listRequests().at(-1)?.query).toMatchObject({ sort, direction });
+	});
+
+	it('lists the root with "all" and simplifies folders and files', async () => {
+		const raw = FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }));
+		const { items } = await fx.run(contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }));
+		expect(items.map((item) => item.json.id)).toEqual(raw.data.map((entry) => entry.data.id));
+		const folder = items.find((item) => item.json.type === 'folder')?.json;
+		expect(folder).toMatchObject({ itemType: 'folder', trashed: false });
+		expect(typeof folder?.name).toBe('string');
+		expect(folder?.color).toMatch(/^#[0-9A-Fa-f]{6}$/);
+		expect(folder?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+	});
+
+	it('adds the listed folder with Add Folder Details', async () => {
+		const { items } = await fx.run(contents({ returnAll: false, limit: 2, options: { includeFolder: true } }));
+		expect(items).toHaveLength(2);
+		expect(items[0].json.folder).toMatchObject({ id: bulkId(), type: 'folder', name: 'Bulk' });
+	});
+
+	it('returns spec wrappers with Simplify off', async () => {
+		const { items } = await fx.run(contents({ returnAll: false, limit: 3, simplify: false }));
+		for (const item of items) expect(() => FolderListResponse.shape.data.element.parse(item.json)).not.toThrow();
+	});
+
+	it('fails naming the item when the folder does not exist (404)', async () => {
+		const { error } = await fx.run(contents({ folder: { __rl: true, mode: 'id', value: '11111111-2222-4333-8444-555555555555' } }));
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(/Not found \(HTTP 404\)/);
+		expect(error?.description).toMatch(/folder or item ID/);
+	});
+});
+
+describe('File → Get Recent Uploads (endpoint 2)', () => {
+	it('matches the server listing, newest first by default', async () => {
+		const oracle = LatestListResponse.parse(await apiGet(fx.sandbox, '/browse/latest', { limit: 30 }));
+		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 30 });
+		expect(items.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
+		const file = items[0].json;
+		expect(file.itemType).toBe('file');
+		expect(typeof file.size).toBe('number');
+		expect(typeof file.sizeText).toBe('string');
+		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'created_at', direction: 'DESC' });
+	});
+
+	it('Return All walks every page', async () => {
+		const oracle = await apiListAll(fx.sandbox, '/browse/latest', { direction: 'ASC' });
+		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true, direction: 'ASC' });
+		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
+	});
+
+	it('exposes photo metadata (exif) of images when simplified', async () => {
+		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true });
+		const photo = items.find((item) => item.json.exif !== null);
+		expect(photo?.json.exif).toMatchObject({ camera: expect.any(String), iso: expect.any(Number) });
+	});
+});
+
+describe('Folder picker (listSearch)', () => {
+	it('offers the root first, then folders by path, and filters', async () => {
+		const first = await searchList('searchFolders', {}, fx.credentials);
+		expect(first.results[0]).toEqual({ name: 'Root (All Files)', value: 'all' });
+		const rootFolders = FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }))
+			.data.filter((entry) => entry.data.type === 'folder');
+		for (const folder of rootFolders) {
+			expect(first.results).toContainEqual({ name: folder.data.attributes.name, value: folder.data.id });
+		}
+		const filtered = await searchList('searchFolders', {}, fx.credentials, 'bulk');
+		expect(filtered.results).toEqual([{ name: 'Bulk', value: bulkId() }]);
+	});
+});

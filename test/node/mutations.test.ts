@@ -1,0 +1,348 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { apiGet } from '../helpers/api';
+import { useFixture } from '../helpers/fixture';
+import type { ItemRec } from '../sandbox/model';
+import { FolderListResponse, RequestItemsResponse } from '../sandbox/schemas';
+
+const fx = useFixture();
+
+const demoUserId = () => fx.sandbox.model.getUser(0).id;
+const items = (): ItemRec[] => [...fx.sandbox.model.items.values()];
+/** Items the demo user put in the trash themselves (not ones that went along with a trashed folder). */
+const trashedRoots = () =>
+	items().filter((item) => item.userId === demoUserId() && item.deletedAt !== null && item.trashRoot === item.id);
+const countWrites = (path: RegExp) =>
+	fx.sandbox.requests.filter((request) => request.method !== 'GET' && path.test(request.path)).length;
+
+describe('Trash → Restore (endpoint 3)', () => {
+	it('restores every input item in one request and reports each item', async () => {
+		const trashed = trashedRoots();
+		expect(trashed.length).toBeGreaterThan(1);
+		const { items: output, error } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{ input: trashed.map((item) => ({ id: item.id, type: item.type })) },
+		);
+		expect(error).toBeUndefined();
+		expect(countWrites(/\/trash\/restore$/)).toBe(1);
+		expect(output.map((item) => item.json)).toEqual(
+			trashed.map((item) => expect.objectContaining({ id: item.id, type: item.type, restored: true, toHome: false })),
+		);
+		expect(output.map((item) => item.pairedItem)).toEqual(trashed.map((_, index) => ({ item: index })));
+		for (const item of trashed) expect(fx.sandbox.model.findItem(item.id)?.deletedAt).toBeNull();
+	});
+
+	it('batches by Batch Size and keeps different "Restore to Home" values apart', async () => {
+		const trashed = trashedRoots();
+		const { items: output } = await fx.run(
+			{
+				resource: 'trash',
+				operation: 'restore',
+				toHome: '={{ $json.home }}',
+				options: { batchSize: 1 },
+			},
+			{ input: trashed.map((item, index) => ({ id: item.id, type: item.type, home: index === 0 })) },
+		);
+		expect(countWrites(/\/trash\/restore$/)).toBe(trashed.length);
+		expect(output[0].json).toMatchObject({ toHome: true, restored: true });
+		const sent = fx.sandbox.requests.filter((request) => request.path.endsWith('/trash/restore'));
+		expect(sent.map((request) => (request.body as { to_home: boolean }).to_home)).toContain(true);
+		expect(fx.sandbox.model.findItem(trashed[0].id)?.parentId).toBeNull();
+	});
+
+	it('chains list → delete → restore with the default mappings ({{ $json.id }} / {{ $json.type }})', async () => {
+		const share = fx.sandbox.seed.shares.find((entry) => entry.permission === 'editor' && !entry.protected && !entry.expired)!;
+		const { outputs, error } = await fx.chain([
+			{
+				name: 'List',
+				parameters: {
+					resource: 'folder',
+					operation: 'getContents',
+					folder: { __rl: true, mode: 'id', value: share.folderId },
+					returnAll: true,
+				},
+			},
+			{ name: 'Delete', parameters: { resource: 'sharedFolder', operation: 'deleteItems' } },
+			{ name: 'Restore', parameters: { resource: 'trash', operation: 'restore' } },
+		]);
+		expect(error).toBeUndefined();
+		const listed = outputs.List.map((item) => item.json.id);
+		expect(listed.length).toBeGreaterThan(1);
+		expect(outputs.Delete.map((item) => item.json.id)).toEqual(listed);
+		expect(outputs.Restore.map((item) => item.json)).toEqual(
+			listed.map((id) => expect.objectContaining({ id, restored: true })),
+		);
+		for (const id of listed) expect(fx.sandbox.model.findItem(id as string)?.deletedAt).toBeNull();
+		expect(countWrites(/\/shares\/.+\/items$/)).toBe(1);
+		expect(countWrites(/\/trash\/restore$/)).toBe(1);
+	});
+
+	it('rejects a bad item before any request, naming the parameter and the item', async () => {
+		const [target] = trashedRoots();
+		const { error } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{ input: [{ id: target.id, type: target.type }, { id: 'not-a-uuid', type: 'file' }] },
+		);
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe('[item 1] Item ID: "not-a-uuid" is not an item ID (a UUID)');
+		expect(error?.description).toMatch(/\{\{ \$json\.id \}\}/);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	it.each([
+		['folderx', '[item 0] Item Type: "folderx" is not an item type'],
+		['', '[item 0] Item Type: is empty'],
+	])('rejects item type %j', async (type, message) => {
+		const { error } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type }] },
+		);
+		expect(error?.message).toBe(message);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	it('accepts image/video/audio types as files', async () => {
+		const [file] = trashedRoots().filter((item) => item.type === 'file');
+		const { items: output } = await fx.run({ resource: 'trash', operation: 'restore' }, { input: [{ id: file.id, type: 'image' }] });
+		expect(output[0].json).toMatchObject({ type: 'file', restored: true });
+	});
+
+	it('reports a partial failure on every item of the batch under continueOnFail', async () => {
+		const trashed = trashedRoots();
+		const missing = '11111111-2222-4333-8444-555555555555';
+		const input = [
+			{ id: trashed[0].id, type: trashed[0].type },
+			{ id: missing, type: 'file' },
+			{ id: trashed[1].id, type: trashed[1].type },
+		];
+		const { items: output } = await fx.run({ resource: 'trash', operation: 'restore' }, { input, continueOnFail: true });
+		expect(output).toHaveLength(3);
+		for (const [index, item] of output.entries()) {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(item.json.error).toMatch(/The server reported an error: The requested entry wasn't found/);
+			expect(item.json.batchItems).toEqual([0, 1, 2]);
+		}
+	});
+
+	it('fails naming every item of the failed batch without continueOnFail', async () => {
+		const { error } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type: 'file' }, { id: '11111111-2222-4333-8444-555555555556', type: 'file' }] },
+		);
+		expect(error?.message).toMatch(/\[items 0–1\]$/);
+		expect(error?.description).toMatch(/carried items 0–1/);
+	});
+});
+
+describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
+	const share = () => fx.sandbox.seed.shares.find((entry) => entry.permission === 'editor' && !entry.protected && !entry.expired)!;
+
+	it('creates a folder at the top of the share, without an Authorization header', async () => {
+		const { items: output, error } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'From n8n' });
+		expect(error).toBeUndefined();
+		expect(output[0].json).toMatchObject({ type: 'folder', name: 'From n8n', parentId: share().folderId });
+		const [request] = fx.sandbox.requests;
+		expect(request.path).toBe(`/api/v1/shares/${encodeURIComponent(share().token)}/items`);
+		expect(request.authorization).toBeUndefined();
+		expect(request.body).toEqual({ name: 'From n8n' });
+	});
+
+	it('creates a folder inside a given parent and returns the raw wrapper with Simplify off', async () => {
+		const parent = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'Parent' });
+		const parentId = parent.items[0].json.id as string;
+		const { items: output } = await fx.run({
+			resource: 'sharedFolder',
+			operation: 'createFolder',
+			name: 'Child',
+			parent: { __rl: true, mode: 'id', value: parentId },
+			simplify: false,
+		});
+		expect(output[0].json).toMatchObject({ data: { type: 'folder', attributes: { name: 'Child' } } });
+		expect(fx.sandbox.model.findItem((output[0].json.data as { id: string }).id)?.parentId).toBe(parentId);
+	});
+
+	it('never outputs the share token, even where the server echoes it', async () => {
+		const { items: output } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'Echo', simplify: false });
+		expect(JSON.stringify(output)).not.toContain(share().token);
+	});
+
+	it('rejects an empty name and a malformed parent before any request', async () => {
+		const empty = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: '  ' });
+		expect(empty.error?.message).toBe('[item 0] Name: is empty');
+		const badParent = await fx.run({
+			resource: 'sharedFolder',
+			operation: 'createFolder',
+			name: 'x',
+			parent: { __rl: true, mode: 'id', value: 'nope' },
+		});
+		expect(badParent.error?.message).toMatch(/^\[item 0\] Parent Folder: "nope" is not a folder ID/);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	it('deletes many items in one request (soft and permanent) and reports each', async () => {
+		const inShare = items().filter((item) => item.parentId === share().folderId && item.deletedAt === null);
+		expect(inShare.length).toBeGreaterThan(1);
+		const input = inShare.map((item, index) => ({ id: item.id, type: item.type, permanent: index === 0 }));
+		const { items: output, error } = await fx.run(
+			{ resource: 'sharedFolder', operation: 'deleteItems', permanent: '={{ $json.permanent }}' },
+			{ input },
+		);
+		expect(error).toBeUndefined();
+		expect(countWrites(/\/shares\/.+\/items$/)).toBe(1);
+		expect(output.map((item) => item.json)).toEqual(
+			input.map((entry) => expect.objectContaining({ id: entry.id, deleted: true, permanent: entry.permanent })),
+		);
+		expect(fx.sandbox.model.findItem(inShare[0].id)).toBeUndefined();
+		expect(fx.sandbox.model.findItem(inShare[1].id)?.deletedAt).not.toBeNull();
+	});
+
+	it('refuses items outside the shared folder with a readable 403', async () => {
+		const outside = items().find((item) => item.userId === demoUserId() && item.parentId === null && item.id !== share().folderId)!;
+		const { error } = await fx.run(
+			{ resource: 'sharedFolder', operation: 'deleteItems' },
+			{ input: [{ id: outside.id, type: outside.type }] },
+		);
+		expect(error?.message).toMatch(/^Access denied \(HTTP 403\): Access Denied \[item 0\]$/);
+		expect(error?.description).toMatch(/editor permission/);
+	});
+
+	it('explains a read-only (visitor) share', async () => {
+		const visitor = fx.sandbox.seed.shares.find((entry) => entry.permission === 'visitor')!;
+		const { error } = await fx.run(
+			{ resource: 'sharedFolder', operation: 'createFolder', name: 'x' },
+			{ credentials: { ...fx.credentials, fileStorageShareApi: { baseUrl: fx.sandbox.baseUrl, shareToken: visitor.token } } },
+		);
+		expect(error?.message).toMatch(/Access denied \(HTTP 403\)/);
+		expect(JSON.stringify(error)).not.toContain(visitor.token);
+	});
+});
+
+describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () => {
+	const request = () => fx.sandbox.seed.fileRequests.find((entry) => entry.active)!;
+	const browse = async (params: Record<string, unknown> = {}) =>
+		RequestItemsResponse.parse(
+			await (
+				await fetch(
+					`${fx.sandbox.baseUrl}/api/v1/requests/${request().id}/items?${new URLSearchParams(params as Record<string, string>)}`,
+					{ headers: { Accept: 'application/json' } },
+				)
+			).json(),
+		);
+
+	it('lists the request root like the server, with Limit', async () => {
+		const oracle = await browse();
+		expect(oracle.data.length).toBeGreaterThan(1);
+		const { items: output } = await fx.run({ resource: 'fileRequest', operation: 'getContents', returnAll: true });
+		expect(output.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
+		const limited = await fx.run({ resource: 'fileRequest', operation: 'getContents', limit: 1 });
+		expect(limited.items).toHaveLength(1);
+		expect(fx.sandbox.requests.every((entry) => entry.authorization === undefined)).toBe(true);
+	});
+
+	it('lists a subfolder picked with the folder picker, sorted by name ascending', async () => {
+		const { searchList } = await import('../harness/engine');
+		const picker = await searchList(
+			'searchFileRequestFolders',
+			{ resource: 'fileRequest', operation: 'getContents' },
+			fx.credentials,
+		);
+		expect(picker.results[0]).toEqual({ name: 'File Request Root', value: 'root' });
+		const sub = picker.results[1];
+		expect(sub).toBeDefined();
+		const oracle = await browse({ parent_id: String(sub.value), sort: 'name', direction: 'ASC' });
+		const { items: output } = await fx.run({
+			resource: 'fileRequest',
+			operation: 'getContents',
+			parent: { __rl: true, mode: 'list', value: sub.value },
+			returnAll: true,
+			sort: 'name',
+			direction: 'ASC',
+		});
+		expect(output.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
+	});
+
+	it('chains list → delete: cleans a file request in one delete request', async () => {
+		const before = await browse();
+		const files = before.data.filter((entry) => entry.data.type !== 'folder');
+		expect(files.length).toBeGreaterThan(0);
+		const { outputs, error } = await fx.chain([
+			{ name: 'List', parameters: { resource: 'fileRequest', operation: 'getContents', returnAll: true } },
+			{ name: 'Delete', parameters: { resource: 'fileRequest', operation: 'deleteItems', permanent: true } },
+		]);
+		expect(error).toBeUndefined();
+		expect(outputs.Delete).toHaveLength(before.data.length);
+		expect(countWrites(/\/requests\/.+\/items$/)).toBe(1);
+		expect((await browse()).data).toHaveLength(0);
+	});
+
+	it('answers an expired request with 410 and a fix', async () => {
+		const expired = fx.sandbox.seed.fileRequests.find((entry) => !entry.active)!;
+		const { error } = await fx.run(
+			{ resource: 'fileRequest', operation: 'getContents' },
+			{ credentials: { ...fx.credentials, fileStorageFileRequestApi: { baseUrl: fx.sandbox.baseUrl, fileRequestId: expired.id } } },
+		);
+		expect(error?.message).toBe('The file request is not active anymore (HTTP 410)');
+		expect(error?.description).toMatch(/Create a new file request/);
+		expect(error?.httpCode).toBe('410');
+	});
+
+	describe('Upload From URL', () => {
+		let server: Server;
+		let origin: string;
+		beforeAll(async () => {
+			server = createServer((req, res) => {
+				res.writeHead(200, { 'Content-Type': 'text/plain' });
+				res.end(`content of ${req.url}`);
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		});
+		afterAll(async () => await new Promise<void>((resolve) => server.close(() => resolve())));
+
+		it('uploads synchronously and says so; the files exist afterwards', async () => {
+			const { items: output, error } = await fx.run({
+				resource: 'fileRequest',
+				operation: 'uploadFromUrl',
+				urls: `${origin}/a.txt\n${origin}/b.txt`,
+			});
+			expect(error).toBeUndefined();
+			expect(output[0].json).toMatchObject({ status: 'uploaded', uploaded: true, queued: false, urls: [`${origin}/a.txt`, `${origin}/b.txt`] });
+			const names = (await browse()).data.map((entry) => entry.data.attributes.name);
+			expect(names).toEqual(expect.arrayContaining(['a.txt', 'b.txt']));
+		});
+
+		it('batches input items sharing a destination into one request; a large batch is queued', async () => {
+			const input = Array.from({ length: 8 }, (_, index) => ({ url: `${origin}/file-${index}.txt` }));
+			const { items: output } = await fx.run(
+				{ resource: 'fileRequest', operation: 'uploadFromUrl', urls: '={{ $json.url }}' },
+				{ input },
+			);
+			expect(countWrites(/\/uploads$/)).toBe(1);
+			expect(output).toHaveLength(8);
+			expect(output.every((item) => item.json.status === 'queued')).toBe(true);
+			await fx.sandbox.idle();
+			expect((await browse()).data.map((entry) => entry.data.attributes.name)).toEqual(
+				expect.arrayContaining(input.map((_, index) => `file-${index}.txt`)),
+			);
+		});
+
+		it.each([
+			// A literal empty value is refused by n8n itself (required parameter); an expression can still be empty.
+			['={{ "" }}', '[item 0] URLs: is empty'],
+			['ftp://example.com/x', '[item 0] URLs: URL 1 ("ftp://example.com/x") is not an absolute http(s) address'],
+			['https://ok.example/x, /relative', '[item 0] URLs: URL 2 ("/relative") is not an absolute http(s) address'],
+		])('rejects %j locally', async (urls, message) => {
+			const { error } = await fx.run({ resource: 'fileRequest', operation: 'uploadFromUrl', urls });
+			expect(error?.message).toBe(message);
+			expect(fx.sandbox.requests).toHaveLength(0);
+		});
+	});
+});
+
+describe('listing oracle sanity', () => {
+	it('the demo root listing parses against the spec schema', async () => {
+		expect(FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all')).data.length).toBeGreaterThan(0);
+	});
+});
