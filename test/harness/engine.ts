@@ -45,6 +45,7 @@ import { FileStorageApi } from '../../credentials/FileStorageApi.credentials';
 import { FileStorageFileRequestApi } from '../../credentials/FileStorageFileRequestApi.credentials';
 import { FileStorageShareApi } from '../../credentials/FileStorageShareApi.credentials';
 import { FileStorage } from '../../nodes/FileStorage/FileStorage.node';
+import { FileStorageTrigger } from '../../nodes/FileStorageTrigger/FileStorageTrigger.node';
 
 export const PACKAGE = 'n8n-nodes-file-storage';
 export const NODE_TYPE = `${PACKAGE}.fileStorage`;
@@ -59,6 +60,7 @@ const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
 
 const registeredNodeTypes: Record<string, INodeType | IVersionedNodeType> = {
 	[NODE_TYPE]: new FileStorage(),
+	[TRIGGER_TYPE]: new FileStorageTrigger(),
 };
 
 /** Lets later suites register more node types (the trigger) without this file knowing them. */
@@ -189,7 +191,8 @@ export interface WorkflowNodeSpec {
 	name: string;
 	type?: string;
 	parameters: INodeParameters;
-	continueOnFail?: boolean;
+	/** Settings → On Error: "Continue" (regular output) or "Continue (using error output)". */
+	continueOnFail?: boolean | 'errorOutput';
 }
 
 export interface RunOptions {
@@ -202,6 +205,8 @@ export interface RunResult {
 	run: IRun;
 	/** Output items (main output 0) of each node that ran, by node name. */
 	outputs: Record<string, INodeExecutionData[]>;
+	/** Items of the error output (main output 1), for nodes set to "Continue (using error output)". */
+	errorOutputs: Record<string, INodeExecutionData[]>;
 	/** The error that stopped the run, if any. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 }
@@ -218,7 +223,11 @@ export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): 
 		position: [index * 200, 0],
 		parameters: spec.parameters,
 		credentials: credentialRefs(options.credentials),
-		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(spec.continueOnFail === 'errorOutput'
+			? { onError: 'continueErrorOutput' as const }
+			: spec.continueOnFail
+				? { onError: 'continueRegularOutput' as const }
+				: {}),
 	}));
 	const connections: Workflow['connectionsBySourceNode'] = {};
 	for (let index = 0; index + 1 < nodes.length; index++) {
@@ -265,23 +274,29 @@ export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): 
 	const run = (await execute.processRunExecutionData(workflow)) ?? finished;
 	if (!run) throw new Error('The engine returned no run data');
 	const outputs: Record<string, INodeExecutionData[]> = {};
+	const errorOutputs: Record<string, INodeExecutionData[]> = {};
 	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
 		const last = tasks[tasks.length - 1];
 		outputs[name] = last?.data?.main?.[0] ?? [];
+		errorOutputs[name] = last?.data?.main?.[1] ?? [];
 	}
-	return { run, outputs, error: run.data.resultData.error as RunResult['error'] };
+	return { run, outputs, errorOutputs, error: run.data.resultData.error as RunResult['error'] };
 }
 
 /** Runs one File Storage node with the given parameters. */
 export async function runNode(
 	parameters: INodeParameters,
-	options: RunOptions & { continueOnFail?: boolean },
-): Promise<RunResult & { items: INodeExecutionData[] }> {
+	options: RunOptions & { continueOnFail?: WorkflowNodeSpec['continueOnFail'] },
+): Promise<RunResult & { items: INodeExecutionData[]; errorItems: INodeExecutionData[] }> {
 	const result = await runChain(
 		[{ name: 'File Storage', parameters, continueOnFail: options.continueOnFail }],
 		options,
 	);
-	return { ...result, items: result.outputs['File Storage'] ?? [] };
+	return {
+		...result,
+		items: result.outputs['File Storage'] ?? [],
+		errorItems: result.errorOutputs['File Storage'] ?? [],
+	};
 }
 
 /** Calls a node's `methods.listSearch` method through n8n-core's LoadOptionsContext, as the editor does. */

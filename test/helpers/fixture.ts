@@ -22,7 +22,7 @@ export interface Fixture {
 
 export interface RunOptionsLite {
 	input?: IDataObject[];
-	continueOnFail?: boolean;
+	continueOnFail?: WorkflowNodeSpec['continueOnFail'];
 	credentials?: CredentialSet;
 }
 
@@ -78,7 +78,7 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 	const fixture = { recorded } as unknown as Fixture & { recorded: string[] };
 
 	const remember = (result: RunResult) => {
-		recorded.push(JSON.stringify(result.outputs));
+		recorded.push(JSON.stringify(result.outputs), JSON.stringify(result.errorOutputs));
 		if (result.error) recorded.push(serialiseError(result.error));
 		recorded.push(JSON.stringify(result.run.data.resultData.runData));
 	};

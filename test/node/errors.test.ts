@@ -106,10 +106,42 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[1].json).toMatchObject({ error: 'The File Storage server failed (HTTP 500): boom', httpCode: '500' });
-		expect(items[1].json.errorDescription).toMatch(/Try again later/);
+		expect(items[1].json).toEqual({
+			error: 'The File Storage server failed (HTTP 500): boom',
+			details: { httpCode: '500', description: expect.stringMatching(/Try again later/) },
+		});
 		expect(items[0].json.id).toBeDefined();
 		expect(items[2].json.id).toBeDefined();
+	});
+
+	it('"Continue (using error output)" routes each failed item to the error output, paired', async () => {
+		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, status: 500, body: { message: 'boom' } });
+		const { items, errorItems, error } = await fx.run(
+			{ ...notifications, returnAll: false, limit: 1 },
+			{ input: [{}, {}, {}], continueOnFail: 'errorOutput' },
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
+		expect(errorItems).toHaveLength(1);
+		expect(errorItems[0].pairedItem).toEqual({ item: 1 });
+		expect(errorItems[0].json.error).toBe('The File Storage server failed (HTTP 500): boom');
+	});
+
+	it('"Continue (using error output)" also routes every item of a failed batch', async () => {
+		const { items, errorItems } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{
+				input: [
+					{ id: '11111111-2222-4333-8444-555555555555', type: 'file' },
+					{ id: 'bad', type: 'file' },
+				],
+				continueOnFail: 'errorOutput',
+			},
+		);
+		expect(items).toEqual([]);
+		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(errorItems[1].json.error).toMatch(/^\[item 1\] Item ID/);
+		expect(errorItems[0].json.details).toMatchObject({ batchItems: [0] });
 	});
 
 	it('a server that refuses the large page size is asked again with its default', async () => {

@@ -122,7 +122,7 @@ describe('Trash → Restore (endpoint 3)', () => {
 		for (const [index, item] of output.entries()) {
 			expect(item.pairedItem).toEqual({ item: index });
 			expect(item.json.error).toMatch(/The server reported an error: The requested entry wasn't found/);
-			expect(item.json.batchItems).toEqual([0, 1, 2]);
+			expect(item.json.details).toMatchObject({ batchItems: [0, 1, 2] });
 		}
 	});
 

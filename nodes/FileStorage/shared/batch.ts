@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { errorJson, invalidParameter, withItemIndex } from './execution';
+import { errorItem, invalidParameter, withItemIndex } from './execution';
 
 /**
  * Batching for operations whose endpoint takes many targets per request (restore, deletes, uploads).
@@ -44,7 +44,7 @@ export async function runBatched<T>(
 	items: INodeExecutionData[],
 	plan: BatchPlan<T>,
 ): Promise<INodeExecutionData[]> {
-	const results: Array<IDataObject | undefined> = new Array(items.length);
+	const results: Array<INodeExecutionData | undefined> = new Array(items.length);
 	const batchSize = batchSizeOf(ctx);
 	const continueOnFail = ctx.continueOnFail();
 
@@ -54,7 +54,7 @@ export async function runBatched<T>(
 			prepared.push({ itemIndex, target: plan.prepare(itemIndex) });
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex(ctx, error as Error, itemIndex);
-			results[itemIndex] = errorJson(error as Error);
+			results[itemIndex] = errorItem(error as Error, itemIndex);
 		}
 	}
 
@@ -75,17 +75,24 @@ export async function runBatched<T>(
 					batch.map((entry) => entry.target),
 					indexes[0],
 				);
-				for (const entry of batch) results[entry.itemIndex] = plan.output(entry.target, shared);
+				for (const entry of batch) {
+					results[entry.itemIndex] = {
+						json: plan.output(entry.target, shared),
+						pairedItem: { item: entry.itemIndex },
+					};
+				}
 			} catch (error) {
 				const failure = error as Error;
 				if (!continueOnFail) throw namingItems(ctx, failure, indexes);
-				const json = { ...errorJson(failure), batchItems: indexes };
-				for (const entry of batch) results[entry.itemIndex] = json;
+				for (const entry of batch) {
+					results[entry.itemIndex] = errorItem(failure, entry.itemIndex, { batchItems: indexes });
+				}
 			}
 		}
 	}
 
-	return results.map((json, itemIndex) => ({ json: json ?? {}, pairedItem: { item: itemIndex } }));
+	// Every input item was given exactly one result above.
+	return results as INodeExecutionData[];
 }
 
 /** The node fails naming every input item the failed request carried, so none is silently lost. */

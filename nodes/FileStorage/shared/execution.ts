@@ -7,14 +7,23 @@ export interface OperationModule {
 	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }
 
-/** The JSON an item carries under continueOnFail: what happened and how to fix it. */
-export function errorJson(error: Error): IDataObject {
+/**
+ * The item a failed input item becomes under continueOnFail: `error` says what happened, `details` how to fix it
+ * (and the HTTP status). Only these keys, because that is what "Continue (using error output)" routes by.
+ */
+export function errorItem(error: Error, itemIndex: number, extraDetails: IDataObject = {}): INodeExecutionData {
 	const description = (error as NodeApiError).description;
 	const httpCode = (error as NodeApiError).httpCode;
 	return {
-		error: error.message,
-		...(description ? { errorDescription: description } : {}),
-		...(httpCode ? { httpCode } : {}),
+		json: {
+			error: error.message,
+			details: {
+				...(description ? { description } : {}),
+				...(httpCode ? { httpCode } : {}),
+				...extraDetails,
+			},
+		},
+		pairedItem: { item: itemIndex },
 	};
 }
 
@@ -47,7 +56,7 @@ export async function forEachItem(
 			for (const json of results) output.push({ json, pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (ctx.continueOnFail()) {
-				output.push({ json: errorJson(error as Error), pairedItem: { item: itemIndex } });
+				output.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
 			throw withItemIndex(ctx, error as Error, itemIndex);
