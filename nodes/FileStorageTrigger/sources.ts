@@ -1,0 +1,71 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { simplifyItem, simplifyNotification } from '../FileStorage/shared/simplify';
+import type { CredentialType, Page } from '../FileStorage/transport';
+import { apiRequest, endpoints, fetchPage, listElements, unwrapResource } from '../FileStorage/transport';
+
+export type EventName = 'notification' | 'upload' | 'fileRequestItem';
+
+export interface FetchRequest {
+	parent?: string;
+	cursor?: string;
+	pageSize: number;
+}
+
+/** How the trigger reads one event's listing, always newest first. */
+export interface PollSource {
+	credentialType: CredentialType;
+	/** The credential field that identifies the stream (part of the source identity). */
+	secretField: string;
+	fetch(ctx: IPollFunctions, request: FetchRequest): Promise<Page>;
+	simplify(element: unknown): IDataObject;
+	isUnread(element: IDataObject): boolean;
+	nothingToShow: string;
+	howToGetOne: string;
+}
+
+const newestFirst = { sort: 'created_at', direction: 'DESC' };
+
+/** Endpoints without pagination answer with the whole listing in one page. */
+async function wholeListing(ctx: IPollFunctions, call: Parameters<typeof apiRequest>[1]): Promise<Page> {
+	return { elements: listElements((await apiRequest(ctx, call)).body) };
+}
+
+export const pollSources: Record<EventName, PollSource> = {
+	notification: {
+		credentialType: 'fileStorageApi',
+		secretField: 'accessToken',
+		// Endpoint 9 takes no parameters; the service lists newest first.
+		fetch: async (ctx) => await wholeListing(ctx, endpoints.notifications()),
+		simplify: simplifyNotification,
+		isUnread: (element) => {
+			const attributes = unwrapResource(element).attributes as IDataObject | undefined;
+			return attributes?.read_at === null || attributes?.read_at === undefined;
+		},
+		nothingToShow: 'The account has no notifications to show yet',
+		howToGetOne: 'Notifications appear when, for example, someone uploads into one of your file requests. Trigger one, then fetch again.',
+	},
+	upload: {
+		credentialType: 'fileStorageApi',
+		secretField: 'accessToken',
+		fetch: async (ctx, request) =>
+			await fetchPage(ctx, endpoints.recentUploads(newestFirst), request.cursor, request.pageSize),
+		simplify: simplifyItem,
+		isUnread: () => true,
+		nothingToShow: 'The account has no uploads to show yet',
+		howToGetOne: 'Upload a file to the account, then fetch again.',
+	},
+	fileRequestItem: {
+		credentialType: 'fileStorageFileRequestApi',
+		secretField: 'fileRequestId',
+		fetch: async (ctx, request) =>
+			await wholeListing(
+				ctx,
+				endpoints.fileRequestContents(request.parent ? { ...newestFirst, parent_id: request.parent } : newestFirst),
+			),
+		simplify: simplifyItem,
+		isUnread: () => true,
+		nothingToShow: 'The file request has no items to show yet',
+		howToGetOne: 'Upload a file through the file request link (or use File Request → Upload From URL), then fetch again.',
+	},
+};

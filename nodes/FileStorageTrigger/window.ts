@@ -1,0 +1,167 @@
+import { createHash } from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * "What is new" for newest-first listings whose dates have only day or minute precision.
+ *
+ * Identity and order come from ids and listing order. Static data keeps the *known window*: short hashes of the
+ * K newest ids as of the last successful poll (a contiguous stretch of the listing). A poll walks the listing
+ * newest first until it meets the window. Every unknown id above the lowest known id it meets is new; anything
+ * below is old. Deleting window items is harmless while one of them survives.
+ *
+ * When a burst is larger than one poll may walk, the walk's end is saved as `resume`; the next poll continues
+ * from there, emits that oldest stretch of the burst first, and makes its top the new window, so later polls
+ * drain the rest from the top down — nothing is skipped and output stays oldest first.
+ */
+
+/**
+ * Ids remembered per source: a whole trigger page, so that up to 249 of the newest items can be deleted between
+ * two polls without losing the anchor; 250 × 10 chars ≈ 2.5 KB of static data.
+ */
+export const WINDOW_SIZE = 250;
+/** Bounds of the window when its edge is moved to a date boundary: at most 400 × 10 chars ≈ 4 KB. */
+export const WINDOW_MAX = 400;
+export const WINDOW_MIN = 50;
+const KEY_LENGTH = 10;
+
+export interface WindowState extends IDataObject {
+	/** Format version. */
+	v: number;
+	/** Hash of what is being watched (event, server, credential, options): a change starts over. */
+	source: string;
+	/** Concatenated KEY_LENGTH-char keys of the window, newest first. */
+	known: string;
+	/**
+	 * Date of the oldest window entry (ISO, day or minute precision). Items beyond the window are dated no later,
+	 * so when every window item was deleted, an unknown item dated after the floor is new.
+	 */
+	floor: string | null;
+	/** Whether the first item beyond the window shares the floor date (then floor-dated unknowns are ambiguous). */
+	floorShared: boolean;
+	/** Cursor of the page where an unfinished catch-up walk continues. */
+	resume: string | null;
+	/**
+	 * Whether the window reached the end of the listing: then every id not in it is new, whatever was deleted
+	 * (e.g. a file request that a workflow empties after each run).
+	 */
+	complete: boolean;
+}
+
+/** 60 bits of SHA-256, base64url: collisions are negligible for windows of 250 against any listing. */
+export function keyOf(id: string): string {
+	return createHash('sha256').update(id).digest('base64url').slice(0, KEY_LENGTH);
+}
+
+export function sourceHash(parts: unknown[]): string {
+	return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+}
+
+export function knownKeys(state: WindowState): Set<string> {
+	const keys = new Set<string>();
+	for (let at = 0; at + KEY_LENGTH <= state.known.length; at += KEY_LENGTH) {
+		keys.add(state.known.slice(at, at + KEY_LENGTH));
+	}
+	return keys;
+}
+
+export interface ListedEntry {
+	id: string;
+	/** Parsed listing date (ISO), or null when the server's text could not be parsed. */
+	date: string | null;
+	element: IDataObject;
+}
+
+export interface WalkVerdict {
+	/** New entries, oldest first. */
+	fresh: ListedEntry[];
+	/** The window state to keep if this poll succeeds. */
+	next: Pick<WindowState, 'known' | 'floor' | 'floorShared' | 'complete'>;
+}
+
+/**
+ * The window made of the first entries of a contiguous newest-first stretch, and what its edge looks like.
+ *
+ * Where the stretch shows it, the window ends at a date boundary (extended through the floor date's block, up to
+ * WINDOW_MAX, or trimmed back to the previous date, keeping WINDOW_MIN): then nothing beyond it shares the floor
+ * date, and even the loss of every window item leaves new and old apart.
+ */
+export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdict['next'] {
+	let end = Math.min(WINDOW_SIZE, stretch.length);
+	const edgeDate = end > 0 ? stretch[end - 1].date : null;
+	if (end < stretch.length && edgeDate !== null) {
+		let extended = end;
+		while (extended < stretch.length && extended < WINDOW_MAX && stretch[extended].date === edgeDate) extended++;
+		let trimmed = end;
+		while (trimmed > WINDOW_MIN && stretch[trimmed - 1].date === edgeDate) trimmed--;
+		if (extended < stretch.length && stretch[extended].date !== edgeDate) end = extended;
+		else if (stretch[trimmed - 1].date !== edgeDate) end = trimmed;
+	}
+	const inside = stretch.slice(0, end);
+	const floor = end > 0 ? inside[end - 1].date : null;
+	const beyond = stretch[end];
+	return {
+		known: inside.map((entry) => keyOf(entry.id)).join(''),
+		floor,
+		// Unknown (unparseable) dates beyond the window count as shared: ambiguity is resolved towards "old".
+		floorShared: beyond !== undefined && (beyond.date === null || beyond.date === floor),
+		complete: reachedEnd && end === stretch.length,
+	};
+}
+
+/**
+ * Judges a contiguous newest-first stretch of the listing (from the walk's start to where it stopped).
+ * `reachedEnd` says the stretch ends at the end of the listing. Undefined means: walk further.
+ */
+export function judge(state: WindowState, stretch: ListedEntry[], reachedEnd: boolean): WalkVerdict | undefined {
+	const known = knownKeys(state);
+	const isKnown = (entry: ListedEntry) => known.has(keyOf(entry.id));
+	let lowestKnown = -1;
+	let found = 0;
+	// Once every known key is found, nothing further down can matter: stop hashing (long unpaginated listings).
+	for (let index = 0; index < stretch.length && found < known.size; index++) {
+		if (isKnown(stretch[index])) {
+			lowestKnown = index;
+			found++;
+		}
+	}
+	let fresh: ListedEntry[];
+	if (state.complete) {
+		// Nothing existed beyond the window, so every unknown id is new; below the window only the end proves it.
+		if (lowestKnown < 0 && !reachedEnd) return undefined;
+		fresh = stretch.filter((entry, index) => !isKnown(entry) && (index < lowestKnown || reachedEnd));
+	} else if (lowestKnown >= 0) {
+		fresh = stretch.slice(0, lowestKnown).filter((entry) => !isKnown(entry));
+	} else {
+		// The window was not met. Its items are dated at or after its floor, so it is gone only once the walk
+		// passes below the floor date (or the end); until then it may just be further down.
+		const floor = state.floor;
+		const below = floor === null ? -1 : stretch.findIndex((entry) => entry.date !== null && entry.date < floor);
+		if (below < 0 && !reachedEnd) return undefined;
+		// Every window item was deleted: dates decide. Older items are dated at most the floor, and share it only
+		// if the item beyond the window did. Without parseable dates nothing can be proven new.
+		const candidates = below < 0 ? stretch : stretch.slice(0, below);
+		fresh = candidates.filter(
+			(entry) =>
+				!isKnown(entry) &&
+				floor !== null &&
+				entry.date !== null &&
+				(entry.date > floor || (entry.date === floor && !state.floorShared)),
+		);
+	}
+	return { fresh: fresh.reverse(), next: windowOf(stretch, reachedEnd) };
+}
+
+export function emptyState(source: string): WindowState {
+	return { v: 1, source, known: '', floor: null, floorShared: false, resume: null, complete: true };
+}
+
+export function isWindowState(value: unknown, source: string): value is WindowState {
+	const state = value as WindowState | undefined;
+	return (
+		!!state &&
+		state.v === 1 &&
+		state.source === source &&
+		typeof state.known === 'string' &&
+		typeof state.complete === 'boolean'
+	);
+}

@@ -1,0 +1,205 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { WINDOW_MAX } from '../../nodes/FileStorageTrigger/window';
+import { Poller } from '../harness/engine';
+import { useFixture } from '../helpers/fixture';
+
+/**
+ * A randomized, reproducible simulation of a trigger's life: arrivals between and during polls (several within
+ * the same minute and day), deletions, failures injected mid-pagination, and restarts where static data goes
+ * through JSON. Over ≥ 10,000 events it must emit every surviving item exactly once, and keep static data small.
+ */
+const fx = useFixture();
+
+const SEED = Number(process.env.SIM_SEED ?? 20261122);
+const ROUNDS = Number(process.env.SIM_ROUNDS ?? 420);
+
+/** mulberry32: small, seeded, good enough to shuffle a simulation. */
+function random(seed: number) {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+interface Stream {
+	event: string;
+	parameters: INodeParameters;
+	arrive(n: number): { id: string };
+	/** Other streams that see this stream's arrivals too (a file in a file request is also a new upload). */
+	alsoSeenBy: string[];
+	deletable: boolean;
+	trigger: Poller;
+	added: string[];
+	deletedBeforeEmit: Set<string>;
+	emitted: string[];
+	emittedSet: Set<string>;
+}
+
+describe(`randomized trigger simulation (seed ${SEED})`, () => {
+	it('emits every item exactly once across ≥ 10,000 events, failures and restarts', async () => {
+		const rand = random(SEED);
+		const model = fx.sandbox.model;
+		const requestFolder = fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;
+		const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+
+		const streams: Stream[] = [
+			{ event: 'upload', arrive: (n: number) => model.addFile(0, { name: `u${n}.bin` }), alsoSeenBy: [], deletable: true },
+			{ event: 'notification', arrive: (n: number) => model.addNotification(0, { title: `n${n}` }), alsoSeenBy: [], deletable: false },
+			{
+				event: 'fileRequestItem',
+				arrive: (n: number) => model.addFile(0, { folderId: requestFolder, name: `r${n}.pdf` }),
+				alsoSeenBy: ['upload'],
+				deletable: true,
+			},
+		].map((stream) => ({
+			...stream,
+			parameters: { event: stream.event },
+			trigger: new Poller({ credentials: fx.credentials, parameters: { event: stream.event } }),
+			added: [],
+			deletedBeforeEmit: new Set<string>(),
+			emitted: [],
+			emittedSet: new Set<string>(),
+		}));
+		const byEvent = new Map(streams.map((stream) => [stream.event, stream]));
+		const watchersOf = (stream: Stream) => [stream, ...stream.alsoSeenBy.map((event) => byEvent.get(event)!)];
+
+		let counter = 0;
+		let cleanedUpTo = 0;
+		let events = 0;
+		let failures = 0;
+		let restarts = 0;
+		let maxStaticBytes = 0;
+		const trash = (stream: Stream, id: string) => {
+			const record = model.findItem(id);
+			if (!record || record.deletedAt) return;
+			for (const watcher of watchersOf(stream)) {
+				if (!watcher.emittedSet.has(id)) watcher.deletedBeforeEmit.add(id);
+			}
+			model.trashItem(id);
+		};
+		const arriveInto = (stream: Stream) => {
+			const item = stream.arrive(++counter);
+			for (const watcher of watchersOf(stream)) watcher.added.push(item.id);
+			events++;
+		};
+
+		// Arrivals *during* a poll: a pass-through rule that adds items while a listing request is being answered.
+		let duringPoll: Stream | undefined;
+		fx.sandbox.fault({
+			path: /\/api\/v1\/(browse\/latest|notifications|requests\/)/,
+			times: Infinity,
+			match: () => {
+				if (duringPoll && rand() < 0.3) for (let k = Math.floor(rand() * 4); k >= 0; k--) arriveInto(duringPoll);
+				return false;
+			},
+		});
+
+		for (const stream of streams) {
+			const seeded = await stream.trigger.poll();
+			expect(seeded.error).toBeUndefined();
+			expect(seeded.items).toBeNull();
+		}
+
+		const pollMs: Record<string, number> = {};
+		const pollOnce = async (stream: Stream) => {
+			duringPoll = stream;
+			const started = Date.now();
+			const outcome = await stream.trigger.poll();
+			pollMs[stream.event] = (pollMs[stream.event] ?? 0) + Date.now() - started;
+			duringPoll = undefined;
+			if (outcome.error) {
+				expect(outcome.error.name).toBe('NodeApiError');
+				failures++;
+				return;
+			}
+			for (const item of outcome.items ?? []) {
+				stream.emitted.push(String(item.json.id));
+				stream.emittedSet.add(String(item.json.id));
+			}
+			maxStaticBytes = Math.max(maxStaticBytes, JSON.stringify(stream.trigger.staticData).length);
+		};
+
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const stream of streams) {
+				// Mostly a handful of arrivals, sometimes none, sometimes a burst; many share a minute or a day.
+				const roll = rand();
+				// Bursts stay below the window (250): the documented limit is that not all of the 250 newest items
+				// may vanish between two polls (the cleaning below deletes whole bursts of file request items).
+				let count = roll < 0.2 ? 0 : roll < 0.93 ? 1 + Math.floor(rand() * 12) : 40 + Math.floor(rand() * 200);
+				// Notifications are rarer than uploads, and their endpoint always returns the whole list.
+				if (stream.event === 'notification') count = Math.ceil(count / 3);
+				for (let k = 0; k < count; k++) {
+					arriveInto(stream);
+					if (rand() < 0.15) fx.sandbox.clock.advance(Math.floor(rand() * 90_000));
+				}
+				if (stream.deletable && stream.added.length && rand() < 0.35) {
+					for (let k = Math.floor(rand() * 5); k >= 0; k--) trash(stream, pick(stream.added));
+				}
+				if (stream.event === 'fileRequestItem' && rand() < 0.5) {
+					// Someone cleans the file request (as the "Clean a file request" example does): emitted items go.
+					for (const id of stream.emitted.slice(cleanedUpTo)) trash(stream, id);
+					cleanedUpTo = stream.emitted.length;
+				}
+				if (rand() < 0.08) {
+					// A failure on the first or a later page of this poll.
+					fx.sandbox.fault({ path: /\/api\/v1\//, skip: Math.floor(rand() * 3), status: pick([500, 502, 429]), body: { message: 'injected' } });
+				}
+				if (rand() < 0.05) {
+					// n8n restarted: the committed static data comes back from the database as JSON.
+					stream.trigger = new Poller({ credentials: fx.credentials, parameters: stream.parameters, staticData: stream.trigger.staticData });
+					restarts++;
+				}
+				await pollOnce(stream);
+			}
+			fx.sandbox.clock.advance(Math.floor(rand() * 3_600_000));
+		}
+
+		// Drain: no faults, no arrivals, poll until every stream is idle.
+		fx.sandbox.clearFaults();
+		for (const stream of streams) {
+			for (let guard = 0; guard < 100; guard++) {
+				const before = stream.emitted.length;
+				await pollOnce(stream);
+				const state = stream.trigger.staticData.window as IDataObject;
+				if (stream.emitted.length === before && !state.resume) break;
+			}
+		}
+
+		if (process.env.SIM_DEBUG) {
+			process.stderr.write(`poll ms by event: ${JSON.stringify(pollMs)}\n`);
+			for (const stream of streams) {
+				const added = new Set(stream.added);
+				process.stderr.write(`${stream.event}: added=${stream.added.length} emitted=${stream.emitted.length} foreign=${stream.emitted.filter((id) => !added.has(id)).length} uniq=${new Set(stream.emitted).size}\n`);
+			}
+		}
+		expect(events).toBeGreaterThanOrEqual(10_000);
+		expect(failures).toBeGreaterThan(10);
+		expect(restarts).toBeGreaterThan(10);
+		for (const stream of streams) {
+			const emitted = stream.emittedSet;
+			// Zero duplicates.
+			expect(stream.emitted.length).toBe(emitted.size);
+			// Zero misses: every item that was not deleted before it could be emitted came out.
+			const missed = stream.added.filter((id) => !emitted.has(id) && !stream.deletedBeforeEmit.has(id));
+			if (process.env.SIM_DEBUG && missed.length) {
+				for (const id of missed) {
+					const record = model.findItem(id);
+					process.stderr.write(`missed ${stream.event} ${id}: ${JSON.stringify({ name: record?.name, deletedAt: record?.deletedAt, parentId: record?.parentId, createdAt: record?.createdAt, added: stream.added.indexOf(id) })}\n`);
+				}
+			}
+			expect({ event: stream.event, missed }).toEqual({ event: stream.event, missed: [] });
+			// Nothing that was never added (e.g. the seed's backlog).
+			const added = new Set(stream.added);
+			expect(stream.emitted.filter((id) => !added.has(id))).toEqual([]);
+		}
+		// Bounded static data: one window per node, independent of history.
+		expect(maxStaticBytes).toBeLessThanOrEqual(WINDOW_MAX * 10 + 300);
+		fx.record(`events=${events} failures=${failures} restarts=${restarts} maxStaticBytes=${maxStaticBytes}`);
+	}, 300_000);
+});

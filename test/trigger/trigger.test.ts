@@ -1,0 +1,184 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { MAX_PAGES_PER_POLL, TRIGGER_PAGE_SIZE } from '../../nodes/FileStorageTrigger/FileStorageTrigger.node';
+import { WINDOW_MAX } from '../../nodes/FileStorageTrigger/window';
+import type { CredentialSet } from '../harness/engine';
+import { Poller } from '../harness/engine';
+import { useFixture } from '../helpers/fixture';
+
+const fx = useFixture();
+
+const requestFolder = () => fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;
+const poller = (parameters: INodeParameters, staticData?: IDataObject, credentials?: CredentialSet) =>
+	new Poller({ credentials: credentials ?? fx.credentials, parameters, staticData });
+const ids = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.id);
+
+async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
+	const outcome = await trigger.poll(mode);
+	if (outcome.error) throw outcome.error;
+	fx.record(JSON.stringify(outcome.items));
+	return outcome.items;
+}
+
+describe.each([
+	['upload', (n: number) => fx.sandbox.model.addFile(0, { name: `new-${n}.txt` })],
+	['notification', (n: number) => fx.sandbox.model.addNotification(0, { title: `New ${n}` })],
+	['fileRequestItem', (n: number) => fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: `req-${n}.pdf` })],
+])('event %s', (event, arrive) => {
+	it('first activation seeds the cursor with one request and emits none of the backlog', async () => {
+		const trigger = poller({ event });
+		expect(await pollOk(trigger)).toBeNull();
+		expect(fx.sandbox.requests).toHaveLength(1);
+		expect(trigger.staticData.window).toMatchObject({ v: 1, resume: null });
+	});
+
+	it('an idle poll costs exactly one request and emits nothing', async () => {
+		const trigger = poller({ event });
+		await pollOk(trigger);
+		fx.sandbox.clearRequests();
+		expect(await pollOk(trigger)).toBeNull();
+		expect(fx.sandbox.requests).toHaveLength(1);
+	});
+
+	it('emits exactly the new items, oldest first, once', async () => {
+		const trigger = poller({ event });
+		await pollOk(trigger);
+		const first = [arrive(1), arrive(2), arrive(3)];
+		expect(ids(await pollOk(trigger))).toEqual(first.map((item) => item.id));
+		expect(await pollOk(trigger)).toBeNull();
+		const second = [arrive(4)];
+		expect(ids(await pollOk(trigger))).toEqual(second.map((item) => item.id));
+	});
+
+	it('manual mode shows the newest item and leaves the cursor alone', async () => {
+		const trigger = poller({ event });
+		await pollOk(trigger);
+		const before = trigger.staticData;
+		const newest = arrive(9);
+		const sample = await pollOk(trigger, 'manual');
+		expect(ids(sample)).toEqual([newest.id]);
+		expect(trigger.lastStaged).toEqual(before);
+		// The item shown in manual mode is still new for the active workflow.
+		expect(ids(await pollOk(trigger))).toEqual([newest.id]);
+	});
+
+	it('a failed poll keeps the old cursor, so the next poll repeats the window', async () => {
+		const trigger = poller({ event });
+		await pollOk(trigger);
+		const item = arrive(5);
+		fx.sandbox.fault({ path: /\/api\/v1\//, status: 500, body: { message: 'boom' } });
+		const failed = await trigger.poll();
+		expect(failed.error?.name).toBe('NodeApiError');
+		expect(failed.error?.httpCode).toBe('500');
+		expect(ids(await pollOk(trigger))).toEqual([item.id]);
+	});
+});
+
+describe('trigger details', () => {
+	it('Simplify off emits the raw wrappers', async () => {
+		const trigger = poller({ event: 'upload', simplify: false });
+		await pollOk(trigger);
+		const file = fx.sandbox.model.addFile(0, { name: 'raw.txt' });
+		const items = await pollOk(trigger);
+		expect(items?.[0].json).toMatchObject({ data: { id: file.id, type: 'file', attributes: { name: 'raw.txt' } } });
+	});
+
+	it('Unread Only skips notifications already read when found', async () => {
+		const trigger = poller({ event: 'notification', unreadOnly: true });
+		await pollOk(trigger);
+		const read = fx.sandbox.model.addNotification(0, { title: 'read', read: true });
+		const unread = fx.sandbox.model.addNotification(0, { title: 'unread' });
+		const items = await pollOk(trigger);
+		expect(ids(items)).toEqual([unread.id]);
+		expect(ids(items)).not.toContain(read.id);
+	});
+
+	it('changing the event starts over without emitting the other backlog', async () => {
+		const uploads = poller({ event: 'upload' });
+		await pollOk(uploads);
+		fx.sandbox.model.addNotification(0, { title: 'before switch' });
+		const switched = poller({ event: 'notification' }, uploads.staticData);
+		expect(await pollOk(switched)).toBeNull();
+		const after = fx.sandbox.model.addNotification(0, { title: 'after switch' });
+		expect(ids(await pollOk(switched))).toEqual([after.id]);
+	});
+
+	it('changing the credential starts over', async () => {
+		const trigger = poller({ event: 'upload' });
+		await pollOk(trigger);
+		fx.sandbox.model.addFile(1, { name: 'other user file.txt' });
+		const otherUser = {
+			...fx.credentials,
+			fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: fx.sandbox.seed.users[1].accessToken },
+		};
+		const switched = poller({ event: 'upload' }, trigger.staticData, otherUser);
+		expect(await pollOk(switched)).toBeNull();
+		expect((switched.staticData.window as IDataObject).source).not.toBe((trigger.staticData.window as IDataObject).source);
+	});
+
+	it('a deleted window item does not cause re-emission', async () => {
+		const trigger = poller({ event: 'upload' });
+		await pollOk(trigger);
+		const newest = fx.sandbox.model.addFile(0, { name: 'will be deleted.txt' });
+		expect(ids(await pollOk(trigger))).toEqual([newest.id]);
+		fx.sandbox.model.trashItem(newest.id);
+		const next = fx.sandbox.model.addFile(0, { name: 'after delete.txt' });
+		expect(ids(await pollOk(trigger))).toEqual([next.id]);
+	});
+
+	it('manual mode with nothing to show fails with a clear error', async () => {
+		fx.sandbox.fault({ path: '/api/v1/notifications', body: { data: [] }, status: 200 });
+		const outcome = await poller({ event: 'notification' }).poll('manual');
+		expect(outcome.error?.name).toBe('NodeApiError');
+		expect(outcome.error?.message).toBe('The account has no notifications to show yet');
+	});
+
+	it('an expired file request fails with 410 so the poll repeats', async () => {
+		const expired = fx.sandbox.seed.fileRequests.find((request) => !request.active)!;
+		const outcome = await poller({ event: 'fileRequestItem' }, undefined, {
+			...fx.credentials,
+			fileStorageFileRequestApi: { baseUrl: fx.sandbox.baseUrl, fileRequestId: expired.id },
+		}).poll();
+		expect(outcome.error?.httpCode).toBe('410');
+		fx.record(outcome.error);
+	});
+
+	it(`drains a burst larger than one poll may walk (${MAX_PAGES_PER_POLL} pages of ${TRIGGER_PAGE_SIZE}), oldest first, without loss`, async () => {
+		const trigger = poller({ event: 'upload' });
+		await pollOk(trigger);
+		const burst = Array.from({ length: MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE * 2 + 37 }, (_, n) =>
+			fx.sandbox.model.addFile(0, { name: `burst-${n}.txt` }),
+		);
+		const emitted: unknown[] = [];
+		let polls = 0;
+		while (emitted.length < burst.length && polls < 50) {
+			polls++;
+			emitted.push(...ids(await pollOk(trigger)));
+		}
+		expect(emitted).toHaveLength(burst.length);
+		expect(new Set(emitted).size).toBe(burst.length);
+		expect([...emitted].sort()).toEqual(burst.map((file) => file.id).sort());
+		// Each catch-up cycle emits its stretch oldest first.
+		expect(await pollOk(trigger)).toBeNull();
+		expect(JSON.stringify(trigger.staticData).length).toBeLessThan(WINDOW_MAX * 10 + 300);
+	});
+
+	it('an unusable saved cursor is dropped instead of failing forever', async () => {
+		const trigger = poller({ event: 'upload' });
+		await pollOk(trigger);
+		const burst = Array.from({ length: MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE + 10 }, (_, n) =>
+			fx.sandbox.model.addFile(0, { name: `b-${n}.txt` }),
+		);
+		expect(await pollOk(trigger)).toBeNull();
+		expect(trigger.staticData.window).toMatchObject({ resume: expect.any(String) });
+		fx.sandbox.fault({
+			path: '/api/v1/browse/latest',
+			match: (request) => typeof request.query.cursor === 'string' && request.query.cursor.length > 0,
+			status: 422,
+			body: { message: 'The given data was invalid.', errors: { cursor: ['The cursor is invalid.'] } },
+		});
+		const emitted: unknown[] = [];
+		for (let polls = 0; polls < 20 && emitted.length < burst.length; polls++) emitted.push(...ids(await pollOk(trigger)));
+		expect(new Set(emitted).size).toBe(burst.length);
+	});
+});

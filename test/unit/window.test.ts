@@ -1,0 +1,70 @@
+import type { ListedEntry, WindowState } from '../../nodes/FileStorageTrigger/window';
+import { emptyState, judge, WINDOW_MIN, WINDOW_SIZE, windowOf } from '../../nodes/FileStorageTrigger/window';
+
+const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => ({ id, date, element: { id } });
+const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
+const stateOf = (stretch: ListedEntry[], reachedEnd = true): WindowState => ({ ...emptyState('s'), ...windowOf(stretch, reachedEnd) });
+
+describe('known window', () => {
+	it('new items above the window are fresh, oldest first; an idle listing has none', () => {
+		const old = [entry('c'), entry('b'), entry('a')];
+		const state = stateOf(old);
+		expect(judge(state, old, true)?.fresh).toEqual([]);
+		expect(ids(judge(state, [entry('e'), entry('d'), ...old], true)!.fresh)).toEqual(['d', 'e']);
+	});
+
+	it('a window that covered the whole listing makes every unknown id new, even when all known ones are gone', () => {
+		const state = stateOf([entry('b'), entry('a')]);
+		expect(state.complete).toBe(true);
+		expect(ids(judge(state, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
+	});
+
+	it('keeps walking while the window may still be further down', () => {
+		const listing = Array.from({ length: WINDOW_SIZE + 20 }, (_, n) => entry(`old-${n}`));
+		const state = stateOf(listing, false);
+		expect(state.complete).toBe(false);
+		const burst = Array.from({ length: 300 }, (_, n) => entry(`new-${n}`));
+		expect(judge(state, burst, false)).toBeUndefined();
+		expect(judge(state, [...burst, ...listing.slice(0, 5)], false)?.fresh).toHaveLength(300);
+	});
+
+	it('ends the window at a date boundary, so dates separate new from old when every window item is deleted', () => {
+		const listing = [
+			...Array.from({ length: WINDOW_SIZE + 30 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
+			...Array.from({ length: 20 }, (_, n) => entry(`mar09-${n}`, '2026-03-09')),
+		];
+		const state = stateOf(listing);
+		expect(state.floor).toBe('2026-03-10');
+		expect(state.floorShared).toBe(false);
+		// Every 10 March item is deleted; two new ones arrive the same day.
+		const now = [entry('new-1', '2026-03-10'), entry('new-0', '2026-03-10'), ...listing.slice(WINDOW_SIZE + 30)];
+		expect(ids(judge(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
+	});
+
+	it('trims the window back to the previous date when the floor date runs on too long', () => {
+		const listing = [
+			...Array.from({ length: 100 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
+			...Array.from({ length: 600 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
+		];
+		const state = stateOf(listing, false);
+		expect(state.known.length / 10).toBe(100);
+		expect(state.floor).toBe('2026-03-11');
+		expect(state.floorShared).toBe(false);
+		expect(100).toBeGreaterThanOrEqual(WINDOW_MIN);
+	});
+
+	it('counts same-date unknowns as old when the floor date is shared and the window is gone (documented limit)', () => {
+		const listing = Array.from({ length: 700 }, (_, n) => entry(`same-${n}`, '2026-03-10'));
+		const state = stateOf(listing, false);
+		expect(state.floorShared).toBe(true);
+		const now = [entry('later', '2026-03-11'), entry('same-day', '2026-03-10'), entry('older', '2026-03-01')];
+		expect(ids(judge(state, now, true)!.fresh)).toEqual(['later']);
+	});
+
+	it('tolerates unparseable dates by treating them as old once the window is gone', () => {
+		const listing = Array.from({ length: 300 }, (_, n) => entry(`x-${n}`, null));
+		const state = stateOf(listing, false);
+		expect(state.floorShared).toBe(true);
+		expect(judge(state, [entry('y', null)], true)?.fresh).toEqual([]);
+	});
+});
