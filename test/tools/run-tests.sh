@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: works on a fresh clone (installs the dev toolchain first when it is missing), then runs the jest
-# suite — the nodes driven through n8n-core's real engine against the sandbox.
+# `npm test`: the whole suite, on a fresh clone too (installs the toolchain first when it is missing):
+#   1. jest — every node and the trigger driven through n8n-core's real engine against the sandbox;
+#   2. the packed package inside a real, pinned n8n (installed into .cache/ on first use).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[ -x node_modules/.bin/jest ] || npm ci --no-audit --no-fund
-npx jest "$@"
+bash test/tools/ensure-deps.sh
+echo "== engine-level suite (jest)"
+npx jest
+echo "== real n8n suite (jest --config jest.e2e.config.js)"
+bash test/e2e/run-e2e.sh

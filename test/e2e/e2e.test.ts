@@ -1,0 +1,755 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/**
+ * The package inside a real, pinned n8n (`npx jest --config jest.e2e.config.js`): installed from its packed
+ * tarball the way users get it, every endpoint run with `n8n execute` against the sandbox, credential tests and
+ * polling triggers through `n8n start`. See test/e2e/n8n.ts for how n8n is driven.
+ */
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
+import {
+	activeFileRequestId,
+	allTestCredentials,
+	BAD_CREDENTIALS,
+	CREDENTIALS,
+	editorShareToken,
+	EXAMPLES,
+	loadExample,
+	manualWorkflow,
+	seedSecrets,
+	triggerWorkflow,
+	usesNodeType,
+	WRONG_ACCESS_TOKEN,
+} from './fixtures';
+import type { TriggerEvent } from './fixtures';
+import {
+	buildAndPack,
+	CREDENTIAL_TYPES,
+	freshUserFolder,
+	installN8n,
+	installPackage,
+	N8n,
+	NODE_TYPE,
+	nodeOutput,
+	REPO_ROOT,
+	Stopwatch,
+	stopAllChildren,
+	TRIGGER_NODE_TYPE,
+	TRIGGER_SOURCE,
+	waitFor,
+} from './n8n';
+import type { ExecuteResult, N8nInstall, RunData, WorkflowSpec } from './n8n';
+
+const WORK = path.join(REPO_ROOT, '.tmp', 'e2e');
+const LOGS = path.join(WORK, 'logs');
+/** The trigger node is being written: its part of the suite runs as soon as its source exists. */
+const HAS_TRIGGER = fs.existsSync(TRIGGER_SOURCE);
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const NODE = 'File Storage';
+const OWNER = { email: 'e2e@example.com', password: 'E2e-Passw0rd-2026', firstName: 'End', lastName: 'ToEnd' };
+
+const watch = new Stopwatch();
+let install: N8nInstall;
+let n8n: N8n;
+let sandbox: Sandbox;
+let files: FileServer;
+let secrets: string[];
+
+// ----- helpers -----------------------------------------------------------------------------------------------------
+
+interface FileServer {
+	url: string;
+	hits: string[];
+	files: Record<string, { type: string; body: Buffer }>;
+	close(): Promise<void>;
+}
+
+/** A plain HTTP server on 127.0.0.1 the sandbox downloads "remote" files from. */
+async function startFileServer(): Promise<FileServer> {
+	const served: FileServer['files'] = {
+		'/e2e-report.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)) },
+		'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
+		'/e2e-request-upload.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n') },
+	};
+	const hits: string[] = [];
+	const server = http.createServer((req, res) => {
+		const pathname = new URL(req.url ?? '/', 'http://files.local').pathname;
+		hits.push(pathname);
+		const file = served[pathname];
+		if (!file) {
+			res.writeHead(404, { 'Content-Type': 'text/plain' });
+			res.end('not found');
+			return;
+		}
+		res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
+		res.end(file.body);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		hits,
+		files: served,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+function expectNoSecrets(text: string, where: string): void {
+	for (const secret of secrets) {
+		if (text.includes(secret)) {
+			throw new Error(`${where} contains a secret of the seed (${secret.slice(0, 4)}…, ${secret.length} characters)`);
+		}
+	}
+}
+
+/** A successful `n8n execute`: exit 0, the run parsed, no secret anywhere in what was printed. */
+async function executeOk(workflowId: string): Promise<ExecuteResult> {
+	sandbox.clearRequests();
+	const result = await n8n.execute(workflowId);
+	if (result.code !== 0 || !result.run || result.run.data.resultData.error) {
+		const error = result.run?.data.resultData.error;
+		throw new Error(
+			`workflow ${workflowId} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}\nlogs: ${result.stdoutFile}`,
+		);
+	}
+	expectNoSecrets(result.output, `output of workflow ${workflowId}`);
+	return result;
+}
+
+function ids(items: Array<Record<string, unknown>>): string[] {
+	return items.map((item) => String(item.id));
+}
+
+function userId(): string {
+	return sandbox.model.getUser(0).id;
+}
+
+function requestFolderId(): string {
+	const seedRequest = sandbox.seed.fileRequests.find((r) => r.active);
+	if (!seedRequest) throw new Error('no active file request in the seed');
+	return seedRequest.folderId;
+}
+
+/** Which items exist and which are in the trash: compared before/after side-effect-free calls. */
+function stateSnapshot(): string {
+	return JSON.stringify(
+		[...sandbox.model.items.values()].map((item) => [item.id, item.deletedAt?.toISOString() ?? null]).sort(),
+	);
+}
+
+// ----- workflows ---------------------------------------------------------------------------------------------------
+
+const api = CREDENTIALS.api;
+const shareCred = CREDENTIALS.share;
+const requestCred = CREDENTIALS.request;
+const rootLocator = { __rl: true, mode: 'list', value: 'root', cachedResultName: 'File Request Root' };
+
+/** Filled in beforeAll, once the sandbox (and its ids) exist. */
+const WF: Record<string, WorkflowSpec> = {};
+
+function endpointWorkflows(): Record<string, WorkflowSpec> {
+	const model = sandbox.model;
+	return {
+		folderGetContents: manualWorkflow(
+			'e2eFolderContents',
+			'e2e folder getContents',
+			NODE,
+			{
+				resource: 'folder',
+				operation: 'getContents',
+				folder: { __rl: true, mode: 'id', value: 'all' },
+				returnAll: true,
+				sort: 'name',
+				direction: 'ASC',
+			},
+			api,
+		),
+		fileRecentUploads: manualWorkflow(
+			'e2eRecentUploads',
+			'e2e file getRecentUploads',
+			NODE,
+			{ resource: 'file', operation: 'getRecentUploads', limit: 5 },
+			api,
+		),
+		trashRestore: manualWorkflow(
+			'e2eTrashRestore',
+			'e2e trash restore',
+			NODE,
+			{
+				resource: 'trash',
+				operation: 'restore',
+				itemType: 'file',
+				itemId: model.itemAt(0, 'Documents/notes.txt').id,
+				toHome: false,
+			},
+			api,
+		),
+		sharedCreateFolder: manualWorkflow(
+			'e2eShareCreateFolder',
+			'e2e sharedFolder createFolder',
+			NODE,
+			{
+				resource: 'sharedFolder',
+				operation: 'createFolder',
+				name: 'Created by n8n e2e',
+				parent: { __rl: true, mode: 'id', value: '' },
+			},
+			shareCred,
+		),
+		sharedDeleteItems: manualWorkflow(
+			'e2eShareDelete',
+			'e2e sharedFolder deleteItems',
+			NODE,
+			{
+				resource: 'sharedFolder',
+				operation: 'deleteItems',
+				itemType: 'file',
+				itemId: model.itemAt(0, 'Shared with Clients/pricing.xlsx').id,
+				permanent: false,
+			},
+			shareCred,
+		),
+		requestGetContents: manualWorkflow(
+			'e2eRequestContents',
+			'e2e fileRequest getContents',
+			NODE,
+			{ resource: 'fileRequest', operation: 'getContents', parent: rootLocator, returnAll: true },
+			requestCred,
+		),
+		requestDeleteItems: manualWorkflow(
+			'e2eRequestDelete',
+			'e2e fileRequest deleteItems',
+			NODE,
+			{
+				resource: 'fileRequest',
+				operation: 'deleteItems',
+				itemType: 'file',
+				itemId: model.itemAt(0, 'Client Uploads/signed-form.pdf').id,
+				permanent: true,
+			},
+			requestCred,
+		),
+		requestUploadFromUrl: manualWorkflow(
+			'e2eRequestUpload',
+			'e2e fileRequest uploadFromUrl',
+			NODE,
+			{
+				resource: 'fileRequest',
+				operation: 'uploadFromUrl',
+				urls: `${files.url}/e2e-report.pdf\n${files.url}/e2e-photo.png`,
+				parent: rootLocator,
+			},
+			requestCred,
+		),
+		notifications: manualWorkflow(
+			'e2eNotifications',
+			'e2e notification getMany',
+			NODE,
+			{ resource: 'notification', operation: 'getMany', returnAll: true, unreadOnly: true },
+			api,
+		),
+		errWrongToken: manualWorkflow(
+			'e2eErrWrongToken',
+			'e2e error: refused access token',
+			NODE,
+			{ resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: 'all' }, limit: 5 },
+			BAD_CREDENTIALS.apiWrongToken,
+		),
+		errExpiredRequest: manualWorkflow(
+			'e2eErrExpiredRequest',
+			'e2e error: expired file request',
+			NODE,
+			{ resource: 'fileRequest', operation: 'getContents', parent: rootLocator, returnAll: true },
+			BAD_CREDENTIALS.requestExpired,
+		),
+	};
+}
+
+const TRIGGER_EVENTS: Array<{ event: TriggerEvent; id: string }> = [
+	{ event: 'notification', id: 'e2eTrigNotification' },
+	{ event: 'upload', id: 'e2eTrigUpload' },
+	{ event: 'fileRequestItem', id: 'e2eTrigRequestItem' },
+];
+
+// ----- lifecycle ---------------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+	fs.rmSync(WORK, { recursive: true, force: true });
+	fs.mkdirSync(LOGS, { recursive: true });
+	install = await watch.time('install n8n (or reuse .cache)', () => installN8n(LOGS));
+	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(WORK, 'pack'), LOGS));
+	const userFolder = await watch.time('fresh user folder (template copy)', () =>
+		freshUserFolder(install, path.join(WORK, 'user'), LOGS),
+	);
+	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, LOGS));
+	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	secrets = seedSecrets(sandbox.seed);
+	files = await startFileServer();
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
+	Object.assign(WF, endpointWorkflows());
+}, 40 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await stopAllChildren();
+	await sandbox?.stop();
+	await files?.close();
+	const summary = watch.summary();
+	fs.mkdirSync(WORK, { recursive: true });
+	fs.writeFileSync(path.join(WORK, 'timings.txt'), `${summary}\n`);
+	process.stdout.write(`\ne2e phases (logs in ${path.relative(REPO_ROOT, LOGS)}):\n${summary}\n`);
+}, 60_000);
+
+// ----- the package in n8n ------------------------------------------------------------------------------------------
+
+describe('n8n loads the packed package', () => {
+	test('export:nodes lists the node (and the trigger) with the three credential types', async () => {
+		const nodes = await watch.time('n8n export:nodes', () => n8n.exportNodes());
+		const names = nodes.map((n) => n.name);
+		expect(names).toContain(NODE_TYPE);
+		if (HAS_TRIGGER) expect(names).toContain(TRIGGER_NODE_TYPE);
+		const node = nodes.find((n) => n.name === NODE_TYPE);
+		expect((node?.credentials ?? []).map((c) => c.name).sort()).toEqual([...CREDENTIAL_TYPES].sort());
+		// node types come from the installed tarball, not from this checkout
+		expect(fs.existsSync(path.join(n8n.userFolder, '.n8n/nodes/node_modules/n8n-nodes-file-storage/dist'))).toBe(true);
+	}, 120_000);
+
+	test('credentials of all three types and the workflows import', async () => {
+		await watch.time('import credentials + workflows', async () => {
+			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
+			const examples = Object.values(EXAMPLES)
+				.map(loadExample)
+				.filter((w) => HAS_TRIGGER || !usesNodeType(w, TRIGGER_NODE_TYPE));
+			const triggers = HAS_TRIGGER ? TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event)) : [];
+			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers]);
+		});
+		const listed = await n8n.cli(['list:workflow']);
+		expect(listed.code).toBe(0);
+		for (const workflow of Object.values(WF)) expect(listed.stdout).toContain(workflow.id);
+	}, 180_000);
+});
+
+// ----- every endpoint with `n8n execute` ---------------------------------------------------------------------------
+
+describe('n8n execute: one workflow per endpoint', () => {
+	beforeAll(() => watch.phases.push({ name: '--- n8n execute phase starts', ms: 0 }));
+
+	test('folder / getContents lists the root by name, share tokens masked', async () => {
+		const { run } = await executeOk(WF.folderGetContents.id);
+		const items = nodeOutput(run, NODE);
+		const expected = sandbox.model.activeChildren(`root:${userId()}`, 'name');
+		expect(items.map((i) => i.name)).toEqual(expected.map((i) => i.name));
+		expect(ids(items)).toEqual(expected.map((i) => i.id));
+		const shared = items.find((i) => i.id === sandbox.seed.shares[0].folderId);
+		expect(shared?.shared).toMatchObject({ permission: 'editor' });
+		expect(JSON.stringify(items)).not.toContain(editorShareToken(sandbox.seed));
+		const calls = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
+		expect(calls.length).toBe(1);
+		expect(calls[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/v1/browse/folders/all',
+			status: 200,
+			authorization: `Bearer ${sandbox.seed.users[0].accessToken}`,
+		});
+		expect(calls[0].query).toMatchObject({ sort: 'name', direction: 'ASC' });
+	}, 120_000);
+
+	test('file / getRecentUploads returns the five newest files with one request', async () => {
+		const { run } = await executeOk(WF.fileRecentUploads.id);
+		const expected = [...sandbox.model.activeFiles(0, 'created_at')].reverse().slice(0, 5);
+		const items = nodeOutput(run, NODE);
+		expect(ids(items)).toEqual(expected.map((i) => i.id));
+		expect(items.every((i) => i.itemType === 'file' && typeof i.size === 'number')).toBe(true);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.query.limit}`)).toEqual(['GET /api/v1/browse/latest 5']);
+	}, 120_000);
+
+	test('trash / restore brings a trashed file back to its folder', async () => {
+		const file = sandbox.model.itemAt(0, 'Documents/notes.txt');
+		sandbox.model.trashItem(file.id);
+		expect(sandbox.model.findItem(file.id)?.deletedAt).not.toBeNull();
+		const { run } = await executeOk(WF.trashRestore.id);
+		expect(nodeOutput(run, NODE)).toEqual([expect.objectContaining({ id: file.id, type: 'file', restored: true, toHome: false })]);
+		expect(sandbox.model.findItem(file.id)?.deletedAt).toBeNull();
+		expect(sandbox.model.findItem(file.id)?.parentId).toBe(sandbox.model.itemAt(0, 'Documents').id);
+		expect(sandbox.requests).toEqual([
+			expect.objectContaining({
+				method: 'POST',
+				path: '/api/v1/trash/restore',
+				status: 200,
+				body: { items: [{ id: file.id, type: 'file' }], to_home: false },
+			}),
+		]);
+	}, 120_000);
+
+	test('sharedFolder / createFolder creates a folder at the top of the share', async () => {
+		const shareFolderId = sandbox.seed.shares.find((s) => s.token === editorShareToken(sandbox.seed))?.folderId;
+		const { run } = await executeOk(WF.sharedCreateFolder.id);
+		const created = sandbox.model.findItemByPath(0, 'Shared with Clients/Created by n8n e2e');
+		expect(created?.type).toBe('folder');
+		expect(created?.parentId).toBe(shareFolderId);
+		expect(nodeOutput(run, NODE)).toEqual([
+			expect.objectContaining({ id: created?.id, name: 'Created by n8n e2e', itemType: 'folder', parentId: shareFolderId }),
+		]);
+		expect(sandbox.requests).toEqual([
+			expect.objectContaining({
+				method: 'POST',
+				path: `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`,
+				body: { name: 'Created by n8n e2e' },
+				status: 201,
+			}),
+		]);
+		expect(sandbox.requests[0].authorization).toBeUndefined();
+	}, 120_000);
+
+	test('sharedFolder / deleteItems moves a file of the share to the trash', async () => {
+		const file = sandbox.model.itemAt(0, 'Shared with Clients/pricing.xlsx');
+		const { run } = await executeOk(WF.sharedDeleteItems.id);
+		expect(nodeOutput(run, NODE)).toEqual([
+			expect.objectContaining({ id: file.id, type: 'file', deleted: true, permanent: false }),
+		]);
+		expect(sandbox.model.findItem(file.id)?.deletedAt).not.toBeNull();
+		expect(sandbox.requests).toEqual([
+			expect.objectContaining({
+				method: 'DELETE',
+				body: { items: [{ id: file.id, type: 'file', force_delete: false }] },
+				status: 200,
+			}),
+		]);
+	}, 120_000);
+
+	test('fileRequest / getContents lists the request root', async () => {
+		const { run } = await executeOk(WF.requestGetContents.id);
+		const expected = sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC');
+		expect(expected.length).toBeGreaterThan(1);
+		expect(ids(nodeOutput(run, NODE))).toEqual(expected.map((i) => i.id));
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/v1/requests/${activeFileRequestId(sandbox.seed)}/items 200`,
+		]);
+	}, 120_000);
+
+	test('fileRequest / deleteItems deletes a received file permanently', async () => {
+		const file = sandbox.model.itemAt(0, 'Client Uploads/signed-form.pdf');
+		const { run } = await executeOk(WF.requestDeleteItems.id);
+		expect(nodeOutput(run, NODE)).toEqual([
+			expect.objectContaining({ id: file.id, type: 'file', deleted: true, permanent: true }),
+		]);
+		expect(sandbox.model.findItem(file.id)).toBeUndefined();
+		expect(sandbox.requests).toEqual([
+			expect.objectContaining({
+				method: 'DELETE',
+				path: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
+				body: { items: [{ id: file.id, type: 'file', force_delete: true }] },
+			}),
+		]);
+	}, 120_000);
+
+	test('fileRequest / uploadFromUrl has the server download two files', async () => {
+		files.hits.length = 0;
+		const { run } = await executeOk(WF.requestUploadFromUrl.id);
+		const urls = [`${files.url}/e2e-report.pdf`, `${files.url}/e2e-photo.png`];
+		expect(nodeOutput(run, NODE)).toEqual([
+			expect.objectContaining({ urls, parentId: null, status: 'uploaded', uploaded: true, queued: false }),
+		]);
+		expect(sandbox.requests).toEqual([
+			expect.objectContaining({ method: 'POST', body: { parent_id: null, urls }, status: 201 }),
+		]);
+		expect(files.hits.sort()).toEqual(['/e2e-photo.png', '/e2e-report.pdf']);
+		for (const name of ['e2e-report.pdf', 'e2e-photo.png']) {
+			const stored = sandbox.model.findItemByPath(0, `Client Uploads/${name}`);
+			expect(stored?.type).toBe('file');
+			expect(stored && 'size' in stored ? stored.size : undefined).toBe(files.files[`/${name}`].body.length);
+		}
+	}, 120_000);
+
+	test('notification / getMany returns the unread notifications, newest first', async () => {
+		const { run } = await executeOk(WF.notifications.id);
+		const expected = sandbox.model.notificationsOf(0).filter((n) => n.readAt === null);
+		expect(expected.length).toBeGreaterThan(0);
+		const items = nodeOutput(run, NODE);
+		expect(ids(items)).toEqual(expected.map((n) => n.id));
+		expect(items.map((i) => i.title)).toEqual(expected.map((n) => n.title));
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v1/notifications 200']);
+	}, 120_000);
+
+	test('a refused access token fails readably, without any secret in run data or logs', async () => {
+		sandbox.clearRequests();
+		const result = await n8n.execute(WF.errWrongToken.id);
+		expect(result.code).toBe(1);
+		const error = result.run?.data.resultData.error;
+		expect(typeof error?.message).toBe('string');
+		expect(error?.message).toMatch(/401|token|authori/i);
+		expect(error?.message).not.toMatch(/\[object Object\]/);
+		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
+		expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
+		expect(result.output).not.toContain(WRONG_ACCESS_TOKEN);
+		expectNoSecrets(result.output, 'output of the failed run');
+		const calls = sandbox.requests.filter((r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`);
+		expect(calls.length).toBeGreaterThanOrEqual(1);
+		expect(calls.every((r) => r.status === 401)).toBe(true);
+	}, 120_000);
+
+	test('an expired file request (id in the URL) fails readably, without the id in run data or logs', async () => {
+		sandbox.clearRequests();
+		const result = await n8n.execute(WF.errExpiredRequest.id);
+		expect(result.code).toBe(1);
+		const error = result.run?.data.resultData.error;
+		expect(error?.message).toMatch(/410|not active|expired/i);
+		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
+		expectNoSecrets(result.output, 'output of the failed run');
+		expect(sandbox.requests.map((r) => r.status)).toContain(410);
+	}, 120_000);
+});
+
+// ----- the examples ------------------------------------------------------------------------------------------------
+
+describe('examples/ run as shipped', () => {
+	test('"restore watched items" restores the trashed ones and reports the rest', async () => {
+		const workflow = loadExample(EXAMPLES.restoreNightly);
+		const oldStuff = sandbox.model.itemAt(0, 'Old Stuff');
+		const oldDraft = sandbox.model.itemAt(0, 'Documents/old-draft.docx');
+		const documents = sandbox.model.itemAt(0, 'Documents');
+		expect([oldStuff.deletedAt, oldDraft.deletedAt].every((d) => d !== null)).toBe(true);
+		const { run } = await executeOk(workflow.id);
+		const restoreOut = nodeOutput(run, 'Restore from trash');
+		expect(restoreOut).toHaveLength(3);
+		const missing = restoreOut.find((i) => i.error !== undefined);
+		expect(String(missing?.error)).toMatch(/not found|wasn't found/i);
+		expect(ids(nodeOutput(run, 'Only restored items')).sort()).toEqual([oldStuff.id, oldDraft.id].sort());
+		expect(sandbox.model.findItem(oldStuff.id)?.deletedAt).toBeNull();
+		expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).toBeNull();
+		expect(sandbox.model.itemAt(0, 'Old Stuff/old-1.txt').deletedAt).toBeNull();
+		expect(sandbox.model.findItem(documents.id)?.deletedAt).toBeNull();
+		expect(sandbox.countRequests({ method: 'POST', path: '/api/v1/trash/restore' })).toBe(3);
+	}, 120_000);
+
+	test('"clean a file request" deletes only files older than 30 days', async () => {
+		const workflow = loadExample(EXAMPLES.cleanFileRequest);
+		const day = 86_400_000;
+		const old = sandbox.model.addFile(0, {
+			folderId: requestFolderId(),
+			name: 'e2e-ancient.pdf',
+			createdAt: new Date(Date.now() - 90 * day),
+		});
+		const fresh = sandbox.model.addFile(0, { folderId: requestFolderId(), name: 'e2e-fresh.pdf', createdAt: new Date() });
+		const children = sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC');
+		const expected = children
+			.filter((i) => i.type === 'file' && i.createdAt.getTime() < Date.now() - 31 * day)
+			.map((i) => i.id);
+		expect(expected).toContain(old.id);
+		const { run } = await executeOk(workflow.id);
+		const deleted = nodeOutput(run, 'Delete them');
+		expect(ids(deleted).sort()).toEqual([...expected].sort());
+		expect(deleted.every((i) => i.deleted === true && i.permanent === false)).toBe(true);
+		for (const id of expected) expect(sandbox.model.findItem(id)?.deletedAt ?? 'gone').not.toBeNull();
+		expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
+		expect(sandbox.model.itemAt(0, 'Client Uploads/Round 1').deletedAt).toBeNull();
+	}, 120_000);
+});
+
+// ----- n8n start: credential tests, triggers -----------------------------------------------------------------------
+
+describe('n8n start', () => {
+	beforeAll(async () => {
+		await watch.time('n8n start until ready', () => n8n.start());
+		await watch.time('owner setup + API key', async () => {
+			await n8n.setupOwner(OWNER);
+			await n8n.createApiKey();
+		});
+	}, 180_000);
+
+	test('the editor knows the three credential types', async () => {
+		const types = await n8n.credentialTypes();
+		for (const type of CREDENTIAL_TYPES) expect(types).toContain(type);
+	}, 60_000);
+
+	test('credential tests: valid ones pass, refused ones fail, nothing changes on the server', async () => {
+		const cases: Array<[{ id: string }, 'OK' | 'Error']> = [
+			[CREDENTIALS.api, 'OK'],
+			[BAD_CREDENTIALS.apiWrongToken, 'Error'],
+			[CREDENTIALS.share, 'OK'],
+			[BAD_CREDENTIALS.shareVisitor, 'Error'],
+			[BAD_CREDENTIALS.shareProtected, 'Error'],
+			[BAD_CREDENTIALS.shareUnknown, 'Error'],
+			[CREDENTIALS.request, 'OK'],
+			[BAD_CREDENTIALS.requestExpired, 'Error'],
+			[BAD_CREDENTIALS.requestUnknown, 'Error'],
+		];
+		const before = stateSnapshot();
+		sandbox.clearRequests();
+		const outcomes = await watch.time('credential tests (9)', async () => {
+			const results: string[] = [];
+			for (const [credential] of cases) {
+				const result = await n8n.testCredential(credential.id);
+				expectNoSecrets(JSON.stringify(result), `credential test result of ${credential.id}`);
+				if (result.status === 'Error') expect(result.message).toMatch(/\w{4,}/);
+				results.push(`${credential.id} ${result.status}`);
+			}
+			return results;
+		});
+		expect(outcomes).toEqual(cases.map(([credential, status]) => `${credential.id} ${status}`));
+		expect(stateSnapshot()).toEqual(before);
+		const shareCalls = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/shares/'));
+		expect(shareCalls.length).toBeGreaterThanOrEqual(3);
+		for (const call of shareCalls) {
+			expect(call.method).toBe('DELETE');
+			expect(call.body).toEqual({ items: [{ id: NIL_UUID, type: 'folder', force_delete: false }] });
+		}
+		expect(sandbox.requests.filter((r) => r.path === `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`)).toEqual([
+			expect.objectContaining({ status: 200 }),
+		]);
+	}, 180_000);
+
+	if (HAS_TRIGGER) {
+		describe('File Storage Trigger (polling) in an active workflow', () => {
+			/** Endpoint each event polls, to see the poll arrive at the sandbox. */
+			const pollPath = (event: TriggerEvent): string =>
+				event === 'notification'
+					? '/api/v1/notifications'
+					: event === 'upload'
+						? '/api/v1/browse/latest'
+						: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+
+			/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
+			async function pollNow(workflowId: string, event: TriggerEvent, first = false): Promise<void> {
+				const seen = sandbox.requests.length;
+				if (first) await n8n.activate(workflowId);
+				else await n8n.forcePoll(workflowId);
+				await waitFor(`the ${event} trigger's poll to reach the sandbox`, () =>
+					sandbox.requests.slice(seen).some((r) => r.path === pollPath(event) && r.status !== 0),
+				);
+			}
+
+			async function executionsWith(workflowId: string, count: number) {
+				return await waitFor(
+					`${count} finished execution(s) of ${workflowId}`,
+					async () => {
+						const list = await n8n.executions(workflowId);
+						return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+					},
+					{ timeoutMs: 60_000, intervalMs: 250 },
+				);
+			}
+
+			function emitted(execution: { data?: RunData['data'] }): string[] {
+				return ids(nodeOutput(execution, 'Trigger'));
+			}
+
+			/** What each event's stream holds now (ids): the expected emission is what is new since. */
+			function streams(): Record<TriggerEvent, Set<string>> {
+				return {
+					notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
+					upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
+					fileRequestItem: new Set(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id)),
+				};
+			}
+
+			/**
+			 * New things on the server, one minute later: a notification, an upload into a folder and a real upload
+			 * into the file request through the API an uploader uses (which also notifies the owner, as real servers
+			 * do). Returns, per event, the ids that appeared — exactly what its trigger must emit.
+			 */
+			async function produceNewItems(tag: string): Promise<Record<TriggerEvent, string[]>> {
+				const before = streams();
+				sandbox.clock.advance(60_000);
+				const notification = sandbox.model.addNotification(0, {
+					title: `E2E notification ${tag}`,
+					description: `Produced by the e2e suite (${tag}).`,
+				});
+				const upload = sandbox.model.addFile(0, {
+					folderId: sandbox.model.itemAt(0, 'Documents').id,
+					name: `e2e-upload-${tag}.pdf`,
+					size: 1_234,
+				});
+				const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+					body: JSON.stringify({ parent_id: null, urls: [`${files.url}/e2e-request-upload.pdf?${tag}`] }),
+				});
+				expect(res.status).toBe(201);
+				const after = streams();
+				const fresh = (event: TriggerEvent) => [...after[event]].filter((id) => !before[event].has(id));
+				const expected = {
+					notification: fresh('notification'),
+					upload: fresh('upload'),
+					fileRequestItem: fresh('fileRequestItem'),
+				};
+				expect(expected.notification).toContain(notification.id);
+				expect(expected.upload).toContain(upload.id);
+				expect(expected.fileRequestItem).toHaveLength(1);
+				expect(expected.upload).toContain(expected.fileRequestItem[0]);
+				return expected;
+			}
+
+			test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
+				await watch.time('trigger: activate 3 workflows (first poll)', async () => {
+					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event, true);
+				});
+				const first = await produceNewItems('one');
+				await watch.time('trigger: forced poll → executions', async () => {
+					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+					for (const { id, event } of TRIGGER_EVENTS) {
+						const list = await executionsWith(id, 1);
+						// activation emitted nothing: the only execution is the one with the new items
+						expect(list).toHaveLength(1);
+						expect(list[0].status).toBe('success');
+						expect(emitted(list[0]).sort()).toEqual([...first[event]].sort());
+					}
+				});
+				// a poll with nothing new emits nothing; the next new item arrives alone
+				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+				const second = await produceNewItems('two');
+				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+				for (const { id, event } of TRIGGER_EVENTS) {
+					const list = await executionsWith(id, 2);
+					expect(list).toHaveLength(2);
+					expect(emitted(list[1]).sort()).toEqual([...second[event]].sort());
+					expectNoSecrets(JSON.stringify(list), `executions of ${id}`);
+				}
+				for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
+			}, 240_000);
+
+			test('example "when a file is uploaded" describes exactly the new upload', async () => {
+				const workflow = loadExample(EXAMPLES.onUpload);
+				const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);
+				expect(triggerNode).toBeDefined();
+				const seen = sandbox.requests.length;
+				await n8n.activate(workflow.id);
+				await waitFor('the example trigger to poll', () =>
+					sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+				);
+				sandbox.clock.advance(60_000);
+				const file = sandbox.model.addFile(0, {
+					folderId: sandbox.model.itemAt(0, 'Photos').id,
+					name: 'e2e-holiday.jpg',
+					size: 2_000_000,
+				});
+				const polled = sandbox.requests.length;
+				await n8n.forcePoll(workflow.id);
+				await waitFor('the example trigger to poll again', () =>
+					sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+				);
+				const [execution] = await executionsWith(workflow.id, 1);
+				const described = nodeOutput(execution, 'Describe the upload');
+				expect(described).toEqual([
+					expect.objectContaining({ fileId: file.id, fileName: 'e2e-holiday.jpg', folder: 'Photos', sizeBytes: 2_000_000 }),
+				]);
+				expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
+				await n8n.deactivate(workflow.id);
+			}, 180_000);
+		});
+	}
+
+	test('no secret of the seed in any n8n log', async () => {
+		await n8n.stop();
+		for (const file of fs.readdirSync(LOGS)) {
+			expectNoSecrets(fs.readFileSync(path.join(LOGS, file), 'utf8'), `log file ${file}`);
+		}
+	}, 60_000);
+});

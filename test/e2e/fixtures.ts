@@ -1,0 +1,174 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/**
+ * Credentials and workflows shared by the e2e suite and the demo: credentials of the three types pointing at a
+ * sandbox, the example workflows of examples/, one workflow per endpoint and a trigger workflow per event.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { SeedInfo } from '../sandbox/seed';
+import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './n8n';
+import type { CredentialSpec, WorkflowSpec } from './n8n';
+
+/** The three credentials the examples reference (by these ids and names). */
+export const CREDENTIALS = {
+	api: { id: 'fsAccessToken', name: 'File Storage API (sandbox)', type: 'fileStorageApi' },
+	share: { id: 'fsShareEditor', name: 'File Storage Share API (sandbox editor share)', type: 'fileStorageShareApi' },
+	request: { id: 'fsFileRequest', name: 'File Storage File Request API (sandbox)', type: 'fileStorageFileRequestApi' },
+} as const;
+
+/** Credentials that must fail: used by the error and credential-test parts of the suite. */
+export const BAD_CREDENTIALS = {
+	apiWrongToken: { id: 'fsAccessWrong', name: 'File Storage API (wrong token)', type: 'fileStorageApi' },
+	shareVisitor: { id: 'fsShareVisitor', name: 'File Storage Share API (visitor share)', type: 'fileStorageShareApi' },
+	shareProtected: { id: 'fsShareProtected', name: 'File Storage Share API (protected share)', type: 'fileStorageShareApi' },
+	shareUnknown: { id: 'fsShareUnknown', name: 'File Storage Share API (unknown token)', type: 'fileStorageShareApi' },
+	requestExpired: { id: 'fsRequestExpired', name: 'File Storage File Request API (expired)', type: 'fileStorageFileRequestApi' },
+	requestUnknown: { id: 'fsRequestUnknown', name: 'File Storage File Request API (unknown id)', type: 'fileStorageFileRequestApi' },
+} as const;
+
+/** Secrets that exist nowhere in the sandbox: a refused token must not leak either. */
+export const WRONG_ACCESS_TOKEN = '9|wrongE2eTokenThatMustNeverBePrinted0000';
+export const UNKNOWN_SHARE_TOKEN = 'unknownShareE2e1';
+export const UNKNOWN_FILE_REQUEST_ID = '0b7a3c1e-9d2f-4e6a-8b5c-7f1e2d3c4b5a';
+
+function share(seed: SeedInfo, predicate: (s: SeedInfo['shares'][number]) => boolean): string {
+	const found = seed.shares.find(predicate);
+	if (!found) throw new Error('the sandbox seed has no such share');
+	return found.token;
+}
+
+function fileRequest(seed: SeedInfo, active: boolean): string {
+	const found = seed.fileRequests.find((r) => r.active === active);
+	if (!found) throw new Error(`the sandbox seed has no ${active ? 'active' : 'expired'} file request`);
+	return found.id;
+}
+
+export function editorShareToken(seed: SeedInfo): string {
+	return share(seed, (s) => s.permission === 'editor' && !s.protected && !s.expired);
+}
+
+export function activeFileRequestId(seed: SeedInfo): string {
+	return fileRequest(seed, true);
+}
+
+/** The three working credentials (all the demo imports). */
+export function sandboxCredentials(baseUrl: string, seed: SeedInfo): CredentialSpec[] {
+	return [
+		{ ...CREDENTIALS.api, data: { baseUrl, accessToken: seed.users[0].accessToken } },
+		{ ...CREDENTIALS.share, data: { baseUrl, shareToken: editorShareToken(seed) } },
+		{ ...CREDENTIALS.request, data: { baseUrl, fileRequestId: activeFileRequestId(seed) } },
+	];
+}
+
+/** The working credentials plus one of each way to be refused. */
+export function allTestCredentials(baseUrl: string, seed: SeedInfo): CredentialSpec[] {
+	return [
+		...sandboxCredentials(baseUrl, seed),
+		{ ...BAD_CREDENTIALS.apiWrongToken, data: { baseUrl, accessToken: WRONG_ACCESS_TOKEN } },
+		{ ...BAD_CREDENTIALS.shareVisitor, data: { baseUrl, shareToken: share(seed, (s) => s.permission === 'visitor') } },
+		{ ...BAD_CREDENTIALS.shareProtected, data: { baseUrl, shareToken: share(seed, (s) => s.protected) } },
+		{ ...BAD_CREDENTIALS.shareUnknown, data: { baseUrl, shareToken: UNKNOWN_SHARE_TOKEN } },
+		{ ...BAD_CREDENTIALS.requestExpired, data: { baseUrl, fileRequestId: fileRequest(seed, false) } },
+		{ ...BAD_CREDENTIALS.requestUnknown, data: { baseUrl, fileRequestId: UNKNOWN_FILE_REQUEST_ID } },
+	];
+}
+
+/** Every secret of the seed (and the made-up ones): none may appear in output or logs. */
+export function seedSecrets(seed: SeedInfo): string[] {
+	return [
+		...seed.users.map((u) => u.accessToken),
+		...seed.shares.map((s) => s.token),
+		...seed.fileRequests.map((r) => r.id),
+		WRONG_ACCESS_TOKEN,
+		UNKNOWN_SHARE_TOKEN,
+		UNKNOWN_FILE_REQUEST_ID,
+	];
+}
+
+// ----- examples ----------------------------------------------------------------------------------------------------
+
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+
+export const EXAMPLES = {
+	restoreNightly: 'restore-watched-items-nightly.json',
+	cleanFileRequest: 'clean-file-request.json',
+	onUpload: 'on-upload-describe.json',
+} as const;
+
+export function loadExample(file: string): WorkflowSpec {
+	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowSpec;
+}
+
+/** Does the workflow use a node type (e.g. the trigger, which may not exist yet)? */
+export function usesNodeType(workflow: WorkflowSpec, type: string): boolean {
+	return workflow.nodes.some((node) => node.type === type);
+}
+
+// ----- generated workflows -----------------------------------------------------------------------------------------
+
+type Credential = { id: string; name: string; type: string };
+
+let nodeCounter = 0;
+function nodeId(): string {
+	nodeCounter++;
+	return `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`;
+}
+
+/** Manual Trigger → File Storage node named `nodeName`. */
+export function manualWorkflow(
+	id: string,
+	name: string,
+	nodeName: string,
+	parameters: Record<string, unknown>,
+	credential: Credential,
+): WorkflowSpec {
+	return {
+		id,
+		name,
+		nodes: [
+			{ id: nodeId(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: nodeId(),
+				name: nodeName,
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters,
+				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: { Start: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+export type TriggerEvent = 'notification' | 'upload' | 'fileRequestItem';
+
+/** Credential of the trigger per event, as the node declares it. */
+export function triggerCredential(event: TriggerEvent): Credential {
+	return event === 'fileRequestItem' ? CREDENTIALS.request : CREDENTIALS.api;
+}
+
+/** File Storage Trigger (one event) → a No Operation node, so the execution shows what the trigger emitted. */
+export function triggerWorkflow(id: string, event: TriggerEvent): WorkflowSpec {
+	const credential = triggerCredential(event);
+	return {
+		id,
+		name: `e2e trigger ${event}`,
+		nodes: [
+			{
+				id: nodeId(),
+				name: 'Trigger',
+				type: TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event },
+				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+			},
+			{ id: nodeId(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
