@@ -30,7 +30,22 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * (no zone: servers send the user's local time). Already-ISO text passes through; anything else → null.
  */
 export function parseServiceDate(text: unknown): string | null {
-	if (typeof text !== 'string' || !text.trim()) return null;
+	if (typeof text !== 'string') return null;
+	// Listings repeat the same few dates thousands of times (day precision): parse each text once.
+	let parsed = parsedDates.get(text);
+	if (parsed === undefined) {
+		if (parsedDates.size >= DATE_CACHE_LIMIT) parsedDates.clear();
+		parsed = parseDateText(text);
+		parsedDates.set(text, parsed);
+	}
+	return parsed;
+}
+
+const DATE_CACHE_LIMIT = 10_000;
+const parsedDates = new Map<string, string | null>();
+
+function parseDateText(text: string): string | null {
+	if (!text.trim()) return null;
 	const value = text.trim();
 	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
 	if (iso) {
@@ -94,12 +109,8 @@ function attributesOf(resource: IDataObject | undefined): IDataObject {
 	return resource && isObject(resource.attributes) ? resource.attributes : {};
 }
 
-function datePair(attributes: IDataObject, field: string, name: string): IDataObject {
-	const original = attributes[field];
-	return {
-		[name]: parseServiceDate(original),
-		[`${name}Text`]: typeof original === 'string' ? original : null,
-	};
+function textOrNull(value: unknown): string | null {
+	return typeof value === 'string' ? value : null;
 }
 
 function simplifyShare(resource: IDataObject): IDataObject | null {
@@ -129,47 +140,47 @@ function simplifyPerson(resource: IDataObject, name: string): IDataObject | null
 	return { id: person.id ?? null, name: attributes.name ?? null };
 }
 
-/** One file or folder wrapper (or bare resource) → one flat object. */
+/** One file or folder wrapper (or bare resource) → one flat object, built in one go (listings have thousands). */
 export function simplifyItem(element: unknown): IDataObject {
 	const resource = unwrapResource(element);
 	const attributes = attributesOf(resource);
 	const parent = relationship(resource, 'parent');
-	const isFolder = resource.type === 'folder';
-	const base: IDataObject = {
+	const filesize = attributes.filesize;
+	const deletedAt = attributes.deleted_at;
+	const item: IDataObject = {
 		id: resource.id ?? null,
 		type: resource.type ?? null,
 		itemType: apiItemType(resource.type) ?? null,
 		name: attributes.name ?? null,
 		parentId: attributes.parent_id ?? parent?.id ?? null,
 		parentName: attributesOf(parent).name ?? null,
-		size: parseSize(attributes.filesize),
-		sizeText: attributes.filesize === undefined || attributes.filesize === null ? null : String(attributes.filesize),
-		...datePair(attributes, 'created_at', 'createdAt'),
-		...datePair(attributes, 'updated_at', 'updatedAt'),
-		...datePair(attributes, 'deleted_at', 'deletedAt'),
-		trashed: attributes.deleted_at !== undefined && attributes.deleted_at !== null,
+		size: parseSize(filesize),
+		sizeText: filesize === undefined || filesize === null ? null : String(filesize),
+		createdAt: parseServiceDate(attributes.created_at),
+		createdAtText: textOrNull(attributes.created_at),
+		updatedAt: parseServiceDate(attributes.updated_at),
+		updatedAtText: textOrNull(attributes.updated_at),
+		deletedAt: parseServiceDate(deletedAt),
+		deletedAtText: textOrNull(deletedAt),
+		trashed: deletedAt !== undefined && deletedAt !== null,
 		shared: simplifyShare(resource),
 	};
-	if (isFolder) {
-		return {
-			...base,
-			color: attributes.color ?? null,
-			emoji: attributes.emoji ?? null,
-			isTeamFolder: attributes.isTeamFolder ?? null,
-			itemCount: attributes.items ?? null,
-			trashedItemCount: attributes.trashed_items ?? null,
-			owner: simplifyPerson(resource, 'user'),
-		};
+	if (resource.type === 'folder') {
+		item.color = attributes.color ?? null;
+		item.emoji = attributes.emoji ?? null;
+		item.isTeamFolder = attributes.isTeamFolder ?? null;
+		item.itemCount = attributes.items ?? null;
+		item.trashedItemCount = attributes.trashed_items ?? null;
+		item.owner = simplifyPerson(resource, 'user');
+		return item;
 	}
-	return {
-		...base,
-		basename: attributes.basename ?? null,
-		mimeType: attributes.mimetype ?? null,
-		fileUrl: attributes.file_url ?? null,
-		thumbnail: attributes.thumbnail ?? null,
-		creator: simplifyPerson(resource, 'creator'),
-		exif: simplifyExif(resource),
-	};
+	item.basename = attributes.basename ?? null;
+	item.mimeType = attributes.mimetype ?? null;
+	item.fileUrl = attributes.file_url ?? null;
+	item.thumbnail = attributes.thumbnail ?? null;
+	item.creator = simplifyPerson(resource, 'creator');
+	item.exif = simplifyExif(resource);
+	return item;
 }
 
 /** One notification wrapper → one flat object. */
@@ -183,8 +194,10 @@ export function simplifyNotification(element: unknown): IDataObject {
 		title: attributes.title ?? null,
 		description: attributes.description ?? null,
 		action: attributes.action ?? null,
-		...datePair(attributes, 'created_at', 'createdAt'),
-		...datePair(attributes, 'read_at', 'readAt'),
+		createdAt: parseServiceDate(attributes.created_at),
+		createdAtText: textOrNull(attributes.created_at),
+		readAt: parseServiceDate(attributes.read_at),
+		readAtText: textOrNull(attributes.read_at),
 		read: attributes.read_at !== undefined && attributes.read_at !== null,
 	};
 }

@@ -141,6 +141,27 @@ export function redactDeep<T>(value: T, secrets: string[]): T {
 	return walk(value, secrets) as T;
 }
 
+/**
+ * Parses a response body received as text, redacted. Most responses contain neither a secret nor a share
+ * wrapper: a substring check on the server's own bytes proves it and the per-string walk (the costliest part of
+ * a large listing) is skipped. Secrets are looked for in their JSON-escaped form too. Non-JSON stays text.
+ */
+export function decodeBody(raw: unknown, secrets: string[]): unknown {
+	if (typeof raw !== 'string') return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);
+	const text = raw;
+	if (text.trim() === '') return '';
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return redactText(text, secrets);
+	}
+	const needsWalk =
+		text.includes('"shared"') ||
+		secrets.some((secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)));
+	return needsWalk ? redactDeep(parsed, secrets) : parsed;
+}
+
 function walk(value: unknown, secrets: string[]): unknown {
 	if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value;
 	if (Array.isArray(value)) return value.map((entry) => walk(entry, secrets));
@@ -200,6 +221,8 @@ export async function apiRequest(
 		url: `${baseUrl}/api/v1${call.path}`,
 		headers: { Accept: 'application/json' },
 		json: true,
+		// The body comes back as text: decodeBody checks the raw bytes for secrets before parsing it once.
+		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
@@ -216,7 +239,7 @@ export async function apiRequest(
 	} catch (error) {
 		throw unreachableError(ctx, call, error as Error, secrets, itemIndex);
 	}
-	const body = redactDeep(raw.body, secrets);
+	const body = decodeBody(raw.body, secrets);
 	const failure = classifyResponse(raw.statusCode, body);
 	if (failure) {
 		throw buildApiError(ctx, call, raw.statusCode, body, failure, secrets, itemIndex);
