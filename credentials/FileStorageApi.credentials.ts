@@ -3,34 +3,52 @@ import type {
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-// The credential test request runs outside the node, so base URL normalisation is repeated here as an
-// expression: strip trailing slashes and a pasted "/api/v1".
+// What the three credential types share. The credential test request runs outside the node, so base URL
+// normalisation is repeated here as an expression: strip trailing slashes and a pasted "/api/v1".
 export const BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "") }}';
+
+export const FILE_STORAGE_ICON: Icon = {
+	light: 'file:../icons/fileStorage.svg',
+	dark: 'file:../icons/fileStorage.dark.svg',
+};
+
+export const BASE_URL_PROPERTY: INodeProperties = {
+	displayName: 'Base URL',
+	name: 'baseUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://files.example.com',
+	description: 'Address of your File Storage server, without "/api/v1"',
+	required: true,
+};
+
+/** For credentials whose secret goes in the URL path: swaps the node's placeholder for the URL-encoded secret. */
+export function secretInPath(
+	requestOptions: IHttpRequestOptions,
+	placeholder: string,
+	secret: unknown,
+): IHttpRequestOptions {
+	const encoded = encodeURIComponent(String(secret ?? '').trim());
+	return { ...requestOptions, url: requestOptions.url.split(placeholder).join(encoded) };
+}
 
 export class FileStorageApi implements ICredentialType {
 	name = 'fileStorageApi';
 
 	displayName = 'File Storage API';
 
-	icon: Icon = { light: 'file:../icons/fileStorage.svg', dark: 'file:../icons/fileStorage.dark.svg' };
+	icon: Icon = FILE_STORAGE_ICON;
 
 	documentationUrl =
 		'https://github.com/file-storage-community/n8n-nodes-file-storage#access-token-credential';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://files.example.com',
-			description: 'Address of your File Storage server, without "/api/v1"',
-			required: true,
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'Access Token',
 			name: 'accessToken',

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from './FileStorageApi.credentials';
+import { BASE_URL_EXPRESSION, BASE_URL_PROPERTY, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
 
 // The node builds file-request URLs with this placeholder; authenticate() swaps in the URL-encoded id, so the
 // id never passes through node code or parameters.
@@ -18,21 +18,13 @@ export class FileStorageFileRequestApi implements ICredentialType {
 
 	displayName = 'File Storage File Request API';
 
-	icon: Icon = { light: 'file:../icons/fileStorage.svg', dark: 'file:../icons/fileStorage.dark.svg' };
+	icon: Icon = FILE_STORAGE_ICON;
 
 	documentationUrl =
 		'https://github.com/file-storage-community/n8n-nodes-file-storage#file-request-credential';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://files.example.com',
-			description: 'Address of your File Storage server, without "/api/v1"',
-			required: true,
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'File Request ID',
 			name: 'fileRequestId',
@@ -49,8 +41,7 @@ export class FileStorageFileRequestApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const id = encodeURIComponent(String(credentials.fileRequestId ?? '').trim());
-		return { ...requestOptions, url: requestOptions.url.split(FILE_REQUEST_ID_PLACEHOLDER).join(id) };
+		return secretInPath(requestOptions, FILE_REQUEST_ID_PLACEHOLDER, credentials.fileRequestId);
 	}
 
 	// Browsing the request's root only reads; an expired request answers 410 and fails the test, as it should.

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from './FileStorageApi.credentials';
+import { BASE_URL_EXPRESSION, BASE_URL_PROPERTY, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
 
 // The node builds shared-folder URLs with this placeholder; authenticate() swaps in the URL-encoded token, so
 // the token never passes through node code or parameters.
@@ -18,21 +18,13 @@ export class FileStorageShareApi implements ICredentialType {
 
 	displayName = 'File Storage Share API';
 
-	icon: Icon = { light: 'file:../icons/fileStorage.svg', dark: 'file:../icons/fileStorage.dark.svg' };
+	icon: Icon = FILE_STORAGE_ICON;
 
 	documentationUrl =
 		'https://github.com/file-storage-community/n8n-nodes-file-storage#share-token-credential';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://files.example.com',
-			description: 'Address of your File Storage server, without "/api/v1"',
-			required: true,
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'Share Token',
 			name: 'shareToken',
@@ -49,8 +41,7 @@ export class FileStorageShareApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const token = encodeURIComponent(String(credentials.shareToken ?? '').trim());
-		return { ...requestOptions, url: requestOptions.url.split(SHARE_TOKEN_PLACEHOLDER).join(token) };
+		return secretInPath(requestOptions, SHARE_TOKEN_PLACEHOLDER, credentials.shareToken);
 	}
 
 	// The spec gives shared folders no read endpoint. Deleting an item with the nil UUID — which no item can
