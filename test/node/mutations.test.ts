@@ -103,6 +103,29 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
+	it('reads plain field mappings directly and evaluates any other expression, with the same result', async () => {
+		const [first, second] = trashedRoots();
+		const { items: output, error } = await fx.run(
+			{
+				resource: 'trash',
+				operation: 'restore',
+				itemId: '={{ $json["ref"] }}',
+				itemType: '={{ $json.kind === "d" ? "folder" : "file" }}',
+			},
+			{
+				input: [
+					{ ref: first.id, kind: first.type === 'folder' ? 'd' : 'f' },
+					{ ref: second.id, kind: second.type === 'folder' ? 'd' : 'f' },
+				],
+			},
+		);
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id: first.id, type: first.type, restored: true }),
+			expect.objectContaining({ id: second.id, type: second.type, restored: true }),
+		]);
+	});
+
 	it('accepts image/video/audio types as files', async () => {
 		const [file] = trashedRoots().filter((item) => item.type === 'file');
 		const { items: output } = await fx.run({ resource: 'trash', operation: 'restore' }, { input: [{ id: file.id, type: 'image' }] });

@@ -35,7 +35,7 @@ export async function executeDeleteItems(
 ): Promise<INodeExecutionData[]> {
 	return await runBatched(ctx, items, {
 		prepare: (itemIndex) => ({
-			...readItemTarget(ctx, itemIndex),
+			...readItemTarget(ctx, itemIndex, items),
 			permanent: ctx.getNodeParameter('permanent', itemIndex, false) as boolean,
 		}),
 		send: async (targets, firstItemIndex) => {

@@ -1,7 +1,7 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { UUID_PATTERN } from './descriptions';
-import { invalidParameter } from './execution';
+import { invalidParameter, itemParameter } from './execution';
 import { apiItemType } from './simplify';
 
 export interface ItemTarget {
@@ -10,9 +10,13 @@ export interface ItemTarget {
 }
 
 /** Item Type + Item ID of one input item, checked against the spec (type folder|file, id uuid). */
-export function readItemTarget(ctx: IExecuteFunctions, itemIndex: number): ItemTarget {
-	const rawType = ctx.getNodeParameter('itemType', itemIndex, '') as unknown;
-	const rawId = ctx.getNodeParameter('itemId', itemIndex, '') as unknown;
+export function readItemTarget(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+): ItemTarget {
+	const rawType = itemParameter(ctx, 'itemType', itemIndex, items, '');
+	const rawId = itemParameter(ctx, 'itemId', itemIndex, items, '');
 	const typeText = rawType === undefined || rawType === null ? '' : String(rawType).trim().toLowerCase();
 	const id = rawId === undefined || rawId === null ? '' : String(rawId).trim();
 	const type = apiItemType(typeText);

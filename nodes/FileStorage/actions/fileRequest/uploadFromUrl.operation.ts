@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { runBatched } from '../../shared/batch';
 import { batchSizeOption, scoped } from '../../shared/descriptions';
-import { invalidParameter } from '../../shared/execution';
+import { invalidParameter, itemParameter } from '../../shared/execution';
 import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../shared/locators';
 import { apiRequest, endpoints } from '../../transport';
 
@@ -59,8 +59,8 @@ function splitUrls(value: unknown): string[] {
 	return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
-function readTarget(ctx: IExecuteFunctions, itemIndex: number): UploadTarget {
-	const urls = splitUrls(ctx.getNodeParameter('urls', itemIndex, '') as unknown);
+function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[]): UploadTarget {
+	const urls = splitUrls(itemParameter(ctx, 'urls', itemIndex, items, ''));
 	if (!urls.length) {
 		throw invalidParameter(ctx, itemIndex, 'URLs', 'is empty', 'Enter at least one http(s) address of a file to upload.');
 	}
@@ -89,7 +89,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await runBatched(this, items, {
-		prepare: (itemIndex) => readTarget(this, itemIndex),
+		prepare: (itemIndex) => readTarget(this, itemIndex, items),
 		groupKey: (target) => target.parentId ?? REQUEST_ROOT,
 		send: async (targets, firstItemIndex) => {
 			const body: IDataObject = {

@@ -32,7 +32,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await runBatched(this, items, {
 		prepare: (itemIndex) => ({
-			...readItemTarget(this, itemIndex),
+			...readItemTarget(this, itemIndex, items),
 			toHome: this.getNodeParameter('toHome', itemIndex, false) as boolean,
 		}),
 		groupKey: (target) => String(target.toHome),
