@@ -68,6 +68,15 @@ export const directionProperty: INodeProperties = {
 	description: 'Sort direction: newest (or Z) first, or oldest (or A) first',
 };
 
+/** What every sortable file/folder listing offers: Return All, Limit, Sort By, Direction, Simplify. */
+export const sortedListingProperties: INodeProperties[] = [
+	returnAllProperty,
+	limitProperty,
+	sortProperty,
+	directionProperty,
+	simplifyProperty,
+];
+
 export const ROOT_FOLDER_ID = 'all';
 
 /** Spec ids typed as uuid: any 8-4-4-4-12 hex string (the nil UUID included). */

@@ -1,23 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import {
-	directionProperty,
-	limitProperty,
-	returnAllProperty,
-	scoped,
-	simplifyProperty,
-	sortProperty,
-} from '../../shared/descriptions';
+import { scoped, sortedListingProperties } from '../../shared/descriptions';
 import { forEachItem } from '../../shared/execution';
 import { listItems, sortQuery } from '../../shared/list';
 import { endpoints } from '../../transport';
 
 export const description: INodeProperties[] = scoped('file', 'getRecentUploads', [
-	returnAllProperty,
-	limitProperty,
-	sortProperty,
-	directionProperty,
-	simplifyProperty,
+	...sortedListingProperties,
 ]);
 
 export async function execute(

@@ -1,13 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import {
-	directionProperty,
-	limitProperty,
-	returnAllProperty,
-	scoped,
-	simplifyProperty,
-	sortProperty,
-} from '../../shared/descriptions';
+import { scoped, sortedListingProperties } from '../../shared/descriptions';
 import { forEachItem, resultLimit } from '../../shared/execution';
 import { sortQuery } from '../../shared/list';
 import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../shared/locators';
@@ -20,11 +13,7 @@ export const description: INodeProperties[] = scoped('fileRequest', 'getContents
 		'Folder',
 		'Folder of the file request to list. "File Request Root" is the top of the request.',
 	),
-	returnAllProperty,
-	limitProperty,
-	sortProperty,
-	directionProperty,
-	simplifyProperty,
+	...sortedListingProperties,
 ]);
 
 /** Endpoint 6 is not paginated: one request per input item, Limit applies here. */

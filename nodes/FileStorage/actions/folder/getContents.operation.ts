@@ -1,14 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import {
-	directionProperty,
-	limitProperty,
-	returnAllProperty,
-	ROOT_FOLDER_ID,
-	scoped,
-	simplifyProperty,
-	sortProperty,
-} from '../../shared/descriptions';
+import { ROOT_FOLDER_ID, scoped, sortedListingProperties } from '../../shared/descriptions';
 import { forEachItem, invalidParameter } from '../../shared/execution';
 import { listItems, sortQuery } from '../../shared/list';
 import { folderLocator, locatorValue } from '../../shared/locators';
@@ -17,11 +9,7 @@ import { endpoints } from '../../transport';
 
 export const description: INodeProperties[] = scoped('folder', 'getContents', [
 	folderLocator,
-	returnAllProperty,
-	limitProperty,
-	sortProperty,
-	directionProperty,
-	simplifyProperty,
+	...sortedListingProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
