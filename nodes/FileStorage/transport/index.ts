@@ -197,13 +197,19 @@ interface RawResponse {
 }
 
 /** Sends one call and returns its JSON body, or throws a redacted NodeApiError that says what to do. */
-export async function apiRequest(
+/** What a request needs from its credential: the normalised Base URL and the secrets to redact. */
+export interface Connection {
+	baseUrl: string;
+	secrets: string[];
+}
+
+/** Reads the credential once (n8n reads and decrypts it on every call), checking the Base URL. */
+export async function connect(
 	ctx: FileStorageContext,
-	call: ApiCall,
+	credentialType: CredentialType,
 	itemIndex?: number,
-): Promise<ApiResponse> {
-	const credentials = await ctx.getCredentials(call.credentialType);
-	const secrets = secretsOf(credentials);
+): Promise<Connection> {
+	const credentials = await ctx.getCredentials(credentialType);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
 		throw new NodeApiError(
@@ -211,11 +217,25 @@ export async function apiRequest(
 			{ message: 'Invalid Base URL' },
 			{
 				message: 'The Base URL of the credential is not an http(s) address',
-				description: `Open the "${CREDENTIAL_LABELS[call.credentialType]}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
+				description: `Open the "${CREDENTIAL_LABELS[credentialType]}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
 				itemIndex,
 			},
 		);
 	}
+	return { baseUrl, secrets: secretsOf(credentials) };
+}
+
+/**
+ * Sends one call and returns its JSON body, or throws a redacted NodeApiError that says what to do. Callers
+ * that send several requests pass the connection they resolved once.
+ */
+export async function apiRequest(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	itemIndex?: number,
+	connection?: Connection,
+): Promise<ApiResponse> {
+	const { baseUrl, secrets } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: `${baseUrl}/api/v1${call.path}`,
@@ -445,17 +465,18 @@ export async function fetchPage(
 	cursor: string | undefined,
 	pageSize: number,
 	itemIndex?: number,
+	connection?: Connection,
 ): Promise<Page> {
 	const qs: IDataObject = { ...(call.qs ?? {}), limit: pageSize };
 	if (cursor) qs.cursor = cursor;
 	let response: ApiResponse;
 	try {
-		response = await apiRequest(ctx, { ...call, qs }, itemIndex);
+		response = await apiRequest(ctx, { ...call, qs }, itemIndex, connection);
 	} catch (error) {
 		// Re-wrapping a NodeApiError hands back the same error.
 		if (!refusedPageSize(error)) throw new NodeApiError(ctx.getNode(), error as JsonObject);
 		delete qs.limit;
-		response = await apiRequest(ctx, { ...call, qs }, itemIndex);
+		response = await apiRequest(ctx, { ...call, qs }, itemIndex, connection);
 	}
 	return toPage(response.body);
 }
@@ -484,7 +505,6 @@ export function toPage(body: IDataObject): Page {
 export interface CollectResult {
 	elements: IDataObject[];
 	root?: IDataObject;
-	requests: number;
 }
 
 /**
@@ -497,15 +517,21 @@ export async function collectPages(
 	limit: number | undefined,
 	itemIndex?: number,
 ): Promise<CollectResult> {
+	const connection = await connect(ctx, call.credentialType, itemIndex);
 	const elements: IDataObject[] = [];
 	let cursor: string | undefined;
 	let root: IDataObject | undefined;
-	let requests = 0;
 	const seenCursors = new Set<string>();
 	for (;;) {
 		const wanted = limit === undefined ? LARGEST_PAGE_REQUEST : limit - elements.length;
-		const page = await fetchPage(ctx, call, cursor, Math.min(wanted, LARGEST_PAGE_REQUEST), itemIndex);
-		requests++;
+		const page = await fetchPage(
+			ctx,
+			call,
+			cursor,
+			Math.min(wanted, LARGEST_PAGE_REQUEST),
+			itemIndex,
+			connection,
+		);
 		root = root ?? page.root;
 		for (const element of page.elements) {
 			if (limit !== undefined && elements.length >= limit) break;
@@ -517,5 +543,5 @@ export async function collectPages(
 		seenCursors.add(page.nextCursor);
 		cursor = page.nextCursor;
 	}
-	return { elements, root, requests };
+	return { elements, root };
 }
