@@ -7,10 +7,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-// What the three credential types share. The credential test request runs outside the node, so base URL
-// normalisation is repeated here as an expression: strip trailing slashes and a pasted "/api/v1".
-export const BASE_URL_EXPRESSION =
-	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "") }}';
+import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
+
+// What the three credential types share: the Base URL field (normalised by the one rule in nodes/lib/baseUrl,
+// as an expression here because credential tests run outside the node), the icon and path-secret substitution.
 
 export const FILE_STORAGE_ICON: Icon = {
 	light: 'file:../icons/fileStorage.svg',

@@ -7,7 +7,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION, BASE_URL_PROPERTY, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
+import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
+import { BASE_URL_PROPERTY, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
 
 // The node builds shared-folder URLs with this placeholder; authenticate() swaps in the URL-encoded token, so
 // the token never passes through node code or parameters.

@@ -8,7 +8,7 @@ import * as notification from './actions/notification';
 import { route } from './actions/router';
 import * as sharedFolder from './actions/sharedFolder';
 import * as trash from './actions/trash';
-import { searchFileRequestFolders, searchFolders } from './methods/listSearch';
+import { searchFileRequestFolders, searchFolders } from '../lib/folderSearch';
 
 export class FileStorage implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,19 +1,14 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchFileRequestFolders } from '../FileStorage/methods/listSearch';
-import { simplifyProperty } from '../FileStorage/shared/descriptions';
-import { fileRequestFolderLocator, REQUEST_ROOT } from '../FileStorage/shared/locators';
-import { parseServiceDate } from '../FileStorage/shared/simplify';
-import type { Page } from '../FileStorage/transport';
-import { errorBody, normalizeBaseUrl, unwrapResource } from '../FileStorage/transport';
+import { normalizeBaseUrl } from '../lib/baseUrl';
+import { parseServiceDate } from '../lib/dates';
+import { searchFileRequestFolders } from '../lib/folderSearch';
+import { attributesOf, unwrapResource } from '../lib/json';
+import { fileRequestFolderLocator, REQUEST_ROOT } from '../lib/locators';
+import { simplifyProperty } from '../lib/simplify';
+import type { Page } from '../lib/transport';
+import { refusedField } from '../lib/transport';
 import type { EventName, PollSource } from './sources';
 import { pollSources } from './sources';
 import type { ListedEntry, WindowState } from './window';
@@ -32,15 +27,9 @@ function toEntries(elements: IDataObject[]): ListedEntry[] {
 	for (const element of elements) {
 		const resource = unwrapResource(element);
 		if (typeof resource.id !== 'string' && typeof resource.id !== 'number') continue;
-		const attributes = (resource.attributes ?? {}) as IDataObject;
-		entries.push({ id: String(resource.id), date: parseServiceDate(attributes.created_at), element });
+		entries.push({ id: String(resource.id), date: parseServiceDate(attributesOf(resource).created_at), element });
 	}
 	return entries;
-}
-
-function refusedCursor(error: unknown): boolean {
-	const body = errorBody(error) as { errors?: Record<string, unknown> } | undefined;
-	return !!body?.errors && 'cursor' in body.errors;
 }
 
 /** n8n 2.36+ tells how long a poll may take; older versions do not have the method. */
@@ -168,19 +157,16 @@ export class FileStorageTrigger implements INodeType {
 		const stretch: ListedEntry[] = [];
 		let cursor = state.resume ?? undefined;
 		for (let pages = 1; ; pages++) {
-			let page: Page;
-			try {
-				page = await source.fetch(this, { parent, cursor, pageSize: TRIGGER_PAGE_SIZE });
-			} catch (error) {
-				if (!(pages === 1 && state.resume && refusedCursor(error))) {
-					throw new NodeApiError(this.getNode(), error as JsonObject);
-				}
-				// The server no longer accepts the saved cursor: walk from the top instead (nothing is emitted twice:
-				// the window still marks where emitted items begin).
-				state.resume = null;
-				cursor = undefined;
-				page = await source.fetch(this, { parent, cursor, pageSize: TRIGGER_PAGE_SIZE });
-			}
+			const page: Page = await source.fetch(this, { parent, cursor, pageSize: TRIGGER_PAGE_SIZE }).catch(
+				async (error: unknown) => {
+					if (!(pages === 1 && state.resume && refusedField(error, 'cursor'))) return await Promise.reject(error);
+					// The server no longer accepts the saved cursor: walk from the top instead (nothing is emitted
+					// twice: the window still marks where emitted items begin).
+					state.resume = null;
+					cursor = undefined;
+					return await source.fetch(this, { parent, cursor, pageSize: TRIGGER_PAGE_SIZE });
+				},
+			);
 			stretch.push(...toEntries(page.elements));
 			const reachedEnd = !page.nextCursor || page.elements.length === 0;
 			const verdict = judge(state, stretch, reachedEnd);

@@ -1,8 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { simplifyItem, simplifyNotification } from '../FileStorage/shared/simplify';
-import type { CredentialType, Page } from '../FileStorage/transport';
-import { apiRequest, endpoints, fetchPage, listElements, unwrapResource } from '../FileStorage/transport';
+import { isUnreadNotification } from '../lib/json';
+import { simplifyItem, simplifyNotification } from '../lib/simplify';
+import type { ApiCall, CredentialType, Page } from '../lib/transport';
+import { apiRequest, endpoints, fetchPage, listElements } from '../lib/transport';
 
 export type EventName = 'notification' | 'upload' | 'fileRequestItem';
 
@@ -27,7 +28,7 @@ export interface PollSource {
 const newestFirst = { sort: 'created_at', direction: 'DESC' };
 
 /** Endpoints without pagination answer with the whole listing in one page. */
-async function wholeListing(ctx: IPollFunctions, call: Parameters<typeof apiRequest>[1]): Promise<Page> {
+async function wholeListing(ctx: IPollFunctions, call: ApiCall): Promise<Page> {
 	return { elements: listElements((await apiRequest(ctx, call)).body) };
 }
 
@@ -38,10 +39,7 @@ export const pollSources: Record<EventName, PollSource> = {
 		// Endpoint 9 takes no parameters; the service lists newest first.
 		fetch: async (ctx) => await wholeListing(ctx, endpoints.notifications()),
 		simplify: simplifyNotification,
-		isUnread: (element) => {
-			const attributes = unwrapResource(element).attributes as IDataObject | undefined;
-			return attributes?.read_at === null || attributes?.read_at === undefined;
-		},
+		isUnread: isUnreadNotification,
 		nothingToShow: 'The account has no notifications to show yet',
 		howToGetOne: 'Notifications appear when, for example, someone uploads into one of your file requests. Trigger one, then fetch again.',
 	},

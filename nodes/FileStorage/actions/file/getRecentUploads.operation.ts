@@ -1,20 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { scoped, sortedListingProperties } from '../../shared/descriptions';
-import { forEachItem } from '../../shared/execution';
-import { listItems, sortQuery } from '../../shared/list';
-import { endpoints } from '../../transport';
+import { endpoints } from '../../../lib/transport';
+import { forEachItem } from '../../helpers/execution';
+import { listItems } from '../../helpers/listing';
+import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
+import { scoped } from '../../parameters/scope';
 
-export const description: INodeProperties[] = scoped('file', 'getRecentUploads', [
-	...sortedListingProperties,
-]);
+export const description: INodeProperties[] = scoped('file', 'getRecentUploads', [...sortedListingProperties]);
 
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
-		const { items: files } = await listItems(this, itemIndex, endpoints.recentUploads(sortQuery(this, itemIndex)));
+		const options = readListingOptions(this, itemIndex, { sortable: true });
+		const { items: files } = await listItems(this, itemIndex, endpoints.recentUploads(options.sortQuery), options);
 		return files;
 	});
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { deleteItemsDescription, executeDeleteItems } from '../../shared/deleteItems';
-import { endpoints } from '../../transport';
+import { endpoints } from '../../../lib/transport';
+import { deleteItemsDescription, executeDeleteItems } from '../../helpers/itemDeletion';
 
 export const description: INodeProperties[] = deleteItemsDescription(
 	'fileRequest',

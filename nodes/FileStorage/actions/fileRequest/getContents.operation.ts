@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { scoped, sortedListingProperties } from '../../shared/descriptions';
-import { forEachItem, resultLimit } from '../../shared/execution';
-import { sortQuery } from '../../shared/list';
-import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../shared/locators';
-import { simplifyItem } from '../../shared/simplify';
-import { apiRequest, endpoints, listElements } from '../../transport';
+import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/locators';
+import { simplifyItem } from '../../../lib/simplify';
+import { apiRequest, endpoints, listElements } from '../../../lib/transport';
+import { forEachItem } from '../../helpers/execution';
+import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
+import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('fileRequest', 'getContents', [
 	fileRequestFolderLocator(
@@ -22,14 +22,12 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
-		const limit = resultLimit(this, itemIndex);
+		const { limit, simplify, sortQuery } = readListingOptions(this, itemIndex, { sortable: true });
 		const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-		const qs: IDataObject = sortQuery(this, itemIndex);
-		if (parentId) qs.parent_id = parentId;
+		const qs = parentId ? { ...sortQuery, parent_id: parentId } : sortQuery;
 		const { body } = await apiRequest(this, endpoints.fileRequestContents(qs), itemIndex);
 		const elements = listElements(body);
 		const kept = limit === undefined ? elements : elements.slice(0, limit);
-		return kept.map((element) => (simplify ? simplifyItem(element) : element));
+		return simplify ? kept.map(simplifyItem) : kept;
 	});
 }

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runBatched } from '../../shared/batch';
-import { batchSizeOption, scoped } from '../../shared/descriptions';
-import { invalidParameter, itemParameter } from '../../shared/execution';
-import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../shared/locators';
-import { apiRequest, endpoints } from '../../transport';
+import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/locators';
+import { apiRequest, endpoints } from '../../../lib/transport';
+import { invalidParameter } from '../../../lib/validation';
+import { runBatched } from '../../helpers/batch';
+import { batchOptionsProperty } from '../../parameters/batch';
+import { itemParameter } from '../../parameters/itemParameter';
+import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromUrl', [
 	{
@@ -23,20 +25,9 @@ export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromU
 		'Destination Folder',
 		'Folder of the file request to upload into. "File Request Root" is the top of the request.',
 	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				...batchSizeOption,
-				description:
-					'How many input items (with all their URLs) are sent together in one request when they share a destination folder',
-			},
-		],
-	},
+	batchOptionsProperty(
+		'How many input items (with all their URLs) are sent together in one request when they share a destination folder',
+	),
 ]);
 
 interface UploadTarget {
@@ -62,7 +53,7 @@ function splitUrls(value: unknown): string[] {
 function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[]): UploadTarget {
 	const urls = splitUrls(itemParameter(ctx, 'urls', itemIndex, items, ''));
 	if (!urls.length) {
-		throw invalidParameter(ctx, itemIndex, 'URLs', 'is empty', 'Enter at least one http(s) address of a file to upload.');
+		throw invalidParameter(ctx.getNode(), itemIndex, 'URLs', 'is empty', 'Enter at least one http(s) address of a file to upload.');
 	}
 	urls.forEach((url, position) => {
 		let parsed: URL | undefined;
@@ -73,7 +64,7 @@ function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecu
 		}
 		if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
 			throw invalidParameter(
-				ctx,
+				ctx.getNode(),
 				itemIndex,
 				'URLs',
 				`URL ${position + 1} ("${url}") is not an absolute http(s) address`,

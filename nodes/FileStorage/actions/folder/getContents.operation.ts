@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { ROOT_FOLDER_ID, scoped, sortedListingProperties } from '../../shared/descriptions';
-import { forEachItem, invalidParameter } from '../../shared/execution';
-import { listItems, sortQuery } from '../../shared/list';
-import { folderLocator, locatorValue } from '../../shared/locators';
-import { simplifyItem } from '../../shared/simplify';
-import { endpoints } from '../../transport';
+import { folderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/locators';
+import { simplifyItem } from '../../../lib/simplify';
+import { endpoints } from '../../../lib/transport';
+import { invalidParameter } from '../../../lib/validation';
+import { forEachItem } from '../../helpers/execution';
+import { listItems } from '../../helpers/listing';
+import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
+import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('folder', 'getContents', [
 	folderLocator,
@@ -36,17 +38,24 @@ export async function execute(
 	return await forEachItem(this, items, async (itemIndex) => {
 		const folderId = locatorValue(this, 'folder', itemIndex, ROOT_FOLDER_ID);
 		if (!folderId) {
-			throw invalidParameter(this, itemIndex, 'Folder', 'is empty', 'Pick a folder with "From List", or enter its ID or "all" for the root.');
+			throw invalidParameter(
+				this.getNode(),
+				itemIndex,
+				'Folder',
+				'is empty',
+				'Pick a folder with "From List", or enter its ID or "all" for the root.',
+			);
 		}
 		const includeFolder = this.getNodeParameter('options.includeFolder', itemIndex, false) as boolean;
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const options = readListingOptions(this, itemIndex, { sortable: true });
 		const { items: entries, root } = await listItems(
 			this,
 			itemIndex,
-			endpoints.folderContents(folderId, sortQuery(this, itemIndex)),
+			endpoints.folderContents(folderId, options.sortQuery),
+			options,
 		);
 		if (!includeFolder || !root) return entries;
-		const folder: IDataObject = simplify ? simplifyItem(root) : root;
+		const folder: IDataObject = options.simplify ? simplifyItem(root) : root;
 		return entries.map((entry) => ({ ...entry, folder }));
 	});
 }

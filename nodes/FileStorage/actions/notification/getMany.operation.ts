@@ -1,13 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { limitProperty, returnAllProperty, scoped, simplifyProperty } from '../../shared/descriptions';
-import { forEachItem, resultLimit } from '../../shared/execution';
-import { simplifyNotification } from '../../shared/simplify';
-import { apiRequest, endpoints, listElements, unwrapResource } from '../../transport';
+import { isUnreadNotification } from '../../../lib/json';
+import { simplifyNotification, simplifyProperty } from '../../../lib/simplify';
+import { apiRequest, endpoints, listElements } from '../../../lib/transport';
+import { forEachItem } from '../../helpers/execution';
+import { readListingOptions, unsortedListingProperties } from '../../parameters/listing';
+import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('notification', 'getMany', [
-	returnAllProperty,
-	limitProperty,
+	...unsortedListingProperties,
 	{
 		displayName: 'Unread Only',
 		name: 'unreadOnly',
@@ -24,18 +25,12 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
-		const limit = resultLimit(this, itemIndex);
+		const { limit, simplify } = readListingOptions(this, itemIndex, { sortable: false });
 		const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 		const { body } = await apiRequest(this, endpoints.notifications(), itemIndex);
 		let elements = listElements(body);
-		if (unreadOnly) {
-			elements = elements.filter((element) => {
-				const attributes = unwrapResource(element).attributes as IDataObject | undefined;
-				return attributes?.read_at === null || attributes?.read_at === undefined;
-			});
-		}
+		if (unreadOnly) elements = elements.filter(isUnreadNotification);
 		if (limit !== undefined) elements = elements.slice(0, limit);
-		return elements.map((element) => (simplify ? simplifyNotification(element) : element));
+		return simplify ? elements.map(simplifyNotification) : elements;
 	});
 }

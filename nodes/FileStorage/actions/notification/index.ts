@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../../shared/execution';
+import type { OperationModule } from '../../helpers/execution';
 import * as getMany from './getMany.operation';
 
 export const operations: Record<string, OperationModule> = { getMany };

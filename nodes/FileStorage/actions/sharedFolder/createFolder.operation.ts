@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { scoped, simplifyProperty } from '../../shared/descriptions';
-import { forEachItem, invalidParameter } from '../../shared/execution';
-import { optionalParentId } from '../../shared/locators';
-import { simplifyItem } from '../../shared/simplify';
-import { apiRequest, endpoints } from '../../transport';
+import { optionalParentId } from '../../../lib/locators';
+import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/simplify';
+import { apiRequest, endpoints } from '../../../lib/transport';
+import { invalidParameter } from '../../../lib/validation';
+import { forEachItem } from '../../helpers/execution';
+import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('sharedFolder', 'createFolder', [
 	{
@@ -43,10 +44,10 @@ export async function execute(
 	return await forEachItem(this, items, async (itemIndex) => {
 		const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 		if (!name) {
-			throw invalidParameter(this, itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
+			throw invalidParameter(this.getNode(), itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
 		}
 		const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder', []);
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = readSimplify(this, itemIndex);
 		const body: IDataObject = { name };
 		if (parentId) body.parent_id = parentId;
 		const response = await apiRequest(this, endpoints.createFolderInShare(body), itemIndex);

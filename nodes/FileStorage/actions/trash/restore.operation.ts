@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runBatched } from '../../shared/batch';
-import { batchSizeOption, itemTargetProperties, scoped } from '../../shared/descriptions';
-import { readItemTarget } from '../../shared/targets';
-import { apiRequest, endpoints } from '../../transport';
+import { apiRequest, endpoints } from '../../../lib/transport';
+import { runBatched } from '../../helpers/batch';
+import { batchOptionsProperty } from '../../parameters/batch';
+import { itemTargetProperties, readItemTarget } from '../../parameters/itemTarget';
+import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('trash', 'restore', [
 	...itemTargetProperties('restore'),
@@ -15,14 +16,7 @@ export const description: INodeProperties[] = scoped('trash', 'restore', [
 		description:
 			'Whether to move the restored item to the top level of the account instead of its original folder',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [batchSizeOption],
-	},
+	batchOptionsProperty(),
 ]);
 
 /** Endpoint 3 takes many items per request but one `to_home`, so items are grouped by it. */

@@ -1,68 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isObject, unwrapResource } from '../transport';
+import { parseServiceDate } from './dates';
+import { attributesOf, isObject, unwrapResource } from './json';
+import { apiItemType } from './validation';
 
 /**
  * Flat, readable views of the API's resources. Servers differ (see the README's "Tolerant reader"): dates are
  * not ISO, sizes are text, `relationships` may be `[]`, thumbnails may be objects. Every parsed value sits next
  * to the original text so nothing is lost when parsing fails.
  */
-
-const MONTHS: Record<string, number> = {
-	jan: 1,
-	feb: 2,
-	mar: 3,
-	apr: 4,
-	may: 5,
-	jun: 6,
-	jul: 7,
-	aug: 8,
-	sep: 9,
-	oct: 10,
-	nov: 11,
-	dec: 12,
-};
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * `05. Mar. 2026` → `2026-03-05`; `05. Mar. 2026 14:30` or `5. Mar. 2026, 2:30` → `2026-03-05T14:30`
- * (no zone: servers send the user's local time). Already-ISO text passes through; anything else → null.
- */
-export function parseServiceDate(text: unknown): string | null {
-	if (typeof text !== 'string') return null;
-	// Listings repeat the same few dates thousands of times (day precision): parse each text once.
-	let parsed = parsedDates.get(text);
-	if (parsed === undefined) {
-		if (parsedDates.size >= DATE_CACHE_LIMIT) parsedDates.clear();
-		parsed = parseDateText(text);
-		parsedDates.set(text, parsed);
-	}
-	return parsed;
-}
-
-const DATE_CACHE_LIMIT = 10_000;
-const parsedDates = new Map<string, string | null>();
-
-function parseDateText(text: string): string | null {
-	if (!text.trim()) return null;
-	const value = text.trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
-	if (iso) {
-		return iso[4] ? `${iso[1]}-${iso[2]}-${iso[3]}T${iso[4]}:${iso[5]}${iso[6] ? `:${iso[6]}` : ''}` : `${iso[1]}-${iso[2]}-${iso[3]}`;
-	}
-	const match = /^(\d{1,2})\.?\s*([A-Za-z]{3})[A-Za-z]*\.?\s*,?\s*(\d{4})(?:\s*,?\s*(\d{1,2}):(\d{2}))?/.exec(value);
-	if (!match) return null;
-	const month = MONTHS[match[2].toLowerCase()];
-	const day = Number(match[1]);
-	if (!month || day < 1 || day > 31) return null;
-	const date = `${match[3]}-${pad(month)}-${pad(day)}`;
-	if (match[4] === undefined) return date;
-	const hours = Number(match[4]);
-	const minutes = Number(match[5]);
-	if (hours > 23 || minutes > 59) return date;
-	return `${date}T${pad(hours)}:${pad(minutes)}`;
-}
 
 const SIZE_UNITS: Record<string, number> = {
 	b: 1,
@@ -88,13 +34,6 @@ export function parseSize(value: unknown): number | null {
 	return Math.round(amount * unit);
 }
 
-/** The item types the restore and delete endpoints take; images, videos and audio are files there. */
-export function apiItemType(type: unknown): 'folder' | 'file' | undefined {
-	if (type === 'folder') return 'folder';
-	if (type === 'file' || type === 'image' || type === 'video' || type === 'audio') return 'file';
-	return undefined;
-}
-
 function relationship(resource: IDataObject, name: string): IDataObject | undefined {
 	const relationships = resource.relationships;
 	// Some servers send `[]` when nothing is related.
@@ -103,10 +42,6 @@ function relationship(resource: IDataObject, name: string): IDataObject | undefi
 	if (!isObject(related)) return undefined;
 	const data = unwrapResource(related);
 	return Object.keys(data).length ? data : undefined;
-}
-
-function attributesOf(resource: IDataObject | undefined): IDataObject {
-	return resource && isObject(resource.attributes) ? resource.attributes : {};
 }
 
 function textOrNull(value: unknown): string | null {
@@ -200,4 +135,18 @@ export function simplifyNotification(element: unknown): IDataObject {
 		readAtText: textOrNull(attributes.read_at),
 		read: attributes.read_at !== undefined && attributes.read_at !== null,
 	};
+}
+
+/** The Simplify toggle both nodes offer, and its reader. */
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to return one flat object per entry (ID, name, size in bytes, ISO dates, share and photo details) instead of the raw API response',
+};
+
+export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return ctx.getNodeParameter('simplify', itemIndex, true) as boolean;
 }

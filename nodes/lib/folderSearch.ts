@@ -5,13 +5,13 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { ROOT_FOLDER_ID } from '../shared/descriptions';
-import { REQUEST_ROOT } from '../shared/locators';
-import type { ApiCall } from '../transport';
-import { apiRequest, endpoints, fetchPage, LARGEST_PAGE_REQUEST, listElements, unwrapResource } from '../transport';
+import { attributesOf, unwrapResource } from './json';
+import { REQUEST_ROOT, ROOT_FOLDER_ID } from './locators';
+import type { ApiCall } from './transport';
+import { apiRequest, endpoints, fetchPage, LARGEST_PAGE_REQUEST, listElements } from './transport';
 
 /**
- * Folder pickers walk the tree breadth-first, a few folders per call, and carry the rest of the walk in the
+ * The folder pickers' list search, used by both nodes. Folder pickers walk the tree breadth-first, a few folders per call, and carry the rest of the walk in the
  * pagination token so that large trees load as the user scrolls.
  */
 interface PendingFolder {
@@ -32,7 +32,6 @@ function decodeQueue(token: string | undefined, start: PendingFolder): PendingFo
 }
 
 async function walkFolders(
-	ctx: ILoadOptionsFunctions,
 	listChildren: (folderId: string) => Promise<IDataObject[]>,
 	rootEntry: INodeListSearchItems,
 	rootId: string,
@@ -48,7 +47,7 @@ async function walkFolders(
 		for (const element of await listChildren(current.id)) {
 			const resource = unwrapResource(element);
 			if (resource.type !== 'folder' || typeof resource.id !== 'string') continue;
-			const name = String((resource.attributes as IDataObject | undefined)?.name ?? resource.id);
+			const name = String(attributesOf(resource).name ?? resource.id);
 			const path = current.path ? `${current.path} / ${name}` : name;
 			queue.push({ id: resource.id, path });
 			if (!needle || path.toLowerCase().includes(needle)) results.push({ name: path, value: resource.id });
@@ -67,7 +66,6 @@ export async function searchFolders(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return await walkFolders(
-		this,
 		async (folderId) =>
 			await firstPageOf(this, endpoints.folderContents(folderId, { sort: 'name', direction: 'ASC' })),
 		{ name: 'Root (All Files)', value: ROOT_FOLDER_ID },
@@ -83,7 +81,6 @@ export async function searchFileRequestFolders(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return await walkFolders(
-		this,
 		async (folderId) => {
 			const qs: IDataObject = { sort: 'name', direction: 'ASC' };
 			if (folderId !== REQUEST_ROOT) qs.parent_id = folderId;

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** What an operation module exports: its parameters and how it runs over all input items. */
 export interface OperationModule {
-	description: import('n8n-workflow').INodeProperties[];
+	description: INodeProperties[];
 	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }
 
@@ -63,49 +63,4 @@ export async function forEachItem(
 		}
 	}
 	return output;
-}
-
-/** `={{ $json.field }}` or `={{ $json["field"] }}`: a mapping that only reads a field of the current item. */
-const PLAIN_FIELD_MAPPING = /^=\s*\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"]+)\2\s*\])\s*\}\}\s*$/;
-
-/**
- * A per-item parameter. Mappings that only read a field of the current input item (the defaults of Item Type
- * and Item ID) are read from the item directly: n8n's expression engine builds a fresh context for every call,
- * which costs far more than the requests of a 1,000-item batch. Anything else goes through the engine.
- */
-export function itemParameter(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	items: INodeExecutionData[],
-	fallback: unknown,
-): unknown {
-	const raw = ctx.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true }) as unknown;
-	const plain = typeof raw === 'string' ? PLAIN_FIELD_MAPPING.exec(raw) : null;
-	if (plain && items[itemIndex]) return items[itemIndex].json[plain[1] ?? plain[3]];
-	return ctx.getNodeParameter(name, itemIndex, fallback) as unknown;
-}
-
-/** A parameter problem found before any request: names the parameter and the item. */
-export function invalidParameter(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parameter: string,
-	problem: string,
-	fix: string,
-): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `[item ${itemIndex}] ${parameter}: ${problem}`, {
-		itemIndex,
-		description: fix,
-	});
-}
-
-/** Return All / Limit as one number (undefined = all). */
-export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
-	if (!Number.isInteger(limit) || limit < 1) {
-		throw invalidParameter(ctx, itemIndex, 'Limit', `must be a whole number of at least 1, got ${limit}`, 'Set Limit to 1 or more, or turn on Return All.');
-	}
-	return limit;
 }

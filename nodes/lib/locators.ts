@@ -1,7 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ROOT_FOLDER_ID, UUID_PATTERN, UUID_REGEX_SOURCE } from './descriptions';
-import { invalidParameter } from './execution';
+import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from './validation';
+
+/** Folder pickers of both nodes, and the readers of their values. */
+
+/** Value of the account folder locator that means "the top level of the account" (the spec's `all`). */
+export const ROOT_FOLDER_ID = 'all';
 
 /** Value of the file-request locator that means "the request's own top folder" (no `parent_id` is sent). */
 export const REQUEST_ROOT = 'root';
@@ -85,7 +89,7 @@ export function optionalParentId(
 	if (value === '' || rootWords.includes(value.toLowerCase())) return undefined;
 	if (!UUID_PATTERN.test(value)) {
 		throw invalidParameter(
-			ctx,
+			ctx.getNode(),
 			itemIndex,
 			displayName,
 			`"${value}" is not a folder ID (a UUID such as 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f)`,

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiCall } from '../transport';
-import { apiRequest } from '../transport';
+import type { ApiCall } from '../../lib/transport';
+import { apiRequest } from '../../lib/transport';
+import { batchOptionsProperty } from '../parameters/batch';
+import { itemTargetProperties, readItemTarget } from '../parameters/itemTarget';
+import { scoped } from '../parameters/scope';
 import { runBatched } from './batch';
-import { batchSizeOption, itemTargetProperties, scoped } from './descriptions';
-import { readItemTarget } from './targets';
 
 /** Shared folders and file requests delete with the same body; only the endpoint and wording differ. */
 export function deleteItemsDescription(resource: string, where: string, permanentNote: string): INodeProperties[] {
@@ -17,14 +18,7 @@ export function deleteItemsDescription(resource: string, where: string, permanen
 			default: false,
 			description: `Whether to remove the item at once from the database and storage instead of moving it to the trash ${where}. ${permanentNote}.`,
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [batchSizeOption],
-		},
+		batchOptionsProperty(),
 	]);
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { errorItem, invalidParameter, withItemIndex } from './execution';
+import { readBatchSize } from '../parameters/batch';
+import { errorItem, withItemIndex } from './execution';
 
 /**
  * Batching for operations whose endpoint takes many targets per request (restore, deletes, uploads).
@@ -21,16 +22,6 @@ export interface BatchPlan<T> {
 	output(target: T, shared: IDataObject): IDataObject;
 }
 
-export const DEFAULT_BATCH_SIZE = 100;
-
-export function batchSizeOf(ctx: IExecuteFunctions): number {
-	const size = ctx.getNodeParameter('options.batchSize', 0, DEFAULT_BATCH_SIZE) as number;
-	if (!Number.isInteger(size) || size < 1) {
-		throw invalidParameter(ctx, 0, 'Batch Size', `must be a whole number of at least 1, got ${size}`, 'Set Batch Size to 1 or more.');
-	}
-	return size;
-}
-
 function describeItems(indexes: number[]): string {
 	if (indexes.length === 1) return `item ${indexes[0]}`;
 	const contiguous = indexes.every((value, position) => position === 0 || value === indexes[position - 1] + 1);
@@ -45,7 +36,7 @@ export async function runBatched<T>(
 	plan: BatchPlan<T>,
 ): Promise<INodeExecutionData[]> {
 	const results: Array<INodeExecutionData | undefined> = new Array(items.length);
-	const batchSize = batchSizeOf(ctx);
+	const batchSize = readBatchSize(ctx);
 	const continueOnFail = ctx.continueOnFail();
 
 	const prepared: Array<{ itemIndex: number; target: T }> = [];

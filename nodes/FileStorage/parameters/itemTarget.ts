@@ -1,8 +1,33 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { UUID_PATTERN } from './descriptions';
-import { invalidParameter, itemParameter } from './execution';
-import { apiItemType } from './simplify';
+import { apiItemType, invalidParameter, UUID_PATTERN } from '../../lib/validation';
+import { itemParameter } from './itemParameter';
+
+/** Item Type + Item ID of one target (Restore, Delete Items), declared and read here. */
+
+/** Defaults read the fields a Simplified list outputs, so lists chain straight into these operations. */
+export function itemTargetProperties(action: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Item Type',
+			name: 'itemType',
+			type: 'string',
+			default: '={{ $json.type }}',
+			required: true,
+			description: `Type of the item to ${action}: "folder" or "file" ("image", "video" and "audio" count as file). The default reads the field "type" of the incoming item.`,
+			placeholder: 'e.g. file',
+		},
+		{
+			displayName: 'Item ID',
+			name: 'itemId',
+			type: 'string',
+			default: '={{ $json.id }}',
+			required: true,
+			description: `ID (UUID) of the item to ${action}. The default reads the field "ID" of the incoming item.`,
+			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+		},
+	];
+}
 
 export interface ItemTarget {
 	id: string;
@@ -22,7 +47,7 @@ export function readItemTarget(
 	const type = apiItemType(typeText);
 	if (!type) {
 		throw invalidParameter(
-			ctx,
+			ctx.getNode(),
 			itemIndex,
 			'Item Type',
 			typeText ? `"${typeText}" is not an item type` : 'is empty',
@@ -31,7 +56,7 @@ export function readItemTarget(
 	}
 	if (!UUID_PATTERN.test(id)) {
 		throw invalidParameter(
-			ctx,
+			ctx.getNode(),
 			itemIndex,
 			'Item ID',
 			id ? `"${id}" is not an item ID (a UUID)` : 'is empty',

@@ -1,0 +1,23 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** A JSON object (not an array, not null). */
+export function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The spec wraps each resource as `{ data: {...} }`; some servers send the resource bare. */
+export function unwrapResource(element: unknown): IDataObject {
+	if (isObject(element) && isObject(element.data)) return element.data;
+	return isObject(element) ? element : {};
+}
+
+/** A resource's `attributes`, or an empty object when the server sent none. */
+export function attributesOf(resource: IDataObject | undefined): IDataObject {
+	return resource && isObject(resource.attributes) ? resource.attributes : {};
+}
+
+/** A notification is unread while its `read_at` is empty. */
+export function isUnreadNotification(element: unknown): boolean {
+	const readAt = attributesOf(unwrapResource(element)).read_at;
+	return readAt === null || readAt === undefined;
+}

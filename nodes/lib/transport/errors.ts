@@ -1,0 +1,199 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { isObject } from '../json';
+import type { ApiCall, CredentialType } from './endpoints';
+import { CREDENTIAL_LABELS } from './endpoints';
+import { redactText } from './redaction';
+
+/** Status and body → a NodeApiError whose message says what happened and whose description says how to fix it. */
+
+export type FailureKind =
+	| 'auth'
+	| 'denied'
+	| 'notFound'
+	| 'gone'
+	| 'validation'
+	| 'rateLimited'
+	| 'server'
+	| 'notJson'
+	| 'errorBody'
+	| 'other';
+
+/** Undefined for a success; otherwise what kind of failure the answer is. */
+export function classifyResponse(status: number, body: unknown): FailureKind | undefined {
+	if (status >= 200 && status < 300) {
+		// 204 and other empty answers are success; a web page is not.
+		if (body === undefined || body === null || body === '') return undefined;
+		if (typeof body === 'string') return 'notJson';
+		// Real servers answer some failures with 200 and an error body (e.g. an item missing mid-batch).
+		if (isObject(body) && (body.type === 'error' || body.type === 'gone')) return 'errorBody';
+		return undefined;
+	}
+	if (status === 401) return 'auth';
+	if (status === 403) return 'denied';
+	if (status === 404) return 'notFound';
+	if (status === 410) return 'gone';
+	if (status === 422 || status === 400) return 'validation';
+	if (status === 429) return 'rateLimited';
+	if (status >= 500) return 'server';
+	if (typeof body === 'string' && body.trim().startsWith('<')) return 'notJson';
+	return 'other';
+}
+
+function serverMessage(body: unknown): string {
+	if (isObject(body) && typeof body.message === 'string') return body.message.trim();
+	return '';
+}
+
+/** `{ "items.0.id": ["…"] }` → `items.0.id: …; urls.1: …` */
+function fieldErrors(body: unknown): string {
+	if (!isObject(body) || !isObject(body.errors)) return '';
+	return Object.entries(body.errors)
+		.map(([field, messages]) => {
+			const text = Array.isArray(messages) ? messages.join(' ') : String(messages);
+			return `${field}: ${text}`;
+		})
+		.join('; ');
+}
+
+const CREDENTIAL_HINTS: Record<CredentialType, { auth: string; denied: string; notFound: string }> = {
+	fileStorageApi: {
+		auth: 'The access token was refused. Open the "File Storage API" credential and paste a valid access token; check that the Base URL points at the same server that issued it.',
+		denied:
+			'The account of this access token may not do this. Check that the items belong to this account.',
+		notFound:
+			'Check the folder or item ID (use "From List" to pick one) and that it belongs to the account of this access token.',
+	},
+	fileStorageShareApi: {
+		auth: 'The share token was refused. Check the "File Storage Share API" credential.',
+		denied:
+			'The share must have editor permission and no password, and the items or parent folder must be inside the shared folder. Ask the owner for an editor share link and update the "File Storage Share API" credential.',
+		notFound:
+			'The share token is unknown or the share has expired (expired shares are removed). Ask the owner for a new share link and update the "File Storage Share API" credential.',
+	},
+	fileStorageFileRequestApi: {
+		auth: 'The file request ID was refused. Check the "File Storage File Request API" credential.',
+		denied:
+			'The items or parent folder must be inside the file request. Pick the parent with "From List" and check the item IDs.',
+		notFound:
+			'The file request ID is unknown. Copy the ID from the upload link into the "File Storage File Request API" credential.',
+	},
+};
+
+function describeFailure(
+	call: ApiCall,
+	status: number,
+	body: unknown,
+	kind: FailureKind,
+): { message: string; description: string } {
+	const said = serverMessage(body);
+	const hints = CREDENTIAL_HINTS[call.credentialType];
+	const saidSuffix = said ? `: ${said}` : '';
+	switch (kind) {
+		case 'auth':
+			return { message: `Authorization failed (HTTP ${status})${saidSuffix}`, description: hints.auth };
+		case 'denied':
+			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hints.denied };
+		case 'notFound':
+			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hints.notFound };
+		case 'gone':
+			return {
+				message: `The file request is not active anymore (HTTP ${status})`,
+				description:
+					'The file request was filled or has expired. Create a new file request and put its ID in the "File Storage File Request API" credential.',
+			};
+		case 'validation': {
+			const fields = fieldErrors(body);
+			return {
+				message: `The server rejected the request as invalid (HTTP ${status})${fields ? `: ${fields}` : saidSuffix}`,
+				description:
+					'Fix the parameters named above. "items.N" is the Nth item of the batch sent (see Batch Size), "urls.N" the Nth URL.',
+			};
+		}
+		case 'rateLimited':
+			return {
+				message: `Too many requests: the server is rate limiting (HTTP ${status})`,
+				description:
+					'Wait and run again, lower how often the workflow runs, or raise Batch Size so fewer requests are sent.',
+			};
+		case 'server':
+			return {
+				message: `The File Storage server failed (HTTP ${status})${saidSuffix}`,
+				description:
+					'This is a server-side error. Try again later; if it persists, check the input values (malformed values can crash some servers) and the server logs.',
+			};
+		case 'notJson':
+			return {
+				message: `The server answered with a web page instead of JSON (HTTP ${status})`,
+				description:
+					'Check the Base URL of the credential: it must be the File Storage server itself, not a login page, proxy or the web app under a different path.',
+			};
+		case 'errorBody':
+			return {
+				message: `The server reported an error${saidSuffix}`,
+				description:
+					'The server stopped partway: for batch operations, items before the failing one in the same request may already be done. Check the item IDs (and, for Restore, that the items are in the trash), then run again.',
+			};
+		default:
+			return {
+				message: `The request failed (HTTP ${status})${saidSuffix}`,
+				description: 'Check the parameters and the credential, then try again.',
+			};
+	}
+}
+
+/** The error of an answer that `classifyResponse` judged a failure; every text is redacted. */
+export function answerError(
+	node: INode,
+	call: ApiCall,
+	status: number,
+	body: unknown,
+	kind: FailureKind,
+	secrets: string[],
+	itemIndex?: number,
+): NodeApiError {
+	const { message, description } = describeFailure(call, status, body, kind);
+	return new NodeApiError(
+		node,
+		{ message: redactText(message, secrets), httpCode: String(status), body: body as JsonObject },
+		{
+			message: redactText(message, secrets),
+			description: redactText(description, secrets),
+			httpCode: String(status),
+			itemIndex,
+		},
+	);
+}
+
+/** The error of a request that got no answer at all (refused connection, DNS, reset). */
+export function unreachableError(
+	node: INode,
+	call: ApiCall,
+	error: Error,
+	secrets: string[],
+	itemIndex?: number,
+): NodeApiError {
+	const detail = redactText(String(error?.message ?? error), secrets);
+	const code = (error as { code?: string })?.code;
+	return new NodeApiError(
+		node,
+		{ message: detail, code: code ?? null },
+		{
+			message: `Could not reach the File Storage server${code ? ` (${code})` : ''}`,
+			description: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n. Detail: ${detail}`,
+			itemIndex,
+		},
+	);
+}
+
+/** The redacted response body that a transport error was built from. */
+export function errorBody(error: unknown): unknown {
+	return (error as { errorResponse?: { body?: unknown } })?.errorResponse?.body;
+}
+
+/** Whether the server refused the request because of one query or body field (a 422 naming it). */
+export function refusedField(error: unknown, field: string): boolean {
+	const body = errorBody(error);
+	return isObject(body) && isObject(body.errors) && field in body.errors;
+}

@@ -1,0 +1,99 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isObject } from '../json';
+import type { ApiCall } from './endpoints';
+import { refusedField } from './errors';
+import type { Connection, FileStorageContext } from './request';
+import { apiRequest, connect } from './request';
+
+/** Cursor walking over the spec's listings (`data` array, `meta.cursor.next_cursor`, `meta.root`). */
+
+export function listElements(body: IDataObject): IDataObject[] {
+	return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+}
+
+export interface Page {
+	elements: IDataObject[];
+	nextCursor?: string;
+	/** `meta.root` of folder and file request listings (the folder being browsed), when present. */
+	root?: IDataObject;
+}
+
+/** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
+export const LARGEST_PAGE_REQUEST = 1000;
+
+export function toPage(body: IDataObject): Page {
+	const meta = isObject(body.meta) ? body.meta : {};
+	const cursorMeta = isObject(meta.cursor) ? meta.cursor : {};
+	const next = cursorMeta.next_cursor;
+	return {
+		elements: listElements(body),
+		nextCursor: typeof next === 'string' && next !== '' ? next : undefined,
+		root: isObject(meta.root) ? meta.root : undefined,
+	};
+}
+
+/** Fetches one page of a cursor-paginated listing. A server that refuses the page size gets its default. */
+export async function fetchPage(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	cursor: string | undefined,
+	pageSize: number,
+	itemIndex?: number,
+	connection?: Connection,
+): Promise<Page> {
+	const qs: IDataObject = { ...(call.qs ?? {}), limit: pageSize };
+	if (cursor) qs.cursor = cursor;
+	const answered = await apiRequest(ctx, { ...call, qs }, itemIndex, connection).catch(async (error: unknown) =>
+		// Only a refused page size is handled here; every other failure reaches the caller as it is.
+		refusedField(error, 'limit') ? undefined : await Promise.reject(error),
+	);
+	if (answered) return toPage(answered.body);
+	const withoutLimit = { ...qs };
+	delete withoutLimit.limit;
+	return toPage((await apiRequest(ctx, { ...call, qs: withoutLimit }, itemIndex, connection)).body);
+}
+
+export interface CollectResult {
+	elements: IDataObject[];
+	root?: IDataObject;
+}
+
+/**
+ * Follows `next_cursor` until the listing ends or `limit` elements are collected. Each request asks only for what
+ * is still needed (capped at the largest page), so no fetched page is thrown away.
+ */
+export async function collectPages(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	limit: number | undefined,
+	itemIndex?: number,
+): Promise<CollectResult> {
+	const connection = await connect(ctx, call.credentialType, itemIndex);
+	const elements: IDataObject[] = [];
+	let cursor: string | undefined;
+	let root: IDataObject | undefined;
+	const seenCursors = new Set<string>();
+	for (;;) {
+		const wanted = limit === undefined ? LARGEST_PAGE_REQUEST : limit - elements.length;
+		const page = await fetchPage(
+			ctx,
+			call,
+			cursor,
+			Math.min(wanted, LARGEST_PAGE_REQUEST),
+			itemIndex,
+			connection,
+		);
+		root = root ?? page.root;
+		for (const element of page.elements) {
+			if (limit !== undefined && elements.length >= limit) break;
+			elements.push(element);
+		}
+		if (limit !== undefined && elements.length >= limit) break;
+		// A repeated cursor would loop forever on a misbehaving server.
+		if (!page.nextCursor || page.elements.length === 0 || seenCursors.has(page.nextCursor)) break;
+		seenCursors.add(page.nextCursor);
+		cursor = page.nextCursor;
+	}
+	return { elements, root };
+}

@@ -1,0 +1,78 @@
+import { NodeApiError } from 'n8n-workflow';
+
+import { endpoints } from '../../../nodes/lib/transport';
+import {
+	answerError,
+	classifyResponse,
+	errorBody,
+	refusedField,
+	unreachableError,
+} from '../../../nodes/lib/transport/errors';
+import { FAKE_NODE } from './fake-context';
+
+describe('transport/errors: status and body → what happened and how to fix it', () => {
+	it.each([
+		[200, { data: [] }, undefined],
+		[204, '', undefined],
+		[201, undefined, undefined],
+		[200, '<html>login</html>', 'notJson'],
+		[200, { type: 'error', message: 'The requested entry was not found.' }, 'errorBody'],
+		[200, { type: 'gone', message: 'x' }, 'errorBody'],
+		[401, { message: 'Unauthenticated.' }, 'auth'],
+		[403, { message: '' }, 'denied'],
+		[404, {}, 'notFound'],
+		[410, { type: 'gone' }, 'gone'],
+		[422, { errors: { limit: ['x'] } }, 'validation'],
+		[400, {}, 'validation'],
+		[429, {}, 'rateLimited'],
+		[500, {}, 'server'],
+		[503, '<html>', 'server'],
+		[418, '<html>teapot</html>', 'notJson'],
+		[409, { message: 'conflict' }, 'other'],
+	])('HTTP %s %j → %s', (status, body, kind) => expect(classifyResponse(status, body)).toBe(kind));
+
+	it('a validation error lists the refused fields, redacted, with the status', () => {
+		const error = answerError(
+			FAKE_NODE,
+			endpoints.restoreFromTrash({}),
+			422,
+			{ message: 'invalid', errors: { 'items.0.id': ['must be a uuid, got tok-secret'] } },
+			'validation',
+			['tok-secret'],
+			2,
+		);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('The server rejected the request as invalid (HTTP 422): items.0.id: must be a uuid, got [redacted]');
+		expect(error.description).toContain('Batch Size');
+		expect(error.httpCode).toBe('422');
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it.each([
+		['fileStorageApi', endpoints.recentUploads({}), 'access token'],
+		['fileStorageShareApi', endpoints.deleteInShare({}), 'share link'],
+		['fileStorageFileRequestApi', endpoints.fileRequestContents({}), 'upload link'],
+	])('a 404 hint names the %s credential', (_type, call, words) => {
+		const error = answerError(FAKE_NODE, call, 404, { message: 'Not Found' }, 'notFound', []);
+		expect(error.message).toBe('Not found (HTTP 404): Not Found');
+		expect(error.description).toContain(words);
+	});
+
+	it('an unreachable server names the credential and the code, without the secret', () => {
+		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), { code: 'ECONNREFUSED' });
+		const error = unreachableError(FAKE_NODE, endpoints.notifications(), cause, ['tok-secret']);
+		// n8n's NodeApiError puts its own wording on well-known connection codes; the description stays ours.
+		expect(error.message).toMatch(/refused the connection|Could not reach the File Storage server \(ECONNREFUSED\)/);
+		expect(error.description).toContain('File Storage API (access token)');
+		expect(error.description).toContain('ECONNREFUSED for [redacted]');
+		expect(error.description).not.toContain('tok-secret');
+	});
+
+	it('refusedField tells which field a 422 refused, from the error body', () => {
+		const error = answerError(FAKE_NODE, endpoints.recentUploads({}), 422, { errors: { cursor: ['bad'] } }, 'validation', []);
+		expect(errorBody(error)).toEqual({ errors: { cursor: ['bad'] } });
+		expect(refusedField(error, 'cursor')).toBe(true);
+		expect(refusedField(error, 'limit')).toBe(false);
+		expect(refusedField(new Error('plain'), 'cursor')).toBe(false);
+	});
+});
