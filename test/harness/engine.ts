@@ -63,11 +63,6 @@ const registeredNodeTypes: Record<string, INodeType | IVersionedNodeType> = {
 	[TRIGGER_TYPE]: new FileStorageTrigger(),
 };
 
-/** Lets later suites register more node types (the trigger) without this file knowing them. */
-export function registerNodeType(name: string, nodeType: INodeType | IVersionedNodeType): void {
-	registeredNodeTypes[name] = nodeType;
-}
-
 const nodeTypes: INodeTypes = {
 	getByName: (name) => {
 		const type = registeredNodeTypes[name];

@@ -67,9 +67,11 @@ describe.each([
 		await pollOk(trigger);
 		const item = arrive(5);
 		fx.sandbox.fault({ path: /\/api\/v1\//, status: 500, body: { message: 'boom' } });
+		const before = trigger.staticData;
 		const failed = await trigger.poll();
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(failed.error?.httpCode).toBe('500');
+		expect(trigger.staticData).toEqual(before);
 		expect(ids(await pollOk(trigger))).toEqual([item.id]);
 	});
 });
@@ -133,7 +135,27 @@ describe('trigger details', () => {
 		expect(outcome.error?.message).toBe('The account has no notifications to show yet');
 	});
 
-	it('an expired file request fails with 410 so the poll repeats', async () => {
+	it('a file request that expires fails the poll with 410, keeps the window, and the poll repeats', async () => {
+		const trigger = poller({ event: 'fileRequestItem' });
+		await pollOk(trigger);
+		const item = fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: 'arrived before expiry.pdf' });
+		const before = trigger.staticData;
+		fx.sandbox.fault({
+			path: /^\/api\/v1\/requests\//,
+			status: 410,
+			body: { type: 'gone', message: 'The file request is not active anymore' },
+		});
+		const outcome = await trigger.poll();
+		fx.record(outcome.error);
+		expect(outcome.error?.httpCode).toBe('410');
+		expect(outcome.error?.message).toBe('The file request is not active anymore (HTTP 410)');
+		expect(trigger.staticData).toEqual(before);
+		// Once the server answers again, the same window is looked at and the item is emitted, once.
+		expect(ids(await pollOk(trigger))).toEqual([item.id]);
+		expect(await pollOk(trigger)).toBeNull();
+	});
+
+	it('a really expired file request (seeded) fails with 410', async () => {
 		const expired = fx.sandbox.seed.fileRequests.find((request) => !request.active)!;
 		const outcome = await poller({ event: 'fileRequestItem' }, undefined, {
 			...fx.credentials,
@@ -149,16 +171,23 @@ describe('trigger details', () => {
 		const burst = Array.from({ length: MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE * 2 + 37 }, (_, n) =>
 			fx.sandbox.model.addFile(0, { name: `burst-${n}.txt` }),
 		);
+		const arrivalOrder = new Map(burst.map((file, position) => [file.id, position]));
 		const emitted: unknown[] = [];
 		let polls = 0;
+		let pollsThatEmitted = 0;
 		while (emitted.length < burst.length && polls < 50) {
 			polls++;
-			emitted.push(...ids(await pollOk(trigger)));
+			const batch = ids(await pollOk(trigger));
+			if (batch.length) pollsThatEmitted++;
+			// Each poll emits its stretch oldest first: arrival positions strictly increase within the batch.
+			const positions = batch.map((id) => arrivalOrder.get(id as string) as number);
+			expect(positions).toEqual([...positions].sort((a, b) => a - b));
+			emitted.push(...batch);
 		}
+		expect(pollsThatEmitted).toBeGreaterThan(1);
 		expect(emitted).toHaveLength(burst.length);
 		expect(new Set(emitted).size).toBe(burst.length);
 		expect([...emitted].sort()).toEqual(burst.map((file) => file.id).sort());
-		// Each catch-up cycle emits its stretch oldest first.
 		expect(await pollOk(trigger)).toBeNull();
 		expect(JSON.stringify(trigger.staticData).length).toBeLessThan(WINDOW_MAX * 10 + 300);
 	});

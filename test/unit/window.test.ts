@@ -50,7 +50,19 @@ describe('known window', () => {
 		expect(state.known.length / 10).toBe(100);
 		expect(state.floor).toBe('2026-03-11');
 		expect(state.floorShared).toBe(false);
-		expect(100).toBeGreaterThanOrEqual(WINDOW_MIN);
+	});
+
+	it(`never trims the window below ${WINDOW_MIN} ids: a date boundary closer to the top is not used`, () => {
+		const listing = [
+			...Array.from({ length: WINDOW_MIN - 20 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
+			...Array.from({ length: 600 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
+		];
+		const state = stateOf(listing, false);
+		// Trimming back to the Mar 11 boundary would keep fewer than WINDOW_MIN ids, and extending through Mar 10
+		// would pass WINDOW_MAX: the window keeps its normal size and says its floor date runs on beyond it.
+		expect(state.known.length / 10).toBe(WINDOW_SIZE);
+		expect(state.floor).toBe('2026-03-10');
+		expect(state.floorShared).toBe(true);
 	});
 
 	it('counts same-date unknowns as old when the floor date is shared and the window is gone (documented limit)', () => {
