@@ -1,0 +1,118 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * Fault injection: rules that replace or delay API responses. Rules are tried in the order they were added; a
+ * matching rule lets `skip` requests through, then fires `times` times; the first rule that fires wins.
+ */
+import type * as http from 'node:http';
+
+import { pathMatches } from './recording';
+
+export interface FaultRule {
+	method?: string;
+	/** matched against the pathname: a string must be equal, a RegExp must match */
+	path?: string | RegExp;
+	match?: (r: { method: string; path: string; query: Record<string, string>; body: unknown }) => boolean;
+	/** let N matching requests through first */
+	skip?: number;
+	/** default 1; Infinity allowed */
+	times?: number;
+	status?: number;
+	/** JSON */
+	body?: unknown;
+	rawBody?: string;
+	contentType?: string;
+	/** alone = slow pass-through */
+	delayMs?: number;
+}
+
+interface ActiveFault {
+	id: number;
+	rule: FaultRule;
+	seen: number;
+	fired: number;
+}
+
+export class FaultInjector {
+	private active: ActiveFault[] = [];
+	private lastId = 0;
+	private readonly delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+
+	/** Adds a rule; `remove` takes it out again. */
+	add(rule: FaultRule): { id: number; remove: () => void } {
+		const f: ActiveFault = { id: ++this.lastId, rule, seen: 0, fired: 0 };
+		this.active.push(f);
+		return {
+			id: f.id,
+			remove: () => {
+				this.active = this.active.filter((x) => x !== f);
+			},
+		};
+	}
+
+	clear(): void {
+		this.active = [];
+	}
+
+	/** The rule that fires for this request, counting it as seen/fired; undefined = none. */
+	pick(r: { method: string; path: string; query: Record<string, string>; body: unknown }): FaultRule | undefined {
+		for (const f of this.active) {
+			const rule = f.rule;
+			if (rule.method && rule.method.toUpperCase() !== r.method) continue;
+			if (!pathMatches(rule.path, r.path)) continue;
+			if (rule.match && !rule.match(r)) continue;
+			f.seen++;
+			if (f.seen <= (rule.skip ?? 0)) continue;
+			if (f.fired >= (rule.times ?? 1)) continue;
+			f.fired++;
+			return rule;
+		}
+		return undefined;
+	}
+
+	/** Waits `ms`; stop() ends every pending wait at once. */
+	delay(ms: number): Promise<void> {
+		return new Promise<void>((resolve) => {
+			const entry = {
+				timer: setTimeout(() => {
+					this.delays.delete(entry);
+					resolve();
+				}, ms),
+				resolve,
+			};
+			this.delays.add(entry);
+		});
+	}
+
+	stop(): void {
+		for (const d of this.delays) {
+			clearTimeout(d.timer);
+			d.resolve();
+		}
+		this.delays.clear();
+	}
+}
+
+/** true when the rule sends its own response (`status`, `body` or `rawBody`); a delay-only rule passes through. */
+export function replacesResponse(rule: FaultRule): boolean {
+	return rule.status !== undefined || rule.body !== undefined || rule.rawBody !== undefined;
+}
+
+/**
+ * Sends the rule's response: status 500 unless given; `rawBody` as HTML and `body` as JSON unless `contentType`
+ * says otherwise; `status` alone sends an empty body.
+ */
+export function writeInjectedResponse(res: http.ServerResponse, rule: FaultRule): void {
+	let text = '';
+	let contentType = rule.contentType;
+	if (rule.rawBody !== undefined) {
+		text = rule.rawBody;
+		contentType ??= 'text/html; charset=utf-8';
+	} else if (rule.body !== undefined) {
+		text = JSON.stringify(rule.body);
+		contentType ??= 'application/json';
+	}
+	const headers: Record<string, string | number> = { 'Content-Length': Buffer.byteLength(text) };
+	if (contentType) headers['Content-Type'] = contentType;
+	res.writeHead(rule.status ?? 500, headers);
+	res.end(text);
+}

@@ -1,0 +1,104 @@
+/**
+ * Remote uploads into a file request (endpoint 8): up to `queueThreshold` URLs are fetched before answering (any
+ * failure → 422, nothing stored); more are queued and fetched after the answer, failures skipped. Each batch that
+ * stores a file notifies the request owner. A reset() discards results of uploads started before it.
+ */
+import { invalid, ok } from './http-io';
+import type { Result } from './http-io';
+import type { FileRequestRec, FolderRec, Model } from './model';
+import { fetchRemote } from './remote-fetch';
+import type { Fetched } from './remote-fetch';
+import { MESSAGES } from './schemas';
+
+export interface UploadOptions {
+	/** more URLs than this are queued */
+	queueThreshold: number;
+	/** per URL */
+	timeoutMs: number;
+}
+
+export class RemoteUploads {
+	private readonly jobs = new Set<Promise<void>>();
+	private readonly aborters = new Set<AbortController>();
+	private stopped = false;
+
+	constructor(
+		private readonly model: Model,
+		private readonly options: UploadOptions,
+	) {}
+
+	/** Uploads `urls` into folder `targetId` of the request (or its own folder when that is gone). */
+	async upload(req: FileRequestRec, targetId: string, urls: string[]): Promise<Result> {
+		const model = this.model;
+		const generation = model.generation;
+		if (urls.length <= this.options.queueThreshold) {
+			const results = await this.fetchAll(urls);
+			const errors: Record<string, string[]> = {};
+			results.forEach((res, i) => {
+				if (!res.ok) errors[`urls.${i}`] = [`The file at urls.${i} could not be downloaded: ${res.reason}.`];
+			});
+			if (Object.keys(errors).length) return invalid(errors);
+			if (model.generation === generation) {
+				this.store(req, targetId, results.flatMap((x) => (x.ok ? [x.file] : [])));
+			}
+			return ok(201, { type: 'success', message: MESSAGES.uploaded });
+		}
+		const job = this.fetchAll(urls).then((results) => {
+			if (this.stopped || model.generation !== generation) return;
+			this.store(req, targetId, results.flatMap((x) => (x.ok ? [x.file] : [])));
+		});
+		this.jobs.add(job);
+		void job.finally(() => this.jobs.delete(job));
+		return ok(201, { type: 'success', message: MESSAGES.queued });
+	}
+
+	/** Resolves when no queued upload is left. */
+	async idle(): Promise<void> {
+		while (this.jobs.size) await Promise.allSettled([...this.jobs]);
+	}
+
+	/** Aborts the downloads in flight; queued uploads then store nothing. */
+	abort(): void {
+		this.stopped = true;
+		for (const ac of this.aborters) ac.abort();
+	}
+
+	/** Settles when the queued uploads running now have ended. */
+	async settled(): Promise<void> {
+		await Promise.allSettled([...this.jobs]);
+	}
+
+	private fetchAll(urls: string[]) {
+		const ac = new AbortController();
+		this.aborters.add(ac);
+		return Promise.all(
+			urls.map((u) =>
+				fetchRemote(u, this.options.timeoutMs, ac.signal).then(
+					(f) => ({ ok: true as const, file: f }),
+					(e: unknown) => ({ ok: false as const, reason: e instanceof Error ? e.message : String(e) }),
+				),
+			),
+		).finally(() => this.aborters.delete(ac));
+	}
+
+	private store(req: FileRequestRec, targetId: string, files: Fetched[]): void {
+		const model = this.model;
+		if (!files.length) return;
+		const target =
+			[model.findItem(targetId), model.findItem(req.folderId)].find(
+				(f): f is FolderRec => !!f && f.type === 'folder' && !f.deletedAt,
+			) ?? undefined;
+		if (!target) return;
+		for (const f of files) {
+			model.addFile(req.userId, { folderId: target.id, name: f.name, mimetype: f.mimetype, size: f.size });
+		}
+		const n = files.length;
+		model.addNotification(req.userId, {
+			type: 'App\\Notifications\\FileRequestUploadNotification',
+			category: 'upload',
+			action: 'view',
+			title: 'New files were uploaded',
+			description: `${n} ${n === 1 ? 'file was' : 'files were'} uploaded into your file request "${req.name}".`,
+		});
+	}
+}
