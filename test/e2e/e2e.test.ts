@@ -2,7 +2,7 @@
 /**
  * The package inside a real, pinned n8n (`npx jest --config jest.e2e.config.js`): installed from its packed
  * tarball the way users get it, every endpoint run with `n8n execute` against the sandbox, credential tests and
- * polling triggers through `n8n start`. See test/e2e/n8n.ts for how n8n is driven.
+ * polling triggers through `n8n start`. See test/e2e/README.md for how n8n is driven.
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -26,23 +26,15 @@ import {
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
 import type { TriggerEvent } from './fixtures';
-import {
-	buildAndPack,
-	CREDENTIAL_TYPES,
-	freshUserFolder,
-	installN8n,
-	installPackage,
-	N8n,
-	NODE_TYPE,
-	nodeOutput,
-	REPO_ROOT,
-	Stopwatch,
-	stopAllChildren,
-	TRIGGER_NODE_TYPE,
-	TRIGGER_SOURCE,
-	waitFor,
-} from './n8n';
-import type { ExecuteResult, N8nInstall, RunData, WorkflowSpec } from './n8n';
+import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE, TRIGGER_SOURCE } from './checkout';
+import type { ExecuteResult, WorkflowSpec } from './cli';
+import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import type { N8nInstall } from './install';
+import { stopAllChildren, waitFor } from './processes';
+import { Stopwatch } from './progress';
+import { N8n } from './rest-client';
+import { nodeOutput } from './run-data';
+import type { RunData } from './run-data';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e');
 const LOGS = path.join(WORK, 'logs');
