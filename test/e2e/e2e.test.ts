@@ -5,12 +5,14 @@
  * polling triggers through `n8n start`. See test/e2e/README.md for how n8n is driven.
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
+import { startFileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
+import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE, TRIGGER_SOURCE } from './checkout';
+import type { ExecuteResult, WorkflowSpec } from './cli';
 import {
 	activeFileRequestId,
 	allTestCredentials,
@@ -26,8 +28,6 @@ import {
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
 import type { TriggerEvent } from './fixtures';
-import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE, TRIGGER_SOURCE } from './checkout';
-import type { ExecuteResult, WorkflowSpec } from './cli';
 import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
 import type { N8nInstall } from './install';
 import { stopAllChildren, waitFor } from './processes';
@@ -42,6 +42,12 @@ const LOGS = path.join(WORK, 'logs');
 const HAS_TRIGGER = fs.existsSync(TRIGGER_SOURCE);
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const NODE = 'File Storage';
+/** What the sandbox downloads for "upload from URL" and for the file request upload of the trigger tests. */
+const REMOTE_FILES = {
+	'/e2e-report.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)) },
+	'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
+	'/e2e-request-upload.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n') },
+};
 const OWNER = { email: 'e2e@example.com', password: 'E2e-Passw0rd-2026', firstName: 'End', lastName: 'ToEnd' };
 
 const watch = new Stopwatch();
@@ -52,46 +58,6 @@ let files: FileServer;
 let secrets: string[];
 
 // ----- helpers -----------------------------------------------------------------------------------------------------
-
-interface FileServer {
-	url: string;
-	hits: string[];
-	files: Record<string, { type: string; body: Buffer }>;
-	close(): Promise<void>;
-}
-
-/** A plain HTTP server on 127.0.0.1 the sandbox downloads "remote" files from. */
-async function startFileServer(): Promise<FileServer> {
-	const served: FileServer['files'] = {
-		'/e2e-report.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)) },
-		'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
-		'/e2e-request-upload.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n') },
-	};
-	const hits: string[] = [];
-	const server = http.createServer((req, res) => {
-		const pathname = new URL(req.url ?? '/', 'http://files.local').pathname;
-		hits.push(pathname);
-		const file = served[pathname];
-		if (!file) {
-			res.writeHead(404, { 'Content-Type': 'text/plain' });
-			res.end('not found');
-			return;
-		}
-		res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
-		res.end(file.body);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		hits,
-		files: served,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			}),
-	};
-}
 
 function expectNoSecrets(text: string, where: string): void {
 	for (const secret of secrets) {
@@ -283,7 +249,7 @@ beforeAll(async () => {
 	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, LOGS));
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	secrets = seedSecrets(sandbox.seed);
-	files = await startFileServer();
+	files = await startFileServer(REMOTE_FILES);
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
 	Object.assign(WF, endpointWorkflows());
 }, 40 * 60_000);
