@@ -9,6 +9,7 @@ import * as path from 'node:path';
 
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
+import { findLeaks } from '../helpers/secret-leaks';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE, TRIGGER_SOURCE } from './checkout';
@@ -59,12 +60,15 @@ let secrets: string[];
 
 // ----- helpers -----------------------------------------------------------------------------------------------------
 
+/** No secret of the seed in `text`, in any form (raw, trimmed, URL-encoded, JSON-escaped). */
 function expectNoSecrets(text: string, where: string): void {
-	for (const secret of secrets) {
-		if (text.includes(secret)) {
-			throw new Error(`${where} contains a secret of the seed (${secret.slice(0, 4)}…, ${secret.length} characters)`);
-		}
-	}
+	expect(findLeaks({ [where]: text }, secrets)).toEqual([]);
+}
+
+/** What `n8n execute` printed and the run data parsed from it. */
+function expectNoSecretsInRun(result: ExecuteResult, what: string): void {
+	expectNoSecrets(result.output, `output of ${what}`);
+	expectNoSecrets(JSON.stringify(result.run ?? null), `run data of ${what}`);
 }
 
 /** A successful `n8n execute`: exit 0, the run parsed, no secret anywhere in what was printed. */
@@ -77,7 +81,7 @@ async function executeOk(workflowId: string): Promise<ExecuteResult> {
 			`workflow ${workflowId} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}\nlogs: ${result.stdoutFile}`,
 		);
 	}
-	expectNoSecrets(result.output, `output of workflow ${workflowId}`);
+	expectNoSecretsInRun(result, `workflow ${workflowId}`);
 	return result;
 }
 
@@ -447,7 +451,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
 		expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
 		expect(result.output).not.toContain(WRONG_ACCESS_TOKEN);
-		expectNoSecrets(result.output, 'output of the failed run');
+		expectNoSecretsInRun(result, 'the failed run');
 		const calls = sandbox.requests.filter((r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`);
 		expect(calls.length).toBeGreaterThanOrEqual(1);
 		expect(calls.every((r) => r.status === 401)).toBe(true);
@@ -460,7 +464,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 		const error = result.run?.data.resultData.error;
 		expect(error?.message).toMatch(/410|not active|expired/i);
 		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
-		expectNoSecrets(result.output, 'output of the failed run');
+		expectNoSecretsInRun(result, 'the failed run');
 		expect(sandbox.requests.map((r) => r.status)).toContain(410);
 	}, 120_000);
 });
@@ -704,10 +708,14 @@ describe('n8n start', () => {
 		});
 	}
 
-	test('no secret of the seed in any n8n log', async () => {
+	test('no secret of the seed in any n8n log or REST answer', async () => {
 		await n8n.stop();
-		for (const file of fs.readdirSync(LOGS)) {
-			expectNoSecrets(fs.readFileSync(path.join(LOGS, file), 'utf8'), `log file ${file}`);
-		}
+		const texts: Record<string, string> = {};
+		for (const file of fs.readdirSync(LOGS)) texts[`log file ${file}`] = fs.readFileSync(path.join(LOGS, file), 'utf8');
+		n8n.answers.forEach((answer, index) => {
+			texts[`REST answer #${index} (${answer.request})`] = answer.text;
+		});
+		expect(Object.keys(texts).filter((where) => where.startsWith('REST answer')).length).toBeGreaterThan(0);
+		expect(findLeaks(texts, secrets)).toEqual([]);
 	}, 60_000);
 });

@@ -26,6 +26,8 @@ export class N8n extends N8nCli {
 	private cookie?: string;
 	apiKey?: string;
 	private readonly browserId = crypto.randomUUID();
+	/** Every answer of the REST and public APIs, in order: the suite checks them for secrets. */
+	readonly answers: Array<{ request: string; text: string }> = [];
 
 	private constructor(
 		install: N8nInstall,
@@ -125,6 +127,7 @@ export class N8n extends N8nCli {
 			signal: AbortSignal.timeout(60_000),
 		});
 		const text = await res.text();
+		this.answers.push({ request: `${method} ${urlPath} ${res.status}`, text });
 		let parsed: unknown = text;
 		try {
 			parsed = text ? JSON.parse(text) : undefined;
