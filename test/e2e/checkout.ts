@@ -26,5 +26,4 @@ export const REPO_ROOT = findRepoRoot();
 export const PACKAGE_NAME = 'n8n-nodes-file-storage';
 export const NODE_TYPE = `${PACKAGE_NAME}.fileStorage`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.fileStorageTrigger`;
-export const TRIGGER_SOURCE = path.join(REPO_ROOT, 'nodes/FileStorageTrigger/FileStorageTrigger.node.ts');
 export const CREDENTIAL_TYPES = ['fileStorageApi', 'fileStorageShareApi', 'fileStorageFileRequestApi'] as const;

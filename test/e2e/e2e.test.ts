@@ -12,7 +12,7 @@ import type { FileServer } from '../helpers/file-server';
 import { findLeaks } from '../helpers/secret-leaks';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
-import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE, TRIGGER_SOURCE } from './checkout';
+import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { ExecuteResult, WorkflowSpec } from './cli';
 import {
 	activeFileRequestId,
@@ -25,7 +25,6 @@ import {
 	manualWorkflow,
 	seedSecrets,
 	triggerWorkflow,
-	usesNodeType,
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
 import type { TriggerEvent } from './fixtures';
@@ -39,8 +38,6 @@ import type { RunData } from './run-data';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e');
 const LOGS = path.join(WORK, 'logs');
-/** The trigger node is being written: its part of the suite runs as soon as its source exists. */
-const HAS_TRIGGER = fs.existsSync(TRIGGER_SOURCE);
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const NODE = 'File Storage';
 /** What the sandbox downloads for "upload from URL" and for the file request upload of the trigger tests. */
@@ -276,7 +273,7 @@ describe('n8n loads the packed package', () => {
 		const nodes = await watch.time('n8n export:nodes', () => n8n.exportNodes());
 		const names = nodes.map((n) => n.name);
 		expect(names).toContain(NODE_TYPE);
-		if (HAS_TRIGGER) expect(names).toContain(TRIGGER_NODE_TYPE);
+		expect(names).toContain(TRIGGER_NODE_TYPE);
 		const node = nodes.find((n) => n.name === NODE_TYPE);
 		expect((node?.credentials ?? []).map((c) => c.name).sort()).toEqual([...CREDENTIAL_TYPES].sort());
 		// node types come from the installed tarball, not from this checkout
@@ -286,10 +283,8 @@ describe('n8n loads the packed package', () => {
 	test('credentials of all three types and the workflows import', async () => {
 		await watch.time('import credentials + workflows', async () => {
 			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
-			const examples = Object.values(EXAMPLES)
-				.map(loadExample)
-				.filter((w) => HAS_TRIGGER || !usesNodeType(w, TRIGGER_NODE_TYPE));
-			const triggers = HAS_TRIGGER ? TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event)) : [];
+			const examples = Object.values(EXAMPLES).map(loadExample);
+			const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
 			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers]);
 		});
 		const listed = await n8n.cli(['list:workflow']);
@@ -568,145 +563,143 @@ describe('n8n start', () => {
 		]);
 	}, 180_000);
 
-	if (HAS_TRIGGER) {
-		describe('File Storage Trigger (polling) in an active workflow', () => {
-			/** Endpoint each event polls, to see the poll arrive at the sandbox. */
-			const pollPath = (event: TriggerEvent): string =>
-				event === 'notification'
-					? '/api/v1/notifications'
-					: event === 'upload'
-						? '/api/v1/browse/latest'
-						: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+	describe('File Storage Trigger (polling) in an active workflow', () => {
+		/** Endpoint each event polls, to see the poll arrive at the sandbox. */
+		const pollPath = (event: TriggerEvent): string =>
+			event === 'notification'
+				? '/api/v1/notifications'
+				: event === 'upload'
+					? '/api/v1/browse/latest'
+					: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
 
-			/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
-			async function pollNow(workflowId: string, event: TriggerEvent, first = false): Promise<void> {
-				const seen = sandbox.requests.length;
-				if (first) await n8n.activate(workflowId);
-				else await n8n.forcePoll(workflowId);
-				await waitFor(`the ${event} trigger's poll to reach the sandbox`, () =>
-					sandbox.requests.slice(seen).some((r) => r.path === pollPath(event) && r.status !== 0),
-				);
-			}
+		/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
+		async function pollNow(workflowId: string, event: TriggerEvent, first = false): Promise<void> {
+			const seen = sandbox.requests.length;
+			if (first) await n8n.activate(workflowId);
+			else await n8n.forcePoll(workflowId);
+			await waitFor(`the ${event} trigger's poll to reach the sandbox`, () =>
+				sandbox.requests.slice(seen).some((r) => r.path === pollPath(event) && r.status !== 0),
+			);
+		}
 
-			async function executionsWith(workflowId: string, count: number) {
-				return await waitFor(
-					`${count} finished execution(s) of ${workflowId}`,
-					async () => {
-						const list = await n8n.executions(workflowId);
-						return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
-					},
-					{ timeoutMs: 60_000, intervalMs: 250 },
-				);
-			}
+		async function executionsWith(workflowId: string, count: number) {
+			return await waitFor(
+				`${count} finished execution(s) of ${workflowId}`,
+				async () => {
+					const list = await n8n.executions(workflowId);
+					return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+				},
+				{ timeoutMs: 60_000, intervalMs: 250 },
+			);
+		}
 
-			function emitted(execution: { data?: RunData['data'] }): string[] {
-				return ids(nodeOutput(execution, 'Trigger'));
-			}
+		function emitted(execution: { data?: RunData['data'] }): string[] {
+			return ids(nodeOutput(execution, 'Trigger'));
+		}
 
-			/** What each event's stream holds now (ids): the expected emission is what is new since. */
-			function streams(): Record<TriggerEvent, Set<string>> {
-				return {
-					notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
-					upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
-					fileRequestItem: new Set(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id)),
-				};
-			}
+		/** What each event's stream holds now (ids): the expected emission is what is new since. */
+		function streams(): Record<TriggerEvent, Set<string>> {
+			return {
+				notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
+				upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
+				fileRequestItem: new Set(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id)),
+			};
+		}
 
-			/**
-			 * New things on the server, one minute later: a notification, an upload into a folder and a real upload
-			 * into the file request through the API an uploader uses (which also notifies the owner, as real servers
-			 * do). Returns, per event, the ids that appeared — exactly what its trigger must emit.
-			 */
-			async function produceNewItems(tag: string): Promise<Record<TriggerEvent, string[]>> {
-				const before = streams();
-				sandbox.clock.advance(60_000);
-				const notification = sandbox.model.addNotification(0, {
-					title: `E2E notification ${tag}`,
-					description: `Produced by the e2e suite (${tag}).`,
-				});
-				const upload = sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Documents').id,
-					name: `e2e-upload-${tag}.pdf`,
-					size: 1_234,
-				});
-				const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-					body: JSON.stringify({ parent_id: null, urls: [`${files.url}/e2e-request-upload.pdf?${tag}`] }),
-				});
-				expect(res.status).toBe(201);
-				const after = streams();
-				const fresh = (event: TriggerEvent) => [...after[event]].filter((id) => !before[event].has(id));
-				const expected = {
-					notification: fresh('notification'),
-					upload: fresh('upload'),
-					fileRequestItem: fresh('fileRequestItem'),
-				};
-				expect(expected.notification).toContain(notification.id);
-				expect(expected.upload).toContain(upload.id);
-				expect(expected.fileRequestItem).toHaveLength(1);
-				expect(expected.upload).toContain(expected.fileRequestItem[0]);
-				return expected;
-			}
+		/**
+		 * New things on the server, one minute later: a notification, an upload into a folder and a real upload
+		 * into the file request through the API an uploader uses (which also notifies the owner, as real servers
+		 * do). Returns, per event, the ids that appeared — exactly what its trigger must emit.
+		 */
+		async function produceNewItems(tag: string): Promise<Record<TriggerEvent, string[]>> {
+			const before = streams();
+			sandbox.clock.advance(60_000);
+			const notification = sandbox.model.addNotification(0, {
+				title: `E2E notification ${tag}`,
+				description: `Produced by the e2e suite (${tag}).`,
+			});
+			const upload = sandbox.model.addFile(0, {
+				folderId: sandbox.model.itemAt(0, 'Documents').id,
+				name: `e2e-upload-${tag}.pdf`,
+				size: 1_234,
+			});
+			const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				body: JSON.stringify({ parent_id: null, urls: [`${files.url}/e2e-request-upload.pdf?${tag}`] }),
+			});
+			expect(res.status).toBe(201);
+			const after = streams();
+			const fresh = (event: TriggerEvent) => [...after[event]].filter((id) => !before[event].has(id));
+			const expected = {
+				notification: fresh('notification'),
+				upload: fresh('upload'),
+				fileRequestItem: fresh('fileRequestItem'),
+			};
+			expect(expected.notification).toContain(notification.id);
+			expect(expected.upload).toContain(upload.id);
+			expect(expected.fileRequestItem).toHaveLength(1);
+			expect(expected.upload).toContain(expected.fileRequestItem[0]);
+			return expected;
+		}
 
-			test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
-				await watch.time('trigger: activate 3 workflows (first poll)', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event, true);
-				});
-				const first = await produceNewItems('one');
-				await watch.time('trigger: forced poll → executions', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
-					for (const { id, event } of TRIGGER_EVENTS) {
-						const list = await executionsWith(id, 1);
-						// activation emitted nothing: the only execution is the one with the new items
-						expect(list).toHaveLength(1);
-						expect(list[0].status).toBe('success');
-						expect(emitted(list[0]).sort()).toEqual([...first[event]].sort());
-					}
-				});
-				// a poll with nothing new emits nothing; the next new item arrives alone
-				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
-				const second = await produceNewItems('two');
+		test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
+			await watch.time('trigger: activate 3 workflows (first poll)', async () => {
+				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event, true);
+			});
+			const first = await produceNewItems('one');
+			await watch.time('trigger: forced poll → executions', async () => {
 				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
 				for (const { id, event } of TRIGGER_EVENTS) {
-					const list = await executionsWith(id, 2);
-					expect(list).toHaveLength(2);
-					expect(emitted(list[1]).sort()).toEqual([...second[event]].sort());
-					expectNoSecrets(JSON.stringify(list), `executions of ${id}`);
+					const list = await executionsWith(id, 1);
+					// activation emitted nothing: the only execution is the one with the new items
+					expect(list).toHaveLength(1);
+					expect(list[0].status).toBe('success');
+					expect(emitted(list[0]).sort()).toEqual([...first[event]].sort());
 				}
-				for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
-			}, 240_000);
+			});
+			// a poll with nothing new emits nothing; the next new item arrives alone
+			for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+			const second = await produceNewItems('two');
+			for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+			for (const { id, event } of TRIGGER_EVENTS) {
+				const list = await executionsWith(id, 2);
+				expect(list).toHaveLength(2);
+				expect(emitted(list[1]).sort()).toEqual([...second[event]].sort());
+				expectNoSecrets(JSON.stringify(list), `executions of ${id}`);
+			}
+			for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
+		}, 240_000);
 
-			test('example "when a file is uploaded" describes exactly the new upload', async () => {
-				const workflow = loadExample(EXAMPLES.onUpload);
-				const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);
-				expect(triggerNode).toBeDefined();
-				const seen = sandbox.requests.length;
-				await n8n.activate(workflow.id);
-				await waitFor('the example trigger to poll', () =>
-					sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
-				);
-				sandbox.clock.advance(60_000);
-				const file = sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Photos').id,
-					name: 'e2e-holiday.jpg',
-					size: 2_000_000,
-				});
-				const polled = sandbox.requests.length;
-				await n8n.forcePoll(workflow.id);
-				await waitFor('the example trigger to poll again', () =>
-					sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
-				);
-				const [execution] = await executionsWith(workflow.id, 1);
-				const described = nodeOutput(execution, 'Describe the upload');
-				expect(described).toEqual([
-					expect.objectContaining({ fileId: file.id, fileName: 'e2e-holiday.jpg', folder: 'Photos', sizeBytes: 2_000_000 }),
-				]);
-				expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
-				await n8n.deactivate(workflow.id);
-			}, 180_000);
-		});
-	}
+		test('example "when a file is uploaded" describes exactly the new upload', async () => {
+			const workflow = loadExample(EXAMPLES.onUpload);
+			const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);
+			expect(triggerNode).toBeDefined();
+			const seen = sandbox.requests.length;
+			await n8n.activate(workflow.id);
+			await waitFor('the example trigger to poll', () =>
+				sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+			);
+			sandbox.clock.advance(60_000);
+			const file = sandbox.model.addFile(0, {
+				folderId: sandbox.model.itemAt(0, 'Photos').id,
+				name: 'e2e-holiday.jpg',
+				size: 2_000_000,
+			});
+			const polled = sandbox.requests.length;
+			await n8n.forcePoll(workflow.id);
+			await waitFor('the example trigger to poll again', () =>
+				sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+			);
+			const [execution] = await executionsWith(workflow.id, 1);
+			const described = nodeOutput(execution, 'Describe the upload');
+			expect(described).toEqual([
+				expect.objectContaining({ fileId: file.id, fileName: 'e2e-holiday.jpg', folder: 'Photos', sizeBytes: 2_000_000 }),
+			]);
+			expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
+			await n8n.deactivate(workflow.id);
+		}, 180_000);
+	});
 
 	test('no secret of the seed in any n8n log or REST answer', async () => {
 		await n8n.stop();
