@@ -12,18 +12,11 @@ import * as path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	buildAndPack,
-	freshUserFolder,
-	installN8n,
-	installPackage,
-	N8n,
-	REPO_ROOT,
-	runCommand,
-	stopAllChildren,
-	waitFor,
-} from '../e2e/n8n';
-import type { N8nInstall } from '../e2e/n8n';
+import { REPO_ROOT } from '../e2e/checkout';
+import { buildAndPack, freshUserFolder, installN8n, installPackage } from '../e2e/install';
+import type { N8nInstall } from '../e2e/install';
+import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
+import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { summariseProfiles } from './cpuprofile';

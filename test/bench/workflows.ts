@@ -6,8 +6,8 @@
  */
 import * as crypto from 'node:crypto';
 
-import { NODE_TYPE } from '../e2e/n8n';
-import type { CredentialSpec, WorkflowSpec } from '../e2e/n8n';
+import { NODE_TYPE } from '../e2e/checkout';
+import type { CredentialSpec, WorkflowSpec } from '../e2e/cli';
 
 export const BENCH_CREDENTIALS = {
 	api: { id: 'benchFsApi', name: 'Bench File Storage API', type: 'fileStorageApi' },

@@ -14,22 +14,12 @@ import * as path from 'node:path';
 
 import type { SeedInfo } from '../sandbox/seed';
 import { CREDENTIALS, EXAMPLES, loadExample, sandboxCredentials, usesNodeType } from './fixtures';
-import {
-	buildAndPack,
-	freePort,
-	freshUserFolder,
-	installN8n,
-	installPackage,
-	isPortFree,
-	N8n,
-	REPO_ROOT,
-	say,
-	spawnLogged,
-	stopChild,
-	TRIGGER_NODE_TYPE,
-	waitFor,
-} from './n8n';
-import type { SpawnedProcess } from './n8n';
+import { REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
+import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import { freePort, isPortFree, spawnLogged, stopChild, waitFor } from './processes';
+import type { SpawnedProcess } from './processes';
+import { say } from './progress';
+import { N8n } from './rest-client';
 
 const USER_FOLDER = path.join(REPO_ROOT, '.cache', 'dev-user');
 const LOG_DIR = path.join(USER_FOLDER, 'logs');

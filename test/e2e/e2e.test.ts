@@ -2,15 +2,18 @@
 /**
  * The package inside a real, pinned n8n (`npx jest --config jest.e2e.config.js`): installed from its packed
  * tarball the way users get it, every endpoint run with `n8n execute` against the sandbox, credential tests and
- * polling triggers through `n8n start`. See test/e2e/n8n.ts for how n8n is driven.
+ * polling triggers through `n8n start`. See test/e2e/README.md for how n8n is driven.
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
+import { startFileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
+import { findLeaks } from '../helpers/secret-leaks';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
+import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
+import type { ExecuteResult, WorkflowSpec } from './cli';
 import {
 	activeFileRequestId,
 	allTestCredentials,
@@ -22,34 +25,27 @@ import {
 	manualWorkflow,
 	seedSecrets,
 	triggerWorkflow,
-	usesNodeType,
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
 import type { TriggerEvent } from './fixtures';
-import {
-	buildAndPack,
-	CREDENTIAL_TYPES,
-	freshUserFolder,
-	installN8n,
-	installPackage,
-	N8n,
-	NODE_TYPE,
-	nodeOutput,
-	REPO_ROOT,
-	Stopwatch,
-	stopAllChildren,
-	TRIGGER_NODE_TYPE,
-	TRIGGER_SOURCE,
-	waitFor,
-} from './n8n';
-import type { ExecuteResult, N8nInstall, RunData, WorkflowSpec } from './n8n';
+import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import type { N8nInstall } from './install';
+import { stopAllChildren, waitFor } from './processes';
+import { Stopwatch } from './progress';
+import { N8n } from './rest-client';
+import { nodeOutput } from './run-data';
+import type { RunData } from './run-data';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e');
 const LOGS = path.join(WORK, 'logs');
-/** The trigger node is being written: its part of the suite runs as soon as its source exists. */
-const HAS_TRIGGER = fs.existsSync(TRIGGER_SOURCE);
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const NODE = 'File Storage';
+/** What the sandbox downloads for "upload from URL" and for the file request upload of the trigger tests. */
+const REMOTE_FILES = {
+	'/e2e-report.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)) },
+	'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
+	'/e2e-request-upload.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n') },
+};
 const OWNER = { email: 'e2e@example.com', password: 'E2e-Passw0rd-2026', firstName: 'End', lastName: 'ToEnd' };
 
 const watch = new Stopwatch();
@@ -61,52 +57,15 @@ let secrets: string[];
 
 // ----- helpers -----------------------------------------------------------------------------------------------------
 
-interface FileServer {
-	url: string;
-	hits: string[];
-	files: Record<string, { type: string; body: Buffer }>;
-	close(): Promise<void>;
-}
-
-/** A plain HTTP server on 127.0.0.1 the sandbox downloads "remote" files from. */
-async function startFileServer(): Promise<FileServer> {
-	const served: FileServer['files'] = {
-		'/e2e-report.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)) },
-		'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
-		'/e2e-request-upload.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n') },
-	};
-	const hits: string[] = [];
-	const server = http.createServer((req, res) => {
-		const pathname = new URL(req.url ?? '/', 'http://files.local').pathname;
-		hits.push(pathname);
-		const file = served[pathname];
-		if (!file) {
-			res.writeHead(404, { 'Content-Type': 'text/plain' });
-			res.end('not found');
-			return;
-		}
-		res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
-		res.end(file.body);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		hits,
-		files: served,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			}),
-	};
-}
-
+/** No secret of the seed in `text`, in any form (raw, trimmed, URL-encoded, JSON-escaped). */
 function expectNoSecrets(text: string, where: string): void {
-	for (const secret of secrets) {
-		if (text.includes(secret)) {
-			throw new Error(`${where} contains a secret of the seed (${secret.slice(0, 4)}…, ${secret.length} characters)`);
-		}
-	}
+	expect(findLeaks({ [where]: text }, secrets)).toEqual([]);
+}
+
+/** What `n8n execute` printed and the run data parsed from it. */
+function expectNoSecretsInRun(result: ExecuteResult, what: string): void {
+	expectNoSecrets(result.output, `output of ${what}`);
+	expectNoSecrets(JSON.stringify(result.run ?? null), `run data of ${what}`);
 }
 
 /** A successful `n8n execute`: exit 0, the run parsed, no secret anywhere in what was printed. */
@@ -119,7 +78,7 @@ async function executeOk(workflowId: string): Promise<ExecuteResult> {
 			`workflow ${workflowId} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}\nlogs: ${result.stdoutFile}`,
 		);
 	}
-	expectNoSecrets(result.output, `output of workflow ${workflowId}`);
+	expectNoSecretsInRun(result, `workflow ${workflowId}`);
 	return result;
 }
 
@@ -291,7 +250,7 @@ beforeAll(async () => {
 	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, LOGS));
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	secrets = seedSecrets(sandbox.seed);
-	files = await startFileServer();
+	files = await startFileServer(REMOTE_FILES);
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
 	Object.assign(WF, endpointWorkflows());
 }, 40 * 60_000);
@@ -314,7 +273,7 @@ describe('n8n loads the packed package', () => {
 		const nodes = await watch.time('n8n export:nodes', () => n8n.exportNodes());
 		const names = nodes.map((n) => n.name);
 		expect(names).toContain(NODE_TYPE);
-		if (HAS_TRIGGER) expect(names).toContain(TRIGGER_NODE_TYPE);
+		expect(names).toContain(TRIGGER_NODE_TYPE);
 		const node = nodes.find((n) => n.name === NODE_TYPE);
 		expect((node?.credentials ?? []).map((c) => c.name).sort()).toEqual([...CREDENTIAL_TYPES].sort());
 		// node types come from the installed tarball, not from this checkout
@@ -324,10 +283,8 @@ describe('n8n loads the packed package', () => {
 	test('credentials of all three types and the workflows import', async () => {
 		await watch.time('import credentials + workflows', async () => {
 			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
-			const examples = Object.values(EXAMPLES)
-				.map(loadExample)
-				.filter((w) => HAS_TRIGGER || !usesNodeType(w, TRIGGER_NODE_TYPE));
-			const triggers = HAS_TRIGGER ? TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event)) : [];
+			const examples = Object.values(EXAMPLES).map(loadExample);
+			const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
 			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers]);
 		});
 		const listed = await n8n.cli(['list:workflow']);
@@ -489,7 +446,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
 		expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
 		expect(result.output).not.toContain(WRONG_ACCESS_TOKEN);
-		expectNoSecrets(result.output, 'output of the failed run');
+		expectNoSecretsInRun(result, 'the failed run');
 		const calls = sandbox.requests.filter((r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`);
 		expect(calls.length).toBeGreaterThanOrEqual(1);
 		expect(calls.every((r) => r.status === 401)).toBe(true);
@@ -502,7 +459,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 		const error = result.run?.data.resultData.error;
 		expect(error?.message).toMatch(/410|not active|expired/i);
 		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
-		expectNoSecrets(result.output, 'output of the failed run');
+		expectNoSecretsInRun(result, 'the failed run');
 		expect(sandbox.requests.map((r) => r.status)).toContain(410);
 	}, 120_000);
 });
@@ -606,150 +563,152 @@ describe('n8n start', () => {
 		]);
 	}, 180_000);
 
-	if (HAS_TRIGGER) {
-		describe('File Storage Trigger (polling) in an active workflow', () => {
-			/** Endpoint each event polls, to see the poll arrive at the sandbox. */
-			const pollPath = (event: TriggerEvent): string =>
-				event === 'notification'
-					? '/api/v1/notifications'
-					: event === 'upload'
-						? '/api/v1/browse/latest'
-						: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+	describe('File Storage Trigger (polling) in an active workflow', () => {
+		/** Endpoint each event polls, to see the poll arrive at the sandbox. */
+		const pollPath = (event: TriggerEvent): string =>
+			event === 'notification'
+				? '/api/v1/notifications'
+				: event === 'upload'
+					? '/api/v1/browse/latest'
+					: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
 
-			/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
-			async function pollNow(workflowId: string, event: TriggerEvent, first = false): Promise<void> {
-				const seen = sandbox.requests.length;
-				if (first) await n8n.activate(workflowId);
-				else await n8n.forcePoll(workflowId);
-				await waitFor(`the ${event} trigger's poll to reach the sandbox`, () =>
-					sandbox.requests.slice(seen).some((r) => r.path === pollPath(event) && r.status !== 0),
-				);
-			}
+		/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
+		async function pollNow(workflowId: string, event: TriggerEvent, first = false): Promise<void> {
+			const seen = sandbox.requests.length;
+			if (first) await n8n.activate(workflowId);
+			else await n8n.forcePoll(workflowId);
+			await waitFor(`the ${event} trigger's poll to reach the sandbox`, () =>
+				sandbox.requests.slice(seen).some((r) => r.path === pollPath(event) && r.status !== 0),
+			);
+		}
 
-			async function executionsWith(workflowId: string, count: number) {
-				return await waitFor(
-					`${count} finished execution(s) of ${workflowId}`,
-					async () => {
-						const list = await n8n.executions(workflowId);
-						return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
-					},
-					{ timeoutMs: 60_000, intervalMs: 250 },
-				);
-			}
+		async function executionsWith(workflowId: string, count: number) {
+			return await waitFor(
+				`${count} finished execution(s) of ${workflowId}`,
+				async () => {
+					const list = await n8n.executions(workflowId);
+					return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+				},
+				{ timeoutMs: 60_000, intervalMs: 250 },
+			);
+		}
 
-			function emitted(execution: { data?: RunData['data'] }): string[] {
-				return ids(nodeOutput(execution, 'Trigger'));
-			}
+		function emitted(execution: { data?: RunData['data'] }): string[] {
+			return ids(nodeOutput(execution, 'Trigger'));
+		}
 
-			/** What each event's stream holds now (ids): the expected emission is what is new since. */
-			function streams(): Record<TriggerEvent, Set<string>> {
-				return {
-					notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
-					upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
-					fileRequestItem: new Set(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id)),
-				};
-			}
+		/** What each event's stream holds now (ids): the expected emission is what is new since. */
+		function streams(): Record<TriggerEvent, Set<string>> {
+			return {
+				notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
+				upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
+				fileRequestItem: new Set(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id)),
+			};
+		}
 
-			/**
-			 * New things on the server, one minute later: a notification, an upload into a folder and a real upload
-			 * into the file request through the API an uploader uses (which also notifies the owner, as real servers
-			 * do). Returns, per event, the ids that appeared — exactly what its trigger must emit.
-			 */
-			async function produceNewItems(tag: string): Promise<Record<TriggerEvent, string[]>> {
-				const before = streams();
-				sandbox.clock.advance(60_000);
-				const notification = sandbox.model.addNotification(0, {
-					title: `E2E notification ${tag}`,
-					description: `Produced by the e2e suite (${tag}).`,
-				});
-				const upload = sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Documents').id,
-					name: `e2e-upload-${tag}.pdf`,
-					size: 1_234,
-				});
-				const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-					body: JSON.stringify({ parent_id: null, urls: [`${files.url}/e2e-request-upload.pdf?${tag}`] }),
-				});
-				expect(res.status).toBe(201);
-				const after = streams();
-				const fresh = (event: TriggerEvent) => [...after[event]].filter((id) => !before[event].has(id));
-				const expected = {
-					notification: fresh('notification'),
-					upload: fresh('upload'),
-					fileRequestItem: fresh('fileRequestItem'),
-				};
-				expect(expected.notification).toContain(notification.id);
-				expect(expected.upload).toContain(upload.id);
-				expect(expected.fileRequestItem).toHaveLength(1);
-				expect(expected.upload).toContain(expected.fileRequestItem[0]);
-				return expected;
-			}
+		/**
+		 * New things on the server, one minute later: a notification, an upload into a folder and a real upload
+		 * into the file request through the API an uploader uses (which also notifies the owner, as real servers
+		 * do). Returns, per event, the ids that appeared — exactly what its trigger must emit.
+		 */
+		async function produceNewItems(tag: string): Promise<Record<TriggerEvent, string[]>> {
+			const before = streams();
+			sandbox.clock.advance(60_000);
+			const notification = sandbox.model.addNotification(0, {
+				title: `E2E notification ${tag}`,
+				description: `Produced by the e2e suite (${tag}).`,
+			});
+			const upload = sandbox.model.addFile(0, {
+				folderId: sandbox.model.itemAt(0, 'Documents').id,
+				name: `e2e-upload-${tag}.pdf`,
+				size: 1_234,
+			});
+			const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				body: JSON.stringify({ parent_id: null, urls: [`${files.url}/e2e-request-upload.pdf?${tag}`] }),
+			});
+			expect(res.status).toBe(201);
+			const after = streams();
+			const fresh = (event: TriggerEvent) => [...after[event]].filter((id) => !before[event].has(id));
+			const expected = {
+				notification: fresh('notification'),
+				upload: fresh('upload'),
+				fileRequestItem: fresh('fileRequestItem'),
+			};
+			expect(expected.notification).toContain(notification.id);
+			expect(expected.upload).toContain(upload.id);
+			expect(expected.fileRequestItem).toHaveLength(1);
+			expect(expected.upload).toContain(expected.fileRequestItem[0]);
+			return expected;
+		}
 
-			test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
-				await watch.time('trigger: activate 3 workflows (first poll)', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event, true);
-				});
-				const first = await produceNewItems('one');
-				await watch.time('trigger: forced poll → executions', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
-					for (const { id, event } of TRIGGER_EVENTS) {
-						const list = await executionsWith(id, 1);
-						// activation emitted nothing: the only execution is the one with the new items
-						expect(list).toHaveLength(1);
-						expect(list[0].status).toBe('success');
-						expect(emitted(list[0]).sort()).toEqual([...first[event]].sort());
-					}
-				});
-				// a poll with nothing new emits nothing; the next new item arrives alone
-				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
-				const second = await produceNewItems('two');
+		test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
+			await watch.time('trigger: activate 3 workflows (first poll)', async () => {
+				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event, true);
+			});
+			const first = await produceNewItems('one');
+			await watch.time('trigger: forced poll → executions', async () => {
 				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
 				for (const { id, event } of TRIGGER_EVENTS) {
-					const list = await executionsWith(id, 2);
-					expect(list).toHaveLength(2);
-					expect(emitted(list[1]).sort()).toEqual([...second[event]].sort());
-					expectNoSecrets(JSON.stringify(list), `executions of ${id}`);
+					const list = await executionsWith(id, 1);
+					// activation emitted nothing: the only execution is the one with the new items
+					expect(list).toHaveLength(1);
+					expect(list[0].status).toBe('success');
+					expect(emitted(list[0]).sort()).toEqual([...first[event]].sort());
 				}
-				for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
-			}, 240_000);
+			});
+			// a poll with nothing new emits nothing; the next new item arrives alone
+			for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+			const second = await produceNewItems('two');
+			for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+			for (const { id, event } of TRIGGER_EVENTS) {
+				const list = await executionsWith(id, 2);
+				expect(list).toHaveLength(2);
+				expect(emitted(list[1]).sort()).toEqual([...second[event]].sort());
+				expectNoSecrets(JSON.stringify(list), `executions of ${id}`);
+			}
+			for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
+		}, 240_000);
 
-			test('example "when a file is uploaded" describes exactly the new upload', async () => {
-				const workflow = loadExample(EXAMPLES.onUpload);
-				const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);
-				expect(triggerNode).toBeDefined();
-				const seen = sandbox.requests.length;
-				await n8n.activate(workflow.id);
-				await waitFor('the example trigger to poll', () =>
-					sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
-				);
-				sandbox.clock.advance(60_000);
-				const file = sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Photos').id,
-					name: 'e2e-holiday.jpg',
-					size: 2_000_000,
-				});
-				const polled = sandbox.requests.length;
-				await n8n.forcePoll(workflow.id);
-				await waitFor('the example trigger to poll again', () =>
-					sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
-				);
-				const [execution] = await executionsWith(workflow.id, 1);
-				const described = nodeOutput(execution, 'Describe the upload');
-				expect(described).toEqual([
-					expect.objectContaining({ fileId: file.id, fileName: 'e2e-holiday.jpg', folder: 'Photos', sizeBytes: 2_000_000 }),
-				]);
-				expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
-				await n8n.deactivate(workflow.id);
-			}, 180_000);
-		});
-	}
+		test('example "when a file is uploaded" describes exactly the new upload', async () => {
+			const workflow = loadExample(EXAMPLES.onUpload);
+			const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);
+			expect(triggerNode).toBeDefined();
+			const seen = sandbox.requests.length;
+			await n8n.activate(workflow.id);
+			await waitFor('the example trigger to poll', () =>
+				sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+			);
+			sandbox.clock.advance(60_000);
+			const file = sandbox.model.addFile(0, {
+				folderId: sandbox.model.itemAt(0, 'Photos').id,
+				name: 'e2e-holiday.jpg',
+				size: 2_000_000,
+			});
+			const polled = sandbox.requests.length;
+			await n8n.forcePoll(workflow.id);
+			await waitFor('the example trigger to poll again', () =>
+				sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+			);
+			const [execution] = await executionsWith(workflow.id, 1);
+			const described = nodeOutput(execution, 'Describe the upload');
+			expect(described).toEqual([
+				expect.objectContaining({ fileId: file.id, fileName: 'e2e-holiday.jpg', folder: 'Photos', sizeBytes: 2_000_000 }),
+			]);
+			expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
+			await n8n.deactivate(workflow.id);
+		}, 180_000);
+	});
 
-	test('no secret of the seed in any n8n log', async () => {
+	test('no secret of the seed in any n8n log or REST answer', async () => {
 		await n8n.stop();
-		for (const file of fs.readdirSync(LOGS)) {
-			expectNoSecrets(fs.readFileSync(path.join(LOGS, file), 'utf8'), `log file ${file}`);
-		}
+		const texts: Record<string, string> = {};
+		for (const file of fs.readdirSync(LOGS)) texts[`log file ${file}`] = fs.readFileSync(path.join(LOGS, file), 'utf8');
+		n8n.answers.forEach((answer, index) => {
+			texts[`REST answer #${index} (${answer.request})`] = answer.text;
+		});
+		expect(Object.keys(texts).filter((where) => where.startsWith('REST answer')).length).toBeGreaterThan(0);
+		expect(findLeaks(texts, secrets)).toEqual([]);
 	}, 60_000);
 });

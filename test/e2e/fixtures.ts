@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { SeedInfo } from '../sandbox/seed';
-import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './n8n';
-import type { CredentialSpec, WorkflowSpec } from './n8n';
+import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
+import type { CredentialSpec, WorkflowSpec } from './cli';
 
 /** The three credentials the examples reference (by these ids and names). */
 export const CREDENTIALS = {

@@ -4,6 +4,7 @@ import type { CredentialSet, RunResult, WorkflowNodeSpec } from '../harness/engi
 import { runChain, runNode } from '../harness/engine';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
+import { findLeaks } from './secret-leaks';
 
 /**
  * One sandbox per test file, credentials of all three kinds pointing at it, and a record of every output item
@@ -67,12 +68,6 @@ export function serialiseError(error: unknown): string {
 	return JSON.stringify(plain(error, 0));
 }
 
-/** Returns the secrets that appear in any of the recorded texts. */
-export function leakedSecrets(recorded: string[], secrets: string[]): string[] {
-	const forms = secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]);
-	return [...new Set(forms.filter((form) => recorded.some((text) => text.includes(form))))];
-}
-
 export function useFixture(options: SandboxOptions = {}): Fixture {
 	const recorded: string[] = [];
 	const fixture = { recorded } as unknown as Fixture & { recorded: string[] };
@@ -94,7 +89,7 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 	afterAll(async () => {
 		await fixture.sandbox?.stop();
 		expect(recorded.length).toBeGreaterThan(0);
-		expect(leakedSecrets(recorded, fixture.secrets)).toEqual([]);
+		expect(findLeaks(recorded, fixture.secrets)).toEqual([]);
 	});
 
 	fixture.run = async (parameters, runOptions = {}) => {

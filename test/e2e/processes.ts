@@ -1,0 +1,227 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+/**
+ * Child processes of the e2e suite, the demo and the benchmark: each in its own process group, its output written
+ * to files (never to a pipe that may stop being read), bounded by a timeout and ended by its own PID (SIGTERM,
+ * then SIGKILL of its process group after a bound). Also the free ports they listen on and `waitFor`.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+
+import { REPO_ROOT } from './checkout';
+
+// ----- waiting and ports -------------------------------------------------------------------------------------------
+
+export function delay(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
+export async function waitFor<T>(
+	what: string,
+	check: () => Promise<T | undefined | false> | T | undefined | false,
+	{ timeoutMs = 30_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let lastError: unknown;
+	for (;;) {
+		try {
+			const value = await check();
+			if (value !== undefined && value !== false) return value as T;
+		} catch (error) {
+			lastError = error;
+		}
+		if (Date.now() > deadline) {
+			const reason = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${reason}`);
+		}
+		await delay(intervalMs);
+	}
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.once('error', reject);
+		server.listen(0, host, () => {
+			const port = (server.address() as net.AddressInfo).port;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = net.createServer();
+		server.unref();
+		server.once('error', () => resolve(false));
+		server.listen(port, host, () => server.close(() => resolve(true)));
+	});
+}
+
+// ----- processes -------------------------------------------------------------------------------------------------
+
+/** Every child started through this module, so a failing suite can still end them (by PID) in afterAll. */
+const liveChildren = new Set<ChildProcess>();
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		// detached children lead their own process group: its id is the child's PID
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			/* already gone */
+		}
+	}
+}
+
+function exited(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+	return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** SIGTERM to the child's PID; SIGKILL to its process group if it has not exited after `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+	if (child.pid === undefined) return;
+	if (child.exitCode === null && child.signalCode === null) {
+		try {
+			child.kill('SIGTERM');
+		} catch {
+			/* gone */
+		}
+	}
+	const done = exited(child);
+	let timer: NodeJS.Timeout | undefined;
+	const timedOut = await Promise.race([
+		done.then(() => false),
+		new Promise<boolean>((resolve) => {
+			timer = setTimeout(() => resolve(true), graceMs);
+		}),
+	]);
+	if (timer) clearTimeout(timer);
+	if (timedOut) {
+		signalGroup(child, 'SIGKILL');
+		await done;
+	}
+	// leftovers of the group (e.g. a task runner) go too; the group id is the child's PID
+	signalGroup(child, 'SIGKILL');
+}
+
+/** Ends every child still running (afterAll, exit handlers). */
+export async function stopAllChildren(graceMs = 10_000): Promise<void> {
+	await Promise.all([...liveChildren].map((child) => stopChild(child, graceMs)));
+}
+
+process.once('exit', () => {
+	for (const child of liveChildren) signalGroup(child, 'SIGKILL');
+});
+
+export interface SpawnedProcess {
+	child: ChildProcess;
+	stdoutFile: string;
+	stderrFile: string;
+	readOutput(): string;
+}
+
+/** Starts a process with stdout/stderr written to files, in its own process group. */
+export function spawnLogged(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; logPrefix: string },
+): SpawnedProcess {
+	fs.mkdirSync(path.dirname(options.logPrefix), { recursive: true });
+	const stdoutFile = `${options.logPrefix}.stdout.log`;
+	const stderrFile = `${options.logPrefix}.stderr.log`;
+	const out = fs.openSync(stdoutFile, 'w');
+	const err = fs.openSync(stderrFile, 'w');
+	let child: ChildProcess;
+	try {
+		child = spawn(command, args, {
+			cwd: options.cwd ?? REPO_ROOT,
+			env: options.env ?? process.env,
+			stdio: ['ignore', out, err],
+			detached: true,
+		});
+	} finally {
+		fs.closeSync(out);
+		fs.closeSync(err);
+	}
+	liveChildren.add(child);
+	child.once('exit', () => liveChildren.delete(child));
+	child.once('error', () => liveChildren.delete(child));
+	const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+	return { child, stdoutFile, stderrFile, readOutput: () => read(stdoutFile) + read(stderrFile) };
+}
+
+export interface CommandResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+	stdoutFile: string;
+	stderrFile: string;
+	ms: number;
+	timedOut: boolean;
+}
+
+let commandCounter = 0;
+
+/** Runs a command to completion (bounded by `timeoutMs`), its output in files under `logDir`. */
+export async function runCommand(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string; name?: string; timeoutMs?: number },
+): Promise<CommandResult> {
+	const started = Date.now();
+	const name = `${String(++commandCounter).padStart(3, '0')}-${(options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_')}`;
+	const proc = spawnLogged(command, args, { cwd: options.cwd, env: options.env, logPrefix: path.join(options.logDir, name) });
+	const timeoutMs = options.timeoutMs ?? 120_000;
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		void stopChild(proc.child, 5_000);
+	}, timeoutMs);
+	const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+		proc.child.once('error', (error) => {
+			fs.appendFileSync(proc.stderrFile, `\nspawn error: ${error.message}\n`);
+			resolve({ code: -1, signal: null });
+		});
+		proc.child.once('exit', (c, s) => resolve({ code: c, signal: s }));
+	});
+	clearTimeout(timer);
+	// nothing of the group may outlive the command (e.g. an n8n task runner)
+	signalGroup(proc.child, 'SIGKILL');
+	return {
+		code,
+		signal,
+		stdout: fs.readFileSync(proc.stdoutFile, 'utf8'),
+		stderr: fs.readFileSync(proc.stderrFile, 'utf8'),
+		stdoutFile: proc.stdoutFile,
+		stderrFile: proc.stderrFile,
+		ms: Date.now() - started,
+		timedOut,
+	};
+}
+
+/** The end of a long output, for error messages. */
+export function tail(text: string, chars = 3000): string {
+	return text.length > chars ? `…${text.slice(-chars)}` : text;
+}
+
+/** Throws (with the log file and the output's end) unless the command exited 0. */
+export function assertOk(result: CommandResult, what: string): CommandResult {
+	if (result.code !== 0) {
+		throw new Error(
+			`${what} failed (exit ${result.code}${result.signal ? `, ${result.signal}` : ''}${
+				result.timedOut ? ', timed out' : ''
+			}); logs: ${result.stdoutFile}\n${tail(result.stdout + result.stderr)}`,
+		);
+	}
+	return result;
+}

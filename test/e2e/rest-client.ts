@@ -1,0 +1,255 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+/**
+ * An n8n instance as the tests drive it: its CLI (cli.ts), `n8n start` until ready, and its editor REST API
+ * (owner, API key, credential tests) and public API (workflows, activation, executions).
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { N8nCli } from './cli';
+import type { N8nInstall } from './install';
+import { freePort, spawnLogged, stopChild, tail, waitFor } from './processes';
+import type { SpawnedProcess } from './processes';
+import type { RunData } from './run-data';
+
+export interface HttpResult<T = unknown> {
+	status: number;
+	body: T;
+	text: string;
+	headers: Headers;
+}
+
+export class N8n extends N8nCli {
+	readonly baseUrl: string;
+	private server?: SpawnedProcess;
+	private cookie?: string;
+	apiKey?: string;
+	private readonly browserId = crypto.randomUUID();
+	/** Every answer of the REST and public APIs, in order: the suite checks them for secrets. */
+	readonly answers: Array<{ request: string; text: string }> = [];
+
+	private constructor(
+		install: N8nInstall,
+		userFolder: string,
+		logDir: string,
+		ports: { port: number; brokerPort: number },
+		extraEnv: Record<string, string>,
+	) {
+		super(install, userFolder, logDir, ports, extraEnv);
+		this.baseUrl = `http://127.0.0.1:${this.port}`;
+	}
+
+	static async create(options: {
+		install: N8nInstall;
+		userFolder: string;
+		logDir: string;
+		port?: number;
+		brokerPort?: number;
+		env?: Record<string, string>;
+	}): Promise<N8n> {
+		const port = options.port ?? (await freePort());
+		let brokerPort = options.brokerPort ?? (await freePort());
+		while (brokerPort === port) brokerPort = await freePort();
+		fs.mkdirSync(options.logDir, { recursive: true });
+		return new N8n(options.install, options.userFolder, options.logDir, { port, brokerPort }, options.env ?? {});
+	}
+
+	// ----- n8n start ---------------------------------------------------------------------------------------
+
+	get running(): boolean {
+		return !!this.server && this.server.child.exitCode === null && this.server.child.signalCode === null;
+	}
+
+	get pid(): number | undefined {
+		return this.server?.child.pid;
+	}
+
+	/** Calls `listener` when the `n8n start` process exits (for whatever reason). */
+	onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void {
+		this.server?.child.once('exit', listener);
+	}
+
+	serverOutput(): string {
+		return this.server?.readOutput() ?? '';
+	}
+
+	/** `n8n start`; resolves when the editor URL is printed and /healthz/readiness answers 200. */
+	async start({ timeoutMs = 120_000 } = {}): Promise<void> {
+		if (this.running) return;
+		this.server = spawnLogged(this.install.nodeBin, [this.install.n8nScript, 'start'], {
+			env: this.env(),
+			logPrefix: path.join(this.logDir, `n8n-start-${Date.now()}`),
+		});
+		const server = this.server;
+		try {
+			await waitFor(
+				'n8n start to be ready',
+				async () => {
+					if (!this.running) {
+						throw new Error(`n8n start exited (${server.child.exitCode ?? server.child.signalCode})`);
+					}
+					if (!server.readOutput().includes('Editor is now accessible')) return false;
+					const res = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
+					return res?.status === 200;
+				},
+				{ timeoutMs, intervalMs: 200 },
+			);
+		} catch (error) {
+			const log = tail(server.readOutput());
+			await this.stop();
+			throw new Error(`${(error as Error).message}; logs: ${server.stdoutFile}\n${log}`);
+		}
+	}
+
+	/** SIGTERM to n8n's PID, SIGKILL of its process group after `graceMs`. */
+	async stop(graceMs = 20_000): Promise<void> {
+		if (!this.server) return;
+		await stopChild(this.server.child, graceMs);
+		this.cookie = undefined;
+	}
+
+	// ----- HTTP ------------------------------------------------------------------------------------------------
+
+	async request<T = unknown>(
+		method: string,
+		urlPath: string,
+		{ body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+	): Promise<HttpResult<T>> {
+		const res = await fetch(`${this.baseUrl}${urlPath}`, {
+			method,
+			headers: {
+				Accept: 'application/json',
+				...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+				...headers,
+			},
+			body: body !== undefined ? JSON.stringify(body) : undefined,
+			signal: AbortSignal.timeout(60_000),
+		});
+		const text = await res.text();
+		this.answers.push({ request: `${method} ${urlPath} ${res.status}`, text });
+		let parsed: unknown = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			/* keep the text */
+		}
+		return { status: res.status, body: parsed as T, text, headers: res.headers };
+	}
+
+	/** The editor's REST API (/rest/...), with the owner's cookie. */
+	async rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<HttpResult<T>> {
+		if (!this.cookie) throw new Error('no session: call setupOwner() first');
+		return await this.request<T>(method, `/rest${urlPath}`, {
+			body,
+			headers: { Cookie: this.cookie, 'browser-id': this.browserId },
+		});
+	}
+
+	/** The public API (/api/v1/...), with the API key. */
+	async api<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<HttpResult<T>> {
+		if (!this.apiKey) throw new Error('no API key: call createApiKey() first');
+		return await this.request<T>(method, `/api/v1${urlPath}`, { body, headers: { 'X-N8N-API-KEY': this.apiKey } });
+	}
+
+	private keepCookie(res: HttpResult): void {
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth;
+	}
+
+	/** Creates the owner on a fresh instance, or logs in when it exists already. */
+	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+		const headers = { 'browser-id': this.browserId };
+		const setup = await this.request('POST', '/rest/owner/setup', { body: owner, headers });
+		if (setup.status === 200) {
+			this.keepCookie(setup);
+		} else {
+			const login = await this.request('POST', '/rest/login', {
+				body: { emailOrLdapLoginId: owner.email, password: owner.password },
+				headers,
+			});
+			if (login.status !== 200) {
+				throw new Error(
+					`owner setup answered ${setup.status} (${setup.text.slice(0, 300)}) and login ${login.status} (${login.text.slice(0, 300)})`,
+				);
+			}
+			this.keepCookie(login);
+		}
+		if (!this.cookie) throw new Error('n8n set no n8n-auth cookie');
+	}
+
+	/** An API key with every scope the instance offers. */
+	async createApiKey(label = `e2e ${Date.now()}`): Promise<string> {
+		const scopes = await this.rest<{ data: string[] }>('GET', '/api-keys/scopes');
+		if (scopes.status !== 200) throw new Error(`GET /rest/api-keys/scopes answered ${scopes.status}: ${scopes.text}`);
+		const created = await this.rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', {
+			label,
+			scopes: scopes.body.data,
+			expiresAt: null,
+		});
+		if (created.status !== 200 || !created.body.data?.rawApiKey) {
+			throw new Error(`POST /rest/api-keys answered ${created.status}: ${created.text}`);
+		}
+		this.apiKey = created.body.data.rawApiKey;
+		return this.apiKey;
+	}
+
+	/** Publishes (activates) a workflow through the public API; its pollers poll once at once. */
+	async activate(workflowId: string): Promise<void> {
+		const res = await this.api('POST', `/workflows/${workflowId}/publish`, {});
+		if (res.status !== 200) throw new Error(`publish ${workflowId} answered ${res.status}: ${res.text}`);
+	}
+
+	async deactivate(workflowId: string): Promise<void> {
+		const res = await this.api('POST', `/workflows/${workflowId}/unpublish`);
+		if (res.status !== 200) throw new Error(`unpublish ${workflowId} answered ${res.status}: ${res.text}`);
+	}
+
+	/** Deactivate + activate: makes a polling trigger poll now instead of at its next minute. */
+	async forcePoll(workflowId: string): Promise<void> {
+		await this.deactivate(workflowId);
+		await this.activate(workflowId);
+	}
+
+	/** Executions of a workflow with their data (oldest first). */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string; finished: boolean; mode: string; data?: RunData['data'] }>> {
+		const res = await this.api<{ data: Array<{ id: string | number; status: string; finished: boolean; mode: string; data?: RunData['data'] }> }>(
+			'GET',
+			`/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`,
+		);
+		if (res.status !== 200) throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text}`);
+		return res.body.data
+			.map((e) => ({ ...e, id: String(e.id) }))
+			.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/**
+	 * "Test" of a stored credential as the editor does it: read it with its data (secrets come back redacted),
+	 * send that to `POST /rest/credentials/test`, where n8n puts the stored secrets back in.
+	 */
+	async testCredential(credentialId: string): Promise<{ status: string; message: string }> {
+		const stored = await this.rest<{ data: { id: string; name: string; type: string; data?: Record<string, unknown> } }>(
+			'GET',
+			`/credentials/${encodeURIComponent(credentialId)}?includeData=true`,
+		);
+		if (stored.status !== 200) throw new Error(`GET /rest/credentials/${credentialId} answered ${stored.status}: ${stored.text}`);
+		const { id, name, type, data } = stored.body.data;
+		const res = await this.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
+			credentials: { id, name, type, data: data ?? {} },
+		});
+		if (res.status !== 200) throw new Error(`POST /rest/credentials/test answered ${res.status}: ${res.text}`);
+		return res.body.data;
+	}
+
+	/** Credential type names the running instance knows (what the editor loads). */
+	async credentialTypes(): Promise<string[]> {
+		const res = await this.request<Array<{ name: string }>>('GET', '/types/credentials.json', {
+			headers: this.cookie ? { Cookie: this.cookie, 'browser-id': this.browserId } : {},
+		});
+		if (res.status !== 200 || !Array.isArray(res.body)) {
+			throw new Error(`GET /types/credentials.json answered ${res.status}: ${res.text.slice(0, 300)}`);
+		}
+		return res.body.map((t) => t.name);
+	}
+}
