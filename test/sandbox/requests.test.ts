@@ -1,5 +1,6 @@
-import { client, startFileServer } from './helpers';
-import type { FileServer } from './helpers';
+import { startFileServer } from '../helpers/file-server';
+import type { FileServer } from '../helpers/file-server';
+import { client } from './helpers';
 import {
 	AccessErrorResponse,
 	GoneResponse,
