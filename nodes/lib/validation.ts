@@ -8,6 +8,15 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** The same pattern as text, for resource locator `regex` validation in the editor. */
 export const UUID_REGEX_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
+/**
+ * Values that must not go into a URL path: empty, or `.`/`..`, which URL normalisation resolves into another
+ * endpoint even when URL-encoded (`%2e` is a dot to URL parsers).
+ */
+export function isUnsafePathSegment(value: string): boolean {
+	const trimmed = value.trim();
+	return trimmed === '' || /^(\.|%2e){1,2}$/i.test(trimmed);
+}
+
 /** The item types the restore and delete endpoints take; images, videos and audio are files there. */
 export function apiItemType(type: unknown): 'folder' | 'file' | undefined {
 	if (type === 'folder') return 'folder';

@@ -17,16 +17,20 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		[500, { message: 'Server Error' }, /^The File Storage server failed \(HTTP 500\): Server Error$/, /Try again later/],
 		[503, '<html><body>Maintenance</body></html>', /^The File Storage server failed \(HTTP 503\)$/, /Try again later/],
 	])('HTTP %i %j', async (status, body, message, description) => {
+		// Every answer the same: transient statuses are tried again on a read, then reported.
 		fx.sandbox.fault(
 			typeof body === 'string'
-				? { path: '/api/v1/notifications', status, rawBody: body, contentType: 'text/html' }
-				: { path: '/api/v1/notifications', status, body },
+				? { path: '/api/v1/notifications', status, rawBody: body, contentType: 'text/html', times: Infinity }
+				: { path: '/api/v1/notifications', status, body, times: Infinity },
 		);
 		const { error } = await fx.run(notifications);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(message);
 		expect(error?.description).toMatch(description);
 		expect(error?.httpCode).toBe(String(status));
+		const transient = [429, 500, 503].includes(status);
+		expect(fx.sandbox.requests).toHaveLength(transient ? 3 : 1);
+		if (transient) expect(error?.description).toMatch(/Tried 3 times, waiting 3 s in all\./);
 	});
 
 	it('a web page with status 200 is an error that points at the Base URL', async () => {
@@ -99,7 +103,8 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 	});
 
 	it('continueOnFail: one error item per failed input item, paired, and the others still run', async () => {
-		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, status: 500, body: { message: 'boom' } });
+		// Item 1's request fails on every try; item 2's succeeds.
+		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, times: 3, status: 500, body: { message: 'boom' } });
 		const { items, error } = await fx.run(
 			{ ...notifications, returnAll: false, limit: 1 },
 			{ input: [{}, {}, {}], continueOnFail: true },
@@ -108,14 +113,14 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json).toEqual({
 			error: 'The File Storage server failed (HTTP 500): boom',
-			details: { httpCode: '500', description: expect.stringMatching(/Try again later/) },
+			details: { httpCode: '500', description: expect.stringMatching(/Try again later.*Tried 3 times/) },
 		});
 		expect(items[0].json.id).toBeDefined();
 		expect(items[2].json.id).toBeDefined();
 	});
 
 	it('"Continue (using error output)" routes each failed item to the error output, paired', async () => {
-		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, status: 500, body: { message: 'boom' } });
+		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, times: 3, status: 500, body: { message: 'boom' } });
 		const { items, errorItems, error } = await fx.run(
 			{ ...notifications, returnAll: false, limit: 1 },
 			{ input: [{}, {}, {}], continueOnFail: 'errorOutput' },

@@ -4,6 +4,7 @@ import type { ApiCall } from '../../lib/transport';
 import { apiRequest } from '../../lib/transport';
 import { batchOptionsProperty } from '../parameters/batch';
 import { itemTargetProperties, readItemTarget } from '../parameters/itemTarget';
+import { readRequestPolicy } from '../parameters/request';
 import { scoped } from '../parameters/scope';
 import { runBatched } from './batch';
 
@@ -40,7 +41,10 @@ export async function executeDeleteItems(
 					force_delete: target.permanent,
 				})),
 			};
-			const response = await apiRequest(ctx, endpoint(body), firstItemIndex);
+			const response = await apiRequest(ctx, endpoint(body), {
+				itemIndex: firstItemIndex,
+				policy: readRequestPolicy(ctx, firstItemIndex),
+			});
 			return { message: response.body.message ?? null };
 		},
 		output: (target, shared) => ({

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter } from '../../lib/validation';
+import { optionsCollection } from './request';
 
 /** The Batch Size option of the operations that send many input items per request, and its reader. */
 
@@ -14,16 +15,9 @@ export const batchSizeOption: INodeProperties = {
 		'How many input items are sent together in one request. If a request fails, every item of that batch reports the error.',
 };
 
-/** The Options collection of a batch operation: only Batch Size, with an operation-specific description. */
+/** The Options collection of a batch operation: Batch Size (with an operation-specific description) and Timeout. */
 export function batchOptionsProperty(description?: string): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [description ? { ...batchSizeOption, description } : batchSizeOption],
-	};
+	return optionsCollection([description ? { ...batchSizeOption, description } : batchSizeOption]);
 }
 
 /** Batch Size is read once per execution (item 0): batches span items. */

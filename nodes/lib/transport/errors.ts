@@ -1,4 +1,4 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../json';
@@ -17,6 +17,7 @@ export type FailureKind =
 	| 'rateLimited'
 	| 'server'
 	| 'notJson'
+	| 'badJson'
 	| 'errorBody'
 	| 'other';
 
@@ -25,7 +26,7 @@ export function classifyResponse(status: number, body: unknown): FailureKind | u
 	if (status >= 200 && status < 300) {
 		// 204 and other empty answers are success; a web page is not.
 		if (body === undefined || body === null || body === '') return undefined;
-		if (typeof body === 'string') return 'notJson';
+		if (typeof body === 'string') return looksLikeJson(body) ? 'badJson' : 'notJson';
 		// Real servers answer some failures with 200 and an error body (e.g. an item missing mid-batch).
 		if (isObject(body) && (body.type === 'error' || body.type === 'gone')) return 'errorBody';
 		return undefined;
@@ -39,6 +40,11 @@ export function classifyResponse(status: number, body: unknown): FailureKind | u
 	if (status >= 500) return 'server';
 	if (typeof body === 'string' && body.trim().startsWith('<')) return 'notJson';
 	return 'other';
+}
+
+/** Text that starts like JSON but did not parse: cut short, or malformed. */
+function looksLikeJson(text: string): boolean {
+	return /^\s*[[{]/.test(text);
 }
 
 function serverMessage(body: unknown): string {
@@ -129,6 +135,12 @@ function describeFailure(
 				description:
 					'Check the Base URL of the credential: it must be the File Storage server itself, not a login page, proxy or the web app under a different path.',
 			};
+		case 'badJson':
+			return {
+				message: `The server's answer is not complete JSON (HTTP ${status}): it was cut short or is malformed`,
+				description:
+					'The answer started as JSON but could not be read, so nothing of it is used. Run again; if it repeats, check the server (or a proxy in between) for answers cut off mid-way.',
+			};
 		case 'errorBody':
 			return {
 				message: `The server reported an error${saidSuffix}`,
@@ -143,6 +155,34 @@ function describeFailure(
 	}
 }
 
+/** What the retries did before the error, for its description. */
+export interface RetryReport {
+	tries: number;
+	waitedMs: number;
+	/** A Retry-After the node did not wait for, because it exceeded what the node may wait. */
+	refusedWaitMs?: number;
+}
+
+function retryNote(report: RetryReport | undefined): string {
+	if (!report || (report.tries <= 1 && report.refusedWaitMs === undefined)) return '';
+	const tried = report.tries > 1 ? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.` : '';
+	const refused =
+		report.refusedWaitMs !== undefined
+			? ` The server asked to wait ${Math.ceil(report.refusedWaitMs / 1000)} s, longer than the node waits.`
+			: '';
+	return `${tried}${refused}`;
+}
+
+const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Why the operation failed, for n8n's scheduler (newer n8n reads it; older versions ignore the option). */
+function failureOf(kind: FailureKind, status: number, retryAfter: number | undefined): Failure | undefined {
+	if (kind === 'rateLimited') return { cause: 'rate-limited', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
+	if (status === 503) return { cause: 'temporarily-unavailable', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
+	if (kind === 'auth') return { cause: 'credential-invalid' };
+	return undefined;
+}
+
 /** The error of an answer that `classifyResponse` judged a failure; every text is redacted. */
 export function answerError(
 	node: INode,
@@ -152,15 +192,57 @@ export function answerError(
 	kind: FailureKind,
 	secrets: string[],
 	itemIndex?: number,
+	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
-	const { message, description } = describeFailure(call, status, body, kind);
+	const described = describeFailure(call, status, body, kind);
+	let description = `${described.description}${retryNote(retries)}`;
+	if (MUTATIONS.includes(call.method) && (status === 500 || status === 502 || status === 504)) {
+		description += ' The request may have been applied before the server failed: check before running again.';
+	}
+	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return new NodeApiError(
 		node,
-		{ message: redactText(message, secrets), httpCode: String(status), body: body as JsonObject },
+		{ message: redactText(described.message, secrets), httpCode: String(status), body: body as JsonObject },
 		{
-			message: redactText(message, secrets),
+			message: redactText(described.message, secrets),
 			description: redactText(description, secrets),
 			httpCode: String(status),
+			itemIndex,
+			...(failure ? { failure } : {}),
+		},
+	);
+}
+
+/** A 2xx answer that is not what the endpoint promises: an error, never an empty result. */
+export function unexpectedAnswerError(
+	node: INode,
+	call: ApiCall,
+	status: number,
+	expected: string,
+	excerpt: string,
+	secrets: string[],
+	itemIndex?: number,
+): NodeApiError {
+	const message = `Unexpected answer from the server (HTTP ${status}): expected ${expected}`;
+	const applied = MUTATIONS.includes(call.method) ? ' The request may have been applied: check before running again.' : '';
+	const description = `The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app), then run again.`;
+	return new NodeApiError(
+		node,
+		{ message, httpCode: String(status) },
+		{ message, description: redactText(description, secrets), httpCode: String(status), itemIndex },
+	);
+}
+
+/** A request that got no answer within its time limit. */
+export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
+	const message = `No answer within ${Math.round(timeoutMs / 1000)} s to ${call.method} /api/v1${call.path}`;
+	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
+	return new NodeApiError(
+		node,
+		{ message },
+		{
+			message,
+			description: `The server did not answer in time.${applied} Raise Timeout in the node's options if the server is slow, or check that it is running.`,
 			itemIndex,
 		},
 	);
@@ -178,7 +260,8 @@ export function unreachableError(
 	const code = (error as { code?: string })?.code;
 	return new NodeApiError(
 		node,
-		{ message: detail, code: code ?? null },
+		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
+		{ message: detail, networkCode: code ?? null },
 		{
 			message: `Could not reach the File Storage server${code ? ` (${code})` : ''}`,
 			description: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n. Detail: ${detail}`,

@@ -1,13 +1,16 @@
 /**
  * The one transport of the package. Operations and the trigger say *what* to call (`endpoints`); the modules
  * behind this entry point decide *how*: request (credentials, the HTTP helper), errors (status and body →
- * NodeApiError), redaction (secrets never leave), pagination (cursor walking).
+ * NodeApiError), redaction (secrets never leave), pagination (cursor walking), answers (what a 2xx must look like), retry
+ * (time limits, what is tried again and how long the node waits).
  */
-export type { ApiCall, CredentialType } from './endpoints';
+export type { AnswerShape, ApiCall, CredentialType } from './endpoints';
 export { CREDENTIAL_LABELS, endpoints } from './endpoints';
 export { errorBody, refusedField } from './errors';
-export type { CollectResult, Page } from './pagination';
+export type { CollectResult, Page, PageRequest, PageSizing } from './pagination';
 export { collectPages, fetchPage, LARGEST_PAGE_REQUEST, listElements, toPage } from './pagination';
 export { REDACTED, redactDeep, redactText, secretsOf } from './redaction';
-export type { ApiResponse, Connection, FileStorageContext } from './request';
+export type { ApiResponse, Connection, FileStorageContext, RequestOptions } from './request';
 export { apiRequest, connect } from './request';
+export type { PollPolicy, RequestPolicy } from './retry';
+export { DEFAULT_TIMEOUT_MS, EXECUTION_POLICY, pollPolicy } from './retry';

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../json';
 import type { ApiCall } from './endpoints';
 import { refusedField } from './errors';
-import type { Connection, FileStorageContext } from './request';
+import type { FileStorageContext, RequestOptions } from './request';
 import { apiRequest, connect } from './request';
 
 /** Cursor walking over the spec's listings (`data` array, `meta.cursor.next_cursor`, `meta.root`). */
@@ -33,25 +33,38 @@ export function toPage(body: IDataObject): Page {
 	};
 }
 
+/**
+ * What a walk learned about the server's page size: once it refused `limit`, later pages of the same walk ask
+ * without it (one request per page, not two).
+ */
+export interface PageSizing {
+	limitRefused: boolean;
+}
+
+export interface PageRequest extends RequestOptions {
+	sizing?: PageSizing;
+}
+
 /** Fetches one page of a cursor-paginated listing. A server that refuses the page size gets its default. */
 export async function fetchPage(
 	ctx: FileStorageContext,
 	call: ApiCall,
 	cursor: string | undefined,
 	pageSize: number,
-	itemIndex?: number,
-	connection?: Connection,
+	{ sizing = { limitRefused: false }, ...options }: PageRequest = {},
 ): Promise<Page> {
-	const qs: IDataObject = { ...(call.qs ?? {}), limit: pageSize };
+	const qs: IDataObject = { ...(call.qs ?? {}) };
 	if (cursor) qs.cursor = cursor;
-	const answered = await apiRequest(ctx, { ...call, qs }, itemIndex, connection).catch(async (error: unknown) =>
-		// Only a refused page size is handled here; every other failure reaches the caller as it is.
-		refusedField(error, 'limit') ? undefined : await Promise.reject(error),
-	);
-	if (answered) return toPage(answered.body);
-	const withoutLimit = { ...qs };
-	delete withoutLimit.limit;
-	return toPage((await apiRequest(ctx, { ...call, qs: withoutLimit }, itemIndex, connection)).body);
+	if (!sizing.limitRefused) {
+		const sized = await apiRequest(ctx, { ...call, qs: { ...qs, limit: pageSize } }, options).catch(
+			async (error: unknown) =>
+				// Only a refused page size is handled here; every other failure reaches the caller as it is.
+				refusedField(error, 'limit') ? undefined : await Promise.reject(error),
+		);
+		if (sized) return toPage(sized.body);
+		sizing.limitRefused = true;
+	}
+	return toPage((await apiRequest(ctx, { ...call, qs }, options)).body);
 }
 
 export interface CollectResult {
@@ -67,23 +80,21 @@ export async function collectPages(
 	ctx: FileStorageContext,
 	call: ApiCall,
 	limit: number | undefined,
-	itemIndex?: number,
+	options: RequestOptions = {},
 ): Promise<CollectResult> {
-	const connection = await connect(ctx, call.credentialType, itemIndex);
+	const connection = options.connection ?? (await connect(ctx, call.credentialType, options.itemIndex));
+	const sizing: PageSizing = { limitRefused: false };
 	const elements: IDataObject[] = [];
 	let cursor: string | undefined;
 	let root: IDataObject | undefined;
 	const seenCursors = new Set<string>();
 	for (;;) {
 		const wanted = limit === undefined ? LARGEST_PAGE_REQUEST : limit - elements.length;
-		const page = await fetchPage(
-			ctx,
-			call,
-			cursor,
-			Math.min(wanted, LARGEST_PAGE_REQUEST),
-			itemIndex,
+		const page = await fetchPage(ctx, call, cursor, Math.min(wanted, LARGEST_PAGE_REQUEST), {
+			...options,
 			connection,
-		);
+			sizing,
+		});
 		root = root ?? page.root;
 		for (const element of page.elements) {
 			if (limit !== undefined && elements.length >= limit) break;

@@ -5,14 +5,18 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { isHttpBaseUrl, normalizeBaseUrl } from '../baseUrl';
 import { isObject } from '../json';
+import { isUnsafePathSegment } from '../validation';
 import type { ApiCall, CredentialType } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
-import { answerError, classifyResponse, unreachableError } from './errors';
+import { excerptOf, unmetPromise } from './answers';
+import { answerError, classifyResponse, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
 import { decodeBody, secretsOf } from './redaction';
+import type { RequestPolicy } from './retry';
+import { backoffMs, EXECUTION_POLICY, isRetryable, retryAfterMs } from './retry';
 
 /** How one call is sent: the credential's Base URL and secrets, the HTTP helper, the answer decoded and judged. */
 
@@ -26,6 +30,7 @@ export interface ApiResponse {
 interface RawResponse {
 	statusCode: number;
 	body: unknown;
+	headers?: Record<string, unknown>;
 }
 
 /** What a request needs from its credential: the normalised Base URL and the secrets to redact. */
@@ -34,6 +39,16 @@ export interface Connection {
 	secrets: string[];
 }
 
+/** Credentials whose secret goes into the URL path, not a header. */
+const PATH_SECRETS: Partial<Record<CredentialType, { field: string; name: string; where: string }>> = {
+	fileStorageShareApi: { field: 'shareToken', name: 'Share Token', where: 'the last part of the share link' },
+	fileStorageFileRequestApi: {
+		field: 'fileRequestId',
+		name: 'File Request ID',
+		where: 'the last part of the upload link',
+	},
+};
+
 /** Reads the credential once (n8n reads and decrypts it on every call), checking the Base URL. */
 export async function connect(
 	ctx: FileStorageContext,
@@ -41,6 +56,19 @@ export async function connect(
 	itemIndex?: number,
 ): Promise<Connection> {
 	const credentials = await ctx.getCredentials(credentialType);
+	const pathSecret = PATH_SECRETS[credentialType];
+	if (pathSecret && isUnsafePathSegment(String(credentials[pathSecret.field] ?? ''))) {
+		const label = CREDENTIAL_LABELS[credentialType];
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: `Unusable ${pathSecret.name}` },
+			{
+				message: `The ${pathSecret.name} of the "${label}" credential is empty or a dot segment ("." or "..")`,
+				description: `It is put into the request path, where such a value would address another endpoint, so nothing was sent. Open the "${label}" credential and paste the ${pathSecret.name} (${pathSecret.where}).`,
+				itemIndex,
+			},
+		);
+	}
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	if (!isHttpBaseUrl(baseUrl)) {
 		throw new NodeApiError(
@@ -56,15 +84,28 @@ export async function connect(
 	return { baseUrl, secrets: secretsOf(credentials) };
 }
 
+export interface RequestOptions {
+	itemIndex?: number;
+	/** A connection resolved once for many requests (credential read once). */
+	connection?: Connection;
+	/** Time limit and retries; operations pass theirs (Timeout option), polls theirs (budget). */
+	policy?: RequestPolicy;
+}
+
+function isTimeout(error: unknown): boolean {
+	const { code, message } = (error ?? {}) as { code?: string; message?: string };
+	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(message ?? ''));
+}
+
 /**
- * Sends one call and returns its JSON body, or throws a redacted NodeApiError that says what to do. Callers
- * that send several requests pass the connection they resolved once.
+ * Sends one call and returns its JSON body, or throws a redacted NodeApiError that says what to do. Transient
+ * failures are tried again within the policy's bounds (see retry.ts), waiting with n8n's own `sleep`; an answer
+ * that is not what the endpoint promises is an error.
  */
 export async function apiRequest(
 	ctx: FileStorageContext,
 	call: ApiCall,
-	itemIndex?: number,
-	connection?: Connection,
+	{ itemIndex, connection, policy = EXECUTION_POLICY }: RequestOptions = {},
 ): Promise<ApiResponse> {
 	const { baseUrl, secrets } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
 	const options: IHttpRequestOptions = {
@@ -76,24 +117,54 @@ export async function apiRequest(
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		timeout: policy.timeoutMs,
 	};
 	if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
 	if (call.body) options.body = call.body;
 
-	let raw: RawResponse;
-	try {
-		raw = (await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			call.credentialType,
-			options,
-		)) as RawResponse;
-	} catch (error) {
-		throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex);
+	let waitedMs = 0;
+	for (let tries = 1; ; tries++) {
+		let raw: RawResponse;
+		try {
+			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				call.credentialType,
+				options,
+			)) as RawResponse;
+		} catch (error) {
+			if (isTimeout(error)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
+			const code = (error as { code?: string })?.code;
+			const wait = backoffMs(tries + 1);
+			if (tries < policy.maxTries && isRetryable(call.method, undefined, code) && waitedMs + wait <= policy.maxWaitMs) {
+				await sleep(wait);
+				waitedMs += wait;
+				continue;
+			}
+			throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex);
+		}
+		const body = decodeBody(raw.body, secrets);
+		const failure = classifyResponse(raw.statusCode, body);
+		if (!failure) {
+			const expected = unmetPromise(call.expects, body);
+			if (expected) {
+				throw unexpectedAnswerError(ctx.getNode(), call, raw.statusCode, expected, excerptOf(body), secrets, itemIndex);
+			}
+			return { statusCode: raw.statusCode, body: isObject(body) ? body : {} };
+		}
+		const askedMs = retryAfterMs(raw.headers?.['retry-after'], Date.now());
+		const wait = askedMs ?? backoffMs(tries + 1);
+		const retryable = isRetryable(call.method, raw.statusCode);
+		if (retryable && tries < policy.maxTries && waitedMs + wait <= policy.maxWaitMs) {
+			await sleep(wait);
+			waitedMs += wait;
+			continue;
+		}
+		const refusedWaitMs = retryable && tries < policy.maxTries ? askedMs : undefined;
+		throw answerError(ctx.getNode(), call, raw.statusCode, body, failure, secrets, itemIndex, {
+			tries,
+			waitedMs,
+			refusedWaitMs,
+			retryAfterMs: askedMs,
+		});
 	}
-	const body = decodeBody(raw.body, secrets);
-	const failure = classifyResponse(raw.statusCode, body);
-	if (failure) {
-		throw answerError(ctx.getNode(), call, raw.statusCode, body, failure, secrets, itemIndex);
-	}
-	return { statusCode: raw.statusCode, body: isObject(body) ? body : {} };
 }

@@ -22,13 +22,13 @@ describe('transport/request: how one call is sent', () => {
 	});
 
 	it('an empty 204 is a success with an empty body', async () => {
-		const fake = fakeContext([{ statusCode: 204, body: '' }]);
+		const fake = fakeContext([{ statusCode: 204, body: '' }], { baseUrl: 'https://files.example.com', shareToken: 'share-tok-1' });
 		expect(await apiRequest(fake.ctx, endpoints.deleteInShare({ items: [] }))).toEqual({ statusCode: 204, body: {} });
 	});
 
 	it('a refused answer becomes a NodeApiError carrying status and item, with the secret redacted', async () => {
 		const fake = fakeContext([{ statusCode: 401, body: { message: 'token tok-secret-1 unknown' } }]);
-		const error = await apiRequest(fake.ctx, endpoints.notifications(), 4).catch((caught: unknown) => caught);
+		const error = await apiRequest(fake.ctx, endpoints.notifications(), { itemIndex: 4 }).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).message).toBe('Authorization failed (HTTP 401): token [redacted] unknown');
 		expect((error as NodeApiError).httpCode).toBe('401');
@@ -53,8 +53,8 @@ describe('transport/request: how one call is sent', () => {
 	it('a connection resolved once serves many requests without reading the credential again', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
 		const connection = await connect(fake.ctx, 'fileStorageApi');
-		await apiRequest(fake.ctx, endpoints.notifications(), undefined, connection);
-		await apiRequest(fake.ctx, endpoints.notifications(), undefined, connection);
+		await apiRequest(fake.ctx, endpoints.notifications(), { connection });
+		await apiRequest(fake.ctx, endpoints.notifications(), { connection });
 		expect(fake.credentialReads).toBe(1);
 		expect(fake.sent).toHaveLength(2);
 	});

@@ -4,9 +4,13 @@ import { endpoints } from '../../../lib/transport';
 import { forEachItem } from '../../helpers/execution';
 import { listItems } from '../../helpers/listing';
 import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
+import { optionsCollection } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
-export const description: INodeProperties[] = scoped('file', 'getRecentUploads', [...sortedListingProperties]);
+export const description: INodeProperties[] = scoped('file', 'getRecentUploads', [
+	...sortedListingProperties,
+	optionsCollection(),
+]);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -5,6 +5,7 @@ import { simplifyItem } from '../../../lib/simplify';
 import { apiRequest, endpoints, listElements } from '../../../lib/transport';
 import { forEachItem } from '../../helpers/execution';
 import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
+import { optionsCollection, readRequestPolicy } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('fileRequest', 'getContents', [
@@ -14,6 +15,7 @@ export const description: INodeProperties[] = scoped('fileRequest', 'getContents
 		'Folder of the file request to list. "File Request Root" is the top of the request.',
 	),
 	...sortedListingProperties,
+	optionsCollection(),
 ]);
 
 /** Endpoint 6 is not paginated: one request per input item, Limit applies here. */
@@ -25,7 +27,10 @@ export async function execute(
 		const { limit, simplify, sortQuery } = readListingOptions(this, itemIndex, { sortable: true });
 		const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
 		const qs = parentId ? { ...sortQuery, parent_id: parentId } : sortQuery;
-		const { body } = await apiRequest(this, endpoints.fileRequestContents(qs), itemIndex);
+		const { body } = await apiRequest(this, endpoints.fileRequestContents(qs), {
+			itemIndex,
+			policy: readRequestPolicy(this, itemIndex),
+		});
 		const elements = listElements(body);
 		const kept = limit === undefined ? elements : elements.slice(0, limit);
 		return simplify ? kept.map(simplifyItem) : kept;

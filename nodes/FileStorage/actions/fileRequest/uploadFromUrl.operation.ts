@@ -6,6 +6,7 @@ import { invalidParameter } from '../../../lib/validation';
 import { runBatched } from '../../helpers/batch';
 import { batchOptionsProperty } from '../../parameters/batch';
 import { itemParameter } from '../../parameters/itemParameter';
+import { readRequestPolicy } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromUrl', [
@@ -87,7 +88,10 @@ export async function execute(
 				parent_id: targets[0].parentId ?? null,
 				urls: targets.flatMap((target) => target.urls),
 			};
-			const response = await apiRequest(this, endpoints.uploadToFileRequest(body), firstItemIndex);
+			const response = await apiRequest(this, endpoints.uploadToFileRequest(body), {
+				itemIndex: firstItemIndex,
+				policy: readRequestPolicy(this, firstItemIndex),
+			});
 			const message = response.body.message ?? null;
 			return { message, outcome: uploadOutcome(message) };
 		},

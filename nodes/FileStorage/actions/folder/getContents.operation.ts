@@ -7,28 +7,22 @@ import { invalidParameter } from '../../../lib/validation';
 import { forEachItem } from '../../helpers/execution';
 import { listItems } from '../../helpers/listing';
 import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
+import { optionsCollection } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('folder', 'getContents', [
 	folderLocator,
 	...sortedListingProperties,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Add Folder Details',
-				name: 'includeFolder',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to add the listed folder itself (its name, colour, item counts) to every output item under "folder"',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Add Folder Details',
+			name: 'includeFolder',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add the listed folder itself (its name, colour, item counts) to every output item under "folder"',
+		},
+	]),
 ]);
 
 export async function execute(

@@ -5,6 +5,7 @@ import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/simpl
 import { apiRequest, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
 import { forEachItem } from '../../helpers/execution';
+import { optionsCollection, readRequestPolicy } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('sharedFolder', 'createFolder', [
@@ -34,6 +35,7 @@ export const description: INodeProperties[] = scoped('sharedFolder', 'createFold
 		],
 	},
 	simplifyProperty,
+	optionsCollection(),
 ]);
 
 /** The spec has no batch create: one request per input item. */
@@ -50,7 +52,10 @@ export async function execute(
 		const simplify = readSimplify(this, itemIndex);
 		const body: IDataObject = { name };
 		if (parentId) body.parent_id = parentId;
-		const response = await apiRequest(this, endpoints.createFolderInShare(body), itemIndex);
+		const response = await apiRequest(this, endpoints.createFolderInShare(body), {
+			itemIndex,
+			policy: readRequestPolicy(this, itemIndex),
+		});
 		return [simplify ? simplifyItem(response.body) : response.body];
 	});
 }

@@ -4,6 +4,7 @@ import { apiRequest, endpoints } from '../../../lib/transport';
 import { runBatched } from '../../helpers/batch';
 import { batchOptionsProperty } from '../../parameters/batch';
 import { itemTargetProperties, readItemTarget } from '../../parameters/itemTarget';
+import { readRequestPolicy } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
 export const description: INodeProperties[] = scoped('trash', 'restore', [
@@ -35,7 +36,10 @@ export async function execute(
 				to_home: targets[0].toHome,
 				items: targets.map((target) => ({ type: target.type, id: target.id })),
 			};
-			const response = await apiRequest(this, endpoints.restoreFromTrash(body), firstItemIndex);
+			const response = await apiRequest(this, endpoints.restoreFromTrash(body), {
+				itemIndex: firstItemIndex,
+				policy: readRequestPolicy(this, firstItemIndex),
+			});
 			return { message: response.body.message ?? null };
 		},
 		output: (target, shared) => ({

@@ -1,0 +1,32 @@
+import { isObject, unwrapResource } from '../json';
+import type { AnswerShape } from './endpoints';
+
+/**
+ * Whether a successful (2xx) answer has the shape its endpoint promises. A body that is not, e.g. `{}` or
+ * `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early as if complete and make
+ * the trigger forget its window.
+ */
+export function unmetPromise(expects: AnswerShape, body: unknown): string | undefined {
+	const empty = body === undefined || body === null || body === '';
+	switch (expects) {
+		case 'list':
+			return isObject(body) && Array.isArray(body.data) ? undefined : 'a listing with a "data" array';
+		case 'resource':
+			return isObject(body) && unwrapResource(body).id !== undefined ? undefined : 'the created item with an "id"';
+		case 'message':
+			// A 204 is empty; otherwise the spec's `{type, message}`.
+			return empty || (isObject(body) && (typeof body.type === 'string' || typeof body.message === 'string'))
+				? undefined
+				: 'an empty answer or {type, message}';
+	}
+}
+
+/** A short, single-line excerpt of what the server sent, for error descriptions (callers redact it). */
+export function excerptOf(body: unknown, limit = 160): string {
+	let text: string;
+	if (body === undefined || body === null || body === '') return '(empty body)';
+	if (typeof body === 'string') text = body;
+	else text = JSON.stringify(body) ?? String(body);
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
+}
