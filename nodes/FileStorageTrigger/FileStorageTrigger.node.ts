@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../lib/baseUrl';
 import { parseServiceDate } from '../lib/dates';
@@ -8,7 +8,8 @@ import { attributesOf, unwrapResource } from '../lib/json';
 import { fileRequestFolderLocator, REQUEST_ROOT } from '../lib/locators';
 import { simplifyProperty } from '../lib/simplify';
 import type { Page } from '../lib/transport';
-import { refusedField } from '../lib/transport';
+import { pollPolicy } from '../lib/transport';
+import { UUID_PATTERN } from '../lib/validation';
 import type { EventName, PollSource } from './sources';
 import { pollSources } from './sources';
 import type { ListedEntry, WindowState } from './window';
@@ -33,10 +34,74 @@ function toEntries(elements: IDataObject[]): ListedEntry[] {
 }
 
 /** n8n 2.36+ tells how long a poll may take; older versions do not have the method. */
-function pollBudgetMs(ctx: IPollFunctions): number {
+function pollBudgetMs(ctx: IPollFunctions): number | undefined {
 	const withBudget = ctx as IPollFunctions & { getPollBudgetMs?: () => number };
 	const budget = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : undefined;
-	return typeof budget === 'number' && budget > 0 ? budget : 60_000;
+	return typeof budget === 'number' && budget > 0 ? budget : undefined;
+}
+
+interface TriggerParameters {
+	event: EventName;
+	/** A file request subfolder (UUID); undefined for the request root. */
+	parent?: string;
+	unreadOnly: boolean;
+	simplify: boolean;
+}
+
+/** The trigger's parameters, read and checked in one place. */
+function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
+	const event = ctx.getNodeParameter('event') as EventName;
+	let parent: string | undefined;
+	if (event === 'fileRequestItem') {
+		const value = String(ctx.getNodeParameter('parent', '', { extractValue: true }) ?? '').trim();
+		if (value && value !== REQUEST_ROOT) {
+			if (!UUID_PATTERN.test(value)) {
+				throw new NodeOperationError(ctx.getNode(), `Folder: "${value}" is not a folder ID (a UUID)`, {
+					description: 'Pick the folder with "From List", or enter its UUID or "root".',
+				});
+			}
+			parent = value;
+		}
+	}
+	return {
+		event,
+		parent,
+		unreadOnly: event === 'notification' && (ctx.getNodeParameter('unreadOnly', false) as boolean),
+		simplify: ctx.getNodeParameter('simplify', true) as boolean,
+	};
+}
+
+/**
+ * What is being watched: a different event, server, credential or folder is a different stream, and starts over
+ * without a backlog. The credential counts by its n8n identity, not its secret, so rotating an access token inside
+ * the same credential keeps the window. A file request's ID is not a rotating secret but the stream itself.
+ */
+async function streamIdentity(
+	ctx: IPollFunctions,
+	event: EventName,
+	source: PollSource,
+	parent: string | undefined,
+): Promise<string> {
+	const credentials = await ctx.getCredentials(source.credentialType);
+	const reference = ctx.getNode().credentials?.[source.credentialType];
+	const credential = reference?.id ?? reference?.name ?? null;
+	const stream = source.streamField ? keyOf(String(credentials[source.streamField] ?? '').trim()) : null;
+	return sourceHash([event, normalizeBaseUrl(credentials.baseUrl), credential, stream, parent ?? null]);
+}
+
+/** Whether a request failed with a 4xx answer (a refused cursor, whatever status the server uses for it). */
+function isClientError(error: unknown): boolean {
+	const status = Number((error as { httpCode?: string })?.httpCode);
+	return status >= 400 && status < 500;
+}
+
+/**
+ * Files restored from the trash reappear in recent uploads with their original date, below the newest entry
+ * the window saw: they are not uploads. Same-day restores cannot be told apart (dates have day precision).
+ */
+function withoutRestored(fresh: ListedEntry[], top: string | null | undefined): ListedEntry[] {
+	if (!top) return fresh;
+	return fresh.filter((entry) => entry.date === null || entry.date >= top);
 }
 
 export class FileStorageTrigger implements INodeType {
@@ -114,12 +179,11 @@ export class FileStorageTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const event = this.getNodeParameter('event') as EventName;
+		const { event, parent, unreadOnly, simplify } = readTriggerParameters(this);
 		const source: PollSource = pollSources[event];
-		const parentId = event === 'fileRequestItem' ? this.getNodeParameter('parent', '', { extractValue: true }) : '';
-		const parent = typeof parentId === 'string' && parentId.trim() && parentId.trim() !== REQUEST_ROOT ? parentId.trim() : undefined;
-		const unreadOnly = event === 'notification' && (this.getNodeParameter('unreadOnly', false) as boolean);
-		const simplify = this.getNodeParameter('simplify', true) as boolean;
+		const policy = pollPolicy(pollBudgetMs(this));
+		const fetch = async (cursor: string | undefined, pageSize: number) =>
+			await source.fetch(this, { parent, cursor, pageSize, policy });
 		const emit = (entries: ListedEntry[]) => {
 			const shown = entries.filter((entry) => !unreadOnly || source.isUnread(entry.element));
 			return shown.map((entry) => (simplify ? source.simplify(entry.element) : entry.element));
@@ -127,7 +191,7 @@ export class FileStorageTrigger implements INodeType {
 
 		if (this.getMode() === 'manual') {
 			// "Fetch test event": show the newest item; the cursor is neither read nor moved.
-			const page = await source.fetch(this, { parent, cursor: undefined, pageSize: unreadOnly ? TRIGGER_PAGE_SIZE : 1 });
+			const page = await fetch(undefined, unreadOnly ? TRIGGER_PAGE_SIZE : 1);
 			const [sample] = emit(toEntries(page.elements));
 			if (!sample) {
 				throw new NodeApiError(
@@ -139,43 +203,38 @@ export class FileStorageTrigger implements INodeType {
 			return [this.helpers.returnJsonArray([sample])];
 		}
 
-		// A different event, server, credential or folder is a different stream: start over without a backlog.
-		const credentials = await this.getCredentials(source.credentialType);
-		const secret = String(credentials[source.secretField] ?? '');
-		const sourceId = sourceHash([event, normalizeBaseUrl(credentials.baseUrl), keyOf(secret), parent ?? null]);
+		const sourceId = await streamIdentity(this, event, source, parent);
 		const staticData = this.getWorkflowStaticData('node');
 		const saved = staticData.window;
 		if (!isWindowState(saved, sourceId)) {
-			const first = await source.fetch(this, { parent, cursor: undefined, pageSize: TRIGGER_PAGE_SIZE });
+			const first = await fetch(undefined, TRIGGER_PAGE_SIZE);
 			staticData.window = { ...emptyState(sourceId), ...windowOf(toEntries(first.elements), !first.nextCursor) };
 			return null;
 		}
 
 		const state: WindowState = { ...saved };
 		const started = Date.now();
-		const budget = pollBudgetMs(this);
 		const stretch: ListedEntry[] = [];
 		let cursor = state.resume ?? undefined;
 		for (let pages = 1; ; pages++) {
-			const page: Page = await source.fetch(this, { parent, cursor, pageSize: TRIGGER_PAGE_SIZE }).catch(
-				async (error: unknown) => {
-					if (!(pages === 1 && state.resume && refusedField(error, 'cursor'))) return await Promise.reject(error);
-					// The server no longer accepts the saved cursor: walk from the top instead (nothing is emitted
-					// twice: the window still marks where emitted items begin).
-					state.resume = null;
-					cursor = undefined;
-					return await source.fetch(this, { parent, cursor, pageSize: TRIGGER_PAGE_SIZE });
-				},
-			);
+			const page: Page = await fetch(cursor, TRIGGER_PAGE_SIZE).catch(async (error: unknown) => {
+				if (!(pages === 1 && state.resume && isClientError(error))) return await Promise.reject(error);
+				// The server refuses the saved cursor (expired, unknown, malformed): walk from the top instead.
+				// Nothing is emitted twice: the window still marks where emitted items begin.
+				state.resume = null;
+				cursor = undefined;
+				return await fetch(cursor, TRIGGER_PAGE_SIZE);
+			});
 			stretch.push(...toEntries(page.elements));
 			const reachedEnd = !page.nextCursor || page.elements.length === 0;
 			const verdict = judge(state, stretch, reachedEnd);
 			if (verdict) {
 				staticData.window = { ...state, ...verdict.next, resume: null };
-				const items = emit(verdict.fresh);
+				const fresh = source.restoredCountAsOld ? withoutRestored(verdict.fresh, state.top) : verdict.fresh;
+				const items = emit(fresh);
 				return items.length ? [this.helpers.returnJsonArray(items)] : null;
 			}
-			if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > budget / 2)) {
+			if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2)) {
 				// Too much at once. The next poll continues at the start of this last page: the one-page overlap
 				// guarantees it emits something even when the window begins right after this page.
 				staticData.window = { ...state, resume: cursor ?? null };

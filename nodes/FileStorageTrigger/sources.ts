@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { isUnreadNotification } from '../lib/json';
 import { simplifyItem, simplifyNotification } from '../lib/simplify';
-import type { ApiCall, CredentialType, Page } from '../lib/transport';
+import type { ApiCall, CredentialType, Page, RequestPolicy } from '../lib/transport';
 import { apiRequest, endpoints, fetchPage, listElements } from '../lib/transport';
 
 export type EventName = 'notification' | 'upload' | 'fileRequestItem';
@@ -11,13 +11,19 @@ export interface FetchRequest {
 	parent?: string;
 	cursor?: string;
 	pageSize: number;
+	policy: RequestPolicy;
 }
 
 /** How the trigger reads one event's listing, always newest first. */
 export interface PollSource {
 	credentialType: CredentialType;
-	/** The credential field that identifies the stream (part of the source identity). */
-	secretField: string;
+	/**
+	 * A credential field that names the stream itself (part of the stream identity), as a file request's ID does;
+	 * none for access tokens, which rotate without changing what is watched.
+	 */
+	streamField?: string;
+	/** Whether entries dated before the newest one already seen are old (restored files among uploads). */
+	restoredCountAsOld: boolean;
 	fetch(ctx: IPollFunctions, request: FetchRequest): Promise<Page>;
 	simplify(element: unknown): IDataObject;
 	isUnread(element: IDataObject): boolean;
@@ -28,16 +34,16 @@ export interface PollSource {
 const newestFirst = { sort: 'created_at', direction: 'DESC' };
 
 /** Endpoints without pagination answer with the whole listing in one page. */
-async function wholeListing(ctx: IPollFunctions, call: ApiCall): Promise<Page> {
-	return { elements: listElements((await apiRequest(ctx, call)).body) };
+async function wholeListing(ctx: IPollFunctions, call: ApiCall, policy: RequestPolicy): Promise<Page> {
+	return { elements: listElements((await apiRequest(ctx, call, { policy })).body) };
 }
 
 export const pollSources: Record<EventName, PollSource> = {
 	notification: {
 		credentialType: 'fileStorageApi',
-		secretField: 'accessToken',
+		restoredCountAsOld: false,
 		// Endpoint 9 takes no parameters; the service lists newest first.
-		fetch: async (ctx) => await wholeListing(ctx, endpoints.notifications()),
+		fetch: async (ctx, request) => await wholeListing(ctx, endpoints.notifications(), request.policy),
 		simplify: simplifyNotification,
 		isUnread: isUnreadNotification,
 		nothingToShow: 'The account has no notifications to show yet',
@@ -45,9 +51,11 @@ export const pollSources: Record<EventName, PollSource> = {
 	},
 	upload: {
 		credentialType: 'fileStorageApi',
-		secretField: 'accessToken',
+		restoredCountAsOld: true,
 		fetch: async (ctx, request) =>
-			await fetchPage(ctx, endpoints.recentUploads(newestFirst), request.cursor, request.pageSize),
+			await fetchPage(ctx, endpoints.recentUploads(newestFirst), request.cursor, request.pageSize, {
+				policy: request.policy,
+			}),
 		simplify: simplifyItem,
 		isUnread: () => true,
 		nothingToShow: 'The account has no uploads to show yet',
@@ -55,11 +63,13 @@ export const pollSources: Record<EventName, PollSource> = {
 	},
 	fileRequestItem: {
 		credentialType: 'fileStorageFileRequestApi',
-		secretField: 'fileRequestId',
+		streamField: 'fileRequestId',
+		restoredCountAsOld: false,
 		fetch: async (ctx, request) =>
 			await wholeListing(
 				ctx,
 				endpoints.fileRequestContents(request.parent ? { ...newestFirst, parent_id: request.parent } : newestFirst),
+				request.policy,
 			),
 		simplify: simplifyItem,
 		isUnread: () => true,

@@ -38,6 +38,11 @@ export interface WindowState extends IDataObject {
 	floor: string | null;
 	/** Whether the first item beyond the window shares the floor date (then floor-dated unknowns are ambiguous). */
 	floorShared: boolean;
+	/**
+	 * Date of the newest window entry. Absent in windows saved before it existed. An unknown entry dated before it
+	 * was not just added at the top: for uploads, a file restored from the trash.
+	 */
+	top?: string | null;
 	/** Cursor of the page where an unfinished catch-up walk continues. */
 	resume: string | null;
 	/**
@@ -75,11 +80,12 @@ export interface WalkVerdict {
 	/** New entries, oldest first. */
 	fresh: ListedEntry[];
 	/** The window state to keep if this poll succeeds. */
-	next: Pick<WindowState, 'known' | 'floor' | 'floorShared' | 'complete'>;
+	next: Pick<WindowState, 'known' | 'floor' | 'floorShared' | 'complete' | 'top'>;
 }
 
 /**
- * The window made of the first entries of a contiguous newest-first stretch, and what its edge looks like.
+ * The window made of the first entries of a contiguous newest-first stretch, and what its edge looks like. A
+ * listing that ends within WINDOW_MAX entries is remembered whole.
  *
  * Where the stretch shows it, the window ends at a date boundary (extended through the floor date's block, up to
  * WINDOW_MAX, or trimmed back to the previous date, keeping WINDOW_MIN): then nothing beyond it shares the floor
@@ -88,7 +94,10 @@ export interface WalkVerdict {
 export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdict['next'] {
 	let end = Math.min(WINDOW_SIZE, stretch.length);
 	const edgeDate = end > 0 ? stretch[end - 1].date : null;
-	if (end < stretch.length && edgeDate !== null) {
+	if (reachedEnd && stretch.length <= WINDOW_MAX) {
+		// The whole listing fits: remember all of it, so every unknown id is new whatever gets deleted.
+		end = stretch.length;
+	} else if (end < stretch.length && edgeDate !== null) {
 		let extended = end;
 		while (extended < stretch.length && extended < WINDOW_MAX && stretch[extended].date === edgeDate) extended++;
 		let trimmed = end;
@@ -105,6 +114,7 @@ export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdi
 		// Unknown (unparseable) dates beyond the window count as shared: ambiguity is resolved towards "old".
 		floorShared: beyond !== undefined && (beyond.date === null || beyond.date === floor),
 		complete: reachedEnd && end === stretch.length,
+		top: end > 0 ? inside[0].date : null,
 	};
 }
 

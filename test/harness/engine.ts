@@ -175,10 +175,13 @@ function additionalDataFor(credentials: CredentialSet): IWorkflowExecuteAddition
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-/** Credential references for a node: every type we have test data for (n8n ignores the ones not displayed). */
-function credentialRefs(credentials: CredentialSet): INode['credentials'] {
+/**
+ * Credential references for a node: every type we have test data for (n8n ignores the ones not displayed). The id
+ * is n8n's identity of the stored credential; `ids` picks others (a different credential of the same type).
+ */
+function credentialRefs(credentials: CredentialSet, ids: Partial<Record<string, string>> = {}): INode['credentials'] {
 	return Object.fromEntries(
-		Object.keys(credentials).map((type) => [type, { id: `${type}-id`, name: `${type} (test)` }]),
+		Object.keys(credentials).map((type) => [type, { id: ids[type] ?? `${type}-id`, name: `${type} (test)` }]),
 	);
 }
 
@@ -330,6 +333,8 @@ export interface PollerOptions {
 	/** Static data as n8n would have stored it (JSON). */
 	staticData?: IDataObject;
 	pollBudgetMs?: number;
+	/** n8n ids of the credentials, by type (default: one fixed id per type). */
+	credentialIds?: Partial<Record<string, string>>;
 }
 
 export interface PollOutcome {
@@ -363,7 +368,7 @@ export class Poller {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: options.parameters,
-			credentials: credentialRefs(options.credentials),
+			credentials: credentialRefs(options.credentials, options.credentialIds),
 		};
 		this.workflow = new Workflow({
 			id: 'harness-trigger',

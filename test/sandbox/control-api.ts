@@ -42,6 +42,10 @@ function faultRuleFromJson(body: Record<string, unknown>): FaultRule {
 	if (typeof body.rawBody === 'string') rule.rawBody = body.rawBody;
 	if (typeof body.contentType === 'string') rule.contentType = body.contentType;
 	if (typeof body.delayMs === 'number') rule.delayMs = body.delayMs;
+	if (body.headers && typeof body.headers === 'object') rule.headers = body.headers as Record<string, string>;
+	if (body.reset === true) rule.reset = true;
+	if (body.hang === true) rule.hang = true;
+	if (typeof body.cutAfterBytes === 'number') rule.cutAfterBytes = body.cutAfterBytes;
 	return rule;
 }
 

@@ -21,8 +21,16 @@ export interface FaultRule {
 	body?: unknown;
 	rawBody?: string;
 	contentType?: string;
+	/** extra response headers, e.g. `{ 'Retry-After': '2' }` */
+	headers?: Record<string, string>;
 	/** alone = slow pass-through */
 	delayMs?: number;
+	/** ends the connection without any answer (a reset), after `delayMs` if set */
+	reset?: boolean;
+	/** sends the headers (with the full Content-Length) and only this many bytes of the body, then ends the connection */
+	cutAfterBytes?: number;
+	/** never answers (until the sandbox stops): a server that hangs */
+	hang?: boolean;
 }
 
 interface ActiveFault {
@@ -92,9 +100,15 @@ export class FaultInjector {
 	}
 }
 
-/** true when the rule sends its own response (`status`, `body` or `rawBody`); a delay-only rule passes through. */
+/** true when the rule sends its own response (or none at all); a delay-only rule passes through. */
 export function replacesResponse(rule: FaultRule): boolean {
-	return rule.status !== undefined || rule.body !== undefined || rule.rawBody !== undefined;
+	return (
+		rule.status !== undefined ||
+		rule.body !== undefined ||
+		rule.rawBody !== undefined ||
+		rule.reset === true ||
+		rule.hang === true
+	);
 }
 
 /**
@@ -111,8 +125,18 @@ export function writeInjectedResponse(res: http.ServerResponse, rule: FaultRule)
 		text = JSON.stringify(rule.body);
 		contentType ??= 'application/json';
 	}
-	const headers: Record<string, string | number> = { 'Content-Length': Buffer.byteLength(text) };
+	if (rule.reset) {
+		res.socket?.destroy();
+		return;
+	}
+	const headers: Record<string, string | number> = { ...(rule.headers ?? {}), 'Content-Length': Buffer.byteLength(text) };
 	if (contentType) headers['Content-Type'] = contentType;
 	res.writeHead(rule.status ?? 500, headers);
+	if (rule.cutAfterBytes !== undefined) {
+		// The promised length never arrives: the client sees the connection end mid-body.
+		res.write(Buffer.from(text).subarray(0, rule.cutAfterBytes));
+		res.socket?.destroy();
+		return;
+	}
 	res.end(text);
 }

@@ -152,6 +152,11 @@ export class Model implements ModelContext, RepresentationSource {
 		return this.userStore.byToken(token);
 	}
 
+	/** A new access token for the user; the old one is refused from now on. */
+	rotateAccessToken(ref: UserRef): string {
+		return this.userStore.rotateAccessToken(ref);
+	}
+
 	// ----- items ---------------------------------------------------------------------------------------------
 
 	findItem(id: string): ItemRec | undefined {

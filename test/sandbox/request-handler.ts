@@ -65,8 +65,14 @@ export function requestListener({ routes, control, log, faults }: RequestHandler
 		const rule = faults.pick({ method, path, query, body });
 		if (rule) {
 			if (rule.delayMs) await faults.delay(rule.delayMs);
+			if (rule.hang) {
+				// Held until the sandbox stops (which ends every pending wait), then dropped unanswered.
+				await faults.delay(24 * 3600 * 1000);
+				res.socket?.destroy();
+				return;
+			}
 			if (replacesResponse(rule)) {
-				record.status = rule.status ?? 500;
+				record.status = rule.reset ? 0 : (rule.status ?? 500);
 				if (res.headersSent || res.destroyed) return;
 				writeInjectedResponse(res, rule);
 				return;

@@ -7,8 +7,9 @@ import { useFixture } from '../helpers/fixture';
 
 /**
  * A randomized, reproducible simulation of a trigger's life: arrivals between and during polls (several within
- * the same minute and day), deletions, failures injected mid-pagination, and restarts where static data goes
- * through JSON. Over ≥ 10,000 events it must emit every surviving item exactly once, and keep static data small.
+ * the same minute and day), deletions, restarts where static data goes
+ * through JSON, transient and persistent failures and malformed 2xx answers mid-pagination, and access token
+ * rotations. Over ≥ 10,000 events it must emit every surviving item exactly once, and keep static data small.
  */
 const fx = useFixture();
 
@@ -40,6 +41,14 @@ interface Stream {
 	emitted: string[];
 	emittedSet: Set<string>;
 }
+
+/** 2xx answers that are not listings: each must fail the poll, never count as an empty page. */
+const MALFORMED = [
+	{ body: {} },
+	{ body: { data: {} } },
+	{ rawBody: '', contentType: 'application/json' },
+	{ rawBody: '{"data":[{"data":{"id":"x"', contentType: 'application/json' },
+];
 
 describe(`randomized trigger simulation (seed ${SEED})`, () => {
 	it('emits every item exactly once across ≥ 10,000 events, failures and restarts', async () => {
@@ -74,12 +83,20 @@ describe(`randomized trigger simulation (seed ${SEED})`, () => {
 		let events = 0;
 		let failures = 0;
 		let restarts = 0;
+		let rotations = 0;
+		const faults = { transient: 0, persistent: 0, malformed: 0 };
+		const currentCredentials = () => ({
+			...fx.credentials,
+			fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: model.getUser(0).accessToken },
+		});
 		let maxStaticBytes = 0;
-		const trash = (stream: Stream, id: string) => {
+		const trash = (id: string) => {
 			const record = model.findItem(id);
 			if (!record || record.deletedAt) return;
-			for (const watcher of watchersOf(stream)) {
-				if (!watcher.emittedSet.has(id)) watcher.deletedBeforeEmit.add(id);
+			// Every stream that saw the item arrive loses it, whichever stream's owner deleted it (a file request item
+			// is also an upload).
+			for (const watcher of streams) {
+				if (watcher.added.includes(id) && !watcher.emittedSet.has(id)) watcher.deletedBeforeEmit.add(id);
 			}
 			model.trashItem(id);
 		};
@@ -139,21 +156,43 @@ describe(`randomized trigger simulation (seed ${SEED})`, () => {
 					if (rand() < 0.15) fx.sandbox.clock.advance(Math.floor(rand() * 90_000));
 				}
 				if (stream.deletable && stream.added.length && rand() < 0.35) {
-					for (let k = Math.floor(rand() * 5); k >= 0; k--) trash(stream, pick(stream.added));
+					for (let k = Math.floor(rand() * 5); k >= 0; k--) trash(pick(stream.added));
 				}
-				if (stream.event === 'fileRequestItem' && rand() < 0.5) {
+				// The cleaning runs often enough that at most ~100 emitted items wait for it: the file request never
+				// holds more than WINDOW_MAX items, the documented condition under which emptying it is exact.
+				if (stream.event === 'fileRequestItem' && (rand() < 0.5 || stream.emitted.length - cleanedUpTo > 100)) {
 					// Someone cleans the file request (as the "Clean a file request" example does): emitted items go.
-					for (const id of stream.emitted.slice(cleanedUpTo)) trash(stream, id);
+					for (const id of stream.emitted.slice(cleanedUpTo)) trash(id);
 					cleanedUpTo = stream.emitted.length;
 				}
-				if (rand() < 0.08) {
-					// A failure on the first or a later page of this poll.
-					fx.sandbox.fault({ path: /\/api\/v1\//, skip: Math.floor(rand() * 3), status: pick([500, 502, 429]), body: { message: 'injected' } });
+				if (rand() < 0.1) {
+					// A fault on the first or a later page of this poll. Retry-After: 0 keeps the retries instant.
+					const skip = Math.floor(rand() * 3);
+					const kind = pick(['transient', 'persistent', 'malformed', 'malformed'] as const);
+					faults[kind]++;
+					if (kind === 'transient') {
+						// Fails once: the transport tries again and the poll succeeds.
+						fx.sandbox.fault({ path: /\/api\/v1\//, skip, status: pick([500, 502, 503, 429]), headers: { 'Retry-After': '0' }, body: { message: 'injected' } });
+					} else if (kind === 'persistent') {
+						// Fails on every try: the poll fails and must leave its window as it was.
+						fx.sandbox.fault({ path: /\/api\/v1\//, skip, times: 3, status: pick([500, 502, 503, 429]), headers: { 'Retry-After': '0' }, body: { message: 'injected' } });
+					} else {
+						// A 2xx that is not a listing: never read as an empty or short page.
+						fx.sandbox.fault({ path: /\/api\/v1\//, skip, status: 200, ...pick(MALFORMED) });
+					}
 				}
 				if (rand() < 0.05) {
 					// n8n restarted: the committed static data comes back from the database as JSON.
-					stream.trigger = new Poller({ credentials: fx.credentials, parameters: stream.parameters, staticData: stream.trigger.staticData });
+					stream.trigger = new Poller({ credentials: currentCredentials(), parameters: stream.parameters, staticData: stream.trigger.staticData });
 					restarts++;
+				}
+				if (rand() < 0.02) {
+					// The access token is rotated inside the same n8n credential: the window must survive it.
+					fx.secrets.push(model.rotateAccessToken(0));
+					for (const other of streams) {
+						other.trigger = new Poller({ credentials: currentCredentials(), parameters: other.parameters, staticData: other.trigger.staticData });
+					}
+					rotations++;
 				}
 				await pollOnce(stream);
 			}
@@ -180,7 +219,10 @@ describe(`randomized trigger simulation (seed ${SEED})`, () => {
 		}
 		expect(events).toBeGreaterThanOrEqual(10_000);
 		expect(failures).toBeGreaterThan(10);
+		expect(faults.transient).toBeGreaterThan(10);
+		expect(faults.malformed).toBeGreaterThan(10);
 		expect(restarts).toBeGreaterThan(10);
+		expect(rotations).toBeGreaterThan(2);
 		for (const stream of streams) {
 			const emitted = stream.emittedSet;
 			// Zero duplicates.
@@ -200,6 +242,6 @@ describe(`randomized trigger simulation (seed ${SEED})`, () => {
 		}
 		// Bounded static data: one window per node, independent of history.
 		expect(maxStaticBytes).toBeLessThanOrEqual(WINDOW_MAX * 10 + 300);
-		fx.record(`events=${events} failures=${failures} restarts=${restarts} maxStaticBytes=${maxStaticBytes}`);
+		fx.record(`events=${events} failures=${failures} faults=${JSON.stringify(faults)} restarts=${restarts} rotations=${rotations} maxStaticBytes=${maxStaticBytes}`);
 	}, 300_000);
 });

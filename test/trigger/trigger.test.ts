@@ -11,6 +11,7 @@ const fx = useFixture();
 const requestFolder = () => fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;
 const poller = (parameters: INodeParameters, staticData?: IDataObject, credentials?: CredentialSet) =>
 	new Poller({ credentials: credentials ?? fx.credentials, parameters, staticData });
+const accessTokenOf = (user: number) => fx.sandbox.seed.users[user].accessToken;
 const ids = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.id);
 
 async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
@@ -66,12 +67,14 @@ describe.each([
 		const trigger = poller({ event });
 		await pollOk(trigger);
 		const item = arrive(5);
-		fx.sandbox.fault({ path: /\/api\/v1\//, status: 500, body: { message: 'boom' } });
+		// A server failing every try: the poll gives up after its retries and fails.
+		fx.sandbox.fault({ path: /\/api\/v1\//, status: 500, body: { message: 'boom' }, times: Infinity });
 		const before = trigger.staticData;
 		const failed = await trigger.poll();
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(failed.error?.httpCode).toBe('500');
 		expect(trigger.staticData).toEqual(before);
+		fx.sandbox.clearFaults();
 		expect(ids(await pollOk(trigger))).toEqual([item.id]);
 	});
 });
@@ -113,9 +116,46 @@ describe('trigger details', () => {
 			...fx.credentials,
 			fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: fx.sandbox.seed.users[1].accessToken },
 		};
-		const switched = poller({ event: 'upload' }, trigger.staticData, otherUser);
+		const switched = new Poller({
+			credentials: otherUser,
+			parameters: { event: 'upload' },
+			staticData: trigger.staticData,
+			credentialIds: { fileStorageApi: 'another-credential' },
+		});
 		expect(await pollOk(switched)).toBeNull();
 		expect((switched.staticData.window as IDataObject).source).not.toBe((trigger.staticData.window as IDataObject).source);
+	});
+
+	it('the stream identity never contains a secret, and rotating the token in the same credential keeps the window', async () => {
+		const trigger = poller({ event: 'upload' });
+		await pollOk(trigger);
+		expect(JSON.stringify(trigger.staticData)).not.toContain(accessTokenOf(0));
+		const before = fx.sandbox.model.addFile(0, { name: 'arrived before the rotation.txt' });
+		const rotatedToken = fx.sandbox.model.rotateAccessToken(0);
+		fx.secrets.push(rotatedToken);
+		const during = fx.sandbox.model.addFile(0, { name: 'arrived during the rotation.txt' });
+		// The same n8n credential (same id) now holds the new token: nothing that arrived in between is lost.
+		const rotated = new Poller({
+			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: rotatedToken } },
+			parameters: { event: 'upload' },
+			staticData: trigger.staticData,
+		});
+		expect(ids(await pollOk(rotated))).toEqual([before.id, during.id]);
+		expect((rotated.staticData.window as IDataObject).source).toBe((trigger.staticData.window as IDataObject).source);
+		expect(JSON.stringify(rotated.staticData)).not.toContain(rotatedToken);
+	});
+
+	it('New Upload does not count a file restored from the trash as an upload', async () => {
+		const old = fx.sandbox.model.addFile(0, { name: 'old report.pdf' });
+		fx.sandbox.clock.advance(3 * 24 * 3600 * 1000);
+		fx.sandbox.model.trashItem(old.id);
+		// The newest upload the trigger has seen is dated three days after the old file.
+		fx.sandbox.model.addFile(0, { name: 'seen upload.pdf' });
+		const trigger = poller({ event: 'upload' });
+		await pollOk(trigger);
+		fx.sandbox.model.restoreItem(old.id);
+		const fresh = fx.sandbox.model.addFile(0, { name: 'new upload.pdf' });
+		expect(ids(await pollOk(trigger))).toEqual([fresh.id]);
 	});
 
 	it('a deleted window item does not cause re-emission', async () => {

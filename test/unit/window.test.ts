@@ -1,5 +1,5 @@
 import type { ListedEntry, WindowState } from '../../nodes/FileStorageTrigger/window';
-import { emptyState, judge, WINDOW_MIN, WINDOW_SIZE, windowOf } from '../../nodes/FileStorageTrigger/window';
+import { emptyState, judge, WINDOW_MAX, WINDOW_MIN, WINDOW_SIZE, windowOf } from '../../nodes/FileStorageTrigger/window';
 
 const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => ({ id, date, element: { id } });
 const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
@@ -33,11 +33,22 @@ describe('known window', () => {
 			...Array.from({ length: WINDOW_SIZE + 30 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
 			...Array.from({ length: 20 }, (_, n) => entry(`mar09-${n}`, '2026-03-09')),
 		];
-		const state = stateOf(listing);
+		// The listing goes on beyond this stretch (a longer one is not remembered whole).
+		const state = stateOf(listing, false);
 		expect(state.floor).toBe('2026-03-10');
 		expect(state.floorShared).toBe(false);
 		// Every 10 March item is deleted; two new ones arrive the same day.
 		const now = [entry('new-1', '2026-03-10'), entry('new-0', '2026-03-10'), ...listing.slice(WINDOW_SIZE + 30)];
+		expect(ids(judge(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
+	});
+
+	it(`remembers a listing that ends within ${WINDOW_MAX} entries whole, so emptying it loses nothing`, () => {
+		const listing = Array.from({ length: WINDOW_MAX - 10 }, (_, n) => entry(`same-${n}`, '2026-03-10'));
+		const state = stateOf(listing, true);
+		expect(state.known.length / 10).toBe(WINDOW_MAX - 10);
+		expect(state.complete).toBe(true);
+		// A workflow deletes everything; new items arrive the same day: all of them are new.
+		const now = [entry('new-1', '2026-03-10'), entry('new-0', '2026-03-10')];
 		expect(ids(judge(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
 	});
 

@@ -38,6 +38,15 @@ export class UserStore {
 		return user;
 	}
 
+	/** Issues a new access token for the user; the old one stops working (a token rotation). */
+	rotateAccessToken(ref: UserRef): string {
+		const user = this.get(ref);
+		this.byAccessToken.delete(user.accessToken);
+		user.accessToken = `${user.index + 1}|${this.ctx.rng.alnum(40)}`;
+		this.byAccessToken.set(user.accessToken, user);
+		return user.accessToken;
+	}
+
 	byToken(token: string): UserRec | undefined {
 		return this.byAccessToken.get(token);
 	}
