@@ -133,7 +133,7 @@ export interface SpawnedProcess {
 export function spawnLogged(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; logPrefix: string },
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; logPrefix: string; uid?: number; gid?: number },
 ): SpawnedProcess {
 	fs.mkdirSync(path.dirname(options.logPrefix), { recursive: true });
 	const stdoutFile = `${options.logPrefix}.stdout.log`;
@@ -147,6 +147,8 @@ export function spawnLogged(
 			env: options.env ?? process.env,
 			stdio: ['ignore', out, err],
 			detached: true,
+			// a server that refuses to run as root (PostgreSQL) runs as its own user
+			...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
 		});
 	} finally {
 		fs.closeSync(out);
@@ -176,11 +178,25 @@ let commandCounter = 0;
 export async function runCommand(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string; name?: string; timeoutMs?: number },
+	options: {
+		cwd?: string;
+		env?: NodeJS.ProcessEnv;
+		logDir: string;
+		name?: string;
+		timeoutMs?: number;
+		uid?: number;
+		gid?: number;
+	},
 ): Promise<CommandResult> {
 	const started = Date.now();
 	const name = `${String(++commandCounter).padStart(3, '0')}-${(options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_')}`;
-	const proc = spawnLogged(command, args, { cwd: options.cwd, env: options.env, logPrefix: path.join(options.logDir, name) });
+	const proc = spawnLogged(command, args, {
+		cwd: options.cwd,
+		env: options.env,
+		logPrefix: path.join(options.logDir, name),
+		uid: options.uid,
+		gid: options.gid,
+	});
 	const timeoutMs = options.timeoutMs ?? 120_000;
 	let timedOut = false;
 	const timer = setTimeout(() => {
