@@ -19,6 +19,7 @@ import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
+import { runBounded } from './bounded-run';
 import { summariseProfiles } from './cpuprofile';
 import type { ProfileConfig, ProfileRunSummary } from './profile-run';
 import type { BenchResults, ExecuteResultRow, MeasuredRun, ProfileReport, VariantResult } from './report';
@@ -61,13 +62,6 @@ async function cleanup(): Promise<void> {
 	await n8n?.stop().catch(() => undefined);
 	await stopAllChildren().catch(() => undefined);
 	await sandbox?.stop().catch(() => undefined);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => {
-		progress(`${signal}: stopping n8n and the sandbox`);
-		void cleanup().finally(() => process.exit(130));
-	});
 }
 
 // ----- helpers ---------------------------------------------------------------------------------------------------
@@ -487,21 +481,5 @@ async function profile(
 	};
 }
 
-const deadline = setTimeout(() => {
-	progress(`deadline of ${DEADLINE_MS / 60_000} min passed: stopping`);
-	void cleanup().finally(() => process.exit(2));
-}, DEADLINE_MS);
-deadline.unref();
-
-main()
-	.then(async () => {
-		await cleanup();
-		clearTimeout(deadline);
-		process.exit(0);
-	})
-	.catch(async (error: unknown) => {
-		process.stderr.write(`\nbenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-		await cleanup();
-		process.exit(1);
-	});
+runBounded({ what: 'benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });
 
