@@ -38,7 +38,6 @@ import type { RunData } from './run-data';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e');
 const LOGS = path.join(WORK, 'logs');
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const NODE = 'File Storage';
 /** What the sandbox downloads for "upload from URL" and for the file request upload of the trigger tests. */
 const REMOTE_FILES = {
@@ -526,41 +525,70 @@ describe('n8n start', () => {
 		for (const type of CREDENTIAL_TYPES) expect(types).toContain(type);
 	}, 60_000);
 
-	test('credential tests: valid ones pass, refused ones fail, nothing changes on the server', async () => {
-		const cases: Array<[{ id: string }, 'OK' | 'Error']> = [
+	test('credential tests: one request each, readable verdicts, nothing changes on the server', async () => {
+		const cases: Array<[{ id: string }, 'OK' | 'Error', RegExp?]> = [
 			[CREDENTIALS.api, 'OK'],
-			[BAD_CREDENTIALS.apiWrongToken, 'Error'],
+			[BAD_CREDENTIALS.apiWrongToken, 'Error', /^The access token was refused/],
 			[CREDENTIALS.share, 'OK'],
-			[BAD_CREDENTIALS.shareVisitor, 'Error'],
-			[BAD_CREDENTIALS.shareProtected, 'Error'],
-			[BAD_CREDENTIALS.shareUnknown, 'Error'],
+			[BAD_CREDENTIALS.shareVisitor, 'Error', /read-only \(visitor\), password-protected/],
+			[BAD_CREDENTIALS.shareProtected, 'Error', /read-only \(visitor\), password-protected/],
+			[BAD_CREDENTIALS.shareUnknown, 'Error', /share refused this token|unknown to this server/],
 			[CREDENTIALS.request, 'OK'],
-			[BAD_CREDENTIALS.requestExpired, 'Error'],
-			[BAD_CREDENTIALS.requestUnknown, 'Error'],
+			[BAD_CREDENTIALS.requestExpired, 'Error', /^The file request is not active anymore/],
+			[BAD_CREDENTIALS.requestUnknown, 'Error', /refused this file request ID|unknown to this server/],
 		];
 		const before = stateSnapshot();
 		sandbox.clearRequests();
 		const outcomes = await watch.time('credential tests (9)', async () => {
 			const results: string[] = [];
-			for (const [credential] of cases) {
+			for (const [credential, , message] of cases) {
+				const sent = sandbox.requests.length;
 				const result = await n8n.testCredential(credential.id);
 				expectNoSecrets(JSON.stringify(result), `credential test result of ${credential.id}`);
-				if (result.status === 'Error') expect(result.message).toMatch(/\w{4,}/);
+				if (message) expect(result.message).toMatch(message);
+				// One request per test, also for a refused token (n8n retries a thrown 401 once).
+				expect(sandbox.requests.length - sent).toBe(1);
 				results.push(`${credential.id} ${result.status}`);
 			}
 			return results;
 		});
 		expect(outcomes).toEqual(cases.map(([credential, status]) => `${credential.id} ${status}`));
 		expect(stateSnapshot()).toEqual(before);
+		// The share probe asks to create a folder without a name: refused by validation for a usable share.
 		const shareCalls = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/shares/'));
-		expect(shareCalls.length).toBeGreaterThanOrEqual(3);
+		expect(shareCalls.length).toBe(4);
 		for (const call of shareCalls) {
-			expect(call.method).toBe('DELETE');
-			expect(call.body).toEqual({ items: [{ id: NIL_UUID, type: 'folder', force_delete: false }] });
+			expect(call.method).toBe('POST');
+			expect(call.body ?? {}).toEqual({});
 		}
 		expect(sandbox.requests.filter((r) => r.path === `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`)).toEqual([
-			expect.objectContaining({ status: 200 }),
+			expect.objectContaining({ status: 422 }),
 		]);
+	}, 180_000);
+
+	test('credential tests decide by the body the spec defines, whatever status a server uses', async () => {
+		// A server that answers every error with 200 (the spec gives no status codes), and one that answers like
+		// the API's ancestor (401 Unauthenticated.): the verdicts stay the same.
+		const probes: Array<[{ id: string }, 'OK' | 'Error', Parameters<Sandbox['fault']>[0]]> = [
+			[CREDENTIALS.share, 'OK', { path: /^\/api\/v1\/shares\//, status: 200, body: { message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } } }],
+			[CREDENTIALS.share, 'Error', { path: /^\/api\/v1\/shares\//, status: 200, body: { type: 'error', message: 'Access Denied' } }],
+			[CREDENTIALS.api, 'Error', { path: '/api/v1/browse/latest', status: 200, body: { type: 'error', message: 'You are not authorized' } }],
+			[CREDENTIALS.api, 'Error', { path: '/api/v1/browse/latest', status: 401, body: { message: 'Unauthenticated.' } }],
+			[CREDENTIALS.api, 'Error', { path: '/api/v1/browse/latest', status: 200, rawBody: '<html>Sign in</html>' }],
+			[CREDENTIALS.request, 'Error', { path: /^\/api\/v1\/requests\//, status: 200, body: { type: 'error', message: 'Access Denied' } }],
+		];
+		const before = stateSnapshot();
+		const verdicts: string[] = [];
+		for (const [credential, , fault] of probes) {
+			sandbox.clearFaults();
+			sandbox.fault(fault);
+			const result = await n8n.testCredential(credential.id);
+			expectNoSecrets(JSON.stringify(result), `credential test result of ${credential.id}`);
+			verdicts.push(result.status);
+		}
+		sandbox.clearFaults();
+		expect(verdicts).toEqual(probes.map(([, status]) => status));
+		expect(stateSnapshot()).toEqual(before);
 	}, 180_000);
 
 	describe('File Storage Trigger (polling) in an active workflow', () => {
