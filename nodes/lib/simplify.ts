@@ -90,7 +90,8 @@ export function simplifyItem(element: unknown): IDataObject {
 		parentId: attributes.parent_id ?? parent?.id ?? null,
 		parentName: attributesOf(parent).name ?? null,
 		size: parseSize(filesize),
-		sizeText: filesize === undefined || filesize === null ? null : String(filesize),
+		// The server's own text (files send `1.23MB`); a folder's numeric size is in `size` only.
+		sizeText: typeof filesize === 'string' ? filesize : null,
 		createdAt: parseServiceDate(attributes.created_at),
 		createdAtText: textOrNull(attributes.created_at),
 		updatedAt: parseServiceDate(attributes.updated_at),
@@ -124,7 +125,8 @@ export function simplifyNotification(element: unknown): IDataObject {
 	const attributes = attributesOf(resource);
 	return {
 		id: resource.id ?? null,
-		kind: resource.type ?? null,
+		// `type` is the API's own type everywhere: a notification's class here, `folder`/`file`/`image`… for items.
+		type: resource.type ?? null,
 		category: attributes.category ?? null,
 		title: attributes.title ?? null,
 		description: attributes.description ?? null,

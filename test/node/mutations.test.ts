@@ -282,7 +282,7 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			{ input: [{ id: outside.id, type: outside.type }] },
 		);
 		expect(error?.message).toMatch(/^Access denied \(HTTP 403\): Access Denied \[item 0\]$/);
-		expect(error?.description).toMatch(/editor permission/);
+		expect(error?.description).toMatch(/items must be inside the shared folder, and the share must allow editing/);
 	});
 
 	it('explains a read-only (visitor) share', async () => {

@@ -37,6 +37,6 @@ describe('simplify: flat views of what servers send', () => {
 	it('notifications keep the original date next to the parsed one', () => {
 		expect(
 			simplifyNotification({ data: { id: 'n', type: 'K', attributes: { created_at: '02. Feb. 2026 08:05', read_at: null } } }),
-		).toMatchObject({ id: 'n', kind: 'K', createdAt: '2026-02-02T08:05', createdAtText: '02. Feb. 2026 08:05', read: false });
+		).toMatchObject({ id: 'n', type: 'K', createdAt: '2026-02-02T08:05', createdAtText: '02. Feb. 2026 08:05', read: false });
 	});
 });

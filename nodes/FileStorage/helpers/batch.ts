@@ -55,6 +55,15 @@ function requestsOf<T>(group: Array<Planned<T>>, batchSize: number, plan: BatchP
 	return requests;
 }
 
+/**
+ * The server's message for a mutation's output, or nothing: a 204 says nothing, and `message: null` would read as
+ * if the server had said so.
+ */
+export function serverMessageField(body: IDataObject): IDataObject {
+	const message = typeof body.message === 'string' ? body.message.trim() : '';
+	return message ? { message } : {};
+}
+
 /** `item 3`, `items 0–4`, `items 0–4, 7, 9–12`: ranges, so a long batch stays readable. */
 export function describeItems(indexes: number[]): string {
 	if (indexes.length === 1) return `item ${indexes[0]}`;
@@ -150,7 +159,7 @@ function namingItems(
 	if (!alone && (named instanceof NodeApiError || named instanceof NodeOperationError)) {
 		const parts = [
 			batched ? `The failed request carried ${describeItems(failed)}.` : '',
-			done.length ? `Already done: ${describeItems(done)}.` : 'Nothing was done before it.',
+			done.length ? `Already done: ${describeItems(done)}.` : '',
 			notAttempted.length ? `Not attempted: ${describeItems(notAttempted)}.` : '',
 			done.length ? 'Running the node again (or Retry On Fail) sends the done items again.' : '',
 		].filter((part) => part !== '');

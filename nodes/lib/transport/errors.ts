@@ -2,8 +2,9 @@ import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../json';
-import type { ApiCall, CredentialType } from './endpoints';
+import type { ApiCall } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
+import { hintFor } from './hints';
 import { redactText } from './redaction';
 
 /** Status and body → a NodeApiError whose message says what happened and whose description says how to fix it. */
@@ -63,30 +64,6 @@ function fieldErrors(body: unknown): string {
 		.join('; ');
 }
 
-const CREDENTIAL_HINTS: Record<CredentialType, { auth: string; denied: string; notFound: string }> = {
-	fileStorageApi: {
-		auth: 'The access token was refused. Open the "File Storage API" credential and paste a valid access token; check that the Base URL points at the same server that issued it.',
-		denied:
-			'The account of this access token may not do this. Check that the items belong to this account.',
-		notFound:
-			'Check the folder or item ID (use "From List" to pick one) and that it belongs to the account of this access token.',
-	},
-	fileStorageShareApi: {
-		auth: 'The share token was refused. Check the "File Storage Share API" credential.',
-		denied:
-			'The share must have editor permission and no password, and the items or parent folder must be inside the shared folder. Ask the owner for an editor share link and update the "File Storage Share API" credential.',
-		notFound:
-			'The share token is unknown or the share has expired (expired shares are removed). Ask the owner for a new share link and update the "File Storage Share API" credential.',
-	},
-	fileStorageFileRequestApi: {
-		auth: 'The file request ID was refused. Check the "File Storage File Request API" credential.',
-		denied:
-			'The items or parent folder must be inside the file request. Pick the parent with "From List" and check the item IDs.',
-		notFound:
-			'The file request ID is unknown. Copy the ID from the upload link into the "File Storage File Request API" credential.',
-	},
-};
-
 function describeFailure(
 	call: ApiCall,
 	status: number,
@@ -94,15 +71,14 @@ function describeFailure(
 	kind: FailureKind,
 ): { message: string; description: string } {
 	const said = serverMessage(body);
-	const hints = CREDENTIAL_HINTS[call.credentialType];
 	const saidSuffix = said ? `: ${said}` : '';
 	switch (kind) {
 		case 'auth':
-			return { message: `Authorization failed (HTTP ${status})${saidSuffix}`, description: hints.auth };
+			return { message: `Authorization failed (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'auth') };
 		case 'denied':
-			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hints.denied };
+			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'denied') };
 		case 'notFound':
-			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hints.notFound };
+			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'notFound') };
 		case 'gone':
 			return {
 				message: `The file request is not active anymore (HTTP ${status})`,
@@ -142,11 +118,7 @@ function describeFailure(
 					'The answer started as JSON but could not be read, so nothing of it is used. Run again; if it repeats, check the server (or a proxy in between) for answers cut off mid-way.',
 			};
 		case 'errorBody':
-			return {
-				message: `The server reported an error${saidSuffix}`,
-				description:
-					'The server stopped partway: for batch operations, items before the failing one in the same request may already be done. Check the item IDs (and, for Restore, that the items are in the trash), then run again.',
-			};
+			return { message: `The server reported an error${saidSuffix}`, description: hintFor(call, 'errorBody') };
 		default:
 			return {
 				message: `The request failed (HTTP ${status})${saidSuffix}`,
@@ -248,25 +220,36 @@ export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, item
 	);
 }
 
-/** The error of a request that got no answer at all (refused connection, DNS, reset). */
+/** Connection codes that mean the server closed or reset the connection before a complete answer arrived. */
+const CONNECTION_LOST = ['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'];
+
+/**
+ * The error of a request that got no complete answer: refused or lost connection, unknown host. Says which, in
+ * our words (n8n's own wording for connection codes speaks of aborts that did not happen).
+ */
 export function unreachableError(
 	node: INode,
 	call: ApiCall,
-	error: Error,
+	failure: { code?: string; message: string },
 	secrets: string[],
 	itemIndex?: number,
+	retries?: RetryReport,
 ): NodeApiError {
-	const detail = redactText(String(error?.message ?? error), secrets);
-	const code = (error as { code?: string })?.code;
+	const detail = redactText(failure.message, secrets);
+	const code = failure.code;
+	const lost = code !== undefined && CONNECTION_LOST.includes(code);
+	// No code in the message: NodeApiError swaps a message that mentions a known code for its own wording.
+	const message = lost
+		? 'The connection to the File Storage server was closed before a complete answer arrived'
+		: 'Could not reach the File Storage server';
+	const fix = lost
+		? `Nothing of the partial answer is used. Run again; if it repeats, check the server and any proxy in between.${MUTATIONS.includes(call.method) ? ' The request may have been applied: check before running again.' : ''}`
+		: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n.`;
 	return new NodeApiError(
 		node,
 		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
 		{ message: detail, networkCode: code ?? null },
-		{
-			message: `Could not reach the File Storage server${code ? ` (${code})` : ''}`,
-			description: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n. Detail: ${detail}`,
-			itemIndex,
-		},
+		{ message, description: `${fix}${retryNote(retries)} Detail: ${code ? `${code}, ` : ''}${detail}`, itemIndex },
 	);
 }
 

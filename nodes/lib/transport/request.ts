@@ -92,9 +92,17 @@ export interface RequestOptions {
 	policy?: RequestPolicy;
 }
 
-function isTimeout(error: unknown): boolean {
-	const { code, message } = (error ?? {}) as { code?: string; message?: string };
-	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(message ?? ''));
+/**
+ * The network failure behind an error of n8n's HTTP helper, which wraps it in a NodeApiError with its own wording
+ * (the original, with its code, is the `cause`).
+ */
+function networkFailure(error: unknown): { code?: string; message: string } {
+	const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; message?: string };
+	return { code: cause?.code ?? (error as { code?: string })?.code, message: String(cause?.message ?? error) };
+}
+
+function isTimeout({ code, message }: { code?: string; message: string }): boolean {
+	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message);
 }
 
 /**
@@ -132,15 +140,15 @@ export async function apiRequest(
 				options,
 			)) as RawResponse;
 		} catch (error) {
-			if (isTimeout(error)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
-			const code = (error as { code?: string })?.code;
+			const network = networkFailure(error);
+			if (isTimeout(network)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
 			const wait = backoffMs(tries + 1);
-			if (tries < policy.maxTries && isRetryable(call.method, undefined, code) && waitedMs + wait <= policy.maxWaitMs) {
+			if (tries < policy.maxTries && isRetryable(call.method, undefined, network.code) && waitedMs + wait <= policy.maxWaitMs) {
 				await sleep(wait);
 				waitedMs += wait;
 				continue;
 			}
-			throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex);
+			throw unreachableError(ctx.getNode(), call, network, secrets, itemIndex, { tries, waitedMs });
 		}
 		const body = decodeBody(raw.body, secrets);
 		const failure = classifyResponse(raw.statusCode, body);

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/locators';
 import { apiRequest, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { runBatched } from '../../helpers/batch';
+import { runBatched, serverMessageField } from '../../helpers/batch';
 import { batchOptionsProperty } from '../../parameters/batch';
 import { itemParameter } from '../../parameters/itemParameter';
 import { readRequestPolicy } from '../../parameters/request';
@@ -138,11 +138,12 @@ export async function execute(
 					}
 					return await Promise.reject(error);
 				});
-				messages.push(response.body.message ?? null);
+				messages.push(serverMessageField(response.body).message as string | undefined);
 			}
 			const outcomes = new Set(messages.map(uploadOutcome));
 			const outcome: UploadOutcome = outcomes.size === 1 ? [...outcomes][0] : 'unknown';
-			return { message: messages.length === 1 ? messages[0] : messages.join(' '), outcome } as IDataObject;
+			const said = messages.filter((message) => message !== undefined);
+			return { outcome, ...(said.length ? { message: [...new Set(said)].join(' ') } : {}) } as IDataObject;
 		},
 		output: (target, shared) => ({
 			urls: target.urls,
@@ -150,7 +151,7 @@ export async function execute(
 			status: shared.outcome,
 			uploaded: shared.outcome === 'uploaded',
 			queued: shared.outcome === 'queued',
-			message: shared.message,
+			...(shared.message !== undefined ? { message: shared.message } : {}),
 		}),
 	});
 }
