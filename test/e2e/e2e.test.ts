@@ -506,6 +506,10 @@ describe('examples/ run as shipped', () => {
 		for (const id of expected) expect(sandbox.model.findItem(id)?.deletedAt ?? 'gone').not.toBeNull();
 		expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.itemAt(0, 'Client Uploads/Round 1').deletedAt).toBeNull();
+		// The fresh file is dated by the real clock (the example compares with n8n's $now), months after the
+		// sandbox's own clock. Left in place, every later upload would be older than it, as on no real server, and
+		// New Upload (which ignores entries older than the newest upload it saw: restored files) would skip them.
+		sandbox.model.deleteItemPermanently(fresh.id);
 	}, 120_000);
 });
 
