@@ -248,7 +248,24 @@ export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, item
 	);
 }
 
-/** The error of a request that got no answer at all (refused connection, DNS, reset). */
+/** Connection failures that happen before a request is sent: such a request cannot have been applied. */
+const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+
+/**
+ * The network code (ECONNRESET, ECONNABORTED…) of a request that got no answer. n8n's HTTP helper wraps the HTTP
+ * client's error in a NodeApiError with its own wording and no code, so the code is found on a cause.
+ */
+export function networkCodeOf(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && code !== '') return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
 export function unreachableError(
 	node: INode,
 	call: ApiCall,
@@ -257,17 +274,28 @@ export function unreachableError(
 	itemIndex?: number,
 ): NodeApiError {
 	const detail = redactText(String(error?.message ?? error), secrets);
-	const code = (error as { code?: string })?.code;
-	return new NodeApiError(
+	const code = networkCodeOf(error);
+	const neverSent = code !== undefined && NEVER_SENT.includes(code);
+	const broke = code !== undefined && !neverSent;
+	const applied =
+		MUTATIONS.includes(call.method) && !neverSent
+			? ' The request may have been applied before the connection broke: check before running again.'
+			: '';
+	const check = broke
+		? 'The server, or a proxy between n8n and it, closed the connection before a complete answer. Run again; if it repeats, check the server and its proxy.'
+		: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n.`;
+	const message = broke
+		? `The connection to the File Storage server broke before it answered (${code})`
+		: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
+	const unreachable = new NodeApiError(
 		node,
 		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
 		{ message: detail, networkCode: code ?? null },
-		{
-			message: `Could not reach the File Storage server${code ? ` (${code})` : ''}`,
-			description: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n. Detail: ${detail}`,
-			itemIndex,
-		},
+		{ message, description: `${check}${applied} Detail: ${detail}`, itemIndex },
 	);
+	// NodeApiError also swaps a message that merely names a connection code for its generic wording: set ours again.
+	unreachable.message = message;
+	return unreachable;
 }
 
 /** The redacted response body that a transport error was built from. */

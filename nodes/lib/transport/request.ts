@@ -13,7 +13,14 @@ import { isUnsafePathSegment } from '../validation';
 import type { ApiCall, CredentialType } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
 import { excerptOf, unmetPromise } from './answers';
-import { answerError, classifyResponse, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
+import {
+	answerError,
+	classifyResponse,
+	networkCodeOf,
+	timeoutError,
+	unexpectedAnswerError,
+	unreachableError,
+} from './errors';
 import { decodeBody, secretsOf } from './redaction';
 import type { RequestPolicy } from './retry';
 import { backoffMs, EXECUTION_POLICY, isRetryable, retryAfterMs } from './retry';
@@ -92,9 +99,12 @@ export interface RequestOptions {
 	policy?: RequestPolicy;
 }
 
+/** Whether a request that got no answer ran into its time limit (the HTTP client's code, under n8n's wrapper). */
 function isTimeout(error: unknown): boolean {
-	const { code, message } = (error ?? {}) as { code?: string; message?: string };
-	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(message ?? ''));
+	const code = networkCodeOf(error);
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
+	const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+	return /timeout/i.test(`${String(message ?? '')} ${String(cause?.message ?? '')}`);
 }
 
 /**
@@ -133,9 +143,8 @@ export async function apiRequest(
 			)) as RawResponse;
 		} catch (error) {
 			if (isTimeout(error)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
-			const code = (error as { code?: string })?.code;
 			const wait = backoffMs(tries + 1);
-			if (tries < policy.maxTries && isRetryable(call.method, undefined, code) && waitedMs + wait <= policy.maxWaitMs) {
+			if (tries < policy.maxTries && isRetryable(call.method, undefined, networkCodeOf(error)) && waitedMs + wait <= policy.maxWaitMs) {
 				await sleep(wait);
 				waitedMs += wait;
 				continue;
