@@ -175,6 +175,20 @@ function retryNote(report: RetryReport | undefined): string {
 
 const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
+function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
+	if (!MUTATIONS.includes(call.method)) return '';
+	if (status === 500 || status === 502 || status === 504) {
+		return ' The request may have been applied before the server failed: check before running again.';
+	}
+	// A success status with an unreadable body (a web page, JSON cut short): the server may well have done it.
+	// An error body explains itself (items before the failing one are done).
+	if (status >= 200 && status < 300 && kind !== 'errorBody') {
+		return ' The status says it succeeded, so the request may have been applied: check before running again.';
+	}
+	return '';
+}
+
 /** Why the operation failed, for n8n's scheduler (newer n8n reads it; older versions ignore the option). */
 function failureOf(kind: FailureKind, status: number, retryAfter: number | undefined): Failure | undefined {
 	if (kind === 'rateLimited') return { cause: 'rate-limited', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
@@ -195,10 +209,7 @@ export function answerError(
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
 	const described = describeFailure(call, status, body, kind);
-	let description = `${described.description}${retryNote(retries)}`;
-	if (MUTATIONS.includes(call.method) && (status === 500 || status === 502 || status === 504)) {
-		description += ' The request may have been applied before the server failed: check before running again.';
-	}
+	const description = `${described.description}${retryNote(retries)}${appliedNote(call, status, kind)}`;
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return new NodeApiError(
 		node,

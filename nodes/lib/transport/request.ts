@@ -154,7 +154,7 @@ export async function apiRequest(
 		const body = decodeBody(raw.body, secrets);
 		const failure = classifyResponse(raw.statusCode, body);
 		if (!failure) {
-			const expected = unmetPromise(call.expects, body);
+			const expected = unmetPromise(call.expects, body, raw.statusCode);
 			if (expected) {
 				throw unexpectedAnswerError(ctx.getNode(), call, raw.statusCode, expected, excerptOf(body), secrets, itemIndex);
 			}

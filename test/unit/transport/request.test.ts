@@ -98,4 +98,32 @@ describe('transport/request: how one call is sent', () => {
 			expect(fake.sent[0].timeout).toBe(1000);
 		});
 	});
+
+	describe('a 2xx whose body is not what a mutation promises', () => {
+		it('an empty 200 is not taken as done (only an empty 204 is)', async () => {
+			const fake = fakeContext([{ statusCode: 200, body: '' }]);
+			const error = (await apiRequest(fake.ctx, endpoints.restoreFromTrash({ to_home: false, items: [] })).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toBe('Unexpected answer from the server (HTTP 200): expected {type, message} or an empty 204');
+			expect(error.description).toContain('(empty body)');
+			expect(error.description).toContain('may have been applied');
+		});
+
+		it.each([
+			['JSON cut short', '{"type":"success","mess', "The server's answer is not complete JSON (HTTP 200): it was cut short or is malformed"],
+			['a web page', '<html><body>OK</body></html>', 'The server answered with a web page instead of JSON (HTTP 200)'],
+		])('%s says the request may have been applied', async (_what, body, message) => {
+			const fake = fakeContext([{ statusCode: 200, body }]);
+			const error = (await apiRequest(fake.ctx, endpoints.restoreFromTrash({ to_home: false, items: [] })).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error.message).toBe(message);
+			expect(error.description).toContain('The status says it succeeded, so the request may have been applied');
+		});
+
+		it('the same answer to a read changes nothing, so it says nothing about applying', async () => {
+			const fake = fakeContext([{ statusCode: 200, body: '{"data":[{"da' }]);
+			const error = (await apiRequest(fake.ctx, endpoints.notifications()).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error.message).toMatch(/not complete JSON/);
+			expect(error.description).not.toContain('applied');
+		});
+	});
 });
