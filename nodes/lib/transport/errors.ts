@@ -246,7 +246,8 @@ export function unexpectedAnswerError(
 
 /** A request that got no answer within its time limit. */
 export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
-	const message = `No answer within ${Math.round(timeoutMs / 1000)} s to ${call.method} /api/v1${call.path}`;
+	const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${Math.max(1, Math.round(timeoutMs))} ms`;
+	const message = `No answer within ${limit} to ${call.method} /api/v1${call.path}`;
 	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
 	return new NodeApiError(
 		node,

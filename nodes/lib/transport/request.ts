@@ -127,7 +127,8 @@ export async function apiRequest(
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: policy.timeoutMs,
+		// The HTTP client reads 0 as "no time limit": a Timeout that rounds to 0 ms must still limit the request.
+		timeout: Math.max(1, Math.round(policy.timeoutMs)),
 	};
 	if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
 	if (call.body) options.body = call.body;

@@ -97,6 +97,14 @@ describe('transport/request: how one call is sent', () => {
 			expect(fake.sent).toHaveLength(1);
 			expect(fake.sent[0].timeout).toBe(1000);
 		});
+
+		it('a time limit that rounds to 0 ms still limits the request (0 would mean none), and says so in ms', async () => {
+			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1ms exceeded') }]);
+			const policy = { timeoutMs: 0.1, maxTries: 3, maxWaitMs: 60_000 };
+			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(fake.sent[0].timeout).toBe(1);
+			expect(error.message).toBe('No answer within 1 ms to GET /api/v1/notifications');
+		});
 	});
 
 	describe('a 2xx whose body is not what a mutation promises', () => {
