@@ -91,7 +91,7 @@ function render(rows: Row[], leaks: string[]): string {
 		'',
 		'## Summary',
 		'',
-		`- ${faulted.length} faulted cases: ${FAULTS.filter((fault) => fault.rule).length} faults × ${OPERATIONS.length} operations, except the one fault that really waits (Retry-After: 1), which runs once; plus ${rows.length - faulted.length} control runs without a fault.`,
+		`- ${faulted.length} faulted cases: ${FAULTS.filter((fault) => fault.rule && !fault.only).length} faults × ${OPERATIONS.length} operations, plus the fault that really waits (Retry-After: 1) on ${faulted.filter((row) => row.fault.only).length} operation; and ${rows.length - faulted.length} control runs without a fault.`,
 		`- Handled: ${retriedOk.length + errors.length} of ${faulted.length} — ${retriedOk.length} complete (${retriedOk.filter((row) => row.result.retries).length} of them after retries), ${errors.length} clear errors with nothing delivered. Wrong: ${wrong.length}.`,
 		`- Requests spent on the faulted cases: ${requests}, of which ${retries} retries (at most 2 per request: 3 tries in all).`,
 		`- Secrets (access tokens, share tokens, file request IDs) in any output, error or trigger state: ${leaks.length ? `**${leaks.length} found**` : 'none'}.`,
