@@ -147,6 +147,20 @@ function retryNote(report: RetryReport | undefined): string {
 
 const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
+function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
+	if (!MUTATIONS.includes(call.method)) return '';
+	if (status === 500 || status === 502 || status === 504) {
+		return ' The request may have been applied before the server failed: check before running again.';
+	}
+	// A success status with an unreadable body (a web page, JSON cut short): the server may well have done it.
+	// An error body explains itself (items before the failing one are done).
+	if (status >= 200 && status < 300 && kind !== 'errorBody') {
+		return ' The status says it succeeded, so the request may have been applied: check before running again.';
+	}
+	return '';
+}
+
 /** Why the operation failed, for n8n's scheduler (newer n8n reads it; older versions ignore the option). */
 function failureOf(kind: FailureKind, status: number, retryAfter: number | undefined): Failure | undefined {
 	if (kind === 'rateLimited') return { cause: 'rate-limited', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
@@ -167,10 +181,7 @@ export function answerError(
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
 	const described = describeFailure(call, status, body, kind);
-	let description = `${described.description}${retryNote(retries)}`;
-	if (MUTATIONS.includes(call.method) && (status === 500 || status === 502 || status === 504)) {
-		description += ' The request may have been applied before the server failed: check before running again.';
-	}
+	const description = `${described.description}${retryNote(retries)}${appliedNote(call, status, kind)}`;
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return new NodeApiError(
 		node,
@@ -207,7 +218,8 @@ export function unexpectedAnswerError(
 
 /** A request that got no answer within its time limit. */
 export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
-	const message = `No answer within ${Math.round(timeoutMs / 1000)} s to ${call.method} /api/v1${call.path}`;
+	const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${Math.max(1, Math.round(timeoutMs))} ms`;
+	const message = `No answer within ${limit} to ${call.method} /api/v1${call.path}`;
 	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
 	return new NodeApiError(
 		node,
@@ -220,37 +232,55 @@ export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, item
 	);
 }
 
-/** Connection codes that mean the server closed or reset the connection before a complete answer arrived. */
-const CONNECTION_LOST = ['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'];
+/** Connection failures that happen before a request is sent: such a request cannot have been applied. */
+const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
 
 /**
- * The error of a request that got no complete answer: refused or lost connection, unknown host. Says which, in
- * our words (n8n's own wording for connection codes speaks of aborts that did not happen).
+ * The network code (ECONNRESET, ECONNABORTED…) of a request that got no answer. n8n's HTTP helper wraps the HTTP
+ * client's error in a NodeApiError with its own wording and no code, so the code is found on a cause.
  */
+export function networkCodeOf(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string' && code !== '') return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
 export function unreachableError(
 	node: INode,
 	call: ApiCall,
-	failure: { code?: string; message: string },
+	error: Error,
 	secrets: string[],
 	itemIndex?: number,
 	retries?: RetryReport,
 ): NodeApiError {
-	const detail = redactText(failure.message, secrets);
-	const code = failure.code;
-	const lost = code !== undefined && CONNECTION_LOST.includes(code);
-	// No code in the message: NodeApiError swaps a message that mentions a known code for its own wording.
-	const message = lost
-		? 'The connection to the File Storage server was closed before a complete answer arrived'
-		: 'Could not reach the File Storage server';
-	const fix = lost
-		? `Nothing of the partial answer is used. Run again; if it repeats, check the server and any proxy in between.${MUTATIONS.includes(call.method) ? ' The request may have been applied: check before running again.' : ''}`
+	const detail = redactText(String(error?.message ?? error), secrets);
+	const code = networkCodeOf(error);
+	const neverSent = code !== undefined && NEVER_SENT.includes(code);
+	const broke = code !== undefined && !neverSent;
+	const applied =
+		MUTATIONS.includes(call.method) && !neverSent
+			? ' The request may have been applied before the connection broke: check before running again.'
+			: '';
+	const check = broke
+		? 'The server, or a proxy between n8n and it, closed the connection before a complete answer. Run again; if it repeats, check the server and its proxy.'
 		: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n.`;
-	return new NodeApiError(
+	const message = broke
+		? `The connection to the File Storage server broke before it answered (${code})`
+		: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
+	const unreachable = new NodeApiError(
 		node,
 		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
 		{ message: detail, networkCode: code ?? null },
-		{ message, description: `${fix}${retryNote(retries)} Detail: ${code ? `${code}, ` : ''}${detail}`, itemIndex },
+		{ message, description: `${check}${applied}${retryNote(retries)} Detail: ${detail}`, itemIndex },
 	);
+	// NodeApiError also swaps a message that merely names a connection code for its generic wording: set ours again.
+	unreachable.message = message;
+	return unreachable;
 }
 
 /** The redacted response body that a transport error was built from. */

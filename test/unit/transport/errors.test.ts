@@ -61,7 +61,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	it('an unreachable server names the credential and the code, without the secret', () => {
 		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), { code: 'ECONNREFUSED' });
 		const error = unreachableError(FAKE_NODE, endpoints.notifications(), cause, ['tok-secret']);
-		expect(error.message).toBe('Could not reach the File Storage server');
+		expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 		expect(error.description).toContain('File Storage API (access token)');
 		expect(error.description).toContain('ECONNREFUSED for [redacted]');
 		expect(error.description).not.toContain('tok-secret');
