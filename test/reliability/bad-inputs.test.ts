@@ -306,3 +306,18 @@ describe('the trigger refuses bad input before any request, naming the parameter
 		expect(fx.sandbox.requests).toEqual([]);
 	});
 });
+
+describe('path parameters never leave their endpoint', () => {
+	// The endpoint catalogue refuses such a folder too, but only this check names the parameter and the item.
+	it.each(['.', '..', '%2e%2e'])('Folder → Get Contents with Folder %j names the parameter and the item', async (value) => {
+		const { error } = await fx.run(
+			{ resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: '={{ $json.folder }}' } },
+			{ input: [{ folder: value }] },
+		);
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toMatch(/^\[item 0\] Folder: /);
+		expect(error?.description).toEqual(expect.any(String));
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(fx.sandbox.requests).toEqual([]);
+	});
+});
