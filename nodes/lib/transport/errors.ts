@@ -3,7 +3,6 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../json';
 import type { ApiCall } from './endpoints';
-import { CREDENTIAL_LABELS } from './endpoints';
 import { hintFor } from './hints';
 import { redactText } from './redaction';
 
@@ -135,7 +134,7 @@ export interface RetryReport {
 	refusedWaitMs?: number;
 }
 
-function retryNote(report: RetryReport | undefined): string {
+export function retryNote(report: RetryReport | undefined): string {
 	if (!report || (report.tries <= 1 && report.refusedWaitMs === undefined)) return '';
 	const tried = report.tries > 1 ? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.` : '';
 	const refused =
@@ -145,7 +144,7 @@ function retryNote(report: RetryReport | undefined): string {
 	return `${tried}${refused}`;
 }
 
-const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+export const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
 function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
@@ -214,73 +213,6 @@ export function unexpectedAnswerError(
 		{ message, httpCode: String(status) },
 		{ message, description: redactText(description, secrets), httpCode: String(status), itemIndex },
 	);
-}
-
-/** A request that got no answer within its time limit. */
-export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
-	const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${Math.max(1, Math.round(timeoutMs))} ms`;
-	const message = `No answer within ${limit} to ${call.method} /api/v1${call.path}`;
-	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
-	return new NodeApiError(
-		node,
-		{ message },
-		{
-			message,
-			description: `The server did not answer in time.${applied} Raise Timeout in the node's options if the server is slow, or check that it is running.`,
-			itemIndex,
-		},
-	);
-}
-
-/** Connection failures that happen before a request is sent: such a request cannot have been applied. */
-const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
-
-/**
- * The network code (ECONNRESET, ECONNABORTED…) of a request that got no answer. n8n's HTTP helper wraps the HTTP
- * client's error in a NodeApiError with its own wording and no code, so the code is found on a cause.
- */
-export function networkCodeOf(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && code !== '') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
-
-/** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
-export function unreachableError(
-	node: INode,
-	call: ApiCall,
-	error: Error,
-	secrets: string[],
-	itemIndex?: number,
-	retries?: RetryReport,
-): NodeApiError {
-	const detail = redactText(String(error?.message ?? error), secrets);
-	const code = networkCodeOf(error);
-	const neverSent = code !== undefined && NEVER_SENT.includes(code);
-	const broke = code !== undefined && !neverSent;
-	const applied =
-		MUTATIONS.includes(call.method) && !neverSent
-			? ' The request may have been applied before the connection broke: check before running again.'
-			: '';
-	const check = broke
-		? 'The server, or a proxy between n8n and it, closed the connection before a complete answer. Run again; if it repeats, check the server and its proxy.'
-		: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n.`;
-	const message = broke
-		? `The connection to the File Storage server broke before it answered (${code})`
-		: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
-	const unreachable = new NodeApiError(
-		node,
-		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
-		{ message: detail, networkCode: code ?? null },
-		{ message, description: `${check}${applied}${retryNote(retries)} Detail: ${detail}`, itemIndex },
-	);
-	// NodeApiError also swaps a message that merely names a connection code for its generic wording: set ours again.
-	unreachable.message = message;
-	return unreachable;
 }
 
 /** The redacted response body that a transport error was built from. */

@@ -13,14 +13,8 @@ import { isUnsafePathSegment } from '../validation';
 import type { ApiCall, CredentialType } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
 import { excerptOf, unmetPromise } from './answers';
-import {
-	answerError,
-	classifyResponse,
-	networkCodeOf,
-	timeoutError,
-	unexpectedAnswerError,
-	unreachableError,
-} from './errors';
+import { answerError, classifyResponse, unexpectedAnswerError } from './errors';
+import { networkCodeOf, timeoutError, unreachableError } from './no-answer';
 import { decodeBody, secretsOf } from './redaction';
 import type { RequestPolicy } from './retry';
 import { backoffMs, EXECUTION_POLICY, isRetryable, retryAfterMs } from './retry';

@@ -6,8 +6,8 @@ import {
 	classifyResponse,
 	errorBody,
 	refusedField,
-	unreachableError,
 } from '../../../nodes/lib/transport/errors';
+import { unreachableError } from '../../../nodes/lib/transport/no-answer';
 import { FAKE_NODE } from './fake-context';
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {
