@@ -28,7 +28,7 @@ import {
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
 import type { TriggerEvent } from './fixtures';
-import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import { preparePackagedN8n } from './install';
 import type { N8nInstall } from './install';
 import { stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
@@ -243,12 +243,9 @@ const TRIGGER_EVENTS: Array<{ event: TriggerEvent; id: string }> = [
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	install = await watch.time('install n8n (or reuse .cache)', () => installN8n(LOGS));
-	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(WORK, 'pack'), LOGS));
-	const userFolder = await watch.time('fresh user folder (template copy)', () =>
-		freshUserFolder(install, path.join(WORK, 'user'), LOGS),
-	);
-	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, LOGS));
+	const prepared = await preparePackagedN8n(WORK, LOGS, watch);
+	install = prepared.install;
+	const userFolder = prepared.userFolder;
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	secrets = seedSecrets(sandbox.seed);
 	files = await startFileServer(REMOTE_FILES);

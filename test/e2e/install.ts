@@ -12,6 +12,7 @@ import { n8nEnv } from './environment';
 import { selectedN8n } from './n8n-versions';
 import type { N8nOffers } from './n8n-versions';
 import { assertOk, freePort, runCommand } from './processes';
+import type { Stopwatch } from './progress';
 
 export interface N8nInstall {
 	dir: string;
@@ -149,4 +150,22 @@ export async function freshUserFolder(install: N8nInstall, dest: string, logDir:
 	fs.mkdirSync(dest, { recursive: true });
 	fs.cpSync(path.join(template, '.n8n'), path.join(dest, '.n8n'), { recursive: true });
 	return dest;
+}
+
+/**
+ * Everything before a suite's n8n runs, each step timed: the selected n8n (or its cache), this package built and
+ * packed into `<work>/pack`, and a fresh user folder `<work>/user` with the package installed.
+ */
+export async function preparePackagedN8n(
+	work: string,
+	logDir: string,
+	watch: Stopwatch,
+): Promise<{ install: N8nInstall; userFolder: string }> {
+	const install = await watch.time('install n8n (or reuse .cache)', () => installN8n(logDir));
+	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(work, 'pack'), logDir));
+	const userFolder = await watch.time('fresh user folder (template copy)', () =>
+		freshUserFolder(install, path.join(work, 'user'), logDir),
+	);
+	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, logDir));
+	return { install, userFolder };
 }

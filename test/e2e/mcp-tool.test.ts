@@ -22,7 +22,7 @@ import type { Sandbox } from '../sandbox/server';
 import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from './checkout';
 import type { WorkflowSpec } from './cli';
 import { CREDENTIALS, sandboxCredentials, seedSecrets, UNKNOWN_FILE_REQUEST_ID } from './fixtures';
-import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import { preparePackagedN8n } from './install';
 import { selectedN8n } from './n8n-versions';
 import { stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
@@ -229,12 +229,7 @@ let nodeType: ExportedNodeType;
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const install = await watch.time('install n8n (or reuse .cache)', () => installN8n(LOGS));
-	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(WORK, 'pack'), LOGS));
-	const userFolder = await watch.time('fresh user folder (template copy)', () =>
-		freshUserFolder(install, path.join(WORK, 'user'), LOGS),
-	);
-	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, LOGS));
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	secrets = seedSecrets(sandbox.seed);
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
