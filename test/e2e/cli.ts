@@ -1,13 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * n8n's command line on one user folder: `export:nodes`, `import:credentials`, `import:workflow`, `execute`,
- * `execute-batch`, `publish:workflow`. Each command is its own process with the instance's ports, output in files.
+ * `execute-batch`, activation for the next start. Each command is its own process with the instance's ports, output
+ * in files.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { TRIGGER_NODE_TYPE } from './checkout';
 import { n8nEnv } from './environment';
 import type { N8nInstall } from './install';
+import { STATIC_DATA_ID_MAX_LENGTH } from './n8n-versions';
 import { assertOk, runCommand } from './processes';
 import type { CommandResult } from './processes';
 import { parseRunFromLog } from './run-data';
@@ -89,6 +92,12 @@ export class N8nCli {
 	async importWorkflows(workflows: WorkflowSpec[]): Promise<void> {
 		for (const workflow of workflows) {
 			if (workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
+			// the trigger's memory is the workflow's static data, which n8n keeps only for short enough ids
+			if (workflow.id.length > STATIC_DATA_ID_MAX_LENGTH && workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)) {
+				throw new Error(
+					`workflow id "${workflow.id}" is longer than ${STATIC_DATA_ID_MAX_LENGTH} characters: some n8n version of the suite would drop its trigger's static data`,
+				);
+			}
 		}
 		const file = path.join(this.logDir, `workflows-${Date.now()}.json`);
 		fs.writeFileSync(file, JSON.stringify(workflows.map((w) => ({ active: false, settings: {}, ...w })), null, 2));
@@ -121,8 +130,9 @@ export class N8nCli {
 		return { result, summary };
 	}
 
-	/** `n8n publish:workflow`: active at the next start. */
+	/** Active at the next start (`n8n publish:workflow` in 2.x, `update:workflow --active=true` in 1.x). */
 	async publishOffline(workflowId: string): Promise<void> {
-		assertOk(await this.cli(['publish:workflow', `--id=${workflowId}`]), `n8n publish:workflow --id=${workflowId}`);
+		const args = this.install.offers.activateOfflineArgs(workflowId);
+		assertOk(await this.cli(args, { name: `n8n-${args[0]}` }), `n8n ${args.join(' ')}`);
 	}
 }
