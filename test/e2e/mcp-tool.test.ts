@@ -389,7 +389,7 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		// n8n 2.x stores every tool call as a successful execution: the MCP result is where a failure shows
 		expect(result.isError).toBe(true);
 		expect(result.text).toMatch(/Not found \(HTTP 404\)/);
-		expect(result.text).toMatch(/\n\nDetails: Check the folder/);
+		expect(result.text).toMatch(/\n\nDetails: No folder with this ID in the account of this access token\. Pick the folder with "From List"/);
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`GET /api/v1/browse/folders/${UNKNOWN_FOLDER_ID} 404`,
 		]);
