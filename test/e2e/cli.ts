@@ -16,6 +16,14 @@ import type { CommandResult } from './processes';
 import { parseRunFromLog } from './run-data';
 import type { RunData } from './run-data';
 
+/**
+ * The CLI's one-shot runs (`execute`, `execute-batch`) use the legacy expression engine: with the default one
+ * (isolated-vm, whose isolate pool refills in the background) both commands of 1.x and 2.x at times die of SIGSEGV
+ * on exit, after the run is done and printed — 1 to 4 of the suite's 13 runs on a loaded 2-core machine, none of 16
+ * on an idle one. `n8n start` (credential tests, triggers, MCP tool calls) keeps the default engine.
+ */
+const ONE_SHOT_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
+
 export interface CredentialSpec {
 	id: string;
 	name: string;
@@ -106,14 +114,18 @@ export class N8nCli {
 
 	/** `n8n execute --id`: exit 0 on success, 1 on a node error; the IRun is parsed from the json log either way. */
 	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
-		const result = await this.cli(['execute', `--id=${workflowId}`], { timeoutMs, name: `n8n-execute-${workflowId}` });
+		const result = await this.cli(['execute', `--id=${workflowId}`], {
+			timeoutMs,
+			name: `n8n-execute-${workflowId}`,
+			env: ONE_SHOT_ENV,
+		});
 		const output = result.stdout + result.stderr;
 		return { ...result, output, run: parseRunFromLog(output) };
 	}
 
 	/**
-	 * `n8n execute-batch`: many workflows in one process (~2.5 s start-up once). Runs with the legacy expression
-	 * engine: with the default one the command segfaults on exit after a failed workflow. Returns the summary file's
+	 * `n8n execute-batch`: many workflows in one process (~2.5 s start-up once), with the legacy expression engine
+	 * (ONE_SHOT_ENV; this command segfaults on exit after a failed workflow otherwise). Returns the summary file's
 	 * JSON (`executionOutput`/`summary` per n8n's format) and the command result.
 	 */
 	async executeBatch(
@@ -124,7 +136,7 @@ export class N8nCli {
 		const result = await this.cli(['execute-batch', `--ids=${workflowIds.join(',')}`, `--output=${output}`, '--shortOutput'], {
 			timeoutMs,
 			name: 'n8n-execute-batch',
-			env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+			env: ONE_SHOT_ENV,
 		});
 		const summary: unknown = fs.existsSync(output) ? JSON.parse(fs.readFileSync(output, 'utf8')) : undefined;
 		return { result, summary };
