@@ -39,7 +39,24 @@ export function networkCodeOf(error: unknown): string | undefined {
 		if (typeof code === 'string' && code !== '') return code;
 		current = (current as { cause?: unknown }).cause;
 	}
-	return undefined;
+	return codeFromTexts(error);
+}
+
+/**
+ * n8n 1.x keeps no cause on its wrapper (a class field resets it), only the client's message among `messages`
+ * and its own wording as the message: read the code from those texts.
+ */
+const CODE_TEXTS: Array<[RegExp, string]> = [
+	[/timeout of \d+ ?ms exceeded|ETIMEDOUT|ECONNABORTED|connection was aborted/i, 'ECONNABORTED'],
+	[/ECONNRESET|socket hang up|closed unexpectedly/i, 'ECONNRESET'],
+	[/ECONNREFUSED|refused the connection/i, 'ECONNREFUSED'],
+	[/ENOTFOUND|EAI_AGAIN/i, 'ENOTFOUND'],
+];
+
+function codeFromTexts(error: unknown): string | undefined {
+	const { message, messages } = (error ?? {}) as { message?: unknown; messages?: unknown };
+	const texts = [...(Array.isArray(messages) ? messages : []), message].map((text) => String(text ?? '')).join('\n');
+	return CODE_TEXTS.find(([pattern]) => pattern.test(texts))?.[1];
 }
 
 /** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */

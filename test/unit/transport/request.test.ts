@@ -42,7 +42,7 @@ describe('transport/request: how one call is sent', () => {
 	});
 
 	it('no answer at all becomes "could not reach", naming the credential to check', async () => {
-		const fake = fakeContext([{ throws: new Error('socket hang up') }]);
+		const fake = fakeContext([{ throws: new Error('no route') }]);
 		const error = (await apiRequest(fake.ctx, endpoints.notifications()).catch((caught: unknown) => caught)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Could not reach the File Storage server');
