@@ -179,7 +179,7 @@ describe('trigger details', () => {
 		const folder = fx.sandbox.model.addFolder(0, { parentId: requestFolder(), name: 'Empty subfolder' });
 		const outcome = await poller({ event: 'fileRequestItem', parent: { __rl: true, mode: 'id', value: folder.id } }).poll('manual');
 		expect(outcome.error?.message).toBe('The chosen folder of the file request is empty');
-		expect(outcome.error?.description).toMatch(/Only this folder is watched/);
+		expect((outcome.error as { description?: string } | undefined)?.description).toMatch(/Only this folder is watched/);
 		const root = await poller({ event: 'fileRequestItem' }).poll('manual');
 		expect(root.error).toBeUndefined();
 	});

@@ -3,7 +3,6 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../json';
 import type { ApiCall } from './endpoints';
-import { CREDENTIAL_LABELS } from './endpoints';
 import { hintFor } from './hints';
 import { redactText } from './redaction';
 
@@ -135,7 +134,7 @@ export interface RetryReport {
 	refusedWaitMs?: number;
 }
 
-function retryNote(report: RetryReport | undefined): string {
+export function retryNote(report: RetryReport | undefined): string {
 	if (!report || (report.tries <= 1 && report.refusedWaitMs === undefined)) return '';
 	const tried = report.tries > 1 ? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.` : '';
 	const refused =
@@ -145,7 +144,21 @@ function retryNote(report: RetryReport | undefined): string {
 	return `${tried}${refused}`;
 }
 
-const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+export const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
+function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
+	if (!MUTATIONS.includes(call.method)) return '';
+	if (status === 500 || status === 502 || status === 504) {
+		return ' The request may have been applied before the server failed: check before running again.';
+	}
+	// A success status with an unreadable body (a web page, JSON cut short): the server may well have done it.
+	// An error body explains itself (items before the failing one are done).
+	if (status >= 200 && status < 300 && kind !== 'errorBody') {
+		return ' The status says it succeeded, so the request may have been applied: check before running again.';
+	}
+	return '';
+}
 
 /** Why the operation failed, for n8n's scheduler (newer n8n reads it; older versions ignore the option). */
 function failureOf(kind: FailureKind, status: number, retryAfter: number | undefined): Failure | undefined {
@@ -167,10 +180,7 @@ export function answerError(
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
 	const described = describeFailure(call, status, body, kind);
-	let description = `${described.description}${retryNote(retries)}`;
-	if (MUTATIONS.includes(call.method) && (status === 500 || status === 502 || status === 504)) {
-		description += ' The request may have been applied before the server failed: check before running again.';
-	}
+	const description = `${described.description}${retryNote(retries)}${appliedNote(call, status, kind)}`;
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return new NodeApiError(
 		node,
@@ -202,54 +212,6 @@ export function unexpectedAnswerError(
 		node,
 		{ message, httpCode: String(status) },
 		{ message, description: redactText(description, secrets), httpCode: String(status), itemIndex },
-	);
-}
-
-/** A request that got no answer within its time limit. */
-export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
-	const message = `No answer within ${Math.round(timeoutMs / 1000)} s to ${call.method} /api/v1${call.path}`;
-	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
-	return new NodeApiError(
-		node,
-		{ message },
-		{
-			message,
-			description: `The server did not answer in time.${applied} Raise Timeout in the node's options if the server is slow, or check that it is running.`,
-			itemIndex,
-		},
-	);
-}
-
-/** Connection codes that mean the server closed or reset the connection before a complete answer arrived. */
-const CONNECTION_LOST = ['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'];
-
-/**
- * The error of a request that got no complete answer: refused or lost connection, unknown host. Says which, in
- * our words (n8n's own wording for connection codes speaks of aborts that did not happen).
- */
-export function unreachableError(
-	node: INode,
-	call: ApiCall,
-	failure: { code?: string; message: string },
-	secrets: string[],
-	itemIndex?: number,
-	retries?: RetryReport,
-): NodeApiError {
-	const detail = redactText(failure.message, secrets);
-	const code = failure.code;
-	const lost = code !== undefined && CONNECTION_LOST.includes(code);
-	// No code in the message: NodeApiError swaps a message that mentions a known code for its own wording.
-	const message = lost
-		? 'The connection to the File Storage server was closed before a complete answer arrived'
-		: 'Could not reach the File Storage server';
-	const fix = lost
-		? `Nothing of the partial answer is used. Run again; if it repeats, check the server and any proxy in between.${MUTATIONS.includes(call.method) ? ' The request may have been applied: check before running again.' : ''}`
-		: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n.`;
-	return new NodeApiError(
-		node,
-		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
-		{ message: detail, networkCode: code ?? null },
-		{ message, description: `${fix}${retryNote(retries)} Detail: ${code ? `${code}, ` : ''}${detail}`, itemIndex },
 	);
 }
 

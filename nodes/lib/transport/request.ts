@@ -14,7 +14,8 @@ import { isUnsafePathSegment } from '../validation';
 import type { ApiCall, CredentialType } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
 import { excerptOf, unmetPromise } from './answers';
-import { answerError, classifyResponse, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
+import { answerError, classifyResponse, unexpectedAnswerError } from './errors';
+import { networkCodeOf, timeoutError, unreachableError } from './no-answer';
 import { decodeBody, secretsOf } from './redaction';
 import type { RequestPolicy } from './retry';
 import { backoffMs, EXECUTION_POLICY, isRetryable, retryAfterMs } from './retry';
@@ -103,17 +104,12 @@ export interface RequestOptions {
 	policy?: RequestPolicy;
 }
 
-/**
- * The network failure behind an error of n8n's HTTP helper, which wraps it in a NodeApiError with its own wording
- * (the original, with its code, is the `cause`).
- */
-function networkFailure(error: unknown): { code?: string; message: string } {
-	const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; message?: string };
-	return { code: cause?.code ?? (error as { code?: string })?.code, message: String(cause?.message ?? error) };
-}
-
-function isTimeout({ code, message }: { code?: string; message: string }): boolean {
-	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message);
+/** Whether a request that got no answer ran into its time limit (the HTTP client's code, under n8n's wrapper). */
+function isTimeout(error: unknown): boolean {
+	const code = networkCodeOf(error);
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
+	const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+	return /timeout/i.test(`${String(message ?? '')} ${String(cause?.message ?? '')}`);
 }
 
 /**
@@ -136,7 +132,8 @@ export async function apiRequest(
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: policy.timeoutMs,
+		// The HTTP client reads 0 as "no time limit": a Timeout that rounds to 0 ms must still limit the request.
+		timeout: Math.max(1, Math.round(policy.timeoutMs)),
 	};
 	if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
 	if (call.body) options.body = call.body;
@@ -149,20 +146,19 @@ export async function apiRequest(
 				credentialsDecrypted: credential,
 			})) as RawResponse;
 		} catch (error) {
-			const network = networkFailure(error);
-			if (isTimeout(network)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
+			if (isTimeout(error)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
 			const wait = backoffMs(tries + 1);
-			if (tries < policy.maxTries && isRetryable(call.method, undefined, network.code) && waitedMs + wait <= policy.maxWaitMs) {
+			if (tries < policy.maxTries && isRetryable(call.method, undefined, networkCodeOf(error)) && waitedMs + wait <= policy.maxWaitMs) {
 				await sleep(wait);
 				waitedMs += wait;
 				continue;
 			}
-			throw unreachableError(ctx.getNode(), call, network, secrets, itemIndex, { tries, waitedMs });
+			throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex, { tries, waitedMs });
 		}
 		const body = decodeBody(raw.body, secrets);
 		const failure = classifyResponse(raw.statusCode, body);
 		if (!failure) {
-			const expected = unmetPromise(call.expects, body);
+			const expected = unmetPromise(call.expects, body, raw.statusCode);
 			if (expected) {
 				throw unexpectedAnswerError(ctx.getNode(), call, raw.statusCode, expected, excerptOf(body), secrets, itemIndex);
 			}

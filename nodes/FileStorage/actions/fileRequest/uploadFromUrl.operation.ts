@@ -35,7 +35,7 @@ export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromU
 	fileRequestFolderLocator(
 		'parent',
 		'Destination Folder',
-		'Folder of the file request to upload into. "File Request Root" is the top of the request.',
+		'Folder of the file request to upload into: its ID (a UUID: the ID of a folder that File Request → Get Contents listed), or "root" for the top of the request ("File Request Root" in the list)',
 	),
 	batchOptionsProperty(
 		'How many input items are sent together in one request when they share a destination folder (see also URLs per Request)',

@@ -24,7 +24,7 @@ export const description: INodeProperties[] = scoped('sharedFolder', 'createFold
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
 		description:
-			'Folder inside the shared folder to create the new folder in. Leave empty to create it at the top of the shared folder.',
+			'Folder inside the shared folder to create the new folder in, by its ID (a UUID). Leave empty to create it at the top of the shared folder.',
 		modes: [
 			{
 				displayName: 'By ID',
