@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -34,10 +35,15 @@ interface RawResponse {
 	headers?: Record<string, unknown>;
 }
 
-/** What a request needs from its credential: the normalised Base URL and the secrets to redact. */
+/** What a request needs from its credential: the normalised Base URL, the secrets to redact, the credential itself. */
 export interface Connection {
 	baseUrl: string;
 	secrets: string[];
+	/**
+	 * The credential as read here, handed to n8n's HTTP helper with every request: otherwise the helper reads it
+	 * from n8n's database and decrypts it again for each one (each page of a listing).
+	 */
+	credential: ICredentialsDecrypted;
 }
 
 /** Credentials whose secret goes into the URL path, not a header. */
@@ -82,7 +88,12 @@ export async function connect(
 			},
 		);
 	}
-	return { baseUrl, secrets: secretsOf(credentials) };
+	const reference = ctx.getNode().credentials?.[credentialType];
+	return {
+		baseUrl,
+		secrets: secretsOf(credentials),
+		credential: { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials },
+	};
 }
 
 export interface RequestOptions {
@@ -111,7 +122,7 @@ export async function apiRequest(
 	call: ApiCall,
 	{ itemIndex, connection, policy = EXECUTION_POLICY }: RequestOptions = {},
 ): Promise<ApiResponse> {
-	const { baseUrl, secrets } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
+	const { baseUrl, secrets, credential } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: `${baseUrl}/api/v1${call.path}`,
@@ -131,11 +142,9 @@ export async function apiRequest(
 	for (let tries = 1; ; tries++) {
 		let raw: RawResponse;
 		try {
-			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				call.credentialType,
-				options,
-			)) as RawResponse;
+			raw = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, call.credentialType, options, {
+				credentialsDecrypted: credential,
+			})) as RawResponse;
 		} catch (error) {
 			if (isTimeout(error)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
 			const wait = backoffMs(tries + 1);

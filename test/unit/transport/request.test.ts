@@ -56,6 +56,12 @@ describe('transport/request: how one call is sent', () => {
 		expect(fake.sent).toHaveLength(0);
 	});
 
+	it('hands n8n\'s HTTP helper the credential it read, so the helper does not read and decrypt it again', async () => {
+		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
+		await apiRequest(fake.ctx, endpoints.notifications());
+		expect(fake.credentialReads).toBe(1);
+	});
+
 	it('a connection resolved once serves many requests without reading the credential again', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
 		const connection = await connect(fake.ctx, 'fileStorageApi');
