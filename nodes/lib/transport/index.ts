@@ -1,8 +1,9 @@
 /**
  * The one transport of the package. Operations and the trigger say *what* to call (`endpoints`); the modules
  * behind this entry point decide *how*: request (credentials, the HTTP helper), errors (status and body →
- * NodeApiError), redaction (secrets never leave), pagination (cursor walking), answers (what a 2xx must look like), retry
- * (time limits, what is tried again and how long the node waits).
+ * NodeApiError), hints (how to fix it, by endpoint and what was sent), no-answer (time-outs, refused or broken
+ * connections), redaction (secrets never leave), pagination (cursor walking), answers (what a 2xx must look like),
+ * retry (time limits, what is tried again and how long the node waits).
  */
 export type { AnswerShape, ApiCall, CredentialType } from './endpoints';
 export { CREDENTIAL_LABELS, endpoints } from './endpoints';
