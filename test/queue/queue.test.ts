@@ -425,13 +425,24 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 		return { id: execution.id, event, startedAt: execution.startedAt, items: positions.length, first: positions[0], last: positions[positions.length - 1] };
 	});
 	fs.writeFileSync(path.join(WORK, `${label}-deliveries.json`), `${JSON.stringify(byExecution, null, 2)}\n`);
-	const counts: Record<string, unknown> = {};
-	for (const { event } of TRIGGERS) {
+	const counts: Record<string, { added: number; delivered: number; duplicates: number; missing: number }> = {};
+	const checks = TRIGGERS.map(({ event }) => {
 		const got = streams[event];
 		const duplicates = got.filter((id, index) => got.indexOf(id) !== index);
 		const missing = added[event].filter((id) => !got.includes(id));
 		const unexpected = got.filter((id) => !added[event].includes(id));
 		counts[event] = { added: added[event].length, delivered: got.length, duplicates: duplicates.length, missing: missing.length };
+		return { event, got, duplicates, missing, unexpected };
+	});
+	// one greppable line, from n8n's execution records, printed before the assertions (a failure shows it too)
+	const total = (key: 'added' | 'delivered' | 'duplicates' | 'missing') => Object.values(counts).reduce((sum, c) => sum + c[key], 0);
+	const perEvent = Object.entries(counts)
+		.map(([event, c]) => `${event} ${c.added}/${c.delivered}/${c.duplicates}/${c.missing}`)
+		.join(', ');
+	process.stdout.write(
+		`queue: restart scenario ${label}: added ${total('added')} delivered ${total('delivered')} duplicates ${total('duplicates')} missing ${total('missing')} (added/delivered/duplicates/missing: ${perEvent}; ${executions.length} trigger executions)\n`,
+	);
+	for (const { event, got, duplicates, missing, unexpected } of checks) {
 		expect({ event, duplicates, missing, unexpected }).toEqual({ event, duplicates: [], missing: [], unexpected: [] });
 		// oldest first, within and across executions
 		expect(got).toEqual(added[event]);
