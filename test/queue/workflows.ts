@@ -55,7 +55,7 @@ export function restoreWorkflow(): WorkflowSpec {
 
 export const TRIGGERS: Array<{ event: TriggerEvent; id: string }> = [
 	{ event: 'upload', id: 'qTrigUpload' },
-	{ event: 'notification', id: 'qTrigNotification' },
+	{ event: 'notification', id: 'qTrigNotify' },
 	{ event: 'fileRequestItem', id: 'qTrigRequestItem' },
 ];
 
