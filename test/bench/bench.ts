@@ -266,15 +266,8 @@ async function measureWorkflow(
 	return { call, executionId, requests, failedRequests, serverMs, probe: measured };
 }
 
-async function runWorkflow(
-	sb: Sandbox,
-	probe: ProbeClient,
-	webhookPath: string,
-	workflowId: string,
-	body: unknown,
-	probeOptions: ProbeBegin = {},
-): Promise<WorkflowRun> {
-	const measured = await measureWorkflow(sb, probe, webhookPath, workflowId, body, probeOptions);
+async function runWorkflow(...args: Parameters<typeof measureWorkflow>): Promise<WorkflowRun> {
+	const measured = await measureWorkflow(...args);
 	return { ...measured, execution: await readExecution(measured.executionId) };
 }
 
