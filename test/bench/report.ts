@@ -286,7 +286,7 @@ function renderListing(results: BenchResults, out: string[]): void {
 		);
 	};
 	out.push(
-		"**On a settled heap** (the targets): before each n8n run the probe has n8n collect all its garbage, so no collection of garbage from earlier runs can land in this one. Between two runs the benchmark reads the finished execution back with its data (n8n loads, parses and serialises it again), which leaves much garbage in n8n's heap; without settling, whichever run comes next pays for collecting it (heap sizes below).",
+		"**On a settled heap**: before each n8n run the probe has n8n collect all its garbage, so no collection of garbage from earlier runs can land in this one: the nodes' own cost. The benchmark reads the executions back with their data (n8n loads, parses and serialises each again) only after the rounds, so that work of the benchmark's own never leaves garbage for a measured run.",
 	);
 	out.push('');
 	header();
@@ -302,7 +302,7 @@ function renderListing(results: BenchResults, out: string[]): void {
 		const heapAt = (keys: readonly ListingKey[]) => keys.flatMap((k) => listing[k].runs.map((r) => r.heapBeforeMb ?? NaN));
 		const fullGcMs = asIs.flatMap((k) => listing[k].runs.filter((r) => (r.gc?.majorPauses ?? 0) > 0).map((r) => r.gc?.majorMs ?? NaN));
 		out.push(
-			`**On the heap as the runs before left it** (same rounds, interleaved with the runs above): what a run costs when n8n's heap is full of earlier garbage. n8n's used heap at the start of a run: ${ms(median(heapAt(settled)))} MB on a settled heap (what is alive), ${ms(
+			`**On the heap as the runs before left it** (same rounds, interleaved with the runs above): what a run costs when n8n's heap holds the garbage of its own earlier executions (running them, saving them), as in a busy n8n. n8n's used heap at the start of a run: ${ms(median(heapAt(settled)))} MB on a settled heap (what is alive), ${ms(
 				median(heapAt(asIs)),
 			)} MB as is (p50; up to ${ms(Math.max(...heapAt(asIs)))} MB). When a full mark-compact of n8n's heap finishes inside a run it adds its pause: ${
 				fullGcMs.length ? `${fullGcMs.length} times here, ${range(fullGcMs)} ms` : 'none did here'
@@ -656,7 +656,7 @@ export function renderReport(results: BenchResults): string {
 	out.push(
 		[
 			`- **Sandbox**: \`startSandbox({ seed: { bulkFolderFiles: ${f.bulkFiles} } })\` in the benchmark process, plus folders of 1,000 and 100,000 files for the scale curve (\`model.addFile\`); the request counts are its request log (\`clearRequests()\` before each run), its own time per request comes from its \`onAnswered\` hook. Maximum page size 500.`,
-			"- **Settled heap**: before each n8n run (except the listing's *heap as is* runs) the probe runs two full GCs in n8n, outside the measured window, so the garbage of earlier runs (and of the benchmark reading them back) is not collected inside this one.",
+			"- **Settled heap**: before each n8n run (except the listing's *heap as is* runs) the probe runs two full GCs in n8n, outside the measured window, so the garbage of earlier runs is not collected inside this one. The listing rounds read their executions back only after the rounds.",
 			'- **n8n**: `n8n start` with the workflows active; each run is a POST to a production webhook (Webhook v2, "respond when the last node finishes"), then the execution is read through the public API (`/api/v1/executions/{id}?includeData=true`) for `runData[node][0].executionTime` and the output items. One warm process for all runs, so start-up never counts. `NODE_OPTIONS=--require test/bench/n8n-probe.js` loads a probe into that process (a local HTTP endpoint: GC profiler, peak memory, CPU and allocation profiles on request); it measures only between its `/begin` and `/end`, which bracket the webhook call.',
 			'- **Listing**: (a) File Storage → Folder → Get Contents, Return All, Simplify on / off; (b) HTTP Request v4.5, Header Auth credential `Authorization: Bearer …`, query `limit=500`, Pagination "Update a Parameter in Each Request" (`cursor` = `{{ $response.body.meta.cursor.next_cursor }}`), complete when `{{ !$response.body.meta.cursor.next_cursor }}`, then Split Out on `data`; (c) axios loops over the same cursors (limit 500) in a warm child process with n8n\'s Node (test/bench/raw-loop.ts), with and without keep-alive. Every run\'s output is checked: 10,000 distinct ids.',
 			`- **Batch operations**: a "Batch" folder of ${f.batchItems} files (added in-process with \`model.addFile\`) with an editor share (\`model.addShare\`). Webhook body \`{ items: [{ id, type }] }\` → Split Out \`body.items\` → the measured node. Before each Restore run the benchmark trashes the files in the model; before each Delete run it restores them. File Storage uses its default Batch Size (100); HTTP Request sends one request per item (\`POST /api/v1/trash/restore\` with a one-item body; \`DELETE /api/v1/shares/{token}/items\` with a one-item body). Every run is checked in the sandbox's state (all restored / all trashed).`,
