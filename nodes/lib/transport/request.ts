@@ -92,7 +92,8 @@ export interface RequestOptions {
 	policy?: RequestPolicy;
 }
 
-function isTimeout(error: unknown): boolean {
+/** Whether an HTTP helper's error is a time limit that passed (axios' ECONNABORTED/ETIMEDOUT, or its message). */
+export function isTimeout(error: unknown): boolean {
 	const { code, message } = (error ?? {}) as { code?: string; message?: string };
 	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(message ?? ''));
 }
