@@ -343,11 +343,8 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 		let received = 0;
 		let waitingSince: number | undefined;
 		let stalledError: Error | undefined;
-		let failWait: (error: Error) => void = () => undefined;
-		const stalled = new Promise<never>((_, reject) => {
-			failWait = reject;
-		});
-		stalled.catch(() => undefined);
+		/** Fails the current wait for the next chunk (one promise per wait: a long-lived one would keep every chunk). */
+		let failWait: ((error: Error) => void) | undefined;
 		let completed = false;
 		const tick = Math.max(10, Math.min(1000, Math.floor(check.idleTimeoutMs / 4)));
 		const watch = async () => {
@@ -360,7 +357,7 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 				if (watchdog.signal.aborted) return;
 				if (waitingSince !== undefined && Date.now() - waitingSince >= check.idleTimeoutMs) {
 					stalledError = check.stalled(received);
-					failWait(stalledError);
+					failWait?.(stalledError);
 					check.abortConnection(stalledError);
 					return;
 				}
@@ -372,9 +369,14 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 				waitingSince = Date.now();
 				let next: IteratorResult<Uint8Array>;
 				try {
-					next = await Promise.race([iterator.next(), stalled]);
+					next = await new Promise<IteratorResult<Uint8Array>>((resolve, reject) => {
+						failWait = reject;
+						iterator.next().then(resolve, reject);
+					});
 				} catch (error) {
 					throw stalledError ?? check.cut(received, error);
+				} finally {
+					failWait = undefined;
 				}
 				waitingSince = undefined;
 				if (next.done) break;
