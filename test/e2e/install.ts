@@ -137,3 +137,20 @@ export async function freshUserFolder(install: N8nInstall, dest: string, logDir:
 	fs.cpSync(path.join(template, '.n8n'), path.join(dest, '.n8n'), { recursive: true });
 	return dest;
 }
+
+/**
+ * The pinned n8n with this package installed as users get it: n8n installed (or reused), the package built and
+ * packed into `<workDir>/pack`, a fresh user folder at `<workDir>/user` with the tarball installed. `time` wraps
+ * each phase (e.g. a Stopwatch's).
+ */
+export async function n8nWithPackage(
+	workDir: string,
+	logDir: string,
+	time: <T>(phase: string, run: () => Promise<T>) => Promise<T> = async (_phase, run) => await run(),
+): Promise<{ install: N8nInstall; userFolder: string }> {
+	const install = await time('install n8n (or reuse .cache)', () => installN8n(logDir));
+	const tarball = await time('build + npm pack', () => buildAndPack(path.join(workDir, 'pack'), logDir));
+	const userFolder = await time('fresh user folder', () => freshUserFolder(install, path.join(workDir, 'user'), logDir));
+	await time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, logDir));
+	return { install, userFolder };
+}
