@@ -1,4 +1,5 @@
 import type {
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
@@ -7,7 +8,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { ApplicationError } from 'n8n-workflow';
+
 import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
+import { isUnsafePathSegment } from '../nodes/lib/validation';
 
 // What the three credential types share: the Base URL field (normalised by the one rule in nodes/lib/baseUrl,
 // as an expression here because credential tests run outside the node), the icon and path-secret substitution.
@@ -27,15 +31,39 @@ export const BASE_URL_PROPERTY: INodeProperties = {
 	required: true,
 };
 
-/** For credentials whose secret goes in the URL path: swaps the node's placeholder for the URL-encoded secret. */
+/**
+ * For credentials whose secret goes in the URL path: swaps the placeholder (in the node's requests and in the
+ * credential test) for the URL-encoded secret. An empty or dot-segment secret would address another endpoint
+ * after URL normalisation, so it is refused here too, before anything is sent.
+ */
 export function secretInPath(
 	requestOptions: IHttpRequestOptions,
 	placeholder: string,
 	secret: unknown,
+	secretName: string,
 ): IHttpRequestOptions {
-	const encoded = encodeURIComponent(String(secret ?? '').trim());
-	return { ...requestOptions, url: requestOptions.url.split(placeholder).join(encoded) };
+	const value = String(secret ?? '').trim();
+	if (!requestOptions.url.includes(placeholder)) return requestOptions;
+	if (isUnsafePathSegment(value)) {
+		throw new ApplicationError(`The ${secretName} is empty or a dot segment ("." or ".."): paste the real one`);
+	}
+	return { ...requestOptions, url: requestOptions.url.split(placeholder).join(encodeURIComponent(value)) };
 }
+
+/**
+ * A credential-test verdict read from the answer's body (the spec gives no status codes): with
+ * `ignoreHttpStatusErrors` every answer reaches the rules, and the first whose `key` has `value` fails the test
+ * with its message. `undefined` matches a missing key, e.g. an answer that is not a listing.
+ */
+export function failWhen(key: string, value: unknown, message: string): IAuthenticateRuleResponseSuccessBody {
+	return { type: 'responseSuccessBody', properties: { key, value, message } };
+}
+
+const ACCESS_TOKEN_REFUSED =
+	'The access token was refused: it is wrong, expired or revoked. Paste a valid personal access token, and check that the Base URL is the server that issued it.';
+
+const NOT_A_FILE_STORAGE_SERVER =
+	'The answer is not what a File Storage server sends. Check the Base URL: the server\'s address, e.g. https://files.example.com, not a login page or another app.';
 
 export class FileStorageApi implements ICredentialType {
 	name = 'fileStorageApi';
@@ -72,13 +100,25 @@ export class FileStorageApi implements ICredentialType {
 		};
 	}
 
-	// Listing one recent upload reads nothing but metadata and changes nothing.
+	// Listing one recent upload reads nothing and changes nothing. One request: with ignoreHttpStatusErrors n8n
+	// does not retry a 401, and the verdict comes from the body, which the spec defines (its status codes it does not).
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
 			url: '/api/v1/browse/latest',
 			qs: { limit: 1 },
 			headers: { Accept: 'application/json' },
+			ignoreHttpStatusErrors: true,
 		},
+		rules: [
+			failWhen('message', 'You are not authorized', ACCESS_TOKEN_REFUSED),
+			failWhen('message', 'Unauthenticated.', ACCESS_TOKEN_REFUSED),
+			failWhen(
+				'type',
+				'error',
+				'The server refused the request with this access token. Check that the token belongs to an account of this server and has not been revoked.',
+			),
+			failWhen('data', undefined, NOT_A_FILE_STORAGE_SERVER),
+		],
 	};
 }

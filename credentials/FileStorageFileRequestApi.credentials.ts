@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
-import { BASE_URL_PROPERTY, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
+import { BASE_URL_PROPERTY, failWhen, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
 
 // The node builds file-request URLs with this placeholder; authenticate() swaps in the URL-encoded id, so the
 // id never passes through node code or parameters.
@@ -42,15 +42,34 @@ export class FileStorageFileRequestApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return secretInPath(requestOptions, FILE_REQUEST_ID_PLACEHOLDER, credentials.fileRequestId);
+		return secretInPath(requestOptions, FILE_REQUEST_ID_PLACEHOLDER, credentials.fileRequestId, 'File Request ID');
 	}
 
-	// Browsing the request's root only reads; an expired request answers 410 and fails the test, as it should.
+	// Browsing the request's root only reads. One request, judged by the body the spec defines.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
-			url: '=/api/v1/requests/{{ encodeURIComponent(String($credentials.fileRequestId).trim()) }}/items',
+			url: `/api/v1/requests/${FILE_REQUEST_ID_PLACEHOLDER}/items`,
 			headers: { Accept: 'application/json' },
+			ignoreHttpStatusErrors: true,
 		},
+		rules: [
+			failWhen(
+				'type',
+				'gone',
+				'The file request is not active anymore (filled or expired). Create a new file request and paste the last part of its upload link.',
+			),
+			failWhen(
+				'message',
+				'Access Denied',
+				'The server refused this file request ID. Paste the last part of the upload link of an active file request.',
+			),
+			failWhen('type', 'error', 'The server refused this file request ID. Check it against the upload link.'),
+			failWhen(
+				'data',
+				undefined,
+				'No file request listing came back: the ID is unknown to this server, or the Base URL is not a File Storage server. Check both.',
+			),
+		],
 	};
 }

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
-import { BASE_URL_PROPERTY, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
+import { BASE_URL_PROPERTY, failWhen, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
 
 // The node builds shared-folder URLs with this placeholder; authenticate() swaps in the URL-encoded token, so
 // the token never passes through node code or parameters.
@@ -42,21 +42,39 @@ export class FileStorageShareApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return secretInPath(requestOptions, SHARE_TOKEN_PLACEHOLDER, credentials.shareToken);
+		return secretInPath(requestOptions, SHARE_TOKEN_PLACEHOLDER, credentials.shareToken, 'Share Token');
 	}
 
-	// The spec gives shared folders no read endpoint. Deleting an item with the nil UUID — which no item can
-	// have — proves the token and its editor permission without changing anything: a valid token answers
-	// "entry not found" (2xx), an unknown one 404 and a read-only or protected one 403.
+	// The spec gives shared folders no read endpoint, and no status codes. It does define the two error bodies:
+	// creating a folder without a name must be refused by validation ({message, errors}) for a share that may
+	// create, and with the access error ({type: "error", message: "Access Denied"}) otherwise. So the test creates
+	// nothing on any spec-valid server, and decides from the body. One request; the placeholder is filled by
+	// authenticate() like the node's own requests.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
-			url: '=/api/v1/shares/{{ encodeURIComponent(String($credentials.shareToken).trim()) }}/items',
-			method: 'DELETE',
+			url: `/api/v1/shares/${SHARE_TOKEN_PLACEHOLDER}/items`,
+			method: 'POST',
 			headers: { Accept: 'application/json' },
-			body: {
-				items: [{ id: '00000000-0000-0000-0000-000000000000', type: 'folder', force_delete: false }],
-			},
+			body: {},
+			ignoreHttpStatusErrors: true,
 		},
+		rules: [
+			failWhen(
+				'message',
+				'Access Denied',
+				'The share refused this token: the share is read-only (visitor), password-protected, expired or gone. Ask the owner for an editor share link without a password and paste its last part.',
+			),
+			failWhen(
+				'type',
+				'error',
+				'The server refused this share token. Ask the owner for an editor share link without a password and paste its last part.',
+			),
+			failWhen(
+				'errors',
+				undefined,
+				'The share token is unknown to this server (or the share has expired), or the Base URL is not a File Storage server. Check both.',
+			),
+		],
 	};
 }

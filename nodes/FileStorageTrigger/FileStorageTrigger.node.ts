@@ -194,11 +194,8 @@ export class FileStorageTrigger implements INodeType {
 			const page = await fetch(undefined, unreadOnly ? TRIGGER_PAGE_SIZE : 1);
 			const [sample] = emit(toEntries(page.elements));
 			if (!sample) {
-				throw new NodeApiError(
-					this.getNode(),
-					{ message: source.nothingToShow },
-					{ message: source.nothingToShow, description: source.howToGetOne },
-				);
+				const { message, description } = source.nothingToShow({ parent, unreadOnly });
+				throw new NodeApiError(this.getNode(), { message }, { message, description });
 			}
 			return [this.helpers.returnJsonArray([sample])];
 		}

@@ -27,8 +27,8 @@ export interface PollSource {
 	fetch(ctx: IPollFunctions, request: FetchRequest): Promise<Page>;
 	simplify(element: unknown): IDataObject;
 	isUnread(element: IDataObject): boolean;
-	nothingToShow: string;
-	howToGetOne: string;
+	/** What "Fetch Test Event" says when the watched listing is empty, and how to get an item into it. */
+	nothingToShow(request: { parent?: string; unreadOnly: boolean }): { message: string; description: string };
 }
 
 const newestFirst = { sort: 'created_at', direction: 'DESC' };
@@ -46,8 +46,12 @@ export const pollSources: Record<EventName, PollSource> = {
 		fetch: async (ctx, request) => await wholeListing(ctx, endpoints.notifications(), request.policy),
 		simplify: simplifyNotification,
 		isUnread: isUnreadNotification,
-		nothingToShow: 'The account has no notifications to show yet',
-		howToGetOne: 'Notifications appear when, for example, someone uploads into one of your file requests. Trigger one, then fetch again.',
+		nothingToShow: ({ unreadOnly }) => ({
+			message: unreadOnly ? 'The account has no unread notifications to show' : 'The account has no notifications to show yet',
+			description: unreadOnly
+				? 'Every notification is read. Turn off Unread Only to see the newest one, or wait for a new notification.'
+				: 'Notifications appear when, for example, someone uploads into one of your file requests. Trigger one, then fetch again.',
+		}),
 	},
 	upload: {
 		credentialType: 'fileStorageApi',
@@ -58,8 +62,10 @@ export const pollSources: Record<EventName, PollSource> = {
 			}),
 		simplify: simplifyItem,
 		isUnread: () => true,
-		nothingToShow: 'The account has no uploads to show yet',
-		howToGetOne: 'Upload a file to the account, then fetch again.',
+		nothingToShow: () => ({
+			message: 'The account has no uploads to show yet',
+			description: 'Upload a file to the account, then fetch again.',
+		}),
 	},
 	fileRequestItem: {
 		credentialType: 'fileStorageFileRequestApi',
@@ -73,7 +79,17 @@ export const pollSources: Record<EventName, PollSource> = {
 			),
 		simplify: simplifyItem,
 		isUnread: () => true,
-		nothingToShow: 'The file request has no items to show yet',
-		howToGetOne: 'Upload a file through the file request link (or use File Request → Upload From URL), then fetch again.',
+		nothingToShow: ({ parent }) =>
+			parent
+				? {
+						message: 'The chosen folder of the file request is empty',
+						description:
+							'Only this folder is watched. Pick File Request Root (where uploads land) or another folder, or put a file into this one, then fetch again.',
+					}
+				: {
+						message: 'The file request has no items to show yet',
+						description:
+							'Upload a file through the file request link (or use File Request → Upload From URL), then fetch again.',
+					},
 	},
 };

@@ -17,7 +17,8 @@ export const folderLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: ROOT_FOLDER_ID, cachedResultName: 'Root (All Files)' },
 	required: true,
-	description: 'The folder to list. "all" (or "Root" in the list) is the top level of the account.',
+	description:
+		'The folder to list: its ID (a UUID: the ID of a folder in an earlier listing), or "all" for the top level of the account ("Root" in the list)',
 	modes: [
 		{
 			displayName: 'From List',

@@ -34,22 +34,25 @@ export function parseSize(value: unknown): number | null {
 	return Math.round(amount * unit);
 }
 
-function relationship(resource: IDataObject, name: string): IDataObject | undefined {
-	const relationships = resource.relationships;
-	// Some servers send `[]` when nothing is related.
-	if (!isObject(relationships)) return undefined;
-	const related = relationships[name];
-	if (!isObject(related)) return undefined;
-	const data = unwrapResource(related);
-	return Object.keys(data).length ? data : undefined;
+/** Whether an object has an own key (without building the list of its keys, once per relationship per item). */
+function hasOwnKey(value: IDataObject): boolean {
+	for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return true;
+	return false;
+}
+
+/** A related resource (`relationships.<name>`, wrapped or bare); some servers send `relationships` as `[]`. */
+function related(relationships: IDataObject | undefined, name: string): IDataObject | undefined {
+	const relation = relationships?.[name];
+	if (!isObject(relation)) return undefined;
+	const data = unwrapResource(relation);
+	return hasOwnKey(data) ? data : undefined;
 }
 
 function textOrNull(value: unknown): string | null {
 	return typeof value === 'string' ? value : null;
 }
 
-function simplifyShare(resource: IDataObject): IDataObject | null {
-	const share = relationship(resource, 'shared');
+function simplifyShare(share: IDataObject | undefined): IDataObject | null {
 	if (!share) return null;
 	const attributes = attributesOf(share);
 	// Token and link are credentials of the share: they are never put in output.
@@ -62,60 +65,90 @@ function simplifyShare(resource: IDataObject): IDataObject | null {
 	};
 }
 
-function simplifyExif(resource: IDataObject): IDataObject | null {
-	const exif = relationship(resource, 'exif');
-	if (!exif) return null;
-	return { id: exif.id ?? null, ...attributesOf(exif) };
+function simplifyExif(exif: IDataObject | undefined): IDataObject | null {
+	return exif ? { id: exif.id ?? null, ...attributesOf(exif) } : null;
 }
 
-function simplifyPerson(resource: IDataObject, name: string): IDataObject | null {
-	const person = relationship(resource, name);
-	if (!person) return null;
-	const attributes = attributesOf(person);
-	return { id: person.id ?? null, name: attributes.name ?? null };
+function simplifyPerson(person: IDataObject | undefined): IDataObject | null {
+	return person ? { id: person.id ?? null, name: attributesOf(person).name ?? null } : null;
 }
 
-/** One file or folder wrapper (or bare resource) → one flat object, built in one go (listings have thousands). */
+/**
+ * One file or folder wrapper (or bare resource) → one flat object. Listings have thousands: each kind is built as
+ * one object literal, so all items of a kind share one shape with every field in the object itself, and nothing
+ * else is allocated on the way but the nested objects of the output.
+ */
 export function simplifyItem(element: unknown): IDataObject {
 	const resource = unwrapResource(element);
 	const attributes = attributesOf(resource);
-	const parent = relationship(resource, 'parent');
+	const relationships = isObject(resource.relationships) ? resource.relationships : undefined;
+	const parent = related(relationships, 'parent');
 	const filesize = attributes.filesize;
+	const createdAt = attributes.created_at;
+	const updatedAt = attributes.updated_at;
 	const deletedAt = attributes.deleted_at;
-	const item: IDataObject = {
-		id: resource.id ?? null,
-		type: resource.type ?? null,
-		itemType: apiItemType(resource.type) ?? null,
-		name: attributes.name ?? null,
-		parentId: attributes.parent_id ?? parent?.id ?? null,
-		parentName: attributesOf(parent).name ?? null,
-		size: parseSize(filesize),
-		sizeText: filesize === undefined || filesize === null ? null : String(filesize),
-		createdAt: parseServiceDate(attributes.created_at),
-		createdAtText: textOrNull(attributes.created_at),
-		updatedAt: parseServiceDate(attributes.updated_at),
-		updatedAtText: textOrNull(attributes.updated_at),
+	// The fields every item has, in output order (the kind's own fields follow).
+	const id = resource.id ?? null;
+	const type = resource.type ?? null;
+	const itemType = apiItemType(resource.type) ?? null;
+	const name = attributes.name ?? null;
+	const parentId = attributes.parent_id ?? parent?.id ?? null;
+	const parentName = attributesOf(parent).name ?? null;
+	const size = parseSize(filesize);
+	// The server's own text (files send `1.23MB`); a folder's numeric size is in `size` only.
+	const sizeText = typeof filesize === 'string' ? filesize : null;
+	const trashed = deletedAt !== undefined && deletedAt !== null;
+	const shared = simplifyShare(related(relationships, 'shared'));
+	if (resource.type === 'folder') {
+		return {
+			id,
+			type,
+			itemType,
+			name,
+			parentId,
+			parentName,
+			size,
+			sizeText,
+			createdAt: parseServiceDate(createdAt),
+			createdAtText: textOrNull(createdAt),
+			updatedAt: parseServiceDate(updatedAt),
+			updatedAtText: textOrNull(updatedAt),
+			deletedAt: parseServiceDate(deletedAt),
+			deletedAtText: textOrNull(deletedAt),
+			trashed,
+			shared,
+			color: attributes.color ?? null,
+			emoji: attributes.emoji ?? null,
+			isTeamFolder: attributes.isTeamFolder ?? null,
+			itemCount: attributes.items ?? null,
+			trashedItemCount: attributes.trashed_items ?? null,
+			owner: simplifyPerson(related(relationships, 'user')),
+		};
+	}
+	return {
+		id,
+		type,
+		itemType,
+		name,
+		parentId,
+		parentName,
+		size,
+		sizeText,
+		createdAt: parseServiceDate(createdAt),
+		createdAtText: textOrNull(createdAt),
+		updatedAt: parseServiceDate(updatedAt),
+		updatedAtText: textOrNull(updatedAt),
 		deletedAt: parseServiceDate(deletedAt),
 		deletedAtText: textOrNull(deletedAt),
-		trashed: deletedAt !== undefined && deletedAt !== null,
-		shared: simplifyShare(resource),
+		trashed,
+		shared,
+		basename: attributes.basename ?? null,
+		mimeType: attributes.mimetype ?? null,
+		fileUrl: attributes.file_url ?? null,
+		thumbnail: attributes.thumbnail ?? null,
+		creator: simplifyPerson(related(relationships, 'creator')),
+		exif: simplifyExif(related(relationships, 'exif')),
 	};
-	if (resource.type === 'folder') {
-		item.color = attributes.color ?? null;
-		item.emoji = attributes.emoji ?? null;
-		item.isTeamFolder = attributes.isTeamFolder ?? null;
-		item.itemCount = attributes.items ?? null;
-		item.trashedItemCount = attributes.trashed_items ?? null;
-		item.owner = simplifyPerson(resource, 'user');
-		return item;
-	}
-	item.basename = attributes.basename ?? null;
-	item.mimeType = attributes.mimetype ?? null;
-	item.fileUrl = attributes.file_url ?? null;
-	item.thumbnail = attributes.thumbnail ?? null;
-	item.creator = simplifyPerson(resource, 'creator');
-	item.exif = simplifyExif(resource);
-	return item;
 }
 
 /** One notification wrapper → one flat object. */
@@ -124,7 +157,8 @@ export function simplifyNotification(element: unknown): IDataObject {
 	const attributes = attributesOf(resource);
 	return {
 		id: resource.id ?? null,
-		kind: resource.type ?? null,
+		// `type` is the API's own type everywhere: a notification's class here, `folder`/`file`/`image`… for items.
+		type: resource.type ?? null,
 		category: attributes.category ?? null,
 		title: attributes.title ?? null,
 		description: attributes.description ?? null,

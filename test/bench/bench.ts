@@ -1,11 +1,15 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions */
 /**
  * `npm run bench` (bash test/bench/run-bench.sh): the File Storage node inside a real n8n against HTTP Request and
- * a raw axios loop, batch operations against one request per item, and the trigger's requests and static data.
- * Writes docs/benchmarks.md and prints the tables. No assertions: a reporting script (exit 1 only when it could not
- * measure). Env: BENCH_RUNS (5), BENCH_WARMUPS (1), BENCH_PROFILE=1 (profiles even when every target is met).
+ * raw axios loops, its cost curve up to 100,000 items, profiles taken inside the n8n process, batch operations
+ * against one request per item, and the trigger's requests and static data. Writes docs/benchmarks.md (and the
+ * scale chart) and prints the tables. No assertions: a reporting script (exit 1 only when it could not measure).
+ * Env: BENCH_RUNS (15, the least), BENCH_MAX_RUNS (25), BENCH_WARMUPS (1), BENCH_SECTIONS (all of
+ * listing,scale,profiles,batch,execute,trigger), BENCH_PROFILE=1 (in-process profiles of batch operations even
+ * when their targets are met).
  */
-import axios from 'axios';
+import type { ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,25 +23,58 @@ import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
+import type { ProfileWindow } from './cpuprofile';
 import { summariseProfiles } from './cpuprofile';
+import { summariseAllocations } from './heapprofile';
+import type { ProbeBegin, ProbeResult } from './n8n-probe';
+import { ProbeClient, probeEnv } from './probe-client';
 import type { ProfileConfig, ProfileRunSummary } from './profile-run';
-import type { BenchResults, ExecuteResultRow, MeasuredRun, ProfileReport, VariantResult } from './report';
-import { ms, renderReport, renderTables, targets } from './report';
+import type { RawLoopRequest, RawLoopResult } from './raw-loop';
+import type {
+	BenchResults,
+	ExecuteResultRow,
+	InN8nProfile,
+	ListingKey,
+	MeasuredRun,
+	ProfileReport,
+	ScalePoint,
+	VariantResult,
+} from './report';
+import { gcOf, LISTING_LABELS, ms, percentile, renderReport, renderScaleChart, renderTables, SCALE_CHART, targets } from './report';
 import { runTriggerBench } from './trigger-bench';
 import type { TriggerPlan } from './trigger-bench';
 import type { BatchVariant, ListingVariant } from './workflows';
-import { batchWorkflows, benchCredentials, listingWorkflows, NODE_NAMES } from './workflows';
+import { batchWorkflows, benchCredentials, listingWorkflows, NODE_NAMES, scaleWorkflows } from './workflows';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench');
 const LOGS = path.join(WORK, 'logs');
+const PROFILES = path.join(WORK, 'profiles');
 const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 15) || 15);
+const MAX_RUNS = Math.max(RUNS, Number(process.env.BENCH_MAX_RUNS ?? 25) || 25);
 const WARMUPS = Math.max(0, Number(process.env.BENCH_WARMUPS ?? 1));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'listing,scale,profiles,batch,execute,trigger').split(','));
 const BULK_FILES = 10_000;
 const BATCH_ITEMS = 1_000;
+/**
+ * The scale curve: folder sizes, measured runs and warm-ups of each (10,000 is the "Bulk" folder of the listing).
+ * The process is warm after the first size; a 100,000-item run takes half a minute with its checks.
+ */
+const SCALE: Array<{ items: number; runs: number; warmups: number }> = [
+	{ items: 1_000, runs: 9, warmups: 1 },
+	{ items: 10_000, runs: 5, warmups: 0 },
+	{ items: 100_000, runs: 3, warmups: 0 },
+];
+/** the sandbox's largest page: raw loops ask for it, the node asks for more and gets it */
+const PAGE_SIZE = 500;
+/** a listing variant whose p90 is further than this above its p50 gets more rounds (up to MAX_RUNS) */
+const SPREAD_LIMIT = 1.3;
+const EXTRA_ROUNDS = 5;
+/** in-n8n profiles: runs per variant, interleaved */
+const PROFILE_RUNS = 5;
 const OWNER = { email: 'bench@example.com', password: 'Bench-Passw0rd-2026', firstName: 'Bench', lastName: 'Mark' };
 /** The whole benchmark is bounded: past this, everything started is stopped and the script exits 2. */
-const DEADLINE_MS = 20 * 60_000;
+const DEADLINE_MS = 25 * 60_000;
 const TRIGGER_PLANS: TriggerPlan[] = [
 	{ event: 'upload', polls: 1000, perPoll: 100 },
 	// not paginated by the API: every poll reads the whole list, so fewer, larger bursts
@@ -56,8 +93,11 @@ function progress(message: string): void {
 
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
+let rawLoopChild: ChildProcess | undefined;
 
 async function cleanup(): Promise<void> {
+	if (rawLoopChild?.connected) rawLoopChild.disconnect();
+	if (rawLoopChild?.pid !== undefined && rawLoopChild.exitCode === null) rawLoopChild.kill('SIGTERM');
 	await n8n?.stop().catch(() => undefined);
 	await stopAllChildren().catch(() => undefined);
 	await sandbox?.stop().catch(() => undefined);
@@ -71,6 +111,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // ----- helpers ---------------------------------------------------------------------------------------------------
+
+function loadAverage(): [number, number, number] {
+	const [one, five, fifteen] = os.loadavg();
+	return [one, five, fifteen];
+}
 
 function machineFacts(install: N8nInstall, n8nNode: string): BenchResults['facts'] {
 	const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
@@ -86,13 +131,16 @@ function machineFacts(install: N8nInstall, n8nNode: string): BenchResults['facts
 		n8nVersion: install.version,
 		packageVersion: pkg.version,
 		runs: RUNS,
+		maxRuns: MAX_RUNS,
 		warmups: WARMUPS,
 		bulkFiles: BULK_FILES,
 		batchItems: BATCH_ITEMS,
+		loadBefore: loadAverage(),
 	};
 }
 
 interface TaskData {
+	startTime?: number;
 	executionTime?: number;
 	error?: { message?: string };
 	data?: { main?: Array<Array<{ json: IDataObject }> | null> };
@@ -121,7 +169,7 @@ async function newestExecution(workflowId: string): Promise<Execution> {
 				.sort((a, b) => Number(b.id) - Number(a.id));
 			return fresh.length ? Number(fresh[0].id) : undefined;
 		},
-		{ timeoutMs: 120_000, intervalMs: 50 },
+		{ timeoutMs: 180_000, intervalMs: 50 },
 	);
 	lastExecutionId = id;
 	const res = await n8n!.api<Execution>('GET', `/executions/${id}?includeData=true`);
@@ -166,12 +214,92 @@ function rotate<T>(list: T[], by: number): T[] {
 	return [...list.slice(k), ...list.slice(0, k)];
 }
 
+/** The sandbox's own time on the requests since the last `clearRequests()` (see SandboxOptions.onAnswered). */
+const serverTime = { ms: 0, answered: 0 };
+
+function clearRequests(sb: Sandbox): void {
+	sb.clearRequests();
+	serverTime.ms = 0;
+	serverTime.answered = 0;
+}
+
+/** One webhook run of a workflow in n8n, measured by the probe; the execution with its data. */
+interface WorkflowRun {
+	call: { status: number; wallMs: number; text: string };
+	execution: Execution;
+	requests: number;
+	failedRequests: number;
+	serverMs: number;
+	probe: ProbeResult;
+}
+
+async function runWorkflow(
+	sb: Sandbox,
+	probe: ProbeClient,
+	webhookPath: string,
+	workflowId: string,
+	body: unknown,
+	probeOptions: ProbeBegin = {},
+): Promise<WorkflowRun> {
+	clearRequests(sb);
+	await probe.begin({ label: webhookPath, ...probeOptions });
+	const call = await callWebhook(webhookPath, body).catch(async (error: unknown) => {
+		await probe.end().catch(() => undefined);
+		throw error;
+	});
+	// the probe's window ends with the answer: reading the execution back allocates too
+	const measured = await probe.end();
+	const requests = sb.requests.length;
+	const failedRequests = sb.requests.filter((r) => r.status !== 200).length;
+	const serverMs = serverTime.ms;
+	const execution = await newestExecution(workflowId);
+	return { call, execution, requests, failedRequests, serverMs, probe: measured };
+}
+
+function runProblems(run: WorkflowRun): string[] {
+	const problems: string[] = [];
+	if (run.call.status !== 200) problems.push(`webhook answered ${run.call.status}: ${run.call.text.slice(0, 200)}`);
+	if (run.execution.status !== 'success') {
+		problems.push(`execution ${run.execution.id} ${run.execution.status}: ${run.execution.data?.resultData.error?.message ?? ''}`);
+	}
+	if (run.failedRequests) problems.push(`${run.failedRequests} request(s) not answered 200`);
+	return problems;
+}
+
+/** The raw loops' process: n8n's Node, forked once, kept warm. */
+async function startRawLoops(install: N8nInstall): Promise<(request: RawLoopRequest) => Promise<RawLoopResult>> {
+	const child = fork(path.join(__dirname, 'raw-loop.js'), [], {
+		execPath: install.nodeBin,
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		env: { PATH: process.env.PATH },
+	});
+	rawLoopChild = child;
+	await new Promise<void>((resolve, reject) => {
+		child.once('spawn', resolve);
+		child.once('error', reject);
+	});
+	return async (request) =>
+		await new Promise<RawLoopResult>((resolve, reject) => {
+			const onExit = (code: number | null) => reject(new Error(`the raw loop process exited (${code})`));
+			child.once('exit', onExit);
+			child.once('message', (result: RawLoopResult) => {
+				child.off('exit', onExit);
+				resolve(result);
+			});
+			child.send(request);
+		});
+}
+
+const ROUND_WORD = (warmup: boolean, round: number, of: number | string) => (warmup ? 'warm-up' : `run ${round}/${of}`);
+
 // ----- main ------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
+	fs.mkdirSync(PROFILES, { recursive: true });
 
+	progress(`sections: ${[...SECTIONS].join(', ')}; load average ${loadAverage().map((l) => l.toFixed(2)).join(' ')}`);
 	progress('installing n8n (or reusing .cache/), building and packing the package');
 	const install = await installN8n(LOGS);
 	const tarball = await buildAndPack(path.join(WORK, 'pack'), LOGS);
@@ -181,7 +309,15 @@ async function main(): Promise<void> {
 	const facts = machineFacts(install, n8nNode);
 
 	progress(`starting the sandbox with ${BULK_FILES} files in "Bulk"`);
-	sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: { bulkFolderFiles: BULK_FILES } });
+	sandbox = await startSandbox({
+		port: 0,
+		host: '127.0.0.1',
+		seed: { bulkFolderFiles: BULK_FILES },
+		onAnswered: (_request, handlingMs) => {
+			serverTime.ms += handlingMs;
+			serverTime.answered++;
+		},
+	});
 	const sb = sandbox;
 	const bulkFolderId = sb.seed.bulkFolderId;
 	if (!bulkFolderId) throw new Error('the sandbox seed has no Bulk folder');
@@ -193,103 +329,209 @@ async function main(): Promise<void> {
 		return { id: file.id, type: 'file' };
 	});
 	const share = sb.model.addShare(batchFolder.id, { permission: 'editor' });
+	// the scale curve's folders (10,000 is Bulk), filled just before the scale runs: the sandbox's trash and restore
+	// work grows with the user's file count, so 101,000 more files would slow the batch runs' server side tenfold
+	const scaleFolders = SECTIONS.has('scale')
+		? SCALE.map(({ items }) => ({ items, folderId: items === BULK_FILES ? bulkFolderId : sb.model.addFolder(0, { name: `Scale ${items}` }).id }))
+		: [];
+	const fillScaleFolders = () => {
+		for (const { items, folderId } of scaleFolders) {
+			if (folderId === bulkFolderId) continue;
+			for (let i = 0; i < items; i++) {
+				sb.model.addFile(0, { folderId, name: `scale-${String(i + 1).padStart(6, '0')}.txt`, mimetype: 'text/plain' });
+			}
+		}
+	};
 
 	const listing = listingWorkflows(sb.baseUrl, bulkFolderId);
 	const batch = batchWorkflows(sb.baseUrl, share.token);
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
+	const scale = scaleWorkflows(scaleFolders);
+	const probeDir = path.join(WORK, 'probe');
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env: probeEnv(probeDir) });
 	progress('importing credentials and workflows');
 	await n8n.importCredentials(benchCredentials(sb.baseUrl, accessToken, share.token));
-	await n8n.importWorkflows([...listing.workflows, ...batch.workflows]);
+	await n8n.importWorkflows([...listing.workflows, ...batch.workflows, ...scale.workflows]);
 	progress('n8n start');
 	await n8n.start();
 	await n8n.setupOwner(OWNER);
 	await n8n.createApiKey('bench');
-	for (const id of [...Object.values(listing.webhookIds), ...Object.values(batch.ids)]) await n8n.activate(id);
+	for (const id of [...Object.values(listing.webhookIds), ...Object.values(batch.ids), ...Object.values(scale.ids)]) {
+		await n8n.activate(id);
+	}
+	const probe = await ProbeClient.connect(probeDir, n8n.pid!);
+	const rawLoop = await startRawLoops(install);
+
+	const results: BenchResults = {
+		facts,
+		listing: {
+			fsSimplify: newVariant(LISTING_LABELS.fsSimplify),
+			fsRaw: newVariant(LISTING_LABELS.fsRaw),
+			httpSplit: newVariant(LISTING_LABELS.httpSplit),
+			fsSimplifyAsIs: newVariant(LISTING_LABELS.fsSimplifyAsIs),
+			fsRawAsIs: newVariant(LISTING_LABELS.fsRawAsIs),
+			httpSplitAsIs: newVariant(LISTING_LABELS.httpSplitAsIs),
+			rawKeepAlive: newVariant(LISTING_LABELS.rawKeepAlive),
+			rawNoKeepAlive: newVariant(LISTING_LABELS.rawNoKeepAlive),
+		},
+		listingExecute: [],
+		scale: [],
+		inN8nProfiles: [],
+		batch: {
+			fsRestore: newVariant('File Storage (Batch Size 100)'),
+			httpRestore: newVariant('HTTP Request, one request per item'),
+			fsDelete: newVariant('File Storage (Batch Size 100)'),
+			httpDelete: newVariant('HTTP Request, one request per item'),
+		},
+		trigger: [],
+		profiles: [],
+	};
 
 	// ----- 1. listing --------------------------------------------------------------------------------------------
-	const listingResults = {
-		fsSimplify: newVariant('File Storage, Simplify on'),
-		fsRaw: newVariant('File Storage, Simplify off'),
-		httpSplit: newVariant('HTTP Request (pagination) + Split Out'),
-		raw: newVariant('raw axios loop (floor)'),
-	};
-	type ListingKey = keyof typeof listingResults;
-	const checkListing = (ids: Array<string | undefined>): string[] => {
+	const checkListing = (ids: Array<string | undefined>, expected: number): string[] => {
 		const distinct = new Set(ids.filter((id) => id !== undefined));
-		return ids.length === BULK_FILES && distinct.size === BULK_FILES
+		return ids.length === expected && distinct.size === expected
 			? []
-			: [`${ids.length} items, ${distinct.size} distinct ids (expected ${BULK_FILES})`];
+			: [`${ids.length} items, ${distinct.size} distinct ids (expected ${expected})`];
 	};
 	const listingUrl = `${sb.baseUrl}/api/v1/browse/folders/${bulkFolderId}`;
-	const rawLoop = async (): Promise<{ run: MeasuredRun; problems: string[] }> => {
-		sb.clearRequests();
-		const started = performance.now();
-		const all: IDataObject[] = [];
-		let cursor: string | null | undefined;
-		do {
-			const res = await axios.get<{ data: IDataObject[]; meta: { cursor: { next_cursor: string | null } } }>(listingUrl, {
-				params: { limit: 500, ...(cursor ? { cursor } : {}) },
-				headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
-				timeout: 60_000,
-			});
-			all.push(...res.data.data);
-			cursor = res.data.meta.cursor.next_cursor;
-		} while (cursor);
-		const timeMs = performance.now() - started;
+	const rawRun = async (keepAlive: boolean): Promise<{ run: MeasuredRun; problems: string[] }> => {
+		clearRequests(sb);
+		const result = await rawLoop({ url: listingUrl, accessToken, pageSize: PAGE_SIZE, keepAlive });
+		const problems = result.error ? [result.error] : [];
+		if (result.items !== BULK_FILES || result.distinctIds !== BULK_FILES) {
+			problems.push(`${result.items} items, ${result.distinctIds} distinct ids (expected ${BULK_FILES})`);
+		}
 		return {
-			run: { timeMs, requests: sb.requests.length, items: all.length },
-			problems: checkListing(all.map(idOf)),
+			run: { timeMs: result.timeMs, requests: sb.requests.length, items: result.items, serverMs: serverTime.ms },
+			problems,
 		};
 	};
-	const listingRun = async (variant: ListingVariant): Promise<{ run: MeasuredRun; problems: string[] }> => {
-		sb.clearRequests();
-		const call = await callWebhook(listing.paths[variant], {});
-		const requests = sb.requests.length;
-		const problems: string[] = [];
-		if (call.status !== 200) problems.push(`webhook answered ${call.status}: ${call.text.slice(0, 200)}`);
-		const execution = await newestExecution(listing.webhookIds[variant]);
-		if (execution.status !== 'success') {
-			problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
-		}
+	const listingRun = async (variant: ListingVariant, settle: boolean): Promise<{ run: MeasuredRun; problems: string[] }> => {
+		const run = await runWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {}, { settle });
+		const problems = runProblems(run);
 		const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
 		const parts: Record<string, number> = {};
-		for (const node of nodes) parts[node] = taskOf(execution, node)?.executionTime ?? NaN;
-		const items = outputOf(taskOf(execution, nodes[nodes.length - 1]));
-		problems.push(...checkListing(items.map(idOf)));
-		const failed = sb.requests.filter((r) => r.status !== 200).length;
-		if (failed) problems.push(`${failed} request(s) not answered 200`);
+		for (const node of nodes) parts[node] = taskOf(run.execution, node)?.executionTime ?? NaN;
+		const items = outputOf(taskOf(run.execution, nodes[nodes.length - 1]));
+		problems.push(...checkListing(items.map(idOf), BULK_FILES));
 		return {
 			run: {
 				timeMs: Object.values(parts).reduce((a, b) => a + b, 0),
 				parts: variant === 'httpSplit' ? parts : undefined,
-				wallMs: call.wallMs,
-				requests,
+				wallMs: run.call.wallMs,
+				requests: run.requests,
 				items: items.length,
+				serverMs: run.serverMs,
+				gc: gcOf(run.probe),
+				heapBeforeMb: run.probe.heapUsedBeforeMb,
 			},
 			problems,
 		};
 	};
-	const listingOrder: ListingKey[] = ['fsSimplify', 'fsRaw', 'httpSplit', 'raw'];
-	for (let round = 0; round < WARMUPS + RUNS; round++) {
-		const warmup = round < WARMUPS;
-		for (const key of rotate(listingOrder, round)) {
-			const { run, problems } = key === 'raw' ? await rawLoop() : await listingRun(key);
-			record(listingResults[key], run, warmup, problems, round - WARMUPS + 1);
+	/**
+	 * Each n8n variant runs twice a round: once on a settled heap (a full GC just before, so the garbage of the runs
+	 * before — above all the benchmark's own reading of each execution with its data — cannot land in this one: the
+	 * nodes' own cost) and once on the heap as the previous runs left it.
+	 */
+	const n8nRuns: Partial<Record<ListingKey, { variant: ListingVariant; settle: boolean }>> = {
+		fsSimplify: { variant: 'fsSimplify', settle: true },
+		fsRaw: { variant: 'fsRaw', settle: true },
+		httpSplit: { variant: 'httpSplit', settle: true },
+		fsSimplifyAsIs: { variant: 'fsSimplify', settle: false },
+		fsRawAsIs: { variant: 'fsRaw', settle: false },
+		httpSplitAsIs: { variant: 'httpSplit', settle: false },
+	};
+	const settledOrder: ListingKey[] = ['fsSimplify', 'fsRaw', 'httpSplit', 'rawKeepAlive', 'rawNoKeepAlive'];
+	const fullOrder: ListingKey[] = ['fsSimplify', 'fsSimplifyAsIs', 'fsRaw', 'fsRawAsIs', 'httpSplit', 'httpSplitAsIs', 'rawKeepAlive', 'rawNoKeepAlive'];
+	const listingRound = async (round: number, warmup: boolean, of: number | string, order: ListingKey[]) => {
+		for (const key of rotate(order, round)) {
+			const n8nRun = n8nRuns[key];
+			const { run, problems } = n8nRun
+				? await listingRun(n8nRun.variant, n8nRun.settle)
+				: await rawRun(key === 'rawKeepAlive');
+			record(results.listing[key], run, warmup, problems, round - WARMUPS + 1);
 		}
-		progress(
-			`listing ${warmup ? 'warm-up' : `run ${round - WARMUPS + 1}/${RUNS}`}: ${listingOrder
-				.map((k) => `${k} ${ms(warmup ? (listingResults[k].warmup?.timeMs ?? NaN) : listingResults[k].runs[listingResults[k].runs.length - 1].timeMs)} ms`)
-				.join(', ')}`,
-		);
+		const last = (k: ListingKey) => (warmup ? results.listing[k].warmup : results.listing[k].runs[results.listing[k].runs.length - 1]);
+		progress(`listing ${ROUND_WORD(warmup, round - WARMUPS + 1, of)}: ${order.map((k) => `${k} ${ms(last(k)?.timeMs ?? NaN)}`).join(', ')} ms`);
+	};
+	/** p90 far above p50 means one or two runs make the p90: more rounds (settled and raw loops), up to MAX_RUNS */
+	const spreadTooWide = () =>
+		settledOrder.some((k) => {
+			const times = results.listing[k].runs.map((r) => r.timeMs);
+			return percentile(times, 90) > SPREAD_LIMIT * percentile(times, 50);
+		});
+	if (SECTIONS.has('listing')) {
+		results.facts.loadListing = loadAverage();
+		let round = 0;
+		for (; round < WARMUPS + RUNS; round++) await listingRound(round, round < WARMUPS, RUNS, fullOrder);
+		while (round - WARMUPS < MAX_RUNS && spreadTooWide()) {
+			const extra = Math.min(EXTRA_ROUNDS, MAX_RUNS - (round - WARMUPS));
+			progress(`listing: p90 more than ${SPREAD_LIMIT}× p50 for some variant, ${extra} more rounds (settled heap and raw loops)`);
+			for (let i = 0; i < extra; i++, round++) await listingRound(round, false, `${RUNS}+`, settledOrder);
+		}
+		results.facts.listingRounds = round - WARMUPS;
+		results.facts.loadListingAfter = loadAverage();
 	}
 
-	// ----- 2. batch operations -----------------------------------------------------------------------------------
-	const batchResults = {
-		fsRestore: newVariant('File Storage (Batch Size 100)'),
-		httpRestore: newVariant('HTTP Request, one request per item'),
-		fsDelete: newVariant('File Storage (Batch Size 100)'),
-		httpDelete: newVariant('HTTP Request, one request per item'),
-	};
+	// ----- 2. profiles inside n8n ------------------------------------------------------------------------------
+	if (SECTIONS.has('profiles')) {
+		const variants: ListingVariant[] = ['fsSimplify', 'fsRaw', 'httpSplit'];
+		type Collected = { cpu: string[]; nodeWindows: ProfileWindow[]; allocations: string[]; runs: MeasuredRun[] };
+		const files: Record<ListingVariant, Collected> = {
+			fsSimplify: { cpu: [], nodeWindows: [], allocations: [], runs: [] },
+			fsRaw: { cpu: [], nodeWindows: [], allocations: [], runs: [] },
+			httpSplit: { cpu: [], nodeWindows: [], allocations: [], runs: [] },
+		};
+		// without the listing rounds before, one unprofiled round warms the process up
+		if (!SECTIONS.has('listing')) {
+			for (const variant of variants) await runWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {});
+		}
+		for (let round = 0; round < PROFILE_RUNS; round++) {
+			for (const variant of rotate(variants, round)) {
+				const profileOut = path.join(PROFILES, `n8n-${variant}-${round + 1}`);
+				const run = await runWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {}, {
+					settle: true,
+					profileOut,
+					cpu: true,
+					allocations: true,
+				});
+				const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
+				files[variant].cpu.push(run.probe.cpuProfile!);
+				// the measured nodes' own execution on the profile's clock (run data: epoch ms; profile: monotonic µs)
+				const tasks = nodes.map((node) => taskOf(run.execution, node));
+				const toProfileUs = (epochMs: number) => run.probe.clock.monotonicUs + (epochMs - run.probe.clock.epochMs) * 1000;
+				const last = tasks[tasks.length - 1];
+				files[variant].nodeWindows.push({
+					fromUs: toProfileUs(tasks[0]?.startTime ?? NaN),
+					toUs: toProfileUs((last?.startTime ?? NaN) + (last?.executionTime ?? NaN)),
+				});
+				files[variant].allocations.push(run.probe.allocationProfile!);
+				files[variant].runs.push({
+					timeMs: nodes.reduce((sum, node) => sum + (taskOf(run.execution, node)?.executionTime ?? NaN), 0),
+					wallMs: run.call.wallMs,
+					requests: run.requests,
+					items: outputOf(taskOf(run.execution, nodes[nodes.length - 1])).length,
+					serverMs: run.serverMs,
+					gc: gcOf(run.probe),
+				});
+			}
+			progress(`in-n8n profiles round ${round + 1}/${PROFILE_RUNS}`);
+		}
+		for (const variant of variants) {
+			const profile: InN8nProfile = {
+				variant,
+				label: LISTING_LABELS[variant],
+				runs: files[variant].runs,
+				cpu: summariseProfiles(files[variant].cpu, REPO_ROOT),
+				cpuInNodes: summariseProfiles(files[variant].cpu, REPO_ROOT, 15, files[variant].nodeWindows),
+				allocations: summariseAllocations(files[variant].allocations, REPO_ROOT),
+				files: path.relative(REPO_ROOT, path.join(PROFILES, `n8n-${variant}-*`)),
+			};
+			results.inN8nProfiles.push(profile);
+		}
+	}
+
+	// ----- 3. batch operations -----------------------------------------------------------------------------------
 	const isRestore = (variant: BatchVariant) => variant === 'fsRestore' || variant === 'httpRestore';
 	const prepareBatch = (variant: BatchVariant) => {
 		for (const t of targetsList) {
@@ -301,16 +543,9 @@ async function main(): Promise<void> {
 	};
 	const batchRun = async (variant: BatchVariant): Promise<{ run: MeasuredRun; problems: string[] }> => {
 		prepareBatch(variant);
-		sb.clearRequests();
-		const call = await callWebhook(batch.paths[variant], { items: targetsList });
-		const requests = sb.requests.length;
-		const problems: string[] = [];
-		if (call.status !== 200) problems.push(`webhook answered ${call.status}: ${call.text.slice(0, 200)}`);
-		const execution = await newestExecution(batch.ids[variant]);
-		if (execution.status !== 'success') {
-			problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
-		}
-		const task = taskOf(execution, batch.measuredNode[variant]);
+		const run = await runWorkflow(sb, probe, batch.paths[variant], batch.ids[variant], { items: targetsList }, { settle: true });
+		const problems = runProblems(run);
+		const task = taskOf(run.execution, batch.measuredNode[variant]);
 		const items = outputOf(task);
 		const wrong = targetsList.filter((t) => {
 			const item = sb.model.findItem(t.id);
@@ -318,146 +553,125 @@ async function main(): Promise<void> {
 		}).length;
 		if (wrong) problems.push(`${wrong} of ${BATCH_ITEMS} items not ${isRestore(variant) ? 'restored' : 'trashed'} afterwards`);
 		if (items.length !== BATCH_ITEMS) problems.push(`${items.length} output items (expected ${BATCH_ITEMS})`);
-		const failed = sb.requests.filter((r) => r.status !== 200).length;
-		if (failed) problems.push(`${failed} request(s) not answered 200`);
 		return {
-			run: { timeMs: task?.executionTime ?? NaN, wallMs: call.wallMs, requests, items: items.length },
+			run: { timeMs: task?.executionTime ?? NaN, wallMs: run.call.wallMs, requests: run.requests, items: items.length, serverMs: run.serverMs },
 			problems,
 		};
 	};
-	const batchOrder: BatchVariant[] = ['fsRestore', 'httpRestore', 'fsDelete', 'httpDelete'];
-	for (let round = 0; round < WARMUPS + RUNS; round++) {
-		const warmup = round < WARMUPS;
-		for (const key of rotate(batchOrder, round)) {
-			const { run, problems } = await batchRun(key);
-			record(batchResults[key], run, warmup, problems, round - WARMUPS + 1);
+	if (SECTIONS.has('batch')) {
+		const batchOrder: BatchVariant[] = ['fsRestore', 'httpRestore', 'fsDelete', 'httpDelete'];
+		for (let round = 0; round < WARMUPS + RUNS; round++) {
+			const warmup = round < WARMUPS;
+			for (const key of rotate(batchOrder, round)) {
+				const { run, problems } = await batchRun(key);
+				record(results.batch[key], run, warmup, problems, round - WARMUPS + 1);
+			}
+			progress(
+				`batch ${ROUND_WORD(warmup, round - WARMUPS + 1, RUNS)}: ${batchOrder
+					.map((k) => {
+						const r = warmup ? results.batch[k].warmup : results.batch[k].runs[results.batch[k].runs.length - 1];
+						return `${k} ${ms(r?.timeMs ?? NaN)} ms/${r?.requests ?? '?'} req (sandbox ${ms(r?.serverMs ?? NaN)} ms)`;
+					})
+					.join(', ')}`,
+			);
 		}
-		progress(
-			`batch ${warmup ? 'warm-up' : `run ${round - WARMUPS + 1}/${RUNS}`}: ${batchOrder
-				.map((k) => {
-					const r = warmup ? batchResults[k].warmup : batchResults[k].runs[batchResults[k].runs.length - 1];
-					return `${k} ${ms(r?.timeMs ?? NaN)} ms/${r?.requests ?? '?'} req`;
-				})
-				.join(', ')}`,
-		);
 	}
-	await n8n.stop();
-
-	// ----- 1b. `n8n execute` wall time (cold CLI process per variant) -------------------------------------------
-	const listingExecute: ExecuteResultRow[] = [];
-	for (const variant of ['fsSimplify', 'fsRaw', 'httpSplit'] as ListingVariant[]) {
-		sb.clearRequests();
-		const result = await n8n.execute(listing.manualIds[variant], { timeoutMs: 180_000 });
-		const requests = sb.requests.length;
-		const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
-		const run = result.run as unknown as Execution | undefined;
-		const nodeMs = nodes.reduce((sum, node) => sum + (run ? (taskOf(run, node)?.executionTime ?? NaN) : NaN), 0);
-		const items = run ? outputOf(taskOf(run, nodes[nodes.length - 1])).length : 0;
-		listingExecute.push({ label: listingResults[variant].label, wallMs: result.ms, nodeMs, requests, items, ok: result.code === 0 });
-		progress(`n8n execute ${variant}: ${(result.ms / 1000).toFixed(1)} s wall, nodes ${ms(nodeMs)} ms, ${items} items`);
-	}
-
-	// ----- 3. trigger ----------------------------------------------------------------------------------------------
-	const trigger = await runTriggerBench(TRIGGER_PLANS, progress);
-
-	const results: BenchResults = {
-		facts,
-		listing: listingResults,
-		listingExecute,
-		batch: batchResults,
-		trigger,
-		profiles: [],
-	};
-
-	// ----- 4. profiles of missed targets ------------------------------------------------------------------------
+	// ----- 3b. in-process profiles of missed batch targets (before the scale folders fill the sandbox) ------------
 	const rows = targets(results);
-	const listingMissed = rows.filter((r) => r.target.startsWith('Listing') && !r.ok);
 	const batchMissed = rows.filter((r) => /Restore|Delete/.test(r.target) && !r.ok);
 	const forced = process.env.BENCH_PROFILE === '1';
-	type ProfileJob = { mode: ProfileConfig['mode']; title: string; why: string; compareLegacy: boolean; baseline?: boolean };
-	const profileJobs: ProfileJob[] = [];
-	if (listingMissed.length || forced) {
-		const why = listingMissed.length ? `Missed: ${listingMissed.map((r) => `${r.target} (${r.measured})`).join('; ')}.` : 'Profiled on request (BENCH_PROFILE=1).';
-		profileJobs.push({ mode: 'listing', title: 'Listing 10,000 files, Simplify on', why, compareLegacy: false, baseline: true });
-		profileJobs.push({ mode: 'listingRaw', title: 'Listing 10,000 files, Simplify off', why, compareLegacy: false, baseline: true });
-	}
-	if (batchMissed.some((r) => r.target.includes('Restore')) || forced) {
-		const missed = batchMissed.filter((r) => r.target.includes('Restore'));
+	const profileJobs: Array<{ mode: ProfileConfig['mode']; title: string; why: string }> = [];
+	for (const [mode, name] of [
+		['restore', 'Trash → Restore'],
+		['delete', 'Shared Folder → Delete Items'],
+	] as const) {
+		const missed = batchMissed.filter((r) => r.target.startsWith(name));
+		if (!SECTIONS.has('batch') || (!missed.length && !forced)) continue;
 		profileJobs.push({
-			mode: 'restore',
-			title: `Trash → Restore of ${BATCH_ITEMS} items`,
+			mode,
+			title: `${name} of ${BATCH_ITEMS} items`,
 			why: missed.length ? `Missed: ${missed.map((r) => `${r.target} (${r.measured})`).join('; ')}.` : 'Profiled on request (BENCH_PROFILE=1).',
-			compareLegacy: true,
 		});
 	}
-	if (batchMissed.some((r) => r.target.includes('Delete')) || forced) {
-		const missed = batchMissed.filter((r) => r.target.includes('Delete'));
-		profileJobs.push({
-			mode: 'delete',
-			title: `Shared Folder → Delete Items of ${BATCH_ITEMS} items`,
-			why: missed.length ? `Missed: ${missed.map((r) => `${r.target} (${r.measured})`).join('; ')}.` : 'Profiled on request (BENCH_PROFILE=1).',
-			compareLegacy: true,
-		});
-	}
-	const profileTarget = {
-		baseUrl: sb.baseUrl,
-		accessToken,
-		shareToken: share.token,
-		folderId: bulkFolderId,
-	};
-	// the floor under the same conditions as the in-process node runs: the axios loop in the child (Node 24)
-	const baseline = profileJobs.some((job) => job.baseline)
-		? await profile(install, { mode: 'rawLoop', title: 'raw axios loop (same child process)', why: '', compareLegacy: false }, profileTarget)
-		: undefined;
 	for (const job of profileJobs) {
-		const report = await profile(install, job, {
-			...profileTarget,
-			targets: job.mode === 'restore' || job.mode === 'delete' ? targetsList : undefined,
-		});
-		if (job.baseline && baseline) report.baseline = { title: baseline.title, runs: baseline.runs, summary: baseline.summary };
-		results.profiles.push(report);
+		results.profiles.push(
+			await profile(install, job, { baseUrl: sb.baseUrl, accessToken, shareToken: share.token, targets: targetsList }),
+		);
 	}
+
+	// ----- 4. scale curve --------------------------------------------------------------------------------------
+	if (SECTIONS.has('scale')) {
+		fillScaleFolders();
+		for (const { items, runs, warmups } of SCALE) {
+			const point: ScalePoint = { items, runs: [], problems: [] };
+			for (let round = 0; round < warmups + runs; round++) {
+				const warmup = round < warmups;
+				const run = await runWorkflow(sb, probe, scale.paths[items], scale.ids[items], {}, { settle: true });
+				const problems = runProblems(run);
+				const output = outputOf(taskOf(run.execution, NODE_NAMES.fileStorage));
+				problems.push(...checkListing(output.map(idOf), items));
+				const measured = {
+					timeMs: taskOf(run.execution, NODE_NAMES.fileStorage)?.executionTime ?? NaN,
+					wallMs: run.call.wallMs,
+					requests: run.requests,
+					serverMs: run.serverMs,
+					outputJsonBytes: Buffer.byteLength(JSON.stringify(output), 'utf8'),
+					probe: run.probe,
+				};
+				if (!warmup) point.runs.push(measured);
+				for (const p of problems) point.problems.push(`${warmup ? 'warm-up' : `run ${round - warmups + 1}`}: ${p}`);
+				progress(
+					`scale ${items} ${ROUND_WORD(warmup, round - warmups + 1, runs)}: ${ms(measured.timeMs)} ms, sandbox ${ms(run.serverMs)} ms, peak heap +${ms(
+						run.probe.heapUsedPeakMb - run.probe.heapUsedBeforeMb,
+					)} MB, peak RSS +${ms(run.probe.rssPeakMb - run.probe.rssBeforeMb)} MB, output ${ms(measured.outputJsonBytes / 1024 ** 2)} MB JSON`,
+				);
+			}
+			results.scale.push(point);
+		}
+		fs.writeFileSync(SCALE_CHART, renderScaleChart(results.scale));
+	}
+
+	await n8n.stop();
+
+	// ----- 5. `n8n execute` wall time (cold CLI process per variant) -------------------------------------------
+	if (SECTIONS.has('execute')) {
+		for (const variant of ['fsSimplify', 'fsRaw', 'httpSplit'] as ListingVariant[]) {
+			clearRequests(sb);
+			const result = await n8n.execute(listing.manualIds[variant], { timeoutMs: 180_000 });
+			const requests = sb.requests.length;
+			const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
+			const run = result.run as unknown as Execution | undefined;
+			const nodeMs = nodes.reduce((sum, node) => sum + (run ? (taskOf(run, node)?.executionTime ?? NaN) : NaN), 0);
+			const items = run ? outputOf(taskOf(run, nodes[nodes.length - 1])).length : 0;
+			const row: ExecuteResultRow = { label: LISTING_LABELS[variant], wallMs: result.ms, nodeMs, requests, items, ok: result.code === 0 };
+			results.listingExecute.push(row);
+			progress(`n8n execute ${variant}: ${(result.ms / 1000).toFixed(1)} s wall, nodes ${ms(nodeMs)} ms, ${items} items`);
+		}
+	}
+
+	// ----- 6. trigger ----------------------------------------------------------------------------------------------
+	if (SECTIONS.has('trigger')) results.trigger = await runTriggerBench(TRIGGER_PLANS, progress);
 
 	// ----- report ----------------------------------------------------------------------------------------------
 	results.facts.totalSeconds = (Date.now() - benchStarted) / 1000;
+	results.facts.loadAfter = loadAverage();
 	fs.mkdirSync(path.dirname(REPORT), { recursive: true });
 	fs.writeFileSync(REPORT, renderReport(results));
 	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${renderTables(results)}\n`);
-	for (const p of results.profiles) {
-		const n = Math.max(1, p.summary.profiles);
-		const perRun = (x: number) => `${ms(x / n)} ms`;
-		process.stdout.write(`\nProfile (in-process, ${p.engine} expression engine): ${p.title}, node ${p.runs.map((r) => `${ms(r.nodeMs)}`).join('/')} ms per run\n`);
-		process.stdout.write(`  areas per run: ${p.summary.areas.slice(0, 6).map((a) => `${a.area} ${perRun(a.selfMs)}`).join(', ')}\n`);
-		if (p.summary.focus) {
-			process.stdout.write(
-				`  where it goes: ${p.summary.focus.fn.name} (${p.summary.focus.fn.where}) ${perRun(p.summary.focus.fn.totalMs)}: ${p.summary.focus.areas
-					.slice(0, 4)
-					.map((a) => `${a.area} ${perRun(a.selfMs)}`)
-					.join(', ')}\n`,
-			);
-		}
-		if (p.summary.expressionCallers.length) {
-			process.stdout.write(`  expression evaluation by caller: ${p.summary.expressionCallers.slice(0, 3).map((e) => `${e.caller} ${perRun(e.ms)}`).join(', ')}\n`);
-		}
-		if (p.legacyRuns) process.stdout.write(`  with the legacy expression engine: ${p.legacyRuns.map((r) => ms(r.nodeMs)).join('/')} ms per run\n`);
-	}
 	process.stdout.write(`\nReport: ${path.relative(REPO_ROOT, REPORT)}; raw results: ${path.relative(REPO_ROOT, path.join(WORK, 'results.json'))}\n`);
 	progress(`done in ${((Date.now() - benchStarted) / 60_000).toFixed(1)} min`);
 }
 
-/** Runs profile-run.ts with n8n's Node 24 (and n8n's default expression engine, `vm`); summarises its profiles. */
+/** Runs profile-run.ts with n8n's Node: a batch operation in-process (n8n-core, `vm` and `legacy` expression engines). */
 async function profile(
 	install: N8nInstall,
-	job: { mode: ProfileConfig['mode']; title: string; why: string; compareLegacy: boolean },
+	job: { mode: ProfileConfig['mode']; title: string; why: string },
 	target: Omit<ProfileConfig, 'mode' | 'engine' | 'runs' | 'warmups' | 'out'>,
 ): Promise<ProfileReport> {
-	const dir = path.join(WORK, 'profiles');
-	fs.mkdirSync(dir, { recursive: true });
 	const runChild = async (engine: ProfileConfig['engine']): Promise<{ summary: ProfileRunSummary; out: string }> => {
-		const out = path.join(dir, `${job.mode}-${engine}`);
-		const batchMode = job.mode === 'restore' || job.mode === 'delete';
-		const config: ProfileConfig = { ...target, mode: job.mode, engine, runs: batchMode ? 3 : 5, warmups: batchMode ? 2 : 3, out };
+		const out = path.join(PROFILES, `${job.mode}-${engine}`);
+		const config: ProfileConfig = { ...target, mode: job.mode, engine, runs: 3, warmups: 2, out };
 		const configFile = `${out}.config.json`;
 		fs.writeFileSync(configFile, JSON.stringify(config));
 		progress(`profiling ${job.title} in-process (Node 24, n8n-core, ${engine} expression engine)`);
@@ -471,9 +685,8 @@ async function profile(
 		if (result.code !== 0) throw new Error(`profiling ${job.mode} failed (exit ${result.code}): ${result.stderr.slice(-2000)}`);
 		return { summary: JSON.parse(fs.readFileSync(`${out}.json`, 'utf8')) as ProfileRunSummary, out };
 	};
-	// the raw loop evaluates no expressions: no expression engine to start
-	const { summary, out } = await runChild(job.mode === 'rawLoop' ? 'legacy' : 'vm');
-	const legacy = job.compareLegacy ? (await runChild('legacy')).summary : undefined;
+	const { summary, out } = await runChild('vm');
+	const legacy = (await runChild('legacy')).summary;
 	const files = summary.runs.map((_, i) => `${out}-${i + 1}.cpuprofile`);
 	return {
 		title: job.title,
@@ -481,7 +694,7 @@ async function profile(
 		engine: summary.engine,
 		nodeVersion: summary.nodeVersion,
 		runs: summary.runs,
-		legacyRuns: legacy?.runs,
+		legacyRuns: legacy.runs,
 		summary: summariseProfiles(files, REPO_ROOT),
 		files: path.relative(REPO_ROOT, `${out}-*.cpuprofile`),
 	};
@@ -504,4 +717,3 @@ main()
 		await cleanup();
 		process.exit(1);
 	});
-

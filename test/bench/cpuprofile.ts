@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-interface CallFrame {
+export interface CallFrame {
 	functionName: string;
 	url: string;
 	lineNumber: number;
@@ -58,11 +58,20 @@ export interface ProfileSummary {
 /** Frames where an n8n expression evaluation starts. */
 const EXPRESSION_ENTRY = /(n8n-workflow\/dist\/cjs\/(expression|workflow-expression)\.js|@n8n\/expression-runtime\/)/;
 
-/** file:///…/node_modules/n8n-core/dist/x.js → n8n-core/dist/x.js; file:///…/nodes/… → nodes/… */
-function shortUrl(url: string, repoRoot: string): string {
+/** The package as n8n loads it (Community Nodes install): its compiled files map back to nodes/, credentials/. */
+const INSTALLED_PACKAGE = 'n8n-nodes-file-storage/dist/';
+
+/**
+ * file:///…/node_modules/n8n-core/dist/x.js → n8n-core/dist/x.js; file:///…/nodes/… and the installed package's
+ * …/node_modules/n8n-nodes-file-storage/dist/nodes/… → nodes/…
+ */
+export function shortUrl(url: string, repoRoot: string): string {
 	let u = url.replace(/^file:\/\//, '');
 	const nm = u.lastIndexOf('node_modules/');
-	if (nm >= 0) return u.slice(nm + 'node_modules/'.length);
+	if (nm >= 0) {
+		const inModules = u.slice(nm + 'node_modules/'.length);
+		return inModules.startsWith(INSTALLED_PACKAGE) ? inModules.slice(INSTALLED_PACKAGE.length) : inModules;
+	}
 	const build = u.indexOf('/.tmp/bench-build/');
 	if (build >= 0) return u.slice(build + '/.tmp/bench-build/'.length);
 	if (u.startsWith(repoRoot)) u = path.relative(repoRoot, u);
@@ -80,7 +89,7 @@ const SPECIAL: Record<string, string> = {
  * The area a frame's self time belongs to. Native frames without a script (JSON.parse, isolated-vm's
  * evalClosureSync, socket writes…) count for the area of the JavaScript that called them.
  */
-function areaOf(frame: CallFrame, where: string, callerArea: string | undefined): string {
+export function areaOf(frame: CallFrame, where: string, callerArea: string | undefined): string {
 	const name = frame.functionName;
 	if (Object.hasOwn(SPECIAL, name)) return SPECIAL[name];
 	if (where === '') return callerArea ?? 'Node.js core and native';
@@ -93,21 +102,37 @@ function areaOf(frame: CallFrame, where: string, callerArea: string | undefined)
 	if (/^luxon\//.test(where)) return 'luxon (dates for the expression data proxy)';
 	if (/^@n8n\/tournament\//.test(where)) return 'expression parser (@n8n/tournament)';
 	if (/^(@n8n\/backend-common\/dist\/logging|winston|callsites|logform|readable-stream)\//.test(where)) return 'logging (n8n logger, winston, callsites)';
+	if (/^@n8n\/backend-network\//.test(where)) return "n8n's HTTP helper (@n8n/backend-network)";
+	if (/^(@n8n\/db|typeorm|sqlite3|flatted)\//.test(where)) return 'execution storage (@n8n/db, typeorm, sqlite3, flatted)';
+	if (/^n8n\//.test(where)) return 'n8n server (webhooks, execution lifecycle)';
 	if (/^node:/.test(where)) return 'Node.js core (http, sockets, buffers, streams)';
 	const pkg = where.split('/')[0].startsWith('@') ? where.split('/').slice(0, 2).join('/') : where.split('/')[0];
 	return `other: ${pkg}`;
 }
 
-export function summariseProfiles(files: string[], repoRoot: string, top = 15): ProfileSummary {
+/** A time window on the profile's clock (µs, as `startTime`): only samples inside it count. */
+export interface ProfileWindow {
+	fromUs: number;
+	toUs: number;
+}
+
+/** `windows[i]` (optional) restricts file i to the samples taken inside it, e.g. one node's execution. */
+export function summariseProfiles(files: string[], repoRoot: string, top = 15, windows: Array<ProfileWindow | undefined> = []): ProfileSummary {
 	const self = new Map<string, FunctionTime>();
 	const total = new Map<string, FunctionTime>();
 	const areas = new Map<string, number>();
 	let totalUs = 0;
-	const parsed = files.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile);
-	/** self time per profile node: each sample gets the time until the next sample */
-	const selfTimes = (profile: CpuProfile) => {
+	const parsed = files.map((file, index) => ({
+		...(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile),
+		window: windows[index],
+	}));
+	/** self time per profile node: each sample (inside the window) gets the time until the next sample */
+	const selfTimes = (profile: CpuProfile & { window?: ProfileWindow }) => {
 		const selfUs = new Map<number, number>();
+		let at = profile.startTime;
 		for (let i = 0; i < profile.samples.length; i++) {
+			at += profile.timeDeltas[i] ?? 0;
+			if (profile.window && (at < profile.window.fromUs || at > profile.window.toUs)) continue;
 			const delta = Math.max(0, i + 1 < profile.timeDeltas.length ? profile.timeDeltas[i + 1] : 0);
 			selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + delta);
 		}

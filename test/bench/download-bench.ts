@@ -14,9 +14,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
-import { n8nWithPackage } from '../e2e/install';
+import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
 import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
+import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
@@ -307,7 +308,7 @@ async function main(): Promise<void> {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
 	progress('installing n8n (or reusing .cache/), building and packing the package');
-	const { install, userFolder } = await n8nWithPackage(WORK, LOGS);
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, new Stopwatch());
 
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	const file = sandbox.model.addFile(0, { name: 'bench-1GiB.bin', size: SIZE, mimetype: 'application/octet-stream' });

@@ -1,16 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * Child process of the benchmark (started with n8n's Node 24): runs one File Storage operation in-process through
- * n8n-core (test/harness/engine.ts `runNode`) against the benchmark's sandbox, a few warm-up runs, then the measured
- * runs under the V8 CPU profiler (node:inspector, sampling every 100 µs). Writes the .cpuprofile and a JSON summary.
+ * Child process of the benchmark (started with n8n's Node 24): runs one batch operation of the File Storage node
+ * in-process through n8n-core (test/harness/engine.ts `runNode`) against the benchmark's sandbox, a few warm-up
+ * runs, then the measured runs under the V8 CPU profiler (node:inspector, sampling every 100 µs). Writes the
+ * .cpuprofile and a JSON summary. (Listings are profiled inside the real n8n process: n8n-probe.ts.)
  *
  * Expressions are evaluated by the engine n8n 2.x uses by default, `vm` (isolated-vm, as `n8n start` initialises it),
  * or by the `legacy` one (the engine the test harness uses when nothing initialises one).
  *
- * Env: BENCH_PROFILE_CONFIG = path of a JSON file { mode, engine, baseUrl, accessToken, shareToken, folderId,
+ * Env: BENCH_PROFILE_CONFIG = path of a JSON file { mode, engine, baseUrl, accessToken, shareToken,
  * targets?, runs, warmups, out } (out = path prefix; `-N.cpuprofile` and `.json` are appended).
  */
-import axios from 'axios';
 import * as fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
@@ -21,13 +21,11 @@ import type { CredentialSet } from '../harness/engine';
 import { runNode } from '../harness/engine';
 
 export interface ProfileConfig {
-	/** rawLoop: the benchmark's axios loop over the same cursors, in this process (the floor, same conditions) */
-	mode: 'listing' | 'listingRaw' | 'restore' | 'delete' | 'rawLoop';
+	mode: 'restore' | 'delete';
 	engine: 'vm' | 'legacy';
 	baseUrl: string;
 	accessToken: string;
 	shareToken: string;
-	folderId: string;
 	targets?: Array<{ id: string; type: string }>;
 	runs: number;
 	warmups: number;
@@ -73,18 +71,6 @@ async function main(): Promise<void> {
 	let parameters: INodeParameters = {};
 	let input: IDataObject[] | undefined;
 	switch (config.mode) {
-		case 'rawLoop':
-			break;
-		case 'listing':
-		case 'listingRaw':
-			parameters = {
-				resource: 'folder',
-				operation: 'getContents',
-				folder: { __rl: true, mode: 'id', value: config.folderId },
-				returnAll: true,
-				simplify: config.mode === 'listing',
-			};
-			break;
 		case 'restore':
 			parameters = { resource: 'trash', operation: 'restore', toHome: false };
 			input = targets.map((t) => ({ ...t }));
@@ -99,31 +85,9 @@ async function main(): Promise<void> {
 		if (config.mode === 'restore') for (const t of targets) await control(config.baseUrl, 'trash', { id: t.id });
 		if (config.mode === 'delete') for (const t of targets) await control(config.baseUrl, 'restore', { id: t.id });
 	};
-	const rawLoop = async (): Promise<number> => {
-		let count = 0;
-		let cursor: string | null | undefined;
-		do {
-			const res = await axios.get<{ data: unknown[]; meta: { cursor: { next_cursor: string | null } } }>(
-				`${config.baseUrl}/api/v1/browse/folders/${config.folderId}`,
-				{
-					params: { limit: 500, ...(cursor ? { cursor } : {}) },
-					headers: { Authorization: `Bearer ${config.accessToken}`, Accept: 'application/json' },
-					timeout: 60_000,
-				},
-			);
-			count += res.data.data.length;
-			cursor = res.data.meta.cursor.next_cursor;
-		} while (cursor);
-		return count;
-	};
-	/** one measured operation (after `prepare`): the node through n8n-core, or the raw loop */
+	/** one measured operation (after `prepare`): the node through n8n-core */
 	const operation = async (): Promise<ProfileRunSummary['runs'][number]> => {
 		const started = performance.now();
-		if (config.mode === 'rawLoop') {
-			const items = await rawLoop();
-			const wallMs = performance.now() - started;
-			return { wallMs, nodeMs: wallMs, items };
-		}
 		const result = await runNode(parameters, { credentials, input });
 		const wallMs = performance.now() - started;
 		if (result.error) throw result.error;

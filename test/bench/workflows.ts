@@ -156,6 +156,27 @@ export function listingWorkflows(baseUrl: string, bulkFolderId: string): Listing
 	return { paths, webhookIds, manualIds, workflows };
 }
 
+// ----- scale curve ---------------------------------------------------------------------------------------------
+
+export interface ScaleWorkflows {
+	/** webhook path and workflow id per folder size */
+	paths: Record<number, string>;
+	ids: Record<number, string>;
+	workflows: WorkflowSpec[];
+}
+
+/** File Storage → Folder → Get Contents, Return All, Simplify on (the defaults), one workflow per folder size. */
+export function scaleWorkflows(folders: Array<{ items: number; folderId: string }>): ScaleWorkflows {
+	const paths: Record<number, string> = {};
+	const ids: Record<number, string> = {};
+	const workflows = folders.map(({ items, folderId }) => {
+		paths[items] = `bench-scale-${items}`;
+		ids[items] = `benchScale${items}`;
+		return chain(ids[items], `bench scale ${items}`, [webhook(paths[items]), fsListNode(folderId, true)]);
+	});
+	return { paths, ids, workflows };
+}
+
 // ----- batch operations --------------------------------------------------------------------------------------------
 
 export type BatchVariant = 'fsRestore' | 'httpRestore' | 'fsDelete' | 'httpDelete';

@@ -1,17 +1,28 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * n8n's command line on one user folder: `export:nodes`, `import:credentials`, `import:workflow`, `execute`,
- * `execute-batch`, `publish:workflow`. Each command is its own process with the instance's ports, output in files.
+ * `execute-batch`, activation for the next start. Each command is its own process with the instance's ports, output
+ * in files.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { TRIGGER_NODE_TYPE } from './checkout';
 import { n8nEnv } from './environment';
 import type { N8nInstall } from './install';
+import { STATIC_DATA_ID_MAX_LENGTH } from './n8n-versions';
 import { assertOk, runCommand } from './processes';
 import type { CommandResult } from './processes';
 import { parseRunFromLog } from './run-data';
 import type { RunData } from './run-data';
+
+/**
+ * The CLI's one-shot runs (`execute`, `execute-batch`) use the legacy expression engine: with the default one
+ * (isolated-vm, whose isolate pool refills in the background) both commands of 1.x and 2.x at times die of SIGSEGV
+ * on exit, after the run is done and printed — 1 to 4 of the suite's 13 runs on a loaded 2-core machine, none of 16
+ * on an idle one. `n8n start` (credential tests, triggers, MCP tool calls) keeps the default engine.
+ */
+const ONE_SHOT_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
 
 export interface CredentialSpec {
 	id: string;
@@ -89,6 +100,12 @@ export class N8nCli {
 	async importWorkflows(workflows: WorkflowSpec[]): Promise<void> {
 		for (const workflow of workflows) {
 			if (workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
+			// the trigger's memory is the workflow's static data, which n8n keeps only for short enough ids
+			if (workflow.id.length > STATIC_DATA_ID_MAX_LENGTH && workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)) {
+				throw new Error(
+					`workflow id "${workflow.id}" is longer than ${STATIC_DATA_ID_MAX_LENGTH} characters: some n8n version of the suite would drop its trigger's static data`,
+				);
+			}
 		}
 		const file = path.join(this.logDir, `workflows-${Date.now()}.json`);
 		fs.writeFileSync(file, JSON.stringify(workflows.map((w) => ({ active: false, settings: {}, ...w })), null, 2));
@@ -97,14 +114,18 @@ export class N8nCli {
 
 	/** `n8n execute --id`: exit 0 on success, 1 on a node error; the IRun is parsed from the json log either way. */
 	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
-		const result = await this.cli(['execute', `--id=${workflowId}`], { timeoutMs, name: `n8n-execute-${workflowId}` });
+		const result = await this.cli(['execute', `--id=${workflowId}`], {
+			timeoutMs,
+			name: `n8n-execute-${workflowId}`,
+			env: ONE_SHOT_ENV,
+		});
 		const output = result.stdout + result.stderr;
 		return { ...result, output, run: parseRunFromLog(output) };
 	}
 
 	/**
-	 * `n8n execute-batch`: many workflows in one process (~2.5 s start-up once). Runs with the legacy expression
-	 * engine: with the default one the command segfaults on exit after a failed workflow. Returns the summary file's
+	 * `n8n execute-batch`: many workflows in one process (~2.5 s start-up once), with the legacy expression engine
+	 * (ONE_SHOT_ENV; this command segfaults on exit after a failed workflow otherwise). Returns the summary file's
 	 * JSON (`executionOutput`/`summary` per n8n's format) and the command result.
 	 */
 	async executeBatch(
@@ -115,14 +136,15 @@ export class N8nCli {
 		const result = await this.cli(['execute-batch', `--ids=${workflowIds.join(',')}`, `--output=${output}`, '--shortOutput'], {
 			timeoutMs,
 			name: 'n8n-execute-batch',
-			env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+			env: ONE_SHOT_ENV,
 		});
 		const summary: unknown = fs.existsSync(output) ? JSON.parse(fs.readFileSync(output, 'utf8')) : undefined;
 		return { result, summary };
 	}
 
-	/** `n8n publish:workflow`: active at the next start. */
+	/** Active at the next start (`n8n publish:workflow` in 2.x, `update:workflow --active=true` in 1.x). */
 	async publishOffline(workflowId: string): Promise<void> {
-		assertOk(await this.cli(['publish:workflow', `--id=${workflowId}`]), `n8n publish:workflow --id=${workflowId}`);
+		const args = this.install.offers.activateOfflineArgs(workflowId);
+		assertOk(await this.cli(args, { name: `n8n-${args[0]}` }), `n8n ${args.join(' ')}`);
 	}
 }

@@ -17,7 +17,7 @@ import type { Sandbox } from '../sandbox/server';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { ExecuteResult, WorkflowSpec } from './cli';
 import { activeFileRequestId, CREDENTIALS, EXAMPLES, loadExample, sandboxCredentials, seedSecrets } from './fixtures';
-import { n8nWithPackage } from './install';
+import { preparePackagedN8n } from './install';
 import { n8nTexts } from './leaks';
 import { stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
@@ -155,7 +155,7 @@ function addNewest(specs: Array<{ name: string; size: number; mimetype?: string 
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const { install, userFolder } = await n8nWithPackage(WORK, LOGS, (phase, run) => watch.time(phase, run));
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
 	[sandbox, other] = await Promise.all([startSandbox(), startSandbox()]);
 	secrets = seedSecrets(sandbox.seed);
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });

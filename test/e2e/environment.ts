@@ -29,7 +29,6 @@ export function n8nEnv(
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_HIDE_USAGE_PAGE: 'true',
@@ -41,6 +40,7 @@ export function n8nEnv(
 		N8N_RUNNERS_BROKER_PORT: String(ports.brokerPort),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
+		...install.offers.env,
 		...extra,
 	};
 }

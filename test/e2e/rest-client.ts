@@ -195,15 +195,17 @@ export class N8n extends N8nCli {
 		return this.apiKey;
 	}
 
-	/** Publishes (activates) a workflow through the public API; its pollers poll once at once. */
+	/** Activates (2.x: publishes) a workflow through the public API; its pollers poll once at once. */
 	async activate(workflowId: string): Promise<void> {
-		const res = await this.api('POST', `/workflows/${workflowId}/publish`, {});
-		if (res.status !== 200) throw new Error(`publish ${workflowId} answered ${res.status}: ${res.text}`);
+		const url = this.install.offers.activatePath(workflowId);
+		const res = await this.api('POST', url, {});
+		if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${res.text}`);
 	}
 
 	async deactivate(workflowId: string): Promise<void> {
-		const res = await this.api('POST', `/workflows/${workflowId}/unpublish`);
-		if (res.status !== 200) throw new Error(`unpublish ${workflowId} answered ${res.status}: ${res.text}`);
+		const url = this.install.offers.deactivatePath(workflowId);
+		const res = await this.api('POST', url);
+		if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${res.text}`);
 	}
 
 	/** Deactivate + activate: makes a polling trigger poll now instead of at its next minute. */

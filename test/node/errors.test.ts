@@ -9,9 +9,9 @@ const shareToken = () => String(fx.credentials.fileStorageShareApi?.shareToken);
 describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
 	it.each([
 		[401, { message: 'Unauthenticated.' }, /^Authorization failed \(HTTP 401\): Unauthenticated\.$/, /access token/],
-		[403, { message: '' }, /^Access denied \(HTTP 403\)$/, /may not do this/],
+		[403, { message: '' }, /^Access denied \(HTTP 403\)$/, /may not read notifications/],
 		[403, { message: 'This action is unauthorized.' }, /^Access denied \(HTTP 403\): This action is unauthorized\.$/, /may not/],
-		[404, { type: 'error', message: 'Not found' }, /^Not found \(HTTP 404\)/, /ID/],
+		[404, { type: 'error', message: 'Not found' }, /^Not found \(HTTP 404\)/, /no notifications endpoint here: check that the Base URL/],
 		[422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\.$/, /Fix the parameters/],
 		[429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again/],
 		[500, { message: 'Server Error' }, /^The File Storage server failed \(HTTP 500\): Server Error$/, /Try again later/],
@@ -53,7 +53,8 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type: 'file' }] },
 		);
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ deleted: true, message: null });
+		// The server said nothing, so the output says nothing on its behalf.
+		expect(items[0].json).toEqual({ id: '11111111-2222-4333-8444-555555555555', type: 'file', deleted: true, permanent: false });
 	});
 
 	it('an unreachable server says so and names the credential', async () => {

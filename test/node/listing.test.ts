@@ -89,7 +89,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		const { error } = await fx.run(contents({ folder: { __rl: true, mode: 'id', value: '11111111-2222-4333-8444-555555555555' } }));
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/Not found \(HTTP 404\)/);
-		expect(error?.description).toMatch(/folder or item ID/);
+		expect(error?.description).toMatch(/No folder with this ID.*Pick the folder with "From List"/);
 	});
 });
 

@@ -155,6 +155,25 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(error?.message).toMatch(/\[items 0–1\]$/);
 		expect(error?.description).toMatch(/carried items 0–1/);
 	});
+
+	it('a failure mid-way names what was done, what failed and what was not attempted', async () => {
+		const input = Array.from({ length: 25 }, (_, index) => ({
+			id: `11111111-2222-4333-8444-${String(index).padStart(12, '0')}`,
+			type: 'file',
+		}));
+		// The first request succeeds, the second fails, the third is never sent.
+		fx.sandbox.fault({ method: 'POST', path: '/api/v1/trash/restore', status: 200, body: { type: 'success', message: 'Restored.' } });
+		fx.sandbox.fault({ method: 'POST', path: '/api/v1/trash/restore', status: 500, body: { message: 'boom' } });
+		const { error } = await fx.run({ resource: 'trash', operation: 'restore', options: { batchSize: 10 } }, { input });
+		expect(error?.message).toBe('The File Storage server failed (HTTP 500): boom [items 10–19]');
+		expect(error?.description).toContain('The failed request carried items 10–19.');
+		expect(error?.description).toContain('Already done: items 0–9.');
+		expect(error?.description).toContain('Not attempted: items 20–24.');
+		expect(error?.description).toContain('Retry On Fail');
+		// A mutation is not repeated after a 500: it may have been applied.
+		expect(error?.description).toContain('may have been applied');
+		expect(countWrites(/\/trash\/restore$/)).toBe(2);
+	});
 });
 
 describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
@@ -217,6 +236,15 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 		expect(text).toContain('Echo of [redacted]');
 	});
 
+	it('checks every input item before creating the first folder', async () => {
+		const { error } = await fx.run(
+			{ resource: 'sharedFolder', operation: 'createFolder', name: '={{ $json.name }}' },
+			{ input: [{ name: 'First' }, { name: 'Second' }, { name: ' ' }] },
+		);
+		expect(error?.message).toBe('[item 2] Name: is empty');
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
 	it('rejects an empty name and a malformed parent before any request', async () => {
 		const empty = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: '  ' });
 		expect(empty.error?.message).toBe('[item 0] Name: is empty');
@@ -254,7 +282,7 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			{ input: [{ id: outside.id, type: outside.type }] },
 		);
 		expect(error?.message).toMatch(/^Access denied \(HTTP 403\): Access Denied \[item 0\]$/);
-		expect(error?.description).toMatch(/editor permission/);
+		expect(error?.description).toMatch(/items must be inside the shared folder, and the share must allow editing/);
 	});
 
 	it('explains a read-only (visitor) share', async () => {
@@ -372,6 +400,55 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 			expect((await browse()).data.map((entry) => entry.data.attributes.name)).toEqual(
 				expect.arrayContaining(input.map((_, index) => `file-${index}.txt`)),
 			);
+		});
+
+		it('caps each request by URL count, not by input items: 60 items × 2 URLs → 6 requests of 20', async () => {
+			const input = Array.from({ length: 60 }, (_, index) => ({ urls: [`${origin}/x-${index}-a.txt`, `${origin}/x-${index}-b.txt`] }));
+			const { items: output, error } = await fx.run(
+				{ resource: 'fileRequest', operation: 'uploadFromUrl', urls: '={{ $json.urls }}' },
+				{ input },
+			);
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(60);
+			const sent = fx.sandbox.requests.filter((request) => /\/uploads$/.test(request.path));
+			expect(sent.map((request) => (request.body as { urls: string[] }).urls.length)).toEqual([20, 20, 20, 20, 20, 20]);
+			expect(sent.flatMap((request) => (request.body as { urls: string[] }).urls)).toEqual(input.flatMap((entry) => entry.urls));
+			await fx.sandbox.idle();
+		});
+
+		it('a refused request fails only the items whose URLs it carried', async () => {
+			const input = Array.from({ length: 30 }, (_, index) => ({ urls: [`${origin}/y-${index}-a.txt`, `${origin}/y-${index}-b.txt`] }));
+			fx.sandbox.fault({
+				method: 'POST',
+				path: /\/uploads$/,
+				skip: 1,
+				status: 422,
+				body: { message: 'The given data was invalid.', errors: { 'urls.0': ['The urls.0 must be a valid URL.'] } },
+			});
+			const { items: output } = await fx.run(
+				{ resource: 'fileRequest', operation: 'uploadFromUrl', urls: '={{ $json.urls }}' },
+				{ input, continueOnFail: true },
+			);
+			const failed = output.flatMap((item, index) => (item.json.error ? [index] : []));
+			expect(failed).toEqual(Array.from({ length: 10 }, (_, index) => 10 + index));
+			expect(output[0].json.status).toBeDefined();
+			expect(output[20].json.status).toBeDefined();
+			await fx.sandbox.idle();
+		});
+
+		it('splits an item with more URLs than the cap over several requests, and keeps commas inside a URL', async () => {
+			const urls = [`${origin}/q.txt?ids=1,2`, ...Array.from({ length: 4 }, (_, index) => `${origin}/s-${index}.txt`)];
+			const { items: output, error } = await fx.run({
+				resource: 'fileRequest',
+				operation: 'uploadFromUrl',
+				urls: `${urls[0]}, ${urls[1]},${urls[2]}\n${urls[3]}\r\n${urls[4]}`,
+				options: { urlsPerRequest: 2 },
+			});
+			expect(error).toBeUndefined();
+			expect(output[0].json.urls).toEqual(urls);
+			const sent = fx.sandbox.requests.filter((request) => /\/uploads$/.test(request.path));
+			expect(sent.map((request) => (request.body as { urls: string[] }).urls)).toEqual([urls.slice(0, 2), urls.slice(2, 4), urls.slice(4)]);
+			await fx.sandbox.idle();
 		});
 
 		it.each([

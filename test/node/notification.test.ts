@@ -21,7 +21,7 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 		const first = items[0].json;
 		const source = raw.data[0].data;
 		expect(first).toMatchObject({
-			kind: source.type,
+			type: source.type,
 			category: source.attributes.category,
 			title: source.attributes.title,
 			createdAtText: source.attributes.created_at,

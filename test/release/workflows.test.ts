@@ -115,6 +115,11 @@ describe('ci.yml', () => {
 		const cache = e2e.steps.find((step) => step.uses?.startsWith('actions/cache@'));
 		expect(cache?.with?.path).toBe('.cache/n8n-*');
 		expect(String(cache?.with?.key)).toContain("hashFiles('test/e2e/install-n8n.sh')");
+		// the versions, Node and overrides the installer gets live in the harness's version module
+		expect(String(cache?.with?.key)).toContain("hashFiles('test/e2e/n8n-versions.ts')");
+		// both release lines of the harness, each with its own cached install
+		expect(e2e.strategy?.matrix?.n8n).toEqual(['2', '1']);
+		expect(String(cache?.with?.key)).toContain('${{ matrix.n8n }}');
 		expect(e2e['timeout-minutes']).toBeGreaterThanOrEqual(30);
 	});
 });

@@ -114,6 +114,30 @@ describe('HTTP plumbing', () => {
 	});
 });
 
+describe('onAnswered (the benchmark\'s server-side time per request)', () => {
+	it('reports each answered API request once, after its status is known, but not control or fault-injected ones', async () => {
+		const answered: Array<{ path: string; status: number; handlingMs: number }> = [];
+		const own = await startSandbox({ onAnswered: (request, handlingMs) => answered.push({ path: request.path, status: request.status, handlingMs }) });
+		try {
+			const ownApi = client(own);
+			const folderId = own.seed.users[0].rootFolderIds[0];
+			await ownApi.get(`/browse/folders/${folderId}`, { limit: 2 });
+			await ownApi.get('/notifications', {}, null);
+			await call(own, 'GET', '/__sandbox/seed');
+			own.fault({ method: 'GET', path: '/api/v1/browse/latest', status: 503, body: { message: 'busy' } });
+			await ownApi.get('/browse/latest');
+			expect(answered.map(({ path, status }) => ({ path, status }))).toEqual([
+				{ path: `/api/v1/browse/folders/${folderId}`, status: 200 },
+				{ path: '/api/v1/notifications', status: 401 },
+			]);
+			// a duration is reported (its size is the benchmark's business, never asserted)
+			for (const { handlingMs } of answered) expect(Number.isFinite(handlingMs)).toBe(true);
+		} finally {
+			await own.stop();
+		}
+	});
+});
+
 describe('fault injection', () => {
 	it('replaces a response with status + JSON body once, then passes through', async () => {
 		sb.fault({ method: 'GET', path: '/api/v1/browse/latest', status: 503, body: { message: 'Service Unavailable' } });

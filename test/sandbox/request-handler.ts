@@ -19,11 +19,13 @@ export interface RequestHandlerDeps {
 	control: ControlApi;
 	log: RequestLog;
 	faults: FaultInjector;
+	/** called after each API request is answered, with the sandbox's own time on it (see SandboxOptions) */
+	onAnswered?: (request: RecordedRequest, handlingMs: number) => void;
 }
 
 export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-export function requestListener({ routes, control, log, faults }: RequestHandlerDeps): RequestListener {
+export function requestListener({ routes, control, log, faults, onAnswered }: RequestHandlerDeps): RequestListener {
 	const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const method = (req.method ?? 'GET').toUpperCase();
@@ -31,6 +33,7 @@ export function requestListener({ routes, control, log, faults }: RequestHandler
 		const query: Record<string, string> = {};
 		for (const [k, v] of url.searchParams) query[k] = v;
 		const raw = await readBody(req);
+		const handlingStarted = performance.now();
 
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			const result = await control(method, path, query, raw);
@@ -90,6 +93,7 @@ export function requestListener({ routes, control, log, faults }: RequestHandler
 			return;
 		}
 		writeJson(res, result.status, result.body);
+		onAnswered?.(record, performance.now() - handlingStarted);
 	};
 
 	return (req, res) => {

@@ -37,6 +37,11 @@ export interface SandboxOptions {
 	uploadTimeoutMs?: number;
 	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
 	realtimeClock?: boolean;
+	/**
+	 * extension: called after each API request is answered (not fault-injected ones), with the time the sandbox
+	 * spent on it from the request body read to the answer written (routing, the model's work, serialisation)
+	 */
+	onAnswered?: (request: RecordedRequest, handlingMs: number) => void;
 }
 
 export interface Sandbox {
@@ -84,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			control: controlApi({ model, log, faults, reset, idle }),
 			log,
 			faults,
+			onAnswered: options.onAnswered,
 		}),
 	);
 	server.keepAliveTimeout = 5_000;

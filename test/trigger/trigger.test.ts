@@ -175,6 +175,15 @@ describe('trigger details', () => {
 		expect(outcome.error?.message).toBe('The account has no notifications to show yet');
 	});
 
+	it('manual mode on an empty subfolder says that folder is empty, not the file request', async () => {
+		const folder = fx.sandbox.model.addFolder(0, { parentId: requestFolder(), name: 'Empty subfolder' });
+		const outcome = await poller({ event: 'fileRequestItem', parent: { __rl: true, mode: 'id', value: folder.id } }).poll('manual');
+		expect(outcome.error?.message).toBe('The chosen folder of the file request is empty');
+		expect((outcome.error as { description?: string } | undefined)?.description).toMatch(/Only this folder is watched/);
+		const root = await poller({ event: 'fileRequestItem' }).poll('manual');
+		expect(root.error).toBeUndefined();
+	});
+
 	it('a file request that expires fails the poll with 410, keeps the window, and the poll repeats', async () => {
 		const trigger = poller({ event: 'fileRequestItem' });
 		await pollOk(trigger);

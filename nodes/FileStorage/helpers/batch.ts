@@ -20,14 +20,62 @@ export interface BatchPlan<T> {
 	send(targets: T[], firstItemIndex: number): Promise<IDataObject>;
 	/** The output of one item whose batch succeeded. */
 	output(target: T, shared: IDataObject): IDataObject;
+	/** How much of a request one target takes (e.g. its URL count); a request holds at most `maxWeight`. */
+	weight?(target: T): number;
+	maxWeight?: number;
+	/** One request per input item (the endpoint has no batch form); no Batch Size option is read. */
+	oneRequestPerItem?: boolean;
 }
 
-function describeItems(indexes: number[]): string {
+interface Planned<T> {
+	itemIndex: number;
+	target: T;
+}
+
+/**
+ * Cuts a group into requests of at most `batchSize` targets and, where targets have a weight, at most `maxWeight`
+ * in all; a target heavier than `maxWeight` travels alone (its send splits it further).
+ */
+function requestsOf<T>(group: Array<Planned<T>>, batchSize: number, plan: BatchPlan<T>): Array<Array<Planned<T>>> {
+	const requests: Array<Array<Planned<T>>> = [];
+	let current: Array<Planned<T>> = [];
+	let weight = 0;
+	for (const entry of group) {
+		const entryWeight = plan.weight ? plan.weight(entry.target) : 0;
+		const full = current.length >= batchSize || (plan.maxWeight !== undefined && current.length > 0 && weight + entryWeight > plan.maxWeight);
+		if (full) {
+			requests.push(current);
+			current = [];
+			weight = 0;
+		}
+		current.push(entry);
+		weight += entryWeight;
+	}
+	if (current.length) requests.push(current);
+	return requests;
+}
+
+/**
+ * The server's message for a mutation's output, or nothing: a 204 says nothing, and `message: null` would read as
+ * if the server had said so.
+ */
+export function serverMessageField(body: IDataObject): IDataObject {
+	const message = typeof body.message === 'string' ? body.message.trim() : '';
+	return message ? { message } : {};
+}
+
+/** `item 3`, `items 0–4`, `items 0–4, 7, 9–12`: ranges, so a long batch stays readable. */
+export function describeItems(indexes: number[]): string {
 	if (indexes.length === 1) return `item ${indexes[0]}`;
-	const contiguous = indexes.every((value, position) => position === 0 || value === indexes[position - 1] + 1);
-	return contiguous
-		? `items ${indexes[0]}–${indexes[indexes.length - 1]}`
-		: `items ${indexes.join(', ')}`;
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const ranges: string[] = [];
+	for (let start = 0; start < sorted.length; ) {
+		let end = start;
+		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
+		ranges.push(end === start ? String(sorted[start]) : `${sorted[start]}–${sorted[end]}`);
+		start = end + 1;
+	}
+	return `items ${ranges.join(', ')}`;
 }
 
 export async function runBatched<T>(
@@ -36,10 +84,11 @@ export async function runBatched<T>(
 	plan: BatchPlan<T>,
 ): Promise<INodeExecutionData[]> {
 	const results: Array<INodeExecutionData | undefined> = new Array(items.length);
-	const batchSize = readBatchSize(ctx);
+	const batchSize = plan.oneRequestPerItem ? 1 : readBatchSize(ctx);
 	const continueOnFail = ctx.continueOnFail();
 
-	const prepared: Array<{ itemIndex: number; target: T }> = [];
+	// Every item is read and checked before the first request, so a bad item fails the node with nothing sent.
+	const prepared: Array<Planned<T>> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			prepared.push({ itemIndex, target: plan.prepare(itemIndex) });
@@ -49,35 +98,43 @@ export async function runBatched<T>(
 		}
 	}
 
-	const groups = new Map<string, Array<{ itemIndex: number; target: T }>>();
+	const groups = new Map<string, Array<Planned<T>>>();
 	for (const entry of prepared) {
 		const key = plan.groupKey ? plan.groupKey(entry.target) : '';
 		const group = groups.get(key) ?? [];
 		group.push(entry);
 		groups.set(key, group);
 	}
+	const requests = [...groups.values()].flatMap((group) => requestsOf(group, batchSize, plan));
 
-	for (const group of groups.values()) {
-		for (let start = 0; start < group.length; start += batchSize) {
-			const batch = group.slice(start, start + batchSize);
-			const indexes = batch.map((entry) => entry.itemIndex);
-			try {
-				const shared = await plan.send(
-					batch.map((entry) => entry.target),
-					indexes[0],
+	const done: number[] = [];
+	for (let position = 0; position < requests.length; position++) {
+		const request = requests[position];
+		const indexes = request.map((entry) => entry.itemIndex);
+		try {
+			const shared = await plan.send(
+				request.map((entry) => entry.target),
+				indexes[0],
+			);
+			for (const entry of request) {
+				results[entry.itemIndex] = {
+					json: plan.output(entry.target, shared),
+					pairedItem: { item: entry.itemIndex },
+				};
+			}
+			done.push(...indexes);
+		} catch (error) {
+			const failure = error as Error;
+			if (!continueOnFail) {
+				const notAttempted = requests.slice(position + 1).flatMap((later) => later.map((entry) => entry.itemIndex));
+				throw namingItems(ctx, failure, { done, failed: indexes, notAttempted }, !plan.oneRequestPerItem);
+			}
+			for (const entry of request) {
+				results[entry.itemIndex] = errorItem(
+					failure,
+					entry.itemIndex,
+					plan.oneRequestPerItem ? {} : { batchItems: indexes },
 				);
-				for (const entry of batch) {
-					results[entry.itemIndex] = {
-						json: plan.output(entry.target, shared),
-						pairedItem: { item: entry.itemIndex },
-					};
-				}
-			} catch (error) {
-				const failure = error as Error;
-				if (!continueOnFail) throw namingItems(ctx, failure, indexes);
-				for (const entry of batch) {
-					results[entry.itemIndex] = errorItem(failure, entry.itemIndex, { batchItems: indexes });
-				}
 			}
 		}
 	}
@@ -86,12 +143,27 @@ export async function runBatched<T>(
 	return results as INodeExecutionData[];
 }
 
-/** The node fails naming every input item the failed request carried, so none is silently lost. */
-function namingItems(ctx: IExecuteFunctions, error: Error, indexes: number[]): Error {
-	const named = withItemIndex(ctx, error, indexes[0]);
-	named.message = `${named.message} [${describeItems(indexes)}]`;
-	if (named instanceof NodeApiError || named instanceof NodeOperationError) {
-		const also = `The request carried ${describeItems(indexes)}; check them before running again.`;
+/**
+ * The node fails naming what was done, what failed and what was not attempted, so a re-run can be planned: n8n's
+ * Retry On Fail runs the whole node again, done items included.
+ */
+function namingItems(
+	ctx: IExecuteFunctions,
+	error: Error,
+	{ done, failed, notAttempted }: { done: number[]; failed: number[]; notAttempted: number[] },
+	batched: boolean,
+): Error {
+	const named = withItemIndex(ctx, error, failed[0]);
+	if (batched) named.message = `${named.message} [${describeItems(failed)}]`;
+	const alone = !batched && done.length === 0 && notAttempted.length === 0;
+	if (!alone && (named instanceof NodeApiError || named instanceof NodeOperationError)) {
+		const parts = [
+			batched ? `The failed request carried ${describeItems(failed)}.` : '',
+			done.length ? `Already done: ${describeItems(done)}.` : '',
+			notAttempted.length ? `Not attempted: ${describeItems(notAttempted)}.` : '',
+			done.length ? 'Running the node again (or Retry On Fail) sends the done items again.' : '',
+		].filter((part) => part !== '');
+		const also = parts.join(' ');
 		named.description = named.description ? `${named.description} ${also}` : also;
 	}
 	return named;

@@ -6,7 +6,7 @@ import { batchOptionsProperty } from '../parameters/batch';
 import { itemTargetProperties, readItemTarget } from '../parameters/itemTarget';
 import { readRequestPolicy } from '../parameters/request';
 import { scoped } from '../parameters/scope';
-import { runBatched } from './batch';
+import { runBatched, serverMessageField } from './batch';
 
 /** Shared folders and file requests delete with the same body; only the endpoint and wording differ. */
 export function deleteItemsDescription(resource: string, where: string, permanentNote: string): INodeProperties[] {
@@ -45,14 +45,14 @@ export async function executeDeleteItems(
 				itemIndex: firstItemIndex,
 				policy: readRequestPolicy(ctx, firstItemIndex),
 			});
-			return { message: response.body.message ?? null };
+			return serverMessageField(response.body);
 		},
 		output: (target, shared) => ({
 			id: target.id,
 			type: target.type,
 			deleted: true,
 			permanent: target.permanent,
-			message: shared.message,
+			...shared,
 		}),
 	});
 }

@@ -13,9 +13,10 @@ export async function listItems(
 	call: ApiCall,
 	options: ListingOptions,
 ): Promise<{ items: IDataObject[]; root?: IDataObject }> {
-	const { elements, root } = await collectPages(ctx, call, options.limit, {
-		itemIndex,
-		policy: readRequestPolicy(ctx, itemIndex),
-	});
-	return { items: options.simplify ? elements.map(simplifyItem) : elements, root };
+	const request = { itemIndex, policy: readRequestPolicy(ctx, itemIndex) };
+	// Simplified page by page: the raw elements of a page never outlive it.
+	const { elements, root } = options.simplify
+		? await collectPages(ctx, call, options.limit, request, simplifyItem)
+		: await collectPages(ctx, call, options.limit, request);
+	return { items: elements, root };
 }

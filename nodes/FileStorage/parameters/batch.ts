@@ -15,9 +15,12 @@ export const batchSizeOption: INodeProperties = {
 		'How many input items are sent together in one request. If a request fails, every item of that batch reports the error.',
 };
 
-/** The Options collection of a batch operation: Batch Size (with an operation-specific description) and Timeout. */
-export function batchOptionsProperty(description?: string): INodeProperties {
-	return optionsCollection([description ? { ...batchSizeOption, description } : batchSizeOption]);
+/**
+ * The Options collection of a batch operation: Batch Size (with an operation-specific description), the
+ * operation's own options, and Timeout.
+ */
+export function batchOptionsProperty(description?: string, more: INodeProperties[] = []): INodeProperties {
+	return optionsCollection([description ? { ...batchSizeOption, description } : batchSizeOption, ...more]);
 }
 
 /** Batch Size is read once per execution (item 0): batches span items. */

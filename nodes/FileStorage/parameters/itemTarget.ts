@@ -14,7 +14,7 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 			type: 'string',
 			default: '={{ $json.type }}',
 			required: true,
-			description: `Type of the item to ${action}: "folder" or "file" ("image", "video" and "audio" count as file). The default reads the field "type" of the incoming item.`,
+			description: `Type of the item to ${action}: "folder" or "file" ("image", "video" and "audio" count as file). The default reads the field "type" of the incoming item; an AI tool call has no incoming item, so let the model define it there.`,
 			placeholder: 'e.g. file',
 		},
 		{
@@ -23,7 +23,7 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 			type: 'string',
 			default: '={{ $json.id }}',
 			required: true,
-			description: `ID (UUID) of the item to ${action}. The default reads the field "ID" of the incoming item.`,
+			description: `ID (UUID) of the item to ${action}. The default reads the field "ID" of the incoming item; an AI tool call has no incoming item, so let the model define it there.`,
 			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
 		},
 	];

@@ -32,7 +32,7 @@ const sortProperty: INodeProperties = {
 		{ name: 'Name', value: 'name' },
 	],
 	default: 'created_at',
-	description: 'Field the server sorts the results by',
+	description: 'Field the server sorts the results by: "created_at" (Created At) or "name" (Name)',
 };
 
 const directionProperty: INodeProperties = {
@@ -44,7 +44,7 @@ const directionProperty: INodeProperties = {
 		{ name: 'Ascending', value: 'ASC' },
 	],
 	default: 'DESC',
-	description: 'Sort direction: newest (or Z) first, or oldest (or A) first',
+	description: 'Sort direction: "DESC" (newest or Z first) or "ASC" (oldest or A first)',
 };
 
 /** What every sortable file/folder listing offers: Return All, Limit, Sort By, Direction, Simplify. */

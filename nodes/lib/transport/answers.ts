@@ -6,7 +6,7 @@ import type { AnswerShape } from './endpoints';
  * `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early as if complete and make
  * the trigger forget its window.
  */
-export function unmetPromise(expects: AnswerShape, body: unknown): string | undefined {
+export function unmetPromise(expects: AnswerShape, body: unknown, status: number): string | undefined {
 	const empty = body === undefined || body === null || body === '';
 	switch (expects) {
 		case 'list':
@@ -14,10 +14,13 @@ export function unmetPromise(expects: AnswerShape, body: unknown): string | unde
 		case 'resource':
 			return isObject(body) && unwrapResource(body).id !== undefined ? undefined : 'the created item with an "id"';
 		case 'message':
-			// A 204 is empty; otherwise the spec's `{type, message}`.
-			return empty || (isObject(body) && (typeof body.type === 'string' || typeof body.message === 'string'))
+			// The spec's `{type, message}`, or an empty 204 (No Content), which real servers send for deletes. An empty
+			// 200 is neither: a proxy or a server that failed may send it, and reading it as done would report
+			// items as restored or deleted that were not.
+			return (empty && status === 204) ||
+				(isObject(body) && (typeof body.type === 'string' || typeof body.message === 'string'))
 				? undefined
-				: 'an empty answer or {type, message}';
+				: '{type, message} or an empty 204';
 	}
 }
 

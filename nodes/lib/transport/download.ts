@@ -6,6 +6,7 @@ import { isObject } from '../json';
 import { excerptOf } from './answers';
 import type { CredentialType } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
+import { networkCodeOf } from './no-answer';
 import { REDACTED, redactText } from './redaction';
 import type { Connection } from './request';
 import { isTimeout } from './request';
@@ -156,15 +157,6 @@ export function dispositionFileName(header: string | undefined): string | undefi
 	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
 	const name = (plain?.[2] ?? plain?.[1])?.trim();
 	return name ? name : undefined;
-}
-
-function networkCodeOf(error: unknown): string | undefined {
-	for (let current = error, depth = 0; isObject(current) && depth < 4; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
 }
 
 /** Whether a helper's error is a time limit that passed; n8n's authenticated helper wraps axios' error as `cause`. */
@@ -454,12 +446,15 @@ function requestOptions(url: string, target: DownloadTarget, abortSignal: AbortS
  */
 async function authenticatedGet(
 	ctx: IExecuteFunctions,
-	credentialType: CredentialType,
+	target: DownloadTarget,
 	options: IHttpRequestOptions,
 	abortSignal: AbortSignal,
 ): Promise<StreamResponse> {
 	const view = Object.create(ctx, { getExecutionCancelSignal: { value: () => abortSignal } }) as IExecuteFunctions;
-	return (await ctx.helpers.httpRequestWithAuthentication.call(view, credentialType, options)) as StreamResponse;
+	// the credential the connection already read, as apiRequest hands it: n8n would otherwise read and decrypt it again
+	return (await ctx.helpers.httpRequestWithAuthentication.call(view, target.credentialType, options, {
+		credentialsDecrypted: target.connection.credential,
+	})) as StreamResponse;
 }
 
 /** A request to any other origin: no credential at all. */
@@ -491,7 +486,7 @@ async function sendHop(ctx: IExecuteFunctions, target: DownloadTarget, url: stri
 		let response: StreamResponse;
 		try {
 			response = authenticate
-				? await authenticatedGet(ctx, target.credentialType, options, connection.signal)
+				? await authenticatedGet(ctx, target, options, connection.signal)
 				: await anonymousGet(ctx, options);
 		} catch (error) {
 			connection.end(undefined);

@@ -21,7 +21,20 @@ export const CREDENTIAL_LABELS: Record<CredentialType, string> = {
  */
 export type AnswerShape = 'list' | 'resource' | 'message';
 
+export type EndpointName =
+	| 'folderContents'
+	| 'recentUploads'
+	| 'restoreFromTrash'
+	| 'createFolderInShare'
+	| 'deleteInShare'
+	| 'fileRequestContents'
+	| 'deleteInFileRequest'
+	| 'uploadToFileRequest'
+	| 'notifications';
+
 export interface ApiCall {
+	/** Which endpoint: error hints depend on it. */
+	endpoint: EndpointName;
 	credentialType: CredentialType;
 	method: IHttpRequestMethods;
 	expects: AnswerShape;
@@ -43,6 +56,7 @@ function segment(value: string): string {
 /** The secrets of shares and file requests stay placeholders here: each credential's `authenticate` fills them. */
 export const endpoints = {
 	folderContents: (folderId: string, qs: IDataObject): ApiCall => ({
+		endpoint: 'folderContents',
 		credentialType: 'fileStorageApi',
 		method: 'GET',
 		expects: 'list',
@@ -50,6 +64,7 @@ export const endpoints = {
 		qs,
 	}),
 	recentUploads: (qs: IDataObject): ApiCall => ({
+		endpoint: 'recentUploads',
 		credentialType: 'fileStorageApi',
 		method: 'GET',
 		expects: 'list',
@@ -57,6 +72,7 @@ export const endpoints = {
 		qs,
 	}),
 	restoreFromTrash: (body: IDataObject): ApiCall => ({
+		endpoint: 'restoreFromTrash',
 		credentialType: 'fileStorageApi',
 		method: 'POST',
 		expects: 'message',
@@ -64,6 +80,7 @@ export const endpoints = {
 		body,
 	}),
 	createFolderInShare: (body: IDataObject): ApiCall => ({
+		endpoint: 'createFolderInShare',
 		credentialType: 'fileStorageShareApi',
 		method: 'POST',
 		expects: 'resource',
@@ -71,6 +88,7 @@ export const endpoints = {
 		body,
 	}),
 	deleteInShare: (body: IDataObject): ApiCall => ({
+		endpoint: 'deleteInShare',
 		credentialType: 'fileStorageShareApi',
 		method: 'DELETE',
 		expects: 'message',
@@ -78,6 +96,7 @@ export const endpoints = {
 		body,
 	}),
 	fileRequestContents: (qs: IDataObject): ApiCall => ({
+		endpoint: 'fileRequestContents',
 		credentialType: 'fileStorageFileRequestApi',
 		method: 'GET',
 		expects: 'list',
@@ -85,6 +104,7 @@ export const endpoints = {
 		qs,
 	}),
 	deleteInFileRequest: (body: IDataObject): ApiCall => ({
+		endpoint: 'deleteInFileRequest',
 		credentialType: 'fileStorageFileRequestApi',
 		method: 'DELETE',
 		expects: 'message',
@@ -92,6 +112,7 @@ export const endpoints = {
 		body,
 	}),
 	uploadToFileRequest: (body: IDataObject): ApiCall => ({
+		endpoint: 'uploadToFileRequest',
 		credentialType: 'fileStorageFileRequestApi',
 		method: 'POST',
 		expects: 'message',
@@ -99,9 +120,10 @@ export const endpoints = {
 		body,
 	}),
 	notifications: (): ApiCall => ({
+		endpoint: 'notifications',
 		credentialType: 'fileStorageApi',
 		method: 'GET',
 		expects: 'list',
 		path: '/notifications',
 	}),
-};
+} satisfies Record<EndpointName, (...args: never[]) => ApiCall>;

@@ -2,8 +2,8 @@ import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../json';
-import type { ApiCall, CredentialType } from './endpoints';
-import { CREDENTIAL_LABELS } from './endpoints';
+import type { ApiCall } from './endpoints';
+import { hintFor } from './hints';
 import { redactText } from './redaction';
 
 /** Status and body → a NodeApiError whose message says what happened and whose description says how to fix it. */
@@ -63,30 +63,6 @@ function fieldErrors(body: unknown): string {
 		.join('; ');
 }
 
-const CREDENTIAL_HINTS: Record<CredentialType, { auth: string; denied: string; notFound: string }> = {
-	fileStorageApi: {
-		auth: 'The access token was refused. Open the "File Storage API" credential and paste a valid access token; check that the Base URL points at the same server that issued it.',
-		denied:
-			'The account of this access token may not do this. Check that the items belong to this account.',
-		notFound:
-			'Check the folder or item ID (use "From List" to pick one) and that it belongs to the account of this access token.',
-	},
-	fileStorageShareApi: {
-		auth: 'The share token was refused. Check the "File Storage Share API" credential.',
-		denied:
-			'The share must have editor permission and no password, and the items or parent folder must be inside the shared folder. Ask the owner for an editor share link and update the "File Storage Share API" credential.',
-		notFound:
-			'The share token is unknown or the share has expired (expired shares are removed). Ask the owner for a new share link and update the "File Storage Share API" credential.',
-	},
-	fileStorageFileRequestApi: {
-		auth: 'The file request ID was refused. Check the "File Storage File Request API" credential.',
-		denied:
-			'The items or parent folder must be inside the file request. Pick the parent with "From List" and check the item IDs.',
-		notFound:
-			'The file request ID is unknown. Copy the ID from the upload link into the "File Storage File Request API" credential.',
-	},
-};
-
 function describeFailure(
 	call: ApiCall,
 	status: number,
@@ -94,15 +70,14 @@ function describeFailure(
 	kind: FailureKind,
 ): { message: string; description: string } {
 	const said = serverMessage(body);
-	const hints = CREDENTIAL_HINTS[call.credentialType];
 	const saidSuffix = said ? `: ${said}` : '';
 	switch (kind) {
 		case 'auth':
-			return { message: `Authorization failed (HTTP ${status})${saidSuffix}`, description: hints.auth };
+			return { message: `Authorization failed (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'auth') };
 		case 'denied':
-			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hints.denied };
+			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'denied') };
 		case 'notFound':
-			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hints.notFound };
+			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'notFound') };
 		case 'gone':
 			return {
 				message: `The file request is not active anymore (HTTP ${status})`,
@@ -142,11 +117,7 @@ function describeFailure(
 					'The answer started as JSON but could not be read, so nothing of it is used. Run again; if it repeats, check the server (or a proxy in between) for answers cut off mid-way.',
 			};
 		case 'errorBody':
-			return {
-				message: `The server reported an error${saidSuffix}`,
-				description:
-					'The server stopped partway: for batch operations, items before the failing one in the same request may already be done. Check the item IDs (and, for Restore, that the items are in the trash), then run again.',
-			};
+			return { message: `The server reported an error${saidSuffix}`, description: hintFor(call, 'errorBody') };
 		default:
 			return {
 				message: `The request failed (HTTP ${status})${saidSuffix}`,
@@ -163,7 +134,7 @@ export interface RetryReport {
 	refusedWaitMs?: number;
 }
 
-function retryNote(report: RetryReport | undefined): string {
+export function retryNote(report: RetryReport | undefined): string {
 	if (!report || (report.tries <= 1 && report.refusedWaitMs === undefined)) return '';
 	const tried = report.tries > 1 ? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.` : '';
 	const refused =
@@ -173,7 +144,21 @@ function retryNote(report: RetryReport | undefined): string {
 	return `${tried}${refused}`;
 }
 
-const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+export const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
+function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
+	if (!MUTATIONS.includes(call.method)) return '';
+	if (status === 500 || status === 502 || status === 504) {
+		return ' The request may have been applied before the server failed: check before running again.';
+	}
+	// A success status with an unreadable body (a web page, JSON cut short): the server may well have done it.
+	// An error body explains itself (items before the failing one are done).
+	if (status >= 200 && status < 300 && kind !== 'errorBody') {
+		return ' The status says it succeeded, so the request may have been applied: check before running again.';
+	}
+	return '';
+}
 
 /** Why the operation failed, for n8n's scheduler (newer n8n reads it; older versions ignore the option). */
 function failureOf(kind: FailureKind, status: number, retryAfter: number | undefined): Failure | undefined {
@@ -195,10 +180,7 @@ export function answerError(
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
 	const described = describeFailure(call, status, body, kind);
-	let description = `${described.description}${retryNote(retries)}`;
-	if (MUTATIONS.includes(call.method) && (status === 500 || status === 502 || status === 504)) {
-		description += ' The request may have been applied before the server failed: check before running again.';
-	}
+	const description = `${described.description}${retryNote(retries)}${appliedNote(call, status, kind)}`;
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return new NodeApiError(
 		node,
@@ -230,43 +212,6 @@ export function unexpectedAnswerError(
 		node,
 		{ message, httpCode: String(status) },
 		{ message, description: redactText(description, secrets), httpCode: String(status), itemIndex },
-	);
-}
-
-/** A request that got no answer within its time limit. */
-export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
-	const message = `No answer within ${Math.round(timeoutMs / 1000)} s to ${call.method} /api/v1${call.path}`;
-	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
-	return new NodeApiError(
-		node,
-		{ message },
-		{
-			message,
-			description: `The server did not answer in time.${applied} Raise Timeout in the node's options if the server is slow, or check that it is running.`,
-			itemIndex,
-		},
-	);
-}
-
-/** The error of a request that got no answer at all (refused connection, DNS, reset). */
-export function unreachableError(
-	node: INode,
-	call: ApiCall,
-	error: Error,
-	secrets: string[],
-	itemIndex?: number,
-): NodeApiError {
-	const detail = redactText(String(error?.message ?? error), secrets);
-	const code = (error as { code?: string })?.code;
-	return new NodeApiError(
-		node,
-		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
-		{ message: detail, networkCode: code ?? null },
-		{
-			message: `Could not reach the File Storage server${code ? ` (${code})` : ''}`,
-			description: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n. Detail: ${detail}`,
-			itemIndex,
-		},
 	);
 }
 

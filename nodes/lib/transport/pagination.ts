@@ -67,44 +67,61 @@ export async function fetchPage(
 	return toPage((await apiRequest(ctx, { ...call, qs }, options)).body);
 }
 
-export interface CollectResult {
-	elements: IDataObject[];
+export interface CollectResult<T = IDataObject> {
+	elements: T[];
 	root?: IDataObject;
 }
 
 /**
  * Follows `next_cursor` until the listing ends or `limit` elements are collected. Each request asks only for what
- * is still needed (capped at the largest page), so no fetched page is thrown away.
+ * is still needed (capped at the largest page), so no fetched page is thrown away. `toItem`, when given, turns each
+ * element into what is collected as its page arrives, so a page's raw elements are garbage as soon as the next
+ * page is asked for instead of living until the walk ends.
  */
 export async function collectPages(
 	ctx: FileStorageContext,
 	call: ApiCall,
 	limit: number | undefined,
+	options?: RequestOptions,
+): Promise<CollectResult>;
+export async function collectPages<T>(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	limit: number | undefined,
+	options: RequestOptions,
+	toItem: (element: IDataObject) => T,
+): Promise<CollectResult<T>>;
+export async function collectPages<T>(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	limit: number | undefined,
 	options: RequestOptions = {},
-): Promise<CollectResult> {
+	toItem?: (element: IDataObject) => T,
+): Promise<CollectResult<T | IDataObject>> {
 	const connection = options.connection ?? (await connect(ctx, call.credentialType, options.itemIndex));
 	const sizing: PageSizing = { limitRefused: false };
-	const elements: IDataObject[] = [];
+	const collected: Array<T | IDataObject> = [];
 	let cursor: string | undefined;
 	let root: IDataObject | undefined;
 	const seenCursors = new Set<string>();
 	for (;;) {
-		const wanted = limit === undefined ? LARGEST_PAGE_REQUEST : limit - elements.length;
+		const wanted = limit === undefined ? LARGEST_PAGE_REQUEST : limit - collected.length;
 		const page = await fetchPage(ctx, call, cursor, Math.min(wanted, LARGEST_PAGE_REQUEST), {
 			...options,
 			connection,
 			sizing,
 		});
 		root = root ?? page.root;
-		for (const element of page.elements) {
-			if (limit !== undefined && elements.length >= limit) break;
-			elements.push(element);
+		const take = limit === undefined ? page.elements.length : Math.min(page.elements.length, limit - collected.length);
+		for (let index = 0; index < take; index++) {
+			const element = page.elements[index];
+			collected.push(toItem ? toItem(element) : element);
 		}
-		if (limit !== undefined && elements.length >= limit) break;
+		if (limit !== undefined && collected.length >= limit) break;
 		// A repeated cursor would loop forever on a misbehaving server.
 		if (!page.nextCursor || page.elements.length === 0 || seenCursors.has(page.nextCursor)) break;
 		seenCursors.add(page.nextCursor);
 		cursor = page.nextCursor;
 	}
-	return { elements, root };
+	return { elements: collected, root };
 }

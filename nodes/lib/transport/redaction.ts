@@ -33,13 +33,14 @@ export function redactText(text: string, secrets: string[]): string {
  * wherever a share wrapper appears: a share token is a credential that grants editing, whoever's it is.
  */
 export function redactDeep<T>(value: T, secrets: string[]): T {
-	return walk(value, secrets) as T;
+	return redactValue(value, secrets, false) as T;
 }
 
 /**
  * Parses a response body received as text, redacted. Most responses contain neither a secret nor a share
- * wrapper: a substring check on the server's own bytes proves it and the per-string walk (the costliest part of
- * a large listing) is skipped. Secrets are looked for in their JSON-escaped form too. Non-JSON stays text.
+ * wrapper: a substring check on the server's own bytes proves it and the walk is skipped. Secrets are looked for in
+ * their JSON-escaped form too. When a walk is needed it redacts the freshly parsed value where it is: nobody else
+ * holds it, so a copy of every object of a large listing would be waste. Non-JSON stays text.
  */
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	if (typeof raw !== 'string') return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);
@@ -51,24 +52,48 @@ export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	} catch {
 		return redactText(text, secrets);
 	}
-	const needsWalk =
-		text.includes('"shared"') ||
-		secrets.some((secret) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)));
-	return needsWalk ? redactDeep(parsed, secrets) : parsed;
+	const hasSecret = secrets.some((secret) => containsSecret(text, secret));
+	if (!hasSecret && !text.includes('"shared"')) return parsed;
+	return redactValue(parsed, hasSecret ? secrets : [], true);
 }
 
-function walk(value: unknown, secrets: string[]): unknown {
+/** Whether JSON text contains a secret as typed or JSON-escaped (one scan when both spell it the same). */
+function containsSecret(text: string, secret: string): boolean {
+	if (text.includes(secret)) return true;
+	const escaped = JSON.stringify(secret).slice(1, -1);
+	return escaped !== secret && text.includes(escaped);
+}
+
+/** Masks a share wrapper's token and link (its attributes object). */
+function maskShare(attributes: IDataObject): IDataObject {
+	if ('token' in attributes) attributes.token = REDACTED;
+	if ('link' in attributes) attributes.link = REDACTED;
+	return attributes;
+}
+
+/**
+ * Redacts every string of a JSON value and masks share wrappers. `inPlace`: the value was parsed here and nobody else
+ * holds it, so objects and arrays are changed where they are; otherwise the answer is a copy.
+ */
+function redactValue(value: unknown, secrets: string[], inPlace: boolean): unknown {
 	if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value;
-	if (Array.isArray(value)) return value.map((entry) => walk(entry, secrets));
 	if (value === null || typeof value !== 'object') return value;
-	const source = value as IDataObject;
-	const out: IDataObject = {};
-	for (const [key, entry] of Object.entries(source)) out[key] = walk(entry, secrets) as IDataObject;
-	if (source.type === 'shared' && isObject(out.attributes)) {
-		const attributes = { ...(out.attributes as IDataObject) };
-		if ('token' in attributes) attributes.token = REDACTED;
-		if ('link' in attributes) attributes.link = REDACTED;
-		out.attributes = attributes;
+	if (Array.isArray(value)) {
+		const list: unknown[] = inPlace ? value : new Array(value.length);
+		for (let index = 0; index < value.length; index++) list[index] = redactValue(value[index], secrets, inPlace);
+		return list;
 	}
+	const source = value as IDataObject;
+	const out: IDataObject = inPlace ? source : {};
+	for (const key of Object.keys(source)) {
+		const entry = source[key];
+		const redacted = redactValue(entry, secrets, inPlace);
+		// Defined, not assigned, so that a key named "__proto__" is an own key like any other.
+		if (!inPlace || redacted !== entry) {
+			Object.defineProperty(out, key, { value: redacted, writable: true, enumerable: true, configurable: true });
+		}
+	}
+	// out.attributes is already this walk's own (copied or parsed here): masked where it is
+	if (source.type === 'shared' && isObject(out.attributes)) maskShare(out.attributes);
 	return out;
 }

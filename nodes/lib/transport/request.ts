@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -13,7 +14,8 @@ import { isUnsafePathSegment } from '../validation';
 import type { ApiCall, CredentialType } from './endpoints';
 import { CREDENTIAL_LABELS } from './endpoints';
 import { excerptOf, unmetPromise } from './answers';
-import { answerError, classifyResponse, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
+import { answerError, classifyResponse, unexpectedAnswerError } from './errors';
+import { networkCodeOf, timeoutError, unreachableError } from './no-answer';
 import { decodeBody, secretsOf } from './redaction';
 import type { RequestPolicy } from './retry';
 import { backoffMs, EXECUTION_POLICY, isRetryable, retryAfterMs } from './retry';
@@ -33,10 +35,15 @@ interface RawResponse {
 	headers?: Record<string, unknown>;
 }
 
-/** What a request needs from its credential: the normalised Base URL and the secrets to redact. */
+/** What a request needs from its credential: the normalised Base URL, the secrets to redact, the credential itself. */
 export interface Connection {
 	baseUrl: string;
 	secrets: string[];
+	/**
+	 * The credential as read here, handed to n8n's HTTP helper with every request: otherwise the helper reads it
+	 * from n8n's database and decrypts it again for each one (each page of a listing).
+	 */
+	credential: ICredentialsDecrypted;
 }
 
 /** Credentials whose secret goes into the URL path, not a header. */
@@ -81,7 +88,12 @@ export async function connect(
 			},
 		);
 	}
-	return { baseUrl, secrets: secretsOf(credentials) };
+	const reference = ctx.getNode().credentials?.[credentialType];
+	return {
+		baseUrl,
+		secrets: secretsOf(credentials),
+		credential: { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials },
+	};
 }
 
 export interface RequestOptions {
@@ -92,10 +104,12 @@ export interface RequestOptions {
 	policy?: RequestPolicy;
 }
 
-/** Whether an HTTP helper's error is a time limit that passed (axios' ECONNABORTED/ETIMEDOUT, or its message). */
+/** Whether a request that got no answer ran into its time limit (the HTTP client's code, under n8n's wrapper). */
 export function isTimeout(error: unknown): boolean {
-	const { code, message } = (error ?? {}) as { code?: string; message?: string };
-	return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(String(message ?? ''));
+	const code = networkCodeOf(error);
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
+	const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+	return /timeout/i.test(`${String(message ?? '')} ${String(cause?.message ?? '')}`);
 }
 
 /**
@@ -108,7 +122,7 @@ export async function apiRequest(
 	call: ApiCall,
 	{ itemIndex, connection, policy = EXECUTION_POLICY }: RequestOptions = {},
 ): Promise<ApiResponse> {
-	const { baseUrl, secrets } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
+	const { baseUrl, secrets, credential } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: `${baseUrl}/api/v1${call.path}`,
@@ -118,7 +132,8 @@ export async function apiRequest(
 		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: policy.timeoutMs,
+		// The HTTP client reads 0 as "no time limit": a Timeout that rounds to 0 ms must still limit the request.
+		timeout: Math.max(1, Math.round(policy.timeoutMs)),
 	};
 	if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
 	if (call.body) options.body = call.body;
@@ -127,26 +142,23 @@ export async function apiRequest(
 	for (let tries = 1; ; tries++) {
 		let raw: RawResponse;
 		try {
-			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				call.credentialType,
-				options,
-			)) as RawResponse;
+			raw = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, call.credentialType, options, {
+				credentialsDecrypted: credential,
+			})) as RawResponse;
 		} catch (error) {
 			if (isTimeout(error)) throw timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex);
-			const code = (error as { code?: string })?.code;
 			const wait = backoffMs(tries + 1);
-			if (tries < policy.maxTries && isRetryable(call.method, undefined, code) && waitedMs + wait <= policy.maxWaitMs) {
+			if (tries < policy.maxTries && isRetryable(call.method, undefined, networkCodeOf(error)) && waitedMs + wait <= policy.maxWaitMs) {
 				await sleep(wait);
 				waitedMs += wait;
 				continue;
 			}
-			throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex);
+			throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex, { tries, waitedMs });
 		}
 		const body = decodeBody(raw.body, secrets);
 		const failure = classifyResponse(raw.statusCode, body);
 		if (!failure) {
-			const expected = unmetPromise(call.expects, body);
+			const expected = unmetPromise(call.expects, body, raw.statusCode);
 			if (expected) {
 				throw unexpectedAnswerError(ctx.getNode(), call, raw.statusCode, expected, excerptOf(body), secrets, itemIndex);
 			}

@@ -196,6 +196,8 @@ interface Hop {
 	options: IHttpRequestOptions;
 	/** The cancel signal the authenticated helper would read from its `this`. */
 	contextSignal?: AbortSignal;
+	/** The id of the credential handed to the helper (already read), if any. */
+	credentialId?: string;
 }
 
 type Answer = { statusCode: number; headers?: Record<string, string>; body?: string } | { throws: Error };
@@ -211,8 +213,13 @@ function hopContext(answer: (url: string, index: number) => Answer, executionCan
 		getNode: () => FAKE_NODE,
 		getExecutionCancelSignal: () => executionCancel,
 		helpers: {
-			async httpRequestWithAuthentication(this: IExecuteFunctions, credentialType: string, options: IHttpRequestOptions) {
-				hops.push({ helper: 'authenticated', credentialType, options, contextSignal: this.getExecutionCancelSignal() });
+			async httpRequestWithAuthentication(
+				this: IExecuteFunctions,
+				credentialType: string,
+				options: IHttpRequestOptions,
+				additional?: { credentialsDecrypted?: { id?: string } },
+			) {
+				hops.push({ helper: 'authenticated', credentialType, options, contextSignal: this.getExecutionCancelSignal(), credentialId: additional?.credentialsDecrypted?.id });
 				return respond(options.url);
 			},
 			async httpRequest(options: IHttpRequestOptions) {
@@ -228,7 +235,11 @@ function target(url: string, overrides: Partial<DownloadTarget> = {}): DownloadT
 	return {
 		url,
 		credentialType: 'fileStorageApi',
-		connection: { baseUrl: 'https://files.example.com', secrets: ['tok-secret-1'] },
+		connection: {
+			baseUrl: 'https://files.example.com',
+			secrets: ['tok-secret-1'],
+			credential: { id: 'c1', name: 'File Storage account', type: 'fileStorageApi', data: { accessToken: 'tok-secret-1' } },
+		},
 		policy: { ...EXECUTION_POLICY, timeoutMs: 5_000 },
 		itemIndex: 0,
 		...overrides,
@@ -242,7 +253,8 @@ describe('openDownload: one origin decision per hop', () => {
 		expect(opened).toMatchObject({ statusCode: 200, mimeType: 'application/pdf', contentLength: 3, authenticated: true });
 		opened.close();
 		expect(hops).toHaveLength(1);
-		expect(hops[0]).toMatchObject({ helper: 'authenticated', credentialType: 'fileStorageApi' });
+		// the credential the connection already read is handed over, not read and decrypted again
+		expect(hops[0]).toMatchObject({ helper: 'authenticated', credentialType: 'fileStorageApi', credentialId: 'c1' });
 		expect(hops[0].options).toMatchObject({
 			method: 'GET',
 			url: 'https://files.example.com/file/a.pdf',

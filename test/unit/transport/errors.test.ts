@@ -6,8 +6,8 @@ import {
 	classifyResponse,
 	errorBody,
 	refusedField,
-	unreachableError,
 } from '../../../nodes/lib/transport/errors';
+import { networkCodeOf, unreachableError } from '../../../nodes/lib/transport/no-answer';
 import { FAKE_NODE } from './fake-context';
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {
@@ -49,7 +49,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	it.each([
-		['fileStorageApi', endpoints.recentUploads({}), 'access token'],
+		['fileStorageApi', endpoints.folderContents('f1', {}), 'access token'],
 		['fileStorageShareApi', endpoints.deleteInShare({}), 'share link'],
 		['fileStorageFileRequestApi', endpoints.fileRequestContents({}), 'upload link'],
 	])('a 404 hint names the %s credential', (_type, call, words) => {
@@ -61,8 +61,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	it('an unreachable server names the credential and the code, without the secret', () => {
 		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), { code: 'ECONNREFUSED' });
 		const error = unreachableError(FAKE_NODE, endpoints.notifications(), cause, ['tok-secret']);
-		// n8n's NodeApiError puts its own wording on well-known connection codes; the description stays ours.
-		expect(error.message).toMatch(/refused the connection|Could not reach the File Storage server \(ECONNREFUSED\)/);
+		expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 		expect(error.description).toContain('File Storage API (access token)');
 		expect(error.description).toContain('ECONNREFUSED for [redacted]');
 		expect(error.description).not.toContain('tok-secret');
@@ -75,4 +74,15 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		expect(refusedField(error, 'limit')).toBe(false);
 		expect(refusedField(new Error('plain'), 'cursor')).toBe(false);
 	});
+});
+
+describe('no-answer: the network code behind n8n\'s wrapper', () => {
+	it.each([
+		[{ cause: { code: 'ECONNRESET' } }, 'ECONNRESET'],
+		// n8n 1.x: no cause, only the client's text among `messages` and n8n's own wording.
+		[{ message: 'The connection was aborted, perhaps the server is offline', messages: ['timeout of 2000ms exceeded'] }, 'ECONNABORTED'],
+		[{ message: 'The connection to the server was closed unexpectedly', messages: ['socket hang up'] }, 'ECONNRESET'],
+		[{ message: 'The service refused the connection - perhaps it is offline', messages: [] }, 'ECONNREFUSED'],
+		[{ message: 'something else' }, undefined],
+	])('%j → %s', (error, code) => expect(networkCodeOf(error)).toBe(code));
 });

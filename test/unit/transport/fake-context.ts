@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type {
+	IAdditionalCredentialOptions,
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+} from 'n8n-workflow';
 
 /** A scripted answer of the HTTP helper: a full response, or an error it throws (no answer at all). */
 export type ScriptedAnswer = { statusCode: number; body?: unknown } | { throws: Error };
@@ -7,6 +13,7 @@ export interface FakeContext {
 	ctx: IExecuteFunctions;
 	/** Every request the transport handed to n8n's HTTP helper, in order. */
 	sent: IHttpRequestOptions[];
+	/** Reads of the credential: the transport's own, and the helper's when it was not handed the credential. */
 	credentialReads: number;
 }
 
@@ -37,7 +44,13 @@ export function fakeContext(
 			return credentials;
 		},
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
+			httpRequestWithAuthentication: async (
+				_type: string,
+				options: IHttpRequestOptions,
+				additional?: IAdditionalCredentialOptions,
+			) => {
+				// As n8n's helper: it reads (and decrypts) the credential itself unless the caller hands it over.
+				if (!additional?.credentialsDecrypted) await fake.ctx.getCredentials(_type);
 				// A copy: what was sent, even if the caller reuses its objects afterwards.
 				fake.sent.push(structuredClone(options));
 				const scripted = answer(options);

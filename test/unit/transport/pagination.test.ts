@@ -45,6 +45,30 @@ describe('transport/pagination: cursor walking', () => {
 		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([700, 200]);
 	});
 
+	it('toItem turns each page into items as it arrives, before the next page is asked for', async () => {
+		const fake = fakeContext(pagedListing(2500, 1000));
+		const requestsSentAtTurn: number[] = [];
+		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined, {}, (element) => {
+			requestsSentAtTurn.push(fake.sent.length);
+			return `item ${(element.data as IDataObject).id as string}`;
+		});
+		expect(result.elements).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
+		expect(result.root).toEqual({ data: { id: 'root' } });
+		// elements 0–999 while one request was out, 1000–1999 after the second, the rest after the third
+		expect(requestsSentAtTurn).toEqual([...Array(1000).fill(1), ...Array(1000).fill(2), ...Array(500).fill(3)]);
+	});
+
+	it('toItem sees only the elements Limit keeps', async () => {
+		const fake = fakeContext(pagedListing(5000, 500));
+		const turned: string[] = [];
+		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700, {}, (element) => {
+			turned.push((element.data as IDataObject).id as string);
+			return element;
+		});
+		expect(result.elements).toHaveLength(700);
+		expect(turned).toEqual(Array.from({ length: 700 }, (_, at) => `e${at}`));
+	});
+
 	it('a repeated cursor ends the walk instead of looping', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: 'same' } } } }]);
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);

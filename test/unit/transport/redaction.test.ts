@@ -36,4 +36,17 @@ describe('transport/redaction', () => {
 		expect(decodeBody(undefined, secrets)).toBeUndefined();
 		expect(decodeBody({ m: 'tok-123' }, secrets)).toEqual({ m: REDACTED });
 	});
+
+	it('decodeBody masks share wrappers anywhere in a parsed body, and a secret even under a "__proto__" key', () => {
+		const shareWrapper = { data: { type: 'shared', id: 's', attributes: { token: 'other', link: 'http://x/share/other', permission: 'editor' } } };
+		const body = JSON.stringify({ data: [{ data: { id: 'a', relationships: { shared: shareWrapper } } }], meta: { root: { data: { relationships: { shared: shareWrapper } } } } });
+		const masked = { data: { type: 'shared', id: 's', attributes: { token: REDACTED, link: REDACTED, permission: 'editor' } } };
+		expect(decodeBody(body, secrets)).toEqual({
+			data: [{ data: { id: 'a', relationships: { shared: masked } } }],
+			meta: { root: { data: { relationships: { shared: masked } } } },
+		});
+		const proto = decodeBody('{"__proto__":"tok-123","shared":1}', secrets) as Record<string, unknown>;
+		expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(REDACTED);
+		expect(JSON.stringify(proto)).not.toContain('tok-123');
+	});
 });

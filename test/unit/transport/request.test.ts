@@ -1,7 +1,13 @@
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, connect, endpoints } from '../../../nodes/lib/transport';
-import { fakeContext } from './fake-context';
+import { FAKE_NODE, fakeContext } from './fake-context';
+
+/** What n8n's HTTP helper throws when no answer came: its own NodeApiError around the HTTP client's error. */
+function wrappedNetworkError(code: string, message: string): NodeApiError {
+	return new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { code }) as unknown as JsonObject);
+}
 
 describe('transport/request: how one call is sent', () => {
 	it('sends below the normalised Base URL, asks for JSON as text, passes query and body', async () => {
@@ -36,7 +42,7 @@ describe('transport/request: how one call is sent', () => {
 	});
 
 	it('no answer at all becomes "could not reach", naming the credential to check', async () => {
-		const fake = fakeContext([{ throws: new Error('socket hang up') }]);
+		const fake = fakeContext([{ throws: new Error('no route') }]);
 		const error = (await apiRequest(fake.ctx, endpoints.notifications()).catch((caught: unknown) => caught)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Could not reach the File Storage server');
@@ -50,6 +56,12 @@ describe('transport/request: how one call is sent', () => {
 		expect(fake.sent).toHaveLength(0);
 	});
 
+	it('hands n8n\'s HTTP helper the credential it read, so the helper does not read and decrypt it again', async () => {
+		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
+		await apiRequest(fake.ctx, endpoints.notifications());
+		expect(fake.credentialReads).toBe(1);
+	});
+
 	it('a connection resolved once serves many requests without reading the credential again', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
 		const connection = await connect(fake.ctx, 'fileStorageApi');
@@ -57,5 +69,75 @@ describe('transport/request: how one call is sent', () => {
 		await apiRequest(fake.ctx, endpoints.notifications(), { connection });
 		expect(fake.credentialReads).toBe(1);
 		expect(fake.sent).toHaveLength(2);
+	});
+
+	describe('no answer, as n8n reports it (the code is on the cause)', () => {
+		it('a read whose connection was reset is tried again', async () => {
+			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNRESET', 'socket hang up') }, { statusCode: 200, body: { data: [] } }]);
+			expect(await apiRequest(fake.ctx, endpoints.notifications())).toEqual({ statusCode: 200, body: { data: [] } });
+			expect(fake.sent).toHaveLength(2);
+		});
+
+		it('a mutation whose connection broke is not repeated, and the error says it may have been applied', async () => {
+			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNRESET', 'socket hang up') }, { statusCode: 200, body: { type: 'success', message: 'ok' } }]);
+			const error = (await apiRequest(fake.ctx, endpoints.restoreFromTrash({ to_home: false, items: [] })).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toBe('The connection to the File Storage server broke before it answered (ECONNRESET)');
+			expect(error.description).toContain('may have been applied');
+			expect(fake.sent).toHaveLength(1);
+		});
+
+		it('a refused connection says the server could not be reached; nothing was sent, so nothing was applied', async () => {
+			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1') }]);
+			const error = (await apiRequest(fake.ctx, endpoints.restoreFromTrash({ to_home: false, items: [] })).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
+			expect(error.description).not.toContain('may have been applied');
+		});
+
+		it('a request that ran out of time says so, naming the request, and is not repeated', async () => {
+			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1000ms exceeded') }]);
+			const policy = { timeoutMs: 1000, maxTries: 3, maxWaitMs: 60_000 };
+			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error.message).toBe('No answer within 1 s to GET /api/v1/notifications');
+			expect(error.description).toMatch(/Raise Timeout/);
+			expect(fake.sent).toHaveLength(1);
+			expect(fake.sent[0].timeout).toBe(1000);
+		});
+
+		it('a time limit that rounds to 0 ms still limits the request (0 would mean none), and says so in ms', async () => {
+			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1ms exceeded') }]);
+			const policy = { timeoutMs: 0.1, maxTries: 3, maxWaitMs: 60_000 };
+			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(fake.sent[0].timeout).toBe(1);
+			expect(error.message).toBe('No answer within 1 ms to GET /api/v1/notifications');
+		});
+	});
+
+	describe('a 2xx whose body is not what a mutation promises', () => {
+		it('an empty 200 is not taken as done (only an empty 204 is)', async () => {
+			const fake = fakeContext([{ statusCode: 200, body: '' }]);
+			const error = (await apiRequest(fake.ctx, endpoints.restoreFromTrash({ to_home: false, items: [] })).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toBe('Unexpected answer from the server (HTTP 200): expected {type, message} or an empty 204');
+			expect(error.description).toContain('(empty body)');
+			expect(error.description).toContain('may have been applied');
+		});
+
+		it.each([
+			['JSON cut short', '{"type":"success","mess', "The server's answer is not complete JSON (HTTP 200): it was cut short or is malformed"],
+			['a web page', '<html><body>OK</body></html>', 'The server answered with a web page instead of JSON (HTTP 200)'],
+		])('%s says the request may have been applied', async (_what, body, message) => {
+			const fake = fakeContext([{ statusCode: 200, body }]);
+			const error = (await apiRequest(fake.ctx, endpoints.restoreFromTrash({ to_home: false, items: [] })).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error.message).toBe(message);
+			expect(error.description).toContain('The status says it succeeded, so the request may have been applied');
+		});
+
+		it('the same answer to a read changes nothing, so it says nothing about applying', async () => {
+			const fake = fakeContext([{ statusCode: 200, body: '{"data":[{"da' }]);
+			const error = (await apiRequest(fake.ctx, endpoints.notifications()).catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error.message).toMatch(/not complete JSON/);
+			expect(error.description).not.toContain('applied');
+		});
 	});
 });

@@ -12,7 +12,7 @@ export const description: INodeProperties[] = scoped('fileRequest', 'getContents
 	fileRequestFolderLocator(
 		'parent',
 		'Folder',
-		'Folder of the file request to list. "File Request Root" is the top of the request.',
+		'Folder of the file request to list: its ID (a UUID: the ID of a folder this operation listed), or "root" for the top of the request ("File Request Root" in the list)',
 	),
 	...sortedListingProperties,
 	optionsCollection(),

@@ -1,13 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/locators';
 import { apiRequest, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { runBatched } from '../../helpers/batch';
+import { runBatched, serverMessageField } from '../../helpers/batch';
 import { batchOptionsProperty } from '../../parameters/batch';
 import { itemParameter } from '../../parameters/itemParameter';
 import { readRequestPolicy } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
+
+const urlsPerRequestOption: INodeProperties = {
+	displayName: 'URLs per Request',
+	name: 'urlsPerRequest',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 20,
+	description:
+		'Most URLs sent in one request (servers cap how many they download at once). Items are grouped up to this count; an item with more URLs is sent in several requests.',
+};
 
 export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromUrl', [
 	{
@@ -19,17 +30,33 @@ export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromU
 		typeOptions: { rows: 3 },
 		placeholder: 'e.g. https://example.com/report.pdf',
 		description:
-			'Public http(s) addresses of the files to upload, one per line or separated by commas. An expression may also return an array. The server downloads them itself.',
+			'Public http(s) addresses of the files to upload, one per line or separated by ", " (a comma inside a URL, as in ?tags=a,b, stays part of it). An expression may also return an array, taken as it is. The server downloads them itself.',
 	},
 	fileRequestFolderLocator(
 		'parent',
 		'Destination Folder',
-		'Folder of the file request to upload into. "File Request Root" is the top of the request.',
+		'Folder of the file request to upload into: its ID (a UUID: the ID of a folder that File Request → Get Contents listed), or "root" for the top of the request ("File Request Root" in the list)',
 	),
 	batchOptionsProperty(
-		'How many input items (with all their URLs) are sent together in one request when they share a destination folder',
+		'How many input items are sent together in one request when they share a destination folder (see also URLs per Request)',
+		[urlsPerRequestOption],
 	),
 ]);
+
+
+function readUrlsPerRequest(ctx: IExecuteFunctions): number {
+	const cap = ctx.getNodeParameter('options.urlsPerRequest', 0, urlsPerRequestOption.default) as number;
+	if (!Number.isInteger(cap) || cap < 1) {
+		throw invalidParameter(
+			ctx.getNode(),
+			0,
+			'URLs per Request',
+			`must be a whole number of at least 1, got ${String(cap)}`,
+			'Set URLs per Request to 1 or more (20 suits most servers).',
+		);
+	}
+	return cap;
+}
 
 interface UploadTarget {
 	urls: string[];
@@ -46,8 +73,14 @@ export function uploadOutcome(message: unknown): UploadOutcome {
 	return 'unknown';
 }
 
-function splitUrls(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map((entry) => String(entry)) : String(value ?? '').split(/[\n,]/);
+/**
+ * The URLs of one item: an array is taken as it is; text is split on line breaks, and on commas only where they
+ * separate two URLs — followed by a space (never part of a URL) or by the next http(s) address. `…?ids=1,2` stays one.
+ */
+export function splitUrls(value: unknown): string[] {
+	const parts = Array.isArray(value)
+		? value.map((entry) => String(entry))
+		: String(value ?? '').split(/\r?\n|,\s+|,(?=https?:\/\/)/i);
 	return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
@@ -80,20 +113,37 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
+	const urlsPerRequest = readUrlsPerRequest(this);
 	return await runBatched(this, items, {
 		prepare: (itemIndex) => readTarget(this, itemIndex, items),
 		groupKey: (target) => target.parentId ?? REQUEST_ROOT,
+		weight: (target) => target.urls.length,
+		maxWeight: urlsPerRequest,
 		send: async (targets, firstItemIndex) => {
-			const body: IDataObject = {
-				parent_id: targets[0].parentId ?? null,
-				urls: targets.flatMap((target) => target.urls),
-			};
-			const response = await apiRequest(this, endpoints.uploadToFileRequest(body), {
-				itemIndex: firstItemIndex,
-				policy: readRequestPolicy(this, firstItemIndex),
-			});
-			const message = response.body.message ?? null;
-			return { message, outcome: uploadOutcome(message) };
+			const urls = targets.flatMap((target) => target.urls);
+			const policy = readRequestPolicy(this, firstItemIndex);
+			const messages: unknown[] = [];
+			// Only an item with more URLs than the cap is split; its parts go one after the other.
+			for (let start = 0; start < urls.length; start += urlsPerRequest) {
+				const body: IDataObject = {
+					parent_id: targets[0].parentId ?? null,
+					urls: urls.slice(start, start + urlsPerRequest),
+				};
+				const response = await apiRequest(this, endpoints.uploadToFileRequest(body), {
+					itemIndex: firstItemIndex,
+					policy,
+				}).catch(async (error: unknown) => {
+					if (start > 0 && error instanceof NodeApiError) {
+						error.description = `${error.description ?? ''} URLs 1–${start} of this item were already sent.`.trim();
+					}
+					return await Promise.reject(error);
+				});
+				messages.push(serverMessageField(response.body).message as string | undefined);
+			}
+			const outcomes = new Set(messages.map(uploadOutcome));
+			const outcome: UploadOutcome = outcomes.size === 1 ? [...outcomes][0] : 'unknown';
+			const said = messages.filter((message) => message !== undefined);
+			return { outcome, ...(said.length ? { message: [...new Set(said)].join(' ') } : {}) } as IDataObject;
 		},
 		output: (target, shared) => ({
 			urls: target.urls,
@@ -101,7 +151,7 @@ export async function execute(
 			status: shared.outcome,
 			uploaded: shared.outcome === 'uploaded',
 			queued: shared.outcome === 'queued',
-			message: shared.message,
+			...(shared.message !== undefined ? { message: shared.message } : {}),
 		}),
 	});
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { folderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/locators';
 import { simplifyItem } from '../../../lib/simplify';
 import { endpoints } from '../../../lib/transport';
-import { invalidParameter } from '../../../lib/validation';
+import { invalidParameter, isUnsafePathSegment } from '../../../lib/validation';
 import { forEachItem } from '../../helpers/execution';
 import { listItems } from '../../helpers/listing';
 import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
@@ -31,12 +31,13 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const folderId = locatorValue(this, 'folder', itemIndex, ROOT_FOLDER_ID);
-		if (!folderId) {
+		if (isUnsafePathSegment(folderId)) {
+			// Empty, or a dot segment that URL normalisation would turn into another endpoint.
 			throw invalidParameter(
 				this.getNode(),
 				itemIndex,
 				'Folder',
-				'is empty',
+				folderId ? `"${folderId}" is not a folder ID` : 'is empty',
 				'Pick a folder with "From List", or enter its ID or "all" for the root.',
 			);
 		}

@@ -4,7 +4,7 @@ import { optionalParentId } from '../../../lib/locators';
 import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/simplify';
 import { apiRequest, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { forEachItem } from '../../helpers/execution';
+import { runBatched } from '../../helpers/batch';
 import { optionsCollection, readRequestPolicy } from '../../parameters/request';
 import { scoped } from '../../parameters/scope';
 
@@ -24,7 +24,7 @@ export const description: INodeProperties[] = scoped('sharedFolder', 'createFold
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
 		description:
-			'Folder inside the shared folder to create the new folder in. Leave empty to create it at the top of the shared folder.',
+			'Folder inside the shared folder to create the new folder in, by its ID (a UUID). Leave empty to create it at the top of the shared folder.',
 		modes: [
 			{
 				displayName: 'By ID',
@@ -38,24 +38,33 @@ export const description: INodeProperties[] = scoped('sharedFolder', 'createFold
 	optionsCollection(),
 ]);
 
-/** The spec has no batch create: one request per input item. */
+/**
+ * The spec has no batch create: one request per input item. Every item is checked before the first request, so a
+ * bad name or parent in a later item sends nothing.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
-		if (!name) {
-			throw invalidParameter(this.getNode(), itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
-		}
-		const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder', []);
-		const simplify = readSimplify(this, itemIndex);
-		const body: IDataObject = { name };
-		if (parentId) body.parent_id = parentId;
-		const response = await apiRequest(this, endpoints.createFolderInShare(body), {
-			itemIndex,
-			policy: readRequestPolicy(this, itemIndex),
-		});
-		return [simplify ? simplifyItem(response.body) : response.body];
+	return await runBatched(this, items, {
+		oneRequestPerItem: true,
+		prepare: (itemIndex) => {
+			const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
+			if (!name) {
+				throw invalidParameter(this.getNode(), itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
+			}
+			const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder', []);
+			return { itemIndex, name, parentId, simplify: readSimplify(this, itemIndex) };
+		},
+		send: async ([target]) => {
+			const body: IDataObject = { name: target.name };
+			if (target.parentId) body.parent_id = target.parentId;
+			const response = await apiRequest(this, endpoints.createFolderInShare(body), {
+				itemIndex: target.itemIndex,
+				policy: readRequestPolicy(this, target.itemIndex),
+			});
+			return response.body;
+		},
+		output: (target, created) => (target.simplify ? simplifyItem(created) : created),
 	});
 }

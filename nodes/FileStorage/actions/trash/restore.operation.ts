@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, endpoints } from '../../../lib/transport';
-import { runBatched } from '../../helpers/batch';
+import { runBatched, serverMessageField } from '../../helpers/batch';
 import { batchOptionsProperty } from '../../parameters/batch';
 import { itemTargetProperties, readItemTarget } from '../../parameters/itemTarget';
 import { readRequestPolicy } from '../../parameters/request';
@@ -40,14 +40,14 @@ export async function execute(
 				itemIndex: firstItemIndex,
 				policy: readRequestPolicy(this, firstItemIndex),
 			});
-			return { message: response.body.message ?? null };
+			return serverMessageField(response.body);
 		},
 		output: (target, shared) => ({
 			id: target.id,
 			type: target.type,
 			restored: true,
 			toHome: target.toHome,
-			message: shared.message,
+			...shared,
 		}),
 	});
 }

@@ -1,0 +1,107 @@
+import { isObject } from '../json';
+import type { ApiCall, CredentialType, EndpointName } from './endpoints';
+
+/**
+ * How to fix a refused request, by endpoint and by what was sent: "pick the parent with From List" only where a
+ * parent was sent and a list exists, "the request itself is refused" where none was.
+ */
+
+export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
+
+const TOKEN_REFUSED: Record<CredentialType, string> = {
+	fileStorageApi:
+		'The access token was refused. Open the "File Storage API" credential and paste a valid access token; check that the Base URL points at the same server that issued it.',
+	fileStorageShareApi: 'The share token was refused. Check the "File Storage Share API" credential.',
+	fileStorageFileRequestApi:
+		'The file request ID was refused. Check the "File Storage File Request API" credential.',
+};
+
+const SHARE_REFUSED =
+	'The share must be an editor share without a password that has not expired. Ask the owner for an editor share link and paste its last part into the "File Storage Share API" credential.';
+const SHARE_UNKNOWN =
+	'The share token is unknown or the share has expired (expired shares are removed). Ask the owner for a new share link and update the "File Storage Share API" credential.';
+const REQUEST_REFUSED =
+	'The file request itself was refused: it may be closed, expired, or the ID in the "File Storage File Request API" credential may be wrong. Check it against the upload link.';
+const REQUEST_UNKNOWN =
+	'The file request ID is unknown to this server. Copy the last part of the upload link into the "File Storage File Request API" credential.';
+
+/** Whether the call names a parent folder (query or body), so a refusal may be about that folder. */
+function sentParent(call: ApiCall): boolean {
+	const parent = call.qs?.parent_id ?? (isObject(call.body) ? call.body.parent_id : undefined);
+	return parent !== undefined && parent !== null && parent !== '';
+}
+
+type HintTable = Partial<Record<HintedFailure, string | ((call: ApiCall) => string)>>;
+
+const HINTS: Record<EndpointName, HintTable> = {
+	folderContents: {
+		denied: 'The account of this access token may not read this folder. Check that the folder belongs to this account.',
+		notFound:
+			'No folder with this ID in the account of this access token. Pick the folder with "From List", or use "all" for the root.',
+	},
+	recentUploads: {
+		denied: 'The account of this access token may not list recent uploads. Check the token\'s account.',
+		notFound: 'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
+	},
+	restoreFromTrash: {
+		denied: 'The account of this access token may not restore these items. Check that they belong to this account.',
+		notFound:
+			'An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete\'s output, and check that the items are still in the trash.',
+		errorBody:
+			'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
+	},
+	createFolderInShare: {
+		denied: (call) =>
+			sentParent(call)
+				? 'The Parent Folder must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
+				: SHARE_REFUSED,
+		notFound: (call) =>
+			sentParent(call)
+				? 'The Parent Folder was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
+				: SHARE_UNKNOWN,
+	},
+	deleteInShare: {
+		denied: `The items must be inside the shared folder, and the share must allow editing. ${SHARE_REFUSED}`,
+		notFound: SHARE_UNKNOWN,
+		errorBody:
+			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the shared folder, then run again.',
+	},
+	fileRequestContents: {
+		denied: (call) =>
+			sentParent(call)
+				? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
+				: REQUEST_REFUSED,
+		notFound: (call) => (sentParent(call) ? 'No such folder in the file request. Pick it with "From List".' : REQUEST_UNKNOWN),
+	},
+	deleteInFileRequest: {
+		denied: 'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
+		notFound: REQUEST_UNKNOWN,
+		errorBody:
+			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
+	},
+	uploadToFileRequest: {
+		denied: (call) =>
+			sentParent(call)
+				? 'The Destination Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
+				: REQUEST_REFUSED,
+		notFound: REQUEST_UNKNOWN,
+	},
+	notifications: {
+		denied: 'The account of this access token may not read notifications. Check the token\'s account.',
+		notFound: 'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
+	},
+};
+
+const GENERIC: Record<Exclude<HintedFailure, 'auth'>, string> = {
+	denied: 'The server refused this request for this credential. Check the IDs and the credential.',
+	notFound: 'Something named in the request does not exist. Check the IDs and the credential.',
+	errorBody:
+		'The server stopped partway: for batch operations, items before the failing one in the same request may already be done. Check the IDs, then run again.',
+};
+
+export function hintFor(call: ApiCall, kind: HintedFailure): string {
+	if (kind === 'auth') return TOKEN_REFUSED[call.credentialType];
+	const hint = HINTS[call.endpoint]?.[kind];
+	if (typeof hint === 'function') return hint(call);
+	return hint ?? GENERIC[kind];
+}

@@ -1,0 +1,70 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/**
+ * The version switch of the e2e harness, and whether what n8n-versions.ts says of the selected n8n holds for the
+ * installed one: its version, the Node it runs on, and whether its poll contexts report a time budget (the trigger
+ * feature-detects `getPollBudgetMs`; on 1.x the suite runs it without one).
+ */
+import * as path from 'node:path';
+
+import { REPO_ROOT } from './checkout';
+import { installN8n } from './install';
+import type { N8nInstall } from './install';
+import { N8N_LINES, selectedN8n, STATIC_DATA_ID_MAX_LENGTH } from './n8n-versions';
+import { assertOk, runCommand } from './processes';
+
+const LOGS = path.join(REPO_ROOT, '.tmp', 'e2e-versions', 'logs');
+
+describe('N8N_VERSION selects an n8n the harness knows', () => {
+	test('unset: the pinned 2.x; a release line: its pinned version; a full version: that version on its line', () => {
+		expect(selectedN8n('')).toBe(N8N_LINES[0]);
+		expect(selectedN8n(' ')).toMatchObject({ line: 2, version: '2.41.0', nodeVersion: '24.21.0' });
+		expect(selectedN8n('1')).toMatchObject({ line: 1, version: '1.123.81', nodeVersion: '22.23.3' });
+		expect(selectedN8n('2')).toMatchObject({ line: 2, version: '2.41.0' });
+		const other = selectedN8n('1.120.4');
+		expect(other).toMatchObject({ line: 1, version: '1.120.4', nodeVersion: '22.23.3' });
+		expect(other.activatePath('wf')).toBe('/workflows/wf/activate');
+	});
+
+	test('unknown lines and malformed versions are refused with the known ones named', () => {
+		for (const wanted of ['3', '0.236.0', 'latest', '1.x', '2.41']) {
+			expect(() => selectedN8n(wanted)).toThrow(/1: 1\.123\.81/);
+		}
+	});
+
+	test('activation and static data differ per line', () => {
+		const [two, one] = [selectedN8n('2'), selectedN8n('1')];
+		expect(two.activateOfflineArgs('wf')).toEqual(['publish:workflow', '--id=wf']);
+		expect(one.activateOfflineArgs('wf')).toEqual(['update:workflow', '--id=wf', '--active=true']);
+		expect([two.activatePath('a b'), two.deactivatePath('a')]).toEqual(['/workflows/a%20b/publish', '/workflows/a/unpublish']);
+		expect(one.deactivatePath('a')).toBe('/workflows/a/deactivate');
+		expect(STATIC_DATA_ID_MAX_LENGTH).toBe(16);
+	});
+});
+
+describe(`the installed n8n ${selectedN8n().version} is what n8n-versions.ts says`, () => {
+	let install: N8nInstall;
+
+	beforeAll(async () => {
+		install = await installN8n(LOGS);
+	}, 40 * 60_000);
+
+	test('n8n version, Node version, poll time budget', async () => {
+		const probe = assertOk(
+			await runCommand(
+				install.nodeBin,
+				[
+					'-e',
+					// 2.x sets the method per instance in the constructor: the class's source shows whether it has one
+					"const { PollContext } = require(process.argv[1]); console.log(JSON.stringify({ node: process.versions.node, budget: String(PollContext).includes('this.getPollBudgetMs') }))",
+					path.join(install.dir, 'node_modules', 'n8n-core'),
+				],
+				{ logDir: LOGS, name: 'probe-n8n-core', timeoutMs: 120_000 },
+			),
+			'the n8n-core probe',
+		);
+		const facts = JSON.parse(probe.stdout.trim().split('\n').pop() ?? '{}') as { node: string; budget: boolean };
+		expect(install.version).toBe(install.offers.version);
+		expect(facts.node).toBe(install.offers.nodeVersion);
+		expect(facts.budget).toBe(install.offers.reportsPollBudget);
+	}, 120_000);
+});

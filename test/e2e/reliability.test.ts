@@ -1,0 +1,136 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/**
+ * The worst faults of the fault matrix (test/reliability/) inside a real, pinned n8n: a Return All listing over
+ * 4 pages meets a fault mid-walk, run with `n8n execute`. A malformed page fails the execution, a rate limit and
+ * a reset are tried again and the listing is complete, a server that hangs runs into Timeout. No secret appears
+ * in anything n8n printed or logged.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { findLeaks } from '../helpers/secret-leaks';
+import type { FaultRule, Sandbox } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+import { REPO_ROOT } from './checkout';
+import type { ExecuteResult, WorkflowSpec } from './cli';
+import { CREDENTIALS, manualWorkflow, sandboxCredentials, seedSecrets } from './fixtures';
+import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import { stopAllChildren } from './processes';
+import { N8n } from './rest-client';
+import { nodeOutput } from './run-data';
+
+const WORK = path.join(REPO_ROOT, '.tmp', 'e2e-reliability');
+const LOGS = path.join(WORK, 'logs');
+const NODE = 'File Storage';
+const LISTING_PATH = '/api/v1/browse/latest';
+/** The sandbox serves at most 8 entries per page: the demo user's 31 files take 4 requests. */
+const PAGE_SIZE = 8;
+const TIMEOUT_S = 2;
+
+let n8n: N8n;
+let sandbox: Sandbox;
+let secrets: string[];
+
+const listing = { resource: 'file', operation: 'getRecentUploads', returnAll: true };
+const WF: Record<'listing' | 'listingShortTimeout', WorkflowSpec> = {
+	listing: manualWorkflow('relListing', 'reliability: recent uploads', NODE, listing, CREDENTIALS.api),
+	listingShortTimeout: manualWorkflow(
+		'relListingTimeout',
+		'reliability: recent uploads, short timeout',
+		NODE,
+		{ ...listing, options: { timeout: TIMEOUT_S } },
+		CREDENTIALS.api,
+	),
+};
+
+function expectNoSecrets(texts: Record<string, string>): void {
+	expect(findLeaks(texts, secrets)).toEqual([]);
+}
+
+/** Runs a workflow with one fault on the listing's `page`-th request; the run and the requests it made. */
+async function executeWithFault(workflow: WorkflowSpec, page: number, rule: Omit<FaultRule, 'path' | 'skip'>): Promise<ExecuteResult> {
+	sandbox.reset();
+	sandbox.fault({ path: LISTING_PATH, skip: page - 1, ...rule });
+	const result = await n8n.execute(workflow.id);
+	expectNoSecrets({ [`output of ${workflow.id}`]: result.output, [`run data of ${workflow.id}`]: JSON.stringify(result.run ?? null) });
+	return result;
+}
+
+/** Every file of the listing, newest first, as the sandbox holds them. */
+function allFilesNewestFirst(): string[] {
+	return [...sandbox.model.activeFiles(0, 'created_at')].reverse().map((file) => file.id);
+}
+
+const listed = (result: ExecuteResult) => nodeOutput(result.run, NODE).map((item) => item.id);
+
+beforeAll(async () => {
+	fs.rmSync(WORK, { recursive: true, force: true });
+	fs.mkdirSync(LOGS, { recursive: true });
+	const install = await installN8n(LOGS);
+	const tarball = await buildAndPack(path.join(WORK, 'pack'), LOGS);
+	const userFolder = await freshUserFolder(install, path.join(WORK, 'user'), LOGS);
+	await installPackage(userFolder, tarball, LOGS);
+	sandbox = await startSandbox({ port: 0, host: '127.0.0.1', maxPageSize: PAGE_SIZE });
+	secrets = seedSecrets(sandbox.seed);
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
+	await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
+	await n8n.importWorkflows(Object.values(WF));
+}, 40 * 60_000);
+
+afterAll(async () => {
+	await stopAllChildren();
+	await sandbox?.stop();
+	// Everything n8n wrote while this file ran: command output, logs, run data.
+	const logs: Record<string, string> = {};
+	for (const file of fs.existsSync(LOGS) ? fs.readdirSync(LOGS) : []) {
+		logs[file] = fs.readFileSync(path.join(LOGS, file), 'utf8');
+	}
+	expect(Object.keys(logs).length).toBeGreaterThan(0);
+	expectNoSecrets(logs);
+}, 60_000);
+
+describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk', () => {
+	test('without a fault: all 31 files in 4 requests (the control)', async () => {
+		sandbox.reset();
+		const result = await n8n.execute(WF.listing.id);
+		expect(result.code).toBe(0);
+		expect(listed(result)).toEqual(allFilesNewestFirst());
+		expect(sandbox.requests.map((request) => request.path)).toEqual(Array(4).fill(LISTING_PATH));
+	}, 120_000);
+
+	test('page 3 answered 200 {} fails the execution with "Unexpected answer", and nothing is output', async () => {
+		const result = await executeWithFault(WF.listing, 3, { status: 200, body: {} });
+		expect(result.code).toBe(1);
+		const error = result.run?.data.resultData.error;
+		expect(error?.message).toMatch(/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/);
+		expect(String(error?.description)).toContain('The server answered {}. Nothing of this answer is used.');
+		expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
+		expect(nodeOutput(result.run, NODE)).toEqual([]);
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200, 200]);
+	}, 120_000);
+
+	test('page 2 answered 429 once (Retry-After: 0) is tried again: all 31 files, one request more', async () => {
+		const result = await executeWithFault(WF.listing, 2, { status: 429, headers: { 'Retry-After': '0' }, body: { message: 'Too Many Attempts.' } });
+		expect(result.code).toBe(0);
+		expect(listed(result)).toEqual(allFilesNewestFirst());
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 429, 200, 200, 200]);
+	}, 120_000);
+
+	test('page 2 with its connection reset is tried again: all 31 files, one request more', async () => {
+		const result = await executeWithFault(WF.listing, 2, { reset: true });
+		expect(result.code).toBe(0);
+		expect(listed(result)).toEqual(allFilesNewestFirst());
+		expect(sandbox.requests).toHaveLength(5);
+		expect(sandbox.requests[1].query).toEqual(sandbox.requests[2].query);
+	}, 120_000);
+
+	test(`page 2 never answered fails after Timeout (${TIMEOUT_S} s) with "No answer", and nothing is output`, async () => {
+		const result = await executeWithFault(WF.listingShortTimeout, 2, { hang: true });
+		expect(result.code).toBe(1);
+		const error = result.run?.data.resultData.error;
+		expect(error?.message).toBe(`No answer within ${TIMEOUT_S} s to GET ${LISTING_PATH}`);
+		expect(String(error?.description)).toMatch(/Raise Timeout/);
+		expect(nodeOutput(result.run, NODE)).toEqual([]);
+		expect(sandbox.requests).toHaveLength(2);
+	}, 120_000);
+});

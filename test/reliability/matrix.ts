@@ -1,0 +1,427 @@
+/**
+ * The fault matrix: faults the server can produce × operations that meet them, each case run through n8n-core's
+ * engine against the sandbox. Shared by `fault-matrix.test.ts` (which asserts every case) and `report.ts` (which
+ * writes docs/reliability.md), so the document shows exactly what the test checks.
+ *
+ * A case reports what the node delivered, the requests it spent, the waits it asked for, and `problems`: every way
+ * in which it was silent or wrong (output despite an error, an incomplete listing, items reported restored that
+ * the server did not restore, a trigger window moved by a failed poll, a duplicate or a miss on the next poll).
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { CredentialSet, RunResult } from '../harness/engine';
+import { Poller, runNode } from '../harness/engine';
+import { apiListAll } from '../helpers/api';
+import { serialiseError } from '../helpers/fixture';
+import type { FaultRule, Sandbox } from '../sandbox/server';
+import type { WaitRecorder } from './waits';
+
+/** The sandbox of the matrix: the demo user's 31 files come in 4 pages (8, 8, 8, 7). */
+export const MATRIX_SANDBOX = { maxPageSize: 8 };
+
+export interface MatrixEnv {
+	sandbox: Sandbox;
+	credentials: CredentialSet;
+	waits: WaitRecorder;
+	/** Keeps anything a case produced (output, errors, static data) for the secret check. */
+	record(value: unknown): void;
+}
+
+// ----- faults --------------------------------------------------------------------------------------------------
+
+export interface Fault {
+	id: string;
+	/** What the server does, as the report shows it. */
+	label: string;
+	/** What the sandbox answers instead (method, path and position come from the operation); none = control case. */
+	rule?: Omit<FaultRule, 'method' | 'path' | 'match' | 'skip'>;
+	/** Run with a short time limit per request (SHORT_TIME_LIMIT_S), not the default 30 s. */
+	shortTimeLimit?: boolean;
+	/** Only for these operations: the one case that really waits. */
+	only?: string[];
+}
+
+/** The time limit of the case whose server hangs: the node's Timeout option, or a poll budget three times as long. */
+export const SHORT_TIME_LIMIT_S = 2;
+
+/** Waits stay at zero except in the case that proves Retry-After is honoured. */
+const NO_WAIT = { 'Retry-After': '0' };
+
+export const FAULTS: Fault[] = [
+	{ id: 'none', label: 'none (control)' },
+	{
+		id: '429-once',
+		label: '429 Too Many Requests, Retry-After: 0, once',
+		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: NO_WAIT },
+	},
+	{
+		id: '429-wait',
+		label: '429, Retry-After: 1, once',
+		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } },
+		only: ['listing-page-1'],
+	},
+	{
+		id: '429-always',
+		label: '429, Retry-After: 0, on every try',
+		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: NO_WAIT, times: Infinity },
+	},
+	{
+		id: '429-too-long',
+		label: '429, Retry-After: 120 (longer than the node may wait)',
+		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '120' }, times: Infinity },
+	},
+	{
+		id: '503-once',
+		label: '503 Service Unavailable (HTML page), Retry-After: 0, once',
+		rule: { status: 503, rawBody: '<html><body><h1>Down for maintenance</h1></body></html>', headers: NO_WAIT },
+	},
+	{
+		id: '500-once',
+		label: '500 Internal Server Error, Retry-After: 0, once',
+		rule: { status: 500, body: { message: 'Server Error' }, headers: NO_WAIT },
+	},
+	{
+		id: '502-html',
+		label: "502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once",
+		rule: {
+			status: 502,
+			rawBody: '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>',
+			headers: NO_WAIT,
+		},
+	},
+	{
+		id: '200-html',
+		label: '200 with a web page (a login page)',
+		rule: { status: 200, rawBody: '<!doctype html><html><title>Sign in</title><form></form></html>' },
+	},
+	{
+		id: 'cut-short',
+		label: '200 JSON cut short (the connection ends after 20 of the promised bytes)',
+		rule: {
+			status: 200,
+			body: { data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }], type: 'success', message: 'ok' },
+			cutAfterBytes: 20,
+		},
+	},
+	{
+		id: 'half-json',
+		label: '200 with half a JSON body',
+		rule: { status: 200, rawBody: '{"data":[{"data":{"id":"9b1f3c52-0d7e', contentType: 'application/json' },
+	},
+	{ id: 'empty-object', label: '200 `{}`', rule: { status: 200, body: {} } },
+	{ id: 'empty-body', label: '200 with an empty body', rule: { status: 200, rawBody: '', contentType: 'application/json' } },
+	{ id: 'data-object', label: '200 `{"data":{}}`', rule: { status: 200, body: { data: {} } } },
+	{ id: 'reset', label: 'connection reset without an answer, once', rule: { reset: true } },
+	{
+		id: 'timeout',
+		label: `no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s`,
+		rule: { hang: true },
+		shortTimeLimit: true,
+	},
+];
+
+// ----- results -------------------------------------------------------------------------------------------------
+
+export interface CaseError {
+	name: string;
+	message: string;
+	description: string;
+	httpCode?: string | null;
+}
+
+export interface CaseResult {
+	outcome: 'ok' | 'error';
+	error?: CaseError;
+	/** Requests that reached the sandbox during the faulted run (for the trigger: the faulted poll). */
+	requests: number;
+	/** Of those, the ones that repeated an earlier request exactly. */
+	retries: number;
+	/** The waits the node asked for, in ms. */
+	waits: number[];
+	/** What the operation delivered, e.g. "31 of 31 files". */
+	delivered: string;
+	/** Every way the case was silent or wrong; empty when it was not. */
+	problems: string[];
+}
+
+function caseError(error: unknown): CaseError | undefined {
+	if (!error) return undefined;
+	const { name, message, description, httpCode } = error as CaseError;
+	return { name, message, description: description ?? '', httpCode };
+}
+
+/** Requests of the run, and how many repeated an earlier one (same method, path, query and body). */
+function spent(sandbox: Sandbox): { requests: number; retries: number } {
+	const seen = new Set<string>();
+	let retries = 0;
+	for (const request of sandbox.requests) {
+		const key = JSON.stringify([request.method, request.path, request.query, request.body]);
+		if (seen.has(key)) retries++;
+		seen.add(key);
+	}
+	return { requests: sandbox.requests.length, retries };
+}
+
+function recordRun(env: MatrixEnv, result: RunResult): void {
+	env.record(JSON.stringify(result.outputs));
+	env.record(JSON.stringify(result.errorOutputs));
+	env.record(JSON.stringify(result.run.data.resultData.runData));
+	if (result.error) env.record(serialiseError(result.error));
+}
+
+/** A failed run must fail with a NodeApiError and deliver nothing. */
+function errorProblems(error: CaseError | undefined, output: unknown[]): string[] {
+	const problems: string[] = [];
+	if (error && error.name !== 'NodeApiError') problems.push(`failed with ${error.name}, not a NodeApiError: ${error.message}`);
+	if (error && !error.description) problems.push('the error has no description (how to fix it)');
+	if (error && output.length) problems.push(`${output.length} output items despite the error`);
+	return problems;
+}
+
+/** Differences between what was delivered and what should have been, by id. */
+function sequenceProblems(what: string, got: unknown[], expected: unknown[]): string[] {
+	const problems: string[] = [];
+	const counts = new Map<unknown, number>();
+	for (const id of got) counts.set(id, (counts.get(id) ?? 0) + 1);
+	const duplicates = [...counts].filter(([, count]) => count > 1).length;
+	const missed = expected.filter((id) => !counts.has(id)).length;
+	const unexpected = got.filter((id) => !expected.includes(id)).length;
+	if (duplicates) problems.push(`${duplicates} ${what} delivered twice`);
+	if (missed) problems.push(`${missed} of ${expected.length} ${what} missing`);
+	if (unexpected) problems.push(`${unexpected} ${what} delivered that should not have been`);
+	if (!problems.length && JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`${what} out of order`);
+	return problems;
+}
+
+// ----- operations ----------------------------------------------------------------------------------------------
+
+export interface Operation {
+	id: string;
+	label: string;
+	/** Reads are retried after any transient failure; mutations only when the server did nothing (429, 503). */
+	kind: 'read' | 'mutation';
+	/** Requests a run without a fault takes. */
+	healthyRequests: number;
+	/** Which of them the fault hits (1-based). */
+	faultAt: number;
+	run(env: MatrixEnv, fault: Fault): Promise<CaseResult>;
+}
+
+function installFault(env: MatrixEnv, fault: Fault, method: string, path: string | RegExp, faultAt: number): void {
+	if (fault.rule) env.sandbox.fault({ method, path, skip: faultAt - 1, ...fault.rule });
+}
+
+const ids = (items: INodeExecutionData[] | null | undefined) => (items ?? []).map((item) => item.json.id);
+const timeoutOption = (fault: Fault): IDataObject =>
+	fault.shortTimeLimit ? { options: { timeout: SHORT_TIME_LIMIT_S } } : {};
+
+/** File → Get Recent Uploads with Return All: 4 pages of the sandbox's 8. */
+function listingOperation(id: string, label: string, faultAt: number): Operation {
+	return {
+		id,
+		label,
+		kind: 'read',
+		healthyRequests: 4,
+		faultAt,
+		async run(env, fault) {
+			const expected = (await apiListAll(env.sandbox, '/browse/latest', { sort: 'created_at', direction: 'DESC' })).map(
+				(entry) => entry.data.id,
+			);
+			env.sandbox.clearRequests();
+			env.waits.take();
+			installFault(env, fault, 'GET', '/api/v1/browse/latest', faultAt);
+			const parameters: INodeParameters = { resource: 'file', operation: 'getRecentUploads', returnAll: true, ...timeoutOption(fault) };
+			const result = await runNode(parameters, { credentials: env.credentials });
+			recordRun(env, result);
+			const error = caseError(result.error);
+			const got = ids(result.items);
+			return {
+				outcome: error ? 'error' : 'ok',
+				error,
+				...spent(env.sandbox),
+				waits: env.waits.take(),
+				delivered: `${got.length} of ${expected.length} files`,
+				problems: error ? errorProblems(error, result.items) : sequenceProblems('files', got, expected),
+			};
+		},
+	};
+}
+
+/** Trash → Restore of `count` trashed files in batches of `batchSize`; the fault hits batch `faultAt`. */
+function restoreOperation(id: string, label: string, count: number, batchSize: number, faultAt: number): Operation {
+	return {
+		id,
+		label,
+		kind: 'mutation',
+		healthyRequests: Math.ceil(count / batchSize),
+		faultAt,
+		async run(env, fault) {
+			const model = env.sandbox.model;
+			const files = model.activeFiles(0).slice(0, count);
+			for (const file of files) model.trashItem(file.id);
+			const input = files.map((file) => ({ id: file.id, type: 'file' }));
+			env.sandbox.clearRequests();
+			env.waits.take();
+			installFault(env, fault, 'POST', '/api/v1/trash/restore', faultAt);
+			const parameters: INodeParameters = {
+				resource: 'trash',
+				operation: 'restore',
+				options: { batchSize, ...(timeoutOption(fault).options as IDataObject | undefined) },
+			};
+			const result = await runNode(parameters, { credentials: env.credentials, input });
+			recordRun(env, result);
+			const error = caseError(result.error);
+			const restored = files.filter((file) => !model.findItem(file.id)?.deletedAt).map((file) => file.id);
+			const problems: string[] = [];
+			if (error) {
+				problems.push(...errorProblems(error, result.items));
+				// The error must name the items of the request that failed (input indexes of batch `faultAt`).
+				const first = (faultAt - 1) * batchSize;
+				const last = Math.min(count, first + batchSize) - 1;
+				const named = first === last ? `item ${first}` : `items ${first}–${last}`;
+				if (count > batchSize && !error.message.includes(named)) problems.push(`the error does not name ${named}`);
+			} else {
+				const reported = result.items.filter((item) => item.json.restored === true);
+				problems.push(...sequenceProblems('items reported restored', ids(reported), input.map((item) => item.id)));
+				const notDone = reported.filter((item) => !restored.includes(item.json.id as string)).length;
+				if (notDone) problems.push(`${notDone} items reported restored are still in the trash`);
+			}
+			return {
+				outcome: error ? 'error' : 'ok',
+				error,
+				...spent(env.sandbox),
+				waits: env.waits.take(),
+				delivered: `${error ? 0 : result.items.length} of ${count} reported restored; ${restored.length} restored on the server`,
+				problems,
+			};
+		},
+	};
+}
+
+interface TriggerSetup {
+	event: string;
+	path: string | RegExp;
+	/** New entries after activation; returns their ids, oldest first. */
+	arrive(sandbox: Sandbox): string[];
+}
+
+/**
+ * The trigger, activated (one seeding poll), then new entries arrive and the next poll meets the fault. Then a
+ * healthy poll: the two together must emit every new entry exactly once, oldest first; a failed poll must leave
+ * the trigger's memory (static data) as it was.
+ */
+function triggerOperation(
+	id: string,
+	label: string,
+	setup: TriggerSetup,
+	healthyRequests: number,
+	faultAt: number,
+): Operation {
+	return {
+		id,
+		label,
+		kind: 'read',
+		healthyRequests,
+		faultAt,
+		async run(env, fault) {
+			const poller = new Poller({
+				credentials: env.credentials,
+				parameters: { event: setup.event },
+				// n8n's poll budget sets the time limit of each request of a poll to a third of it.
+				...(fault.shortTimeLimit ? { pollBudgetMs: 3 * SHORT_TIME_LIMIT_S * 1000 } : {}),
+			});
+			const activation = await poller.poll();
+			if (activation.error) throw activation.error;
+			const arrivals = setup.arrive(env.sandbox);
+			env.sandbox.clearRequests();
+			env.waits.take();
+			installFault(env, fault, 'GET', setup.path, faultAt);
+			const before = JSON.stringify(poller.staticData);
+			const faulted = await poller.poll();
+			const measured = { ...spent(env.sandbox), waits: env.waits.take() };
+			const windowAfterFault = JSON.stringify(poller.staticData);
+			env.sandbox.clearFaults();
+			const next = await poller.poll();
+			for (const outcome of [faulted, next]) {
+				env.record(JSON.stringify(outcome.items));
+				if (outcome.error) env.record(serialiseError(outcome.error));
+			}
+			env.record(JSON.stringify(poller.staticData));
+			const error = caseError(faulted.error);
+			const problems: string[] = [];
+			if (error) {
+				problems.push(...errorProblems(error, faulted.items ?? []));
+				if (windowAfterFault !== before) problems.push('the failed poll changed the trigger window');
+			} else if (ids(faulted.items).length !== arrivals.length) {
+				problems.push(`the poll succeeded but emitted ${ids(faulted.items).length} of ${arrivals.length} new entries`);
+			}
+			if (next.error) problems.push(`the next healthy poll failed: ${next.error.message}`);
+			problems.push(...sequenceProblems('new entries', [...ids(faulted.items), ...ids(next.items)], arrivals));
+			return {
+				outcome: error ? 'error' : 'ok',
+				error,
+				...measured,
+				delivered: `${ids(faulted.items).length} of ${arrivals.length} new entries, then ${ids(next.items).length} on the next poll`,
+				problems,
+			};
+		},
+	};
+}
+
+const addFiles = (sandbox: Sandbox, count: number, folderId?: string) =>
+	Array.from({ length: count }, (_, n) => sandbox.model.addFile(0, { folderId, name: `arrival-${n}.pdf` }).id);
+
+export const OPERATIONS: Operation[] = [
+	listingOperation('listing-page-1', 'File → Get Recent Uploads, Return All (4 pages); fault on page 1', 1),
+	listingOperation('listing-page-3', 'File → Get Recent Uploads, Return All (4 pages); fault on page 3', 3),
+	restoreOperation('restore', 'Trash → Restore, 6 items in one request', 6, 100, 1),
+	restoreOperation('restore-batch-3', 'Trash → Restore, 8 items in 4 requests (Batch Size 2); fault on request 3', 8, 2, 3),
+	triggerOperation(
+		'trigger-upload',
+		'Trigger: New Upload, 3 new files (1 page)',
+		{ event: 'upload', path: '/api/v1/browse/latest', arrive: (sandbox) => addFiles(sandbox, 3) },
+		1,
+		1,
+	),
+	triggerOperation(
+		'trigger-upload-page-3',
+		'Trigger: New Upload, 30 new files (4 pages); fault on page 3',
+		{ event: 'upload', path: '/api/v1/browse/latest', arrive: (sandbox) => addFiles(sandbox, 30) },
+		4,
+		3,
+	),
+	triggerOperation(
+		'trigger-notification',
+		'Trigger: New Notification, 3 new',
+		{
+			event: 'notification',
+			path: '/api/v1/notifications',
+			arrive: (sandbox) =>
+				Array.from({ length: 3 }, (_, n) => sandbox.model.addNotification(0, { title: `Arrival ${n}` }).id),
+		},
+		1,
+		1,
+	),
+	triggerOperation(
+		'trigger-file-request',
+		'Trigger: New Item in File Request, 3 new files',
+		{
+			event: 'fileRequestItem',
+			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
+			arrive: (sandbox) => {
+				const request = sandbox.seed.fileRequests.find((candidate) => candidate.active);
+				if (!request) throw new Error('The seed has no active file request');
+				return addFiles(sandbox, 3, request.folderId);
+			},
+		},
+		1,
+		1,
+	),
+];
+
+/** Every (operation, fault) pair the matrix runs. */
+export function matrixCases(): Array<{ operation: Operation; fault: Fault }> {
+	return OPERATIONS.flatMap((operation) =>
+		FAULTS.filter((fault) => !fault.only || fault.only.includes(operation.id)).map((fault) => ({ operation, fault })),
+	);
+}
