@@ -24,12 +24,13 @@ import type { FileRec } from '../sandbox/model';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { median } from './report';
+import { replaceSection } from './report-sections';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-download');
 const LOGS = path.join(WORK, 'logs');
 const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
-const START = '<!-- download-bench:start -->';
-const END = '<!-- download-bench:end -->';
+/** Its section of docs/benchmarks.md (test/bench/report-sections.ts). */
+const SECTION = 'download-bench';
 const RUNS = Math.max(1, Number(process.env.BENCH_DOWNLOAD_RUNS ?? 3) || 3);
 /** Untimed rounds first (JIT, n8n's first executions), as the other benchmarks do. */
 const WARMUPS = Math.max(0, Number(process.env.BENCH_DOWNLOAD_WARMUPS ?? 1));
@@ -249,7 +250,6 @@ function renderSection(r: DownloadResults): string {
 	const inN8nRow = (label: string, runs: NodeRun[], medianMs: number) =>
 		`| ${label} | ${(medianMs / 1000).toFixed(2)} s | ${seconds(runs)} s | ${mbps(bytes, medianMs)} MiB/s | ${median(runs.map((x) => x.n8nCpuS)).toFixed(1)} s | ${runs.map((x) => x.growthMb.toFixed(1)).join(', ')} MiB |`;
 	return [
-		START,
 		'## Download of a 1 GiB file',
 		'',
 		`Measured ${r.date} on ${r.machine}, n8n 2.41.0 (\`n8n start\`, \`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`), the sandbox serving a ${r.sizeMb} MiB file generated on the fly (in the benchmark's process), ${r.nodeRuns.length} runs of each after ${r.warmups} untimed round(s), in rotating order (\`npm run bench\`, \`test/bench/download-bench.ts\`). Inside n8n: a Webhook → node workflow, the node's execution time from the run data; *HTTP Request* is n8n's own node (Response Format: File, which also streams into the binary data service), for the same file. *Raw stream*: Node 24's \`http.get\` piped to a file in a fresh process. Memory: the n8n process's peak resident size during the run (${r.peakMethod}) minus its resident size right before it.`,
@@ -268,8 +268,6 @@ function renderSection(r: DownloadResults): string {
 		...(httpProblems.length ? ['', `HTTP Request problems: ${httpProblems.join('; ')}`] : []),
 		'',
 		WHY_SLOWER,
-		'',
-		END,
 	].join('\n');
 }
 
@@ -289,18 +287,6 @@ const WHY_SLOWER = [
 	"(`perf_hooks` gc entries). Taking the node's counting pass-through out did not make the n8n runs faster (10–14 s",
 	'of CPU). Wall times also depend on this shared 2-core machine, where other test runs were using both cores.',
 ].join('\n');
-
-/** Puts the section into docs/benchmarks.md: replaces the previous one, or appends it. */
-function writeSection(section: string): void {
-	const current = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '# Benchmarks\n';
-	const start = current.indexOf(START);
-	const end = current.indexOf(END);
-	const next =
-		start >= 0 && end > start
-			? `${current.slice(0, start)}${section}${current.slice(end + END.length)}`
-			: `${current.trimEnd()}\n\n${section}\n`;
-	fs.writeFileSync(REPORT, next);
-}
 
 // ----- main --------------------------------------------------------------------------------------------------------
 
@@ -425,7 +411,7 @@ async function main(): Promise<void> {
 		rawRuns,
 	};
 	const section = renderSection(results);
-	writeSection(section);
+	replaceSection(REPORT, SECTION, section);
 	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${section}\n`);
 }
