@@ -127,6 +127,8 @@ interface BinaryMeta {
 	fileName?: string;
 	mimeType?: string;
 	bytes?: number;
+	/** n8n's rounded size text ("25 MB") */
+	fileSize?: string;
 	id?: string;
 }
 
@@ -134,6 +136,20 @@ interface BinaryMeta {
 function binaries(run: RunData | undefined, node: string): Array<BinaryMeta | undefined> {
 	const items = (run?.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{ binary?: { data?: BinaryMeta } }>;
 	return items.map((item) => item.binary?.data);
+}
+
+/**
+ * The size n8n recorded for each stored file (undefined: no file expected). 2.x records the exact `bytes`; 1.x only
+ * the rounded `fileSize` text and no `bytes` — asserted as such, so a line that changes this shows up here. The
+ * content itself is proved on every line by the Crypto node's SHA-256 of the stored file.
+ */
+function expectRecordedSizes(stored: Array<BinaryMeta | undefined>, sizes: Array<number | undefined>): void {
+	if (n8n.install.offers.binaryBytes) {
+		expect(stored.map((b) => b?.bytes)).toEqual(sizes);
+		return;
+	}
+	expect(stored.map((b) => b?.bytes)).toEqual(sizes.map(() => undefined));
+	expect(stored.map((b) => (b === undefined ? undefined : typeof b.fileSize))).toEqual(sizes.map((size) => (size === undefined ? undefined : 'string')));
 }
 
 const contentRequests = (sb: Sandbox) => sb.requests.filter((r) => !r.path.startsWith('/api/'));
@@ -214,8 +230,9 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 			files.map((f) => [f.id, sha256OfContent(fileContent(f))]),
 		);
 		expect(binaries(run, DOWNLOAD)).toEqual(
-			files.map((f) => expect.objectContaining({ fileName: f.name, mimeType: f.mimetype, bytes: f.size, id: expect.stringMatching(/^filesystem-v2:/) })),
+			files.map((f) => expect.objectContaining({ fileName: f.name, mimeType: f.mimetype, id: expect.stringMatching(/^filesystem-v2:/) })),
 		);
+		expectRecordedSizes(binaries(run, DOWNLOAD), files.map((f) => f.size));
 		// the input's JSON flows on: the listing's fields are still there after the download
 		expect(nodeOutput(run, DOWNLOAD).map((json) => json.name)).toEqual(files.map((f) => f.name));
 		expect(contentRequests(sandbox).map((r) => [r.path, r.authorization, r.status])).toEqual(
@@ -282,7 +299,8 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 		const out = nodeOutput(run, DOWNLOAD);
 		expect(out).toHaveLength(2);
 		expect(String(out[0].error)).toMatch(new RegExp(`^The download was cut short after \\d+ of ${cutFile.size} bytes`));
-		expect(binaries(run, DOWNLOAD)).toEqual([undefined, expect.objectContaining({ fileName: okFile.name, bytes: okFile.size })]);
+		expect(binaries(run, DOWNLOAD)).toEqual([undefined, expect.objectContaining({ fileName: okFile.name })]);
+		expectRecordedSizes(binaries(run, DOWNLOAD), [undefined, okFile.size]);
 	}, 180_000);
 
 	test('a body that stops mid-way fails after the time limit', async () => {
