@@ -19,7 +19,7 @@ export class FileStorage implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Browse folders and recent uploads, restore trash, manage shared folders and file requests, and read notifications of a File Storage server',
+			'Browse folders and recent uploads, download files, restore trash, manage shared folders and file requests, and read notifications of a File Storage server',
 		defaults: { name: 'File Storage' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

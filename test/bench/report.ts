@@ -672,6 +672,7 @@ export function renderReport(results: BenchResults): string {
 	out.push('BENCH_RUNS=25 npm run bench                # more measured rounds (at least 15 by default, up to BENCH_MAX_RUNS=30 when the spread is wide)');
 	out.push('BENCH_SECTIONS=listing,scale npm run bench # only some sections (listing, scale, profiles, batch, execute, trigger)');
 	out.push('BENCH_PROFILE=1 npm run bench              # in-process profiles of the batch operations even when their targets are met');
+	out.push('BENCH_ONLY=download npm run bench          # only the Download benchmark (test/bench/download-bench.ts, its own section below)');
 	out.push('```');
 	out.push('');
 	out.push('Logs, the n8n user folder, the profiles (.cpuprofile: Chrome DevTools → Performance; .heapprofile: → Memory) and results.json: `.tmp/bench/`. Timings depend on the machine; the request counts and static data sizes do not.');

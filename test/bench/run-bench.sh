@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # `npm run bench`: the benchmark (docs/benchmarks.md). Installs the dev toolchain when missing (fresh clone),
 # compiles the benchmark (only its files and what they import) and runs it; the script itself installs the pinned
-# n8n into .cache/ on first use (test/e2e/install-n8n.sh, several minutes) and reuses it afterwards.
+# n8n into .cache/ on first use (test/e2e/install-n8n.sh, several minutes) and reuses it afterwards. bench.js writes
+# docs/benchmarks.md whole but keeps the marker sections of other scripts (test/bench/report-sections.ts); the
+# Download and queue-mode benchmarks run after it and replace only their own sections.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash test/tools/ensure-deps.sh
 rm -rf .tmp/bench-build
 node_modules/.bin/tsc -p test/bench/tsconfig.bench.json
-# BENCH_QUEUE=0 leaves out the queue-mode section, BENCH_QUEUE=only runs nothing else
-[ "${BENCH_QUEUE:-1}" = only ] || node .tmp/bench-build/test/bench/bench.js "$@"
-[ "${BENCH_QUEUE:-1}" = 0 ] && exit 0
-# queue mode (its own section of docs/benchmarks.md) needs PostgreSQL and Redis: installed when missing
-bash test/queue/ensure-services.sh
-exec node .tmp/bench-build/test/bench/queue-bench.js
+# BENCH_ONLY=download or BENCH_ONLY=queue runs that section alone; BENCH_QUEUE=0 leaves out the queue-mode section
+only="${BENCH_ONLY:-}"
+if [ -z "$only" ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
+if [ -z "$only" ] || [ "$only" = download ]; then node .tmp/bench-build/test/bench/download-bench.js; fi
+if { [ -z "$only" ] && [ "${BENCH_QUEUE:-1}" != 0 ]; } || [ "$only" = queue ]; then
+	# queue mode (its own section of docs/benchmarks.md) needs PostgreSQL and Redis: installed when missing
+	bash test/queue/ensure-services.sh
+	node .tmp/bench-build/test/bench/queue-bench.js
+fi

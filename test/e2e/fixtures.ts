@@ -94,6 +94,7 @@ export const EXAMPLES = {
 	restoreNightly: 'restore-watched-items-nightly.json',
 	cleanFileRequest: 'clean-file-request.json',
 	onUpload: 'on-upload-describe.json',
+	onUploadDownload: 'on-upload-download-checksum.json',
 } as const;
 
 export function loadExample(file: string): WorkflowSpec {

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, import-x/no-unresolved -- the MCP SDK's modules resolve through its package.json exports, which the lint's resolver does not read */
 /**
  * The File Storage node as an AI tool inside a real n8n, without a language model: n8n's MCP Server Trigger serves
- * two File Storage tool nodes, and the official MCP SDK client plays the agent — it lists the tools, reads their
+ * three File Storage tool nodes, and the official MCP SDK client plays the agent — it lists the tools, reads their
  * input schemas and calls them. Runs on every n8n version the harness knows (`N8N_VERSION`, see n8n-versions.ts).
  *
  * A model sees a tool only through its name, its description and its input schema. In n8n the schema is exactly the
@@ -17,6 +17,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { findLeaks } from '../helpers/secret-leaks';
+import type { FileRec } from '../sandbox/model';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from './checkout';
@@ -125,6 +126,7 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	const notificationParameter = (name: string) => parameterOf(nodeType, 'notification', 'getMany', name);
 	const notificationLimit = placeholderFor(notificationParameter('limit'), 'number');
 	const unreadOnly = placeholderFor(notificationParameter('unreadOnly'), 'boolean');
+	const fileUrl = placeholderFor(parameterOf(nodeType, 'file', 'download', 'fileUrl'), 'string');
 	return [
 		{
 			nodeName: 'Folder contents',
@@ -153,6 +155,13 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 				limit: expression(notificationLimit),
 				unreadOnly: expression(unreadOnly),
 			},
+		},
+		{
+			nodeName: 'File download',
+			resource: 'file',
+			operation: 'download',
+			placeholders: [fileUrl],
+			parameters: { resource: 'file', operation: 'download', source: 'url', fileUrl: expression(fileUrl) },
 		},
 	];
 }
@@ -274,11 +283,11 @@ afterAll(async () => {
 // ----- the tests ---------------------------------------------------------------------------------------------------
 
 describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
-	test('the server lists both tools with the automatic description and a schema of the placeholders', async () => {
+	test('the server lists the three tools with the automatic description and a schema of the placeholders', async () => {
 		const listing = await client.listTools();
 		received['tools/list'] = JSON.stringify(listing);
 		const listed = [...listing.tools].sort((a, b) => a.name.localeCompare(b.name));
-		expect(listed.map((tool) => tool.name)).toEqual(['Folder_contents', 'Notifications']);
+		expect(listed.map((tool) => tool.name)).toEqual(['File_download', 'Folder_contents', 'Notifications']);
 		for (const spec of tools) {
 			const tool = listed.find((t) => t.name === spec.nodeName.replace(/ /g, '_'));
 			// automatic description: the operation's action and the node's name
@@ -375,6 +384,28 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			'GET /api/v1/notifications 200',
 			'GET /api/v1/notifications 200',
+		]);
+	}, 60_000);
+
+	test('File → Download gives an agent the file\'s name, type, size and URL, never its content', async () => {
+		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+		const fileUrl = `${sandbox.baseUrl}/file/${notes.basename}`;
+		sandbox.clearRequests();
+		const items = await callForItems('File_download', { File_URL: fileUrl });
+		// exactly the metadata: no binary field, no bytes of the file
+		expect(items).toEqual([
+			{
+				fileUrl,
+				name: notes.name,
+				mimeType: notes.mimetype,
+				size: notes.size,
+				content: 'file',
+				note: expect.stringMatching(/not returned to an AI agent/),
+			},
+		]);
+		// one request, with the credential (the URL is on the Base URL's server)
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.authorization === `Bearer ${sandbox.seed.users[0].accessToken}`}`)).toEqual([
+			`GET /file/${notes.basename} 200 true`,
 		]);
 	}, 60_000);
 

@@ -34,6 +34,11 @@ export interface N8nOffers {
 	staticDataIdMaxLength: number;
 	/** Whether poll contexts report a time budget (`getPollBudgetMs`), which the trigger then respects. */
 	reportsPollBudget: boolean;
+	/**
+	 * Whether the metadata of a stored binary carries its byte count (`bytes`). 1.x records only the rounded text
+	 * `fileSize` ("25 MB"), so a test can compare exact sizes only on lines that offer it.
+	 */
+	binaryBytes: boolean;
 }
 
 const id = (workflowId: string) => encodeURIComponent(workflowId);
@@ -51,6 +56,7 @@ const N8N_2: N8nOffers = {
 	deactivatePath: (workflowId) => `/workflows/${id(workflowId)}/unpublish`,
 	staticDataIdMaxLength: 21,
 	reportsPollBudget: true,
+	binaryBytes: true,
 };
 
 const N8N_1: N8nOffers = {
@@ -66,6 +72,7 @@ const N8N_1: N8nOffers = {
 	deactivatePath: (workflowId) => `/workflows/${id(workflowId)}/deactivate`,
 	staticDataIdMaxLength: 16,
 	reportsPollBudget: false,
+	binaryBytes: false,
 };
 
 /** The release lines the suite knows, newest first. */

@@ -3,17 +3,19 @@
  * Runs this package's nodes through n8n-core's real execution engine (WorkflowExecute, PollContext) with
  * credentials applied by the credential types' own `authenticate`. No n8n app: see README "Tests".
  */
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 // n8n-core writes its instance settings under N8N_USER_FOLDER when first loaded: keep that out of $HOME.
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'fs-harness-'));
 // The engine logs every node error; the tests assert on them instead.
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
-import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
 import type {
+	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentials,
 	ICredentialType,
@@ -50,6 +52,8 @@ import { FileStorageTrigger } from '../../nodes/FileStorageTrigger/FileStorageTr
 export const PACKAGE = 'n8n-nodes-file-storage';
 export const NODE_TYPE = `${PACKAGE}.fileStorage`;
 export const TRIGGER_TYPE = `${PACKAGE}.fileStorageTrigger`;
+/** The variant n8n derives for AI agents from a `usableAsTool` node: the same node under a `…Tool` type. */
+export const TOOL_TYPE = `${PACKAGE}.fileStorageTool`;
 
 const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
 	[new FileStorageApi(), new FileStorageShareApi(), new FileStorageFileRequestApi()].map((type) => [
@@ -61,6 +65,7 @@ const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
 const registeredNodeTypes: Record<string, INodeType | IVersionedNodeType> = {
 	[NODE_TYPE]: new FileStorage(),
 	[TRIGGER_TYPE]: new FileStorageTrigger(),
+	[TOOL_TYPE]: new FileStorage(),
 };
 
 const nodeTypes: INodeTypes = {
@@ -320,6 +325,56 @@ export async function searchList(
 	const search = nodeType.methods?.listSearch?.[method];
 	if (!search) throw new Error(`No listSearch method ${method}`);
 	return await search.call(ctx, filter, paginationToken);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Binary data
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The binary data service n8n-core's helpers use: n8n-core resolves its own copy of @n8n/di, so ask that one. */
+async function coreContainer(): Promise<{ get<T>(type: new (...args: never[]) => T): T }> {
+	const diPath = require.resolve('@n8n/di', { paths: [dirname(require.resolve('n8n-core'))] });
+	return ((await import(diPath)) as { Container: { get<T>(type: new (...args: never[]) => T): T } }).Container;
+}
+
+async function binaryDataService(): Promise<BinaryDataService> {
+	return (await coreContainer()).get(BinaryDataService);
+}
+
+/** Every file under the filesystem binary data folder (temporary files included): to see what a run left there. */
+export async function storedBinaryFiles(): Promise<string[]> {
+	const root = (await coreContainer()).get(BinaryDataConfig).localStoragePath;
+	if (!existsSync(root)) return [];
+	return readdirSync(root, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name))
+		.sort();
+}
+
+let filesystemReady = false;
+
+/**
+ * Where `prepareBinaryData` stores files, as an n8n instance is configured: `filesystem` (n8n's default for one
+ * main process) writes them under N8N_USER_FOLDER (a temp dir); `memory` keeps them base64 in the items (n8n's
+ * former `default` mode, also what an uninitialised service does, i.e. before the first call). The service picks
+ * its storage by its private `mode`: `default` has none, which is the in-memory path.
+ */
+export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<void> {
+	const service = await binaryDataService();
+	if (mode === 'filesystem' && !filesystemReady) {
+		await service.init();
+		filesystemReady = true;
+	}
+	(service as unknown as { mode: string }).mode = mode === 'filesystem' ? 'filesystem-v2' : 'default';
+}
+
+/** SHA-256 (hex) of a stored binary, read as a stream (large files stay out of memory). */
+export async function binarySha256(binary: IBinaryData): Promise<string> {
+	const hash = createHash('sha256');
+	if (!binary.id) return hash.update(Buffer.from(binary.data, 'base64')).digest('hex');
+	const service = await binaryDataService();
+	for await (const chunk of await service.getAsStream(binary.id)) hash.update(chunk as Buffer);
+	return hash.digest('hex');
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ function faultRuleFromJson(body: Record<string, unknown>): FaultRule {
 	if (body.reset === true) rule.reset = true;
 	if (body.hang === true) rule.hang = true;
 	if (typeof body.cutAfterBytes === 'number') rule.cutAfterBytes = body.cutAfterBytes;
+	if (typeof body.stallAfterBytes === 'number') rule.stallAfterBytes = body.stallAfterBytes;
+	if (typeof body.blockDelayMs === 'number') rule.blockDelayMs = body.blockDelayMs;
+	if (typeof body.declaredLength === 'number') rule.declaredLength = body.declaredLength;
 	return rule;
 }
 

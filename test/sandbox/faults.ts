@@ -27,8 +27,17 @@ export interface FaultRule {
 	delayMs?: number;
 	/** ends the connection without any answer (a reset), after `delayMs` if set */
 	reset?: boolean;
-	/** sends the headers (with the full Content-Length) and only this many bytes of the body, then ends the connection */
+	/**
+	 * sends the headers (with the full Content-Length) and only this many bytes of the body, then ends the
+	 * connection: of the rule's own body, or, without one, of the file content the route answers
+	 */
 	cutAfterBytes?: number;
+	/** file content only: sends this many bytes, then nothing more (the connection stays open) until the sandbox stops */
+	stallAfterBytes?: number;
+	/** file content only: waits this long after each 64 KiB block (a slow body) */
+	blockDelayMs?: number;
+	/** file content only: announces this Content-Length whatever the real length, then ends the connection */
+	declaredLength?: number;
 	/** never answers (until the sandbox stops): a server that hangs */
 	hang?: boolean;
 }

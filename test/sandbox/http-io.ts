@@ -2,12 +2,14 @@
 /** HTTP plumbing shared by the API and the control routes: result values, JSON bodies in and out. */
 import type * as http from 'node:http';
 
+import type { FileContent } from './content';
 import { MESSAGES } from './schemas';
 
-/** What a route answers: written as JSON. */
+/** What a route answers: written as JSON, or, with `content`, the file's bytes (see content-io.ts). */
 export interface Result {
 	status: number;
 	body: unknown;
+	content?: FileContent;
 }
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -17,6 +19,7 @@ export const error = (status: number, message: string): Result => ok(status, { t
 export const invalid = (errors: Record<string, string[]>): Result => ok(422, { message: MESSAGES.invalid, errors });
 export const unauthorized = () => error(401, MESSAGES.unauthorized);
 export const notFoundEntry = (status = 200) => error(status, MESSAGES.notFound);
+export const content = (file: FileContent): Result => ({ status: 200, body: undefined, content: file });
 
 export function isResult(x: unknown): x is Result {
 	return typeof x === 'object' && x !== null && 'status' in x && 'body' in x;

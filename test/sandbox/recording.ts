@@ -8,6 +8,8 @@ export interface RecordedRequest {
 	body: unknown;
 	authorization?: string;
 	status: number;
+	/** file content answers: the bytes of the body actually written */
+	bytesSent?: number;
 }
 
 export interface RequestFilter {

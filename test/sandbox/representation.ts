@@ -106,11 +106,17 @@ export function rootWrapper(src: RepresentationSource, userRef: UserRef): Folder
 	};
 }
 
-export function fileWrapper(src: RepresentationSource, file: FileRec): FileWrapperT {
+/** How the listing was reached: through a file request, content URLs carry it (`…/upload-request/<id>`), as in the ancestor. */
+export interface ContentAccess {
+	fileRequestId?: string;
+}
+
+export function fileWrapper(src: RepresentationSource, file: FileRec, access: ContentAccess = {}): FileWrapperT {
 	const creator = src.getUser(file.creatorId);
 	const share = src.activeShareOf(file.id);
 	const parent = parentRelationship(src, file);
 	const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : 'file';
+	const via = access.fileRequestId ? `/upload-request/${access.fileRequestId}` : '';
 	return {
 		data: {
 			id: file.id,
@@ -120,9 +126,9 @@ export function fileWrapper(src: RepresentationSource, file: FileRec): FileWrapp
 				name: file.name,
 				basename: file.basename,
 				mimetype: file.mimetype,
-				file_url: `${src.baseUrl}/file/${file.basename}`,
+				file_url: `${src.baseUrl}/file/${file.basename}${via}`,
 				thumbnail: IMAGE_RE.test(file.mimetype)
-					? `${src.baseUrl}/thumbnail/xs-${file.basename}`
+					? `${src.baseUrl}/thumbnail/xs-${file.basename}${via}`
 					: `${src.baseUrl}/assets/icons/${encodeURIComponent(ext)}.svg`,
 				parent_id: file.parentId,
 				created_at: formatItemDate(file.createdAt),
@@ -139,8 +145,8 @@ export function fileWrapper(src: RepresentationSource, file: FileRec): FileWrapp
 	};
 }
 
-export function itemWrapper(src: RepresentationSource, item: ItemRec): ItemWrapperT {
-	return item.type === 'folder' ? folderWrapper(src, item) : fileWrapper(src, item);
+export function itemWrapper(src: RepresentationSource, item: ItemRec, access: ContentAccess = {}): ItemWrapperT {
+	return item.type === 'folder' ? folderWrapper(src, item) : fileWrapper(src, item, access);
 }
 
 export function notificationWrapper(n: NotificationRec): NotificationWrapperT {

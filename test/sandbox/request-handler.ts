@@ -5,6 +5,7 @@
  */
 import type * as http from 'node:http';
 
+import { writeContent } from './content-io';
 import type { ControlApi } from './control-api';
 import { replacesResponse, writeInjectedResponse } from './faults';
 import type { FaultInjector } from './faults';
@@ -86,6 +87,11 @@ export function requestListener({ routes, control, log, faults, onAnswered }: Re
 			? error(400, bodyProblem)
 			: await dispatch(routes, method, path, { query, body, authorization });
 		record.status = result.status;
+		if (result.content) {
+			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
+			record.bytesSent = (await writeContent(res, result.content, rule, faults)).bytesSent;
+			return;
+		}
 		writeJson(res, result.status, result.body);
 		onAnswered?.(record, performance.now() - handlingStarted);
 	};

@@ -41,19 +41,19 @@ export function withItemIndex(
 }
 
 /**
- * Runs `run` once per input item. Each result entry becomes an output item paired with its input; under
- * continueOnFail a failing item yields one error item instead of stopping the node.
+ * Runs `run` once per input item; it returns that item's whole output items (JSON and binary), which are paired
+ * with the input here. Under continueOnFail a failing item yields one error item instead of stopping the node.
  */
-export async function forEachItem(
+export async function forEachItemOutput(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: (itemIndex: number) => Promise<IDataObject[]>,
+	run: (itemIndex: number) => Promise<Array<Pick<INodeExecutionData, 'json' | 'binary'>>>,
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const results = await run(itemIndex);
-			for (const json of results) output.push({ json, pairedItem: { item: itemIndex } });
+			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (ctx.continueOnFail()) {
 				output.push(errorItem(error as Error, itemIndex));
@@ -63,4 +63,16 @@ export async function forEachItem(
 		}
 	}
 	return output;
+}
+
+/**
+ * Runs `run` once per input item. Each result entry becomes an output item paired with its input; under
+ * continueOnFail a failing item yields one error item instead of stopping the node.
+ */
+export async function forEachItem(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: (itemIndex: number) => Promise<IDataObject[]>,
+): Promise<INodeExecutionData[]> {
+	return await forEachItemOutput(ctx, items, async (itemIndex) => (await run(itemIndex)).map((json) => ({ json })));
 }

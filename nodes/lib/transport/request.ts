@@ -105,7 +105,7 @@ export interface RequestOptions {
 }
 
 /** Whether a request that got no answer ran into its time limit (the HTTP client's code, under n8n's wrapper). */
-function isTimeout(error: unknown): boolean {
+export function isTimeout(error: unknown): boolean {
 	const code = networkCodeOf(error);
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
 	const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };

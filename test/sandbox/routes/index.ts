@@ -1,7 +1,8 @@
-/** The /api/v1 route table: one group per endpoint family of the spec. */
+/** The route table: one group per endpoint family of the spec (/api/v1), and the file content the listings link to. */
 import type { Model } from '../model';
 import type { RemoteUploads } from '../uploads';
 import { browseRoutes } from './browse';
+import { contentRoutes } from './content';
 import { notificationRoutes } from './notifications';
 import { requestRoutes } from './requests';
 import type { Route } from './router';
@@ -25,5 +26,6 @@ export function apiRoutes({ model, uploads, maxPageSize }: ApiRouteDeps): Route[
 		...shareRoutes(model),
 		...requestRoutes(model, uploads),
 		...notificationRoutes(model),
+		...contentRoutes(model),
 	];
 }

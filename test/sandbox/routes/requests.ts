@@ -9,7 +9,7 @@ import { deleteWithin, folderWithin } from './access';
 import type { Route } from './router';
 
 /** The request and its folder, if the id names an active request whose folder is still active. */
-function requestAccess(model: Model, id: string): { req: FileRequestRec; root: FolderRec } | Result {
+export function requestAccess(model: Model, id: string): { req: FileRequestRec; root: FolderRec } | Result {
 	const req = model.fileRequests.get(id);
 	if (!req) return error(404, MESSAGES.accessDenied);
 	const folder = model.findItem(req.folderId);
@@ -32,7 +32,7 @@ export function requestRoutes(model: Model, uploads: RemoteUploads): Route[] {
 					if (!folder) return error(403, MESSAGES.accessDenied);
 					const items = model.sortedChildren(folder.id, r.value.sort ?? 'created_at', r.value.direction ?? 'DESC');
 					return ok(200, {
-						data: items.map((i) => itemWrapper(model, i)),
+						data: items.map((i) => itemWrapper(model, i, { fileRequestId: access.req.id })),
 						meta: { root: folderWrapper(model, folder) },
 					});
 				},

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../../helpers/execution';
+import * as download from './download.operation';
 import * as getRecentUploads from './getRecentUploads.operation';
 
-export const operations: Record<string, OperationModule> = { getRecentUploads };
+export const operations: Record<string, OperationModule> = { getRecentUploads, download };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +15,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['file'] } },
 		options: [
 			{
+				name: 'Download',
+				value: 'download',
+				description: 'Download the content of a file (or its thumbnail) into a binary field',
+				action: 'Download a file',
+			},
+			{
 				name: 'Get Recent Uploads',
 				value: 'getRecentUploads',
 				description: 'List the most recently uploaded files of the account',
@@ -23,4 +30,5 @@ export const description: INodeProperties[] = [
 		default: 'getRecentUploads',
 	},
 	...getRecentUploads.description,
+	...download.description,
 ];

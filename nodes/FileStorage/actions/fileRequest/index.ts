@@ -3,9 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { OperationModule } from '../../helpers/execution';
 import * as getContents from './getContents.operation';
 import * as deleteItems from './deleteItems.operation';
+import * as download from './download.operation';
 import * as uploadFromUrl from './uploadFromUrl.operation';
 
-export const operations: Record<string, OperationModule> = { getContents, deleteItems, uploadFromUrl };
+export const operations: Record<string, OperationModule> = { getContents, deleteItems, download, uploadFromUrl };
 
 export const description: INodeProperties[] = [
 	{
@@ -28,6 +29,12 @@ export const description: INodeProperties[] = [
 				action: 'Delete items in a file request',
 			},
 			{
+				name: 'Download',
+				value: 'download',
+				description: 'Download the content of a file received by a file request (or its thumbnail) into a binary field',
+				action: 'Download a file from a file request',
+			},
+			{
 				name: 'Upload From URL',
 				value: 'uploadFromUrl',
 				description: 'Have the server download files from URLs into a file request',
@@ -39,4 +46,5 @@ export const description: INodeProperties[] = [
 	...getContents.description,
 	...deleteItems.description,
 	...uploadFromUrl.description,
+	...download.description,
 ];

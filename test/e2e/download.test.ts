@@ -1,0 +1,359 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/**
+ * Download inside a real, pinned n8n with filesystem binary data (`npx jest --config jest.e2e.config.js
+ * test/e2e/download.test.ts`): the packed package as users install it, workflows run with `n8n execute`, the
+ * content checked by n8n's own Crypto node (SHA-256 of the stored binary) against what the sandbox served; where
+ * the access token goes (a second sandbox on another port is "another host"); cut and stalled bodies,
+ * continueOnFail; then the example "when a file is uploaded → download → checksum" with `n8n start`.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { findLeaks } from '../helpers/secret-leaks';
+import { fileContent, iconContent, sha256OfContent, thumbnailContent } from '../sandbox/content';
+import type { FileRec } from '../sandbox/model';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
+import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
+import type { ExecuteResult, WorkflowSpec } from './cli';
+import { activeFileRequestId, CREDENTIALS, EXAMPLES, loadExample, sandboxCredentials, seedSecrets } from './fixtures';
+import { preparePackagedN8n } from './install';
+import { n8nTexts } from './leaks';
+import { stopAllChildren, waitFor } from './processes';
+import { Stopwatch } from './progress';
+import { N8n } from './rest-client';
+import type { RunData } from './run-data';
+import { nodeOutput } from './run-data';
+
+const WORK = path.join(REPO_ROOT, '.tmp', 'e2e-download');
+const LOGS = path.join(WORK, 'logs');
+const OWNER = { email: 'e2e-download@example.com', password: 'E2e-Passw0rd-2026', firstName: 'Down', lastName: 'Load' };
+const DOWNLOAD = 'Download';
+const CHECKSUM = 'Checksum';
+
+const watch = new Stopwatch();
+let n8n: N8n;
+let sandbox: Sandbox;
+/** "Another host": another origin, the same seed (so the seed's token would work there, if it were ever sent). */
+let other: Sandbox;
+let secrets: string[];
+
+// ----- workflows ---------------------------------------------------------------------------------------------------
+
+let nodeCount = 0;
+const nodeId = () => `00000000-0000-4000-9000-${String(++nodeCount).padStart(12, '0')}`;
+
+type Credential = { id: string; name: string; type: string };
+
+interface Step {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	credential?: Credential;
+	continueOnFail?: boolean;
+}
+
+const api = CREDENTIALS.api;
+const request = CREDENTIALS.request;
+
+const listRecent = (limit: number, simplify = true): Step => ({
+	name: 'Recent uploads',
+	type: NODE_TYPE,
+	parameters: { resource: 'file', operation: 'getRecentUploads', limit, simplify },
+	credential: api,
+});
+const download = (parameters: Record<string, unknown>, credential: Credential = api, continueOnFail = false): Step => ({
+	name: DOWNLOAD,
+	type: NODE_TYPE,
+	parameters: { resource: credential === request ? 'fileRequest' : 'file', operation: 'download', ...parameters },
+	credential,
+	continueOnFail,
+});
+const checksum: Step = {
+	name: CHECKSUM,
+	type: 'n8n-nodes-base.crypto',
+	parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
+};
+
+/** Manual Trigger → the steps, in a line. */
+function chain(id: string, steps: Step[]): WorkflowSpec {
+	const all: Step[] = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} }, ...steps];
+	const connections: Record<string, unknown> = {};
+	all.slice(0, -1).forEach((step, index) => {
+		connections[step.name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
+	});
+	return {
+		id,
+		name: `e2e download ${id}`,
+		nodes: all.map((step, index) => ({
+			id: nodeId(),
+			name: step.name,
+			type: step.type,
+			typeVersion: step.type === 'n8n-nodes-base.crypto' ? 2 : 1,
+			position: [index * 220, 0],
+			parameters: step.parameters,
+			...(step.credential ? { credentials: { [step.credential.type]: { id: step.credential.id, name: step.credential.name } } } : {}),
+			...(step.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		})),
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Filled in beforeAll, once both sandboxes (and their URLs) exist. */
+const WF: Record<string, WorkflowSpec> = {};
+
+// ----- helpers -----------------------------------------------------------------------------------------------------
+
+function expectNoSecrets(text: string, where: string): void {
+	expect(findLeaks({ [where]: text }, secrets)).toEqual([]);
+}
+
+/** `n8n execute`, with no secret in what it printed; `ok` says whether the workflow must succeed. */
+async function execute(workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> {
+	sandbox.clearRequests();
+	other.clearRequests();
+	const result = await watch.time(`n8n execute ${workflow.id}`, () => n8n.execute(workflow.id, { timeoutMs: 180_000 }));
+	expectNoSecrets(result.output, `output of ${workflow.id}`);
+	const error = result.run?.data.resultData.error;
+	if (ok && (result.code !== 0 || !result.run || error)) {
+		throw new Error(`${workflow.id} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.stdoutFile}`);
+	}
+	if (!ok) expect(result.code).toBe(1);
+	return result;
+}
+
+interface BinaryMeta {
+	fileName?: string;
+	mimeType?: string;
+	bytes?: number;
+	/** n8n's rounded size text ("25 MB") */
+	fileSize?: string;
+	id?: string;
+}
+
+/** The binary metadata of a node's output items (run data keeps metadata and a reference, never the bytes). */
+function binaries(run: RunData | undefined, node: string): Array<BinaryMeta | undefined> {
+	const items = (run?.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{ binary?: { data?: BinaryMeta } }>;
+	return items.map((item) => item.binary?.data);
+}
+
+/**
+ * The size n8n recorded for each stored file (undefined: no file expected). 2.x records the exact `bytes`; 1.x only
+ * the rounded `fileSize` text and no `bytes` — asserted as such, so a line that changes this shows up here. The
+ * content itself is proved on every line by the Crypto node's SHA-256 of the stored file.
+ */
+function expectRecordedSizes(stored: Array<BinaryMeta | undefined>, sizes: Array<number | undefined>): void {
+	if (n8n.install.offers.binaryBytes) {
+		expect(stored.map((b) => b?.bytes)).toEqual(sizes);
+		return;
+	}
+	expect(stored.map((b) => b?.bytes)).toEqual(sizes.map(() => undefined));
+	expect(stored.map((b) => (b === undefined ? undefined : typeof b.fileSize))).toEqual(sizes.map((size) => (size === undefined ? undefined : 'string')));
+}
+
+const contentRequests = (sb: Sandbox) => sb.requests.filter((r) => !r.path.startsWith('/api/'));
+const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
+
+/** Files added now are the newest uploads: "Recent uploads" with limit N lists exactly them, newest first. */
+function addNewest(specs: Array<{ name: string; size: number; mimetype?: string }>): FileRec[] {
+	const folderId = sandbox.model.itemAt(0, 'Documents').id;
+	return specs
+		.map((spec) => {
+			sandbox.clock.advance(60_000);
+			return sandbox.model.addFile(0, { folderId, ...spec });
+		})
+		.reverse();
+}
+
+// ----- lifecycle ---------------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+	fs.rmSync(WORK, { recursive: true, force: true });
+	fs.mkdirSync(LOGS, { recursive: true });
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
+	[sandbox, other] = await Promise.all([startSandbox(), startSandbox()]);
+	secrets = seedSecrets(sandbox.seed);
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+
+	const round1 = sandbox.model.itemAt(0, 'Client Uploads/Round 1').id;
+	const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+	Object.assign(WF, {
+		recent: chain('e2eDlRecent', [listRecent(6), download({}), checksum]),
+		raw: chain('e2eDlRaw', [listRecent(2, false), download({}), checksum]),
+		thumbnails: chain('e2eDlThumbs', [listRecent(2), download({ content: 'thumbnail' }), checksum]),
+		fileRequest: chain('e2eDlRequest', [
+			{
+				name: 'Received',
+				type: NODE_TYPE,
+				parameters: { resource: 'fileRequest', operation: 'getContents', parent: { __rl: true, mode: 'id', value: round1 }, returnAll: true },
+				credential: request,
+			},
+			download({}, request),
+			checksum,
+		]),
+		otherHost: chain('e2eDlOtherHost', [download({ source: 'url', fileUrl: `${other.baseUrl}/file/${notes.basename}` })]),
+		redirect: chain('e2eDlRedirect', [download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/e2e-moved` }), checksum]),
+		cut: chain('e2eDlCut', [download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/${notes.basename}` })]),
+		continueOnFail: chain('e2eDlContinue', [listRecent(2), download({}, api, true)]),
+		stalled: chain('e2eDlStalled', [download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } })]),
+	});
+	await watch.time('import credentials + workflows', async () => {
+		await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
+		await n8n.importWorkflows([...Object.values(WF), loadExample(EXAMPLES.onUploadDownload)]);
+	});
+}, 40 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await stopAllChildren();
+	await sandbox?.stop();
+	await other?.stop();
+	fs.mkdirSync(WORK, { recursive: true });
+	fs.writeFileSync(path.join(WORK, 'timings.txt'), `${watch.summary()}\n`);
+}, 60_000);
+
+// ----- n8n execute -------------------------------------------------------------------------------------------------
+
+describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto node', () => {
+	test('files of several sizes and types arrive byte for byte, with their names and types, on disk', async () => {
+		const files = addNewest([
+			{ name: 'empty.txt', size: 0 },
+			{ name: 'one.bin', size: 1, mimetype: 'application/octet-stream' },
+			{ name: 'block-plus-one.csv', size: 65_537 },
+			{ name: 'Résumé 2026.pdf', size: 3_000_001 },
+			{ name: 'photo.png', size: 1_234_567 },
+			{ name: 'archive.zip', size: 25_000_000 },
+		]);
+		const { run } = await execute(WF.recent, true);
+		expect(nodeOutput(run, CHECKSUM).map((json) => [json.id, json.sha256])).toEqual(
+			files.map((f) => [f.id, sha256OfContent(fileContent(f))]),
+		);
+		expect(binaries(run, DOWNLOAD)).toEqual(
+			files.map((f) => expect.objectContaining({ fileName: f.name, mimeType: f.mimetype, id: expect.stringMatching(/^filesystem-v2:/) })),
+		);
+		expectRecordedSizes(binaries(run, DOWNLOAD), files.map((f) => f.size));
+		// the input's JSON flows on: the listing's fields are still there after the download
+		expect(nodeOutput(run, DOWNLOAD).map((json) => json.name)).toEqual(files.map((f) => f.name));
+		expect(contentRequests(sandbox).map((r) => [r.path, r.authorization, r.status])).toEqual(
+			files.map((f) => [`/file/${f.basename}`, bearer(), 200]),
+		);
+	}, 240_000);
+
+	test('raw input (Simplify off) and thumbnails', async () => {
+		const [photo, doc] = addNewest([
+			{ name: 'e2e-doc.pdf', size: 12_345 },
+			{ name: 'e2e-photo.jpg', size: 456_789 },
+		]);
+		const raw = await execute(WF.raw, true);
+		expect(nodeOutput(raw.run, CHECKSUM).map((json) => json.sha256)).toEqual([photo, doc].map((f) => sha256OfContent(fileContent(f))));
+		const thumbs = await execute(WF.thumbnails, true);
+		expect(nodeOutput(thumbs.run, CHECKSUM).map((json) => json.sha256)).toEqual([
+			sha256OfContent(thumbnailContent(photo, 'xs')),
+			sha256OfContent(iconContent('pdf')),
+		]);
+		expect(binaries(thumbs.run, DOWNLOAD).map((b) => [b?.fileName, b?.mimeType])).toEqual([
+			['e2e-photo-thumbnail.jpg', 'image/jpeg'],
+			['e2e-doc-thumbnail.svg', 'image/svg+xml'],
+		]);
+	}, 240_000);
+
+	test('File Request → Download: no Authorization header, the request in the path', async () => {
+		const { run } = await execute(WF.fileRequest, true);
+		const scan = sandbox.model.itemAt(0, 'Client Uploads/Round 1/scan-001.pdf') as FileRec;
+		expect(nodeOutput(run, CHECKSUM).map((json) => [json.name, json.sha256])).toEqual([['scan-001.pdf', sha256OfContent(fileContent(scan))]]);
+		const [content] = contentRequests(sandbox);
+		expect(content).toMatchObject({ path: `/file/${scan.basename}/upload-request/${activeFileRequestId(sandbox.seed)}`, status: 200 });
+		expect(content.authorization).toBeUndefined();
+	}, 180_000);
+
+	test('a file on another host gets no token; a redirect there drops it', async () => {
+		const direct = await execute(WF.otherHost, false);
+		expect(direct.run?.data.resultData.error?.message).toMatch(/^The server refused to send the file without valid credentials \(HTTP 401\)/);
+		expect(String(direct.run?.data.resultData.error?.description)).toMatch(/only to the Base URL's server/);
+		expect(other.requests).toHaveLength(1);
+		expect(other.requests[0].authorization).toBeUndefined();
+
+		sandbox.fault({ path: '/file/e2e-moved', status: 302, headers: { Location: `${other.baseUrl}/assets/icons/pdf.svg` } });
+		const redirected = await execute(WF.redirect, true);
+		expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(sha256OfContent(iconContent('pdf')));
+		expect(contentRequests(sandbox)).toEqual([expect.objectContaining({ path: '/file/e2e-moved', authorization: bearer(), status: 302 })]);
+		expect(other.requests).toEqual([expect.objectContaining({ path: '/assets/icons/pdf.svg', status: 200 })]);
+		expect(other.requests[0].authorization).toBeUndefined();
+	}, 180_000);
+
+	test('a cut body fails the node; with On Error → Continue it is an error item and the next file still arrives', async () => {
+		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+		sandbox.fault({ path: /^\/file\//, cutAfterBytes: 100 });
+		const cut = await execute(WF.cut, false);
+		expect(cut.run?.data.resultData.error?.message).toMatch(new RegExp(`^The download was cut short after \\d+ of ${notes.size} bytes`));
+		expect(nodeOutput(cut.run, DOWNLOAD)).toEqual([]);
+
+		// newest first: the file to cut, then the one that arrives
+		const [cutFile, okFile] = addNewest([
+			{ name: 'e2e-ok.txt', size: 2_000 },
+			{ name: 'e2e-cut.bin', size: 300_000 },
+		]);
+		sandbox.fault({ path: `/file/${cutFile.basename}`, cutAfterBytes: 70_000 });
+		const { run } = await execute(WF.continueOnFail, true);
+		const out = nodeOutput(run, DOWNLOAD);
+		expect(out).toHaveLength(2);
+		expect(String(out[0].error)).toMatch(new RegExp(`^The download was cut short after \\d+ of ${cutFile.size} bytes`));
+		expect(binaries(run, DOWNLOAD)).toEqual([undefined, expect.objectContaining({ fileName: okFile.name })]);
+		expectRecordedSizes(binaries(run, DOWNLOAD), [undefined, okFile.size]);
+	}, 180_000);
+
+	test('a body that stops mid-way fails after the time limit', async () => {
+		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+		sandbox.fault({ path: /^\/file\//, stallAfterBytes: 200 });
+		const { run } = await execute(WF.stalled, false);
+		expect(run?.data.resultData.error?.message).toBe(
+			`The download stalled: no data for 2 s after 200 of ${notes.size} bytes of ${sandbox.baseUrl}/file/${notes.basename}`,
+		);
+	}, 180_000);
+});
+
+// ----- the example, with n8n start -----------------------------------------------------------------------------------
+
+describe('example "when a file is uploaded → download → checksum"', () => {
+	beforeAll(async () => {
+		await watch.time('n8n start until ready', () => n8n.start());
+		await n8n.setupOwner(OWNER);
+		await n8n.createApiKey();
+	}, 180_000);
+
+	test('checksums exactly the new upload', async () => {
+		const workflow = loadExample(EXAMPLES.onUploadDownload);
+		expect(workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)).toBe(true);
+		const polled = (since: number) => sandbox.requests.slice(since).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
+		let seen = sandbox.requests.length;
+		await n8n.activate(workflow.id);
+		await waitFor('the example trigger to poll', () => polled(seen));
+		sandbox.clock.advance(60_000);
+		const upload = sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Photos').id, name: 'e2e-upload.jpg', size: 3_456_789 });
+		seen = sandbox.requests.length;
+		await n8n.forcePoll(workflow.id);
+		await waitFor('the example trigger to poll again', () => polled(seen));
+		const [execution] = await waitFor(
+			'the example execution',
+			async () => {
+				const list = await n8n.executions(workflow.id);
+				return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status)) ? list : undefined;
+			},
+			{ timeoutMs: 60_000, intervalMs: 250 },
+		);
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, 'SHA-256 of the content')).toEqual([
+			expect.objectContaining({ id: upload.id, name: 'e2e-upload.jpg', sha256: sha256OfContent(fileContent(upload)) }),
+		]);
+		expectNoSecrets(JSON.stringify(execution), 'the example execution');
+		await n8n.deactivate(workflow.id);
+	}, 180_000);
+
+	test('no secret of the seed in any n8n log or REST answer', async () => {
+		await n8n.stop();
+		const texts = n8nTexts(n8n, LOGS);
+		expect(Object.keys(texts).filter((where) => where.startsWith('REST answer')).length).toBeGreaterThan(0);
+		expect(findLeaks(texts, secrets)).toEqual([]);
+	}, 60_000);
+});
