@@ -2,7 +2,8 @@
 /**
  * `npm run test:queue`: the packed package in n8n's queue mode — one main and two workers on a private PostgreSQL
  * and Redis — proven from n8n's own execution records and logs (which process ran each execution) and the
- * sandbox's request log: webhook workflows run on the workers; the trigger polls only on the main and its
+ * sandbox's request log: webhook workflows run on the workers (a Return All listing, a batched restore, a Download
+ * whose binary n8n keeps in its database in queue mode, checked byte for byte); the trigger polls only on the main and its
  * executions run on the workers; bursts before, during and after a main restart arrive exactly once, oldest first
  * (with n8n's classic poller, then again with its durable poll scheduler and cursors); a "Fetch Test Event" run
  * on a worker leaves the trigger's saved window alone. See test/queue/README.md.
@@ -20,12 +21,13 @@ import type { N8n } from '../e2e/rest-client';
 import { nodeOutput } from '../e2e/run-data';
 import type { RunData } from '../e2e/run-data';
 import { findLeaks } from '../helpers/secret-leaks';
+import { fileContent, sha256OfContent } from '../sandbox/content';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { packageInstalled, QueueCluster, stopQueueStack } from './cluster';
 import { startPostgres, startRedis } from './services';
 import type { Postgres, Redis } from './services';
-import { listAllWorkflow, NODE_NAME, POLL_INTERVAL_SECONDS, restoreWorkflow, TRIGGERS, triggerWorkflows, WEBHOOKS } from './workflows';
+import { downloadWorkflow, listAllWorkflow, NODE_NAME, POLL_INTERVAL_SECONDS, restoreWorkflow, TRIGGERS, triggerWorkflows, WEBHOOKS } from './workflows';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'queue');
 const LOGS = path.join(WORK, 'logs');
@@ -292,7 +294,7 @@ beforeAll(async () => {
 	const first = await cluster.createMain();
 	await watch.time('import credentials (migrations) + workflows', async () => {
 		await first.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
-		await first.importWorkflows([listAllWorkflow(listingFolderId), restoreWorkflow(), ...triggerWorkflows()]);
+		await first.importWorkflows([listAllWorkflow(listingFolderId), restoreWorkflow(), downloadWorkflow(), ...triggerWorkflows()]);
 	});
 	await watch.time('main + 2 workers until ready', async () => {
 		await Promise.all([startMain(), cluster!.addWorker('w1'), cluster!.addWorker('w2')]);
@@ -357,6 +359,43 @@ test('webhook workflows using the node run on the workers with the right output'
 		restore: { runs: restores.length, itemsEach: RESTORED_PER_CALL, requests: restoreRequests.length },
 	};
 }, 300_000);
+
+test('File → Download on a worker: the binary n8n stored (queue mode: in the database) is the sandbox file, byte for byte', async () => {
+	sandbox.clearRequests();
+	// several MiB: more than one chunk of the stream the node reads
+	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: 'queue-download.bin', size: 5 * 1024 * 1024 + 17 });
+	const expected = sha256OfContent(fileContent(file));
+	const afterId = await newestExecutionId();
+	const call = await callWebhook(WEBHOOKS.download.path, { url: `${sandbox.baseUrl}/file/${file.basename}` });
+	expect(call.status).toBe(200);
+	const [execution, ...others] = await settledExecutions([WEBHOOKS.download.id], afterId);
+	expect(others).toEqual([]);
+	expect(execution.status).toBe('success');
+	// the content was requested once, with the credential
+	expect(sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status)).toEqual([200]);
+	// By URL: the input item (the webhook's request) goes on with the file as its binary
+	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
+	// the item's binary metadata (not in RunData's type, which lists only json)
+	const items = (execution.data?.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? []) as Array<{ binary?: Record<string, { id?: string }> }>;
+	const binary = items[0]?.binary ?? {};
+	// n8n 2.41 in queue mode keeps binary data in its database (binary data mode "database"): the id names the row
+	const stored = binary.data?.id ?? '';
+	expect(stored).toMatch(/^database:/);
+	const fileId = stored.slice('database:'.length).replace(/^\/+/, '');
+	const row = await postgres!.queryJson<{ sha256: string; bytes: number; sourceId: string } | null>(
+		`SELECT json_build_object('sha256', encode(sha256(data), 'hex'), 'bytes', length(data), 'sourceId', "sourceId") FROM binary_data WHERE "fileId" = '${fileId.replace(/'/g, "''")}'`,
+	);
+	expect(row).toEqual({ sha256: expected, bytes: file.size, sourceId: execution.id });
+	// and what the worker's Crypto node read back from that store
+	const [hashed] = nodeOutput(execution, 'Checksum');
+	expect(hashed.sha256).toBe(expected);
+	report.download = {
+		executionsPerWorker: expectRanOnWorkers([execution.id]),
+		bytes: file.size,
+		binaryDataMode: stored.split(':')[0],
+		sha256: expected,
+	};
+}, 180_000);
 
 // ----- the trigger ------------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ const apiCredential = { [CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: 
 export const WEBHOOKS = {
 	listAll: { id: 'qListAll', path: 'queue-list-all' },
 	restore: { id: 'qRestore', path: 'queue-restore' },
+	download: { id: 'qDownload', path: 'queue-download' },
 } as const;
 
 /** Webhook → Folder → Get Contents with Return All (newest first): every page of the folder. */
@@ -49,6 +50,29 @@ export function restoreWorkflow(): WorkflowSpec {
 			typeVersion: 1,
 			parameters: { resource: 'trash', operation: 'restore', toHome: false, options: {} },
 			credentials: apiCredential,
+		},
+	]);
+}
+
+/**
+ * Webhook (body `{ url }`) → File → Download (By URL) → Crypto (SHA-256 of the binary): the worker stores the
+ * binary where n8n's binary data mode says (queue mode: the database) and hashes what it stored.
+ */
+export function downloadWorkflow(): WorkflowSpec {
+	return chain(WEBHOOKS.download.id, 'queue: download a file', [
+		webhook(WEBHOOKS.download.path),
+		{
+			name: NODE_NAME,
+			type: NODE_TYPE,
+			typeVersion: 1,
+			parameters: { resource: 'file', operation: 'download', source: 'url', fileUrl: '={{ $json.body.url }}', options: {} },
+			credentials: apiCredential,
+		},
+		{
+			name: 'Checksum',
+			type: 'n8n-nodes-base.crypto',
+			typeVersion: 2,
+			parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
 		},
 	]);
 }
