@@ -7,7 +7,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	// The real-n8n e2e suite has its own command (`npm run test:e2e`).
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	// The real-n8n suites have their own commands (`npm run test:e2e`, `npm run test:queue`).
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/'],
 	testTimeout: 30000,
 };

@@ -10,10 +10,20 @@ import { simplifyProperty } from '../lib/simplify';
 import type { Page } from '../lib/transport';
 import { pollPolicy } from '../lib/transport';
 import { UUID_PATTERN } from '../lib/validation';
+import { admitPoll, pollEmitted, pollEnded } from './overlap';
 import type { EventName, PollSource } from './sources';
 import { pollSources } from './sources';
 import type { ListedEntry, WindowState } from './window';
-import { emptyState, isWindowState, judge, keyOf, sourceHash, WINDOW_SIZE, windowOf } from './window';
+import {
+	emptyState,
+	isWindowState,
+	judge,
+	keyOf,
+	sourceHash,
+	WINDOW_SIZE,
+	windowFingerprint,
+	windowOf,
+} from './window';
 
 /**
  * Listing page size of the trigger: the window plus the one item beyond it (whose date the window keeps) fit on
@@ -203,41 +213,59 @@ export class FileStorageTrigger implements INodeType {
 		const sourceId = await streamIdentity(this, event, source, parent);
 		const staticData = this.getWorkflowStaticData('node');
 		const saved = staticData.window;
-		if (!isWindowState(saved, sourceId)) {
-			const first = await fetch(undefined, TRIGGER_PAGE_SIZE);
-			staticData.window = { ...emptyState(sourceId), ...windowOf(toEntries(first.elements), !first.nextCursor) };
+		// Two polls of this trigger at once would emit the same items: one of them stands down (see overlap.ts).
+		const trigger = `${this.getWorkflow().id ?? ''}/${this.getNode().id ?? this.getNode().name}`;
+		const startedFrom = windowFingerprint(saved);
+		const admission = admitPoll(trigger, startedFrom, Date.now());
+		if (admission !== 'run') {
+			this.logger.debug(
+				admission === 'overlapping'
+					? 'File Storage Trigger: another poll of this trigger is running; this one emits nothing'
+					: 'File Storage Trigger: this poll holds a window whose new items were just emitted; it emits nothing',
+			);
 			return null;
 		}
-
-		const state: WindowState = { ...saved };
-		const started = Date.now();
-		const stretch: ListedEntry[] = [];
-		let cursor = state.resume ?? undefined;
-		for (let pages = 1; ; pages++) {
-			const page: Page = await fetch(cursor, TRIGGER_PAGE_SIZE).catch(async (error: unknown) => {
-				if (!(pages === 1 && state.resume && isClientError(error))) return await Promise.reject(error);
-				// The server refuses the saved cursor (expired, unknown, malformed): walk from the top instead.
-				// Nothing is emitted twice: the window still marks where emitted items begin.
-				state.resume = null;
-				cursor = undefined;
-				return await fetch(cursor, TRIGGER_PAGE_SIZE);
-			});
-			stretch.push(...toEntries(page.elements));
-			const reachedEnd = !page.nextCursor || page.elements.length === 0;
-			const verdict = judge(state, stretch, reachedEnd);
-			if (verdict) {
-				staticData.window = { ...state, ...verdict.next, resume: null };
-				const fresh = source.restoredCountAsOld ? withoutRestored(verdict.fresh, state.top) : verdict.fresh;
-				const items = emit(fresh);
-				return items.length ? [this.helpers.returnJsonArray(items)] : null;
-			}
-			if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2)) {
-				// Too much at once. The next poll continues at the start of this last page: the one-page overlap
-				// guarantees it emits something even when the window begins right after this page.
-				staticData.window = { ...state, resume: cursor ?? null };
+		try {
+			if (!isWindowState(saved, sourceId)) {
+				const first = await fetch(undefined, TRIGGER_PAGE_SIZE);
+				staticData.window = { ...emptyState(sourceId), ...windowOf(toEntries(first.elements), !first.nextCursor) };
 				return null;
 			}
-			cursor = page.nextCursor;
+
+			const state: WindowState = { ...saved };
+			const started = Date.now();
+			const stretch: ListedEntry[] = [];
+			let cursor = state.resume ?? undefined;
+			for (let pages = 1; ; pages++) {
+				const page: Page = await fetch(cursor, TRIGGER_PAGE_SIZE).catch(async (error: unknown) => {
+					if (!(pages === 1 && state.resume && isClientError(error))) return await Promise.reject(error);
+					// The server refuses the saved cursor (expired, unknown, malformed): walk from the top instead.
+					// Nothing is emitted twice: the window still marks where emitted items begin.
+					state.resume = null;
+					cursor = undefined;
+					return await fetch(cursor, TRIGGER_PAGE_SIZE);
+				});
+				stretch.push(...toEntries(page.elements));
+				const reachedEnd = !page.nextCursor || page.elements.length === 0;
+				const verdict = judge(state, stretch, reachedEnd);
+				if (verdict) {
+					staticData.window = { ...state, ...verdict.next, resume: null };
+					const fresh = source.restoredCountAsOld ? withoutRestored(verdict.fresh, state.top) : verdict.fresh;
+					const items = emit(fresh);
+					if (!items.length) return null;
+					pollEmitted(trigger, startedFrom, Date.now());
+					return [this.helpers.returnJsonArray(items)];
+				}
+				if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2)) {
+					// Too much at once. The next poll continues at the start of this last page: the one-page overlap
+					// guarantees it emits something even when the window begins right after this page.
+					staticData.window = { ...state, resume: cursor ?? null };
+					return null;
+				}
+				cursor = page.nextCursor;
+			}
+		} finally {
+			pollEnded(trigger, Date.now());
 		}
 	}
 }

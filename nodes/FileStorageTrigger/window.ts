@@ -61,6 +61,22 @@ export function sourceHash(parts: unknown[]): string {
 	return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
 }
 
+/** What a saved window is, in a few characters: equal fingerprints mean the same saved window (or none saved). */
+export function windowFingerprint(saved: unknown): string {
+	if (!saved || typeof saved !== 'object') return 'none';
+	const state = saved as Partial<WindowState>;
+	return sourceHash([
+		state.v,
+		state.source,
+		state.known,
+		state.floor ?? null,
+		state.floorShared ?? null,
+		state.top ?? null,
+		state.resume ?? null,
+		state.complete ?? null,
+	]);
+}
+
 export function knownKeys(state: WindowState): Set<string> {
 	const keys = new Set<string>();
 	for (let at = 0; at + KEY_LENGTH <= state.known.length; at += KEY_LENGTH) {

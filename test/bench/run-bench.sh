@@ -3,11 +3,18 @@
 # compiles the benchmark (only its files and what they import) and runs it; the script itself installs the pinned
 # n8n into .cache/ on first use (test/e2e/install-n8n.sh, several minutes) and reuses it afterwards. bench.js writes
 # docs/benchmarks.md whole but keeps the marker sections of other scripts (test/bench/report-sections.ts); the
-# Download benchmark runs after it and replaces only its own section. BENCH_ONLY=download runs it alone.
+# Download and queue-mode benchmarks run after it and replace only their own sections.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash test/tools/ensure-deps.sh
 rm -rf .tmp/bench-build
 node_modules/.bin/tsc -p test/bench/tsconfig.bench.json
-if [ "${BENCH_ONLY:-}" != "download" ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
-exec node .tmp/bench-build/test/bench/download-bench.js
+# BENCH_ONLY=download or BENCH_ONLY=queue runs that section alone; BENCH_QUEUE=0 leaves out the queue-mode section
+only="${BENCH_ONLY:-}"
+if [ -z "$only" ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
+if [ -z "$only" ] || [ "$only" = download ]; then node .tmp/bench-build/test/bench/download-bench.js; fi
+if { [ -z "$only" ] && [ "${BENCH_QUEUE:-1}" != 0 ]; } || [ "$only" = queue ]; then
+	# queue mode (its own section of docs/benchmarks.md) needs PostgreSQL and Redis: installed when missing
+	bash test/queue/ensure-services.sh
+	node .tmp/bench-build/test/bench/queue-bench.js
+fi

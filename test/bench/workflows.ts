@@ -27,7 +27,7 @@ export function benchCredentials(baseUrl: string, accessToken: string, shareToke
 
 const credentialRef = (credential: Credential) => ({ [credential.type]: { id: credential.id, name: credential.name } });
 
-interface NodeSpec {
+export interface NodeSpec {
 	name: string;
 	type: string;
 	typeVersion: number;
@@ -37,7 +37,7 @@ interface NodeSpec {
 }
 
 /** Chains the nodes (each feeding the next) into a workflow. */
-function chain(id: string, name: string, nodes: NodeSpec[]): WorkflowSpec {
+export function chain(id: string, name: string, nodes: NodeSpec[]): WorkflowSpec {
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index + 1 < nodes.length; index++) {
 		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
@@ -51,7 +51,7 @@ function chain(id: string, name: string, nodes: NodeSpec[]): WorkflowSpec {
 	};
 }
 
-function webhook(path: string): NodeSpec {
+export function webhook(path: string): NodeSpec {
 	return {
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
@@ -63,7 +63,7 @@ function webhook(path: string): NodeSpec {
 
 const manualTrigger: NodeSpec = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
 
-function splitOut(name: string, field: string): NodeSpec {
+export function splitOut(name: string, field: string): NodeSpec {
 	return {
 		name,
 		type: 'n8n-nodes-base.splitOut',

@@ -151,8 +151,15 @@ export function triggerCredential(event: TriggerEvent): Credential {
 	return event === 'fileRequestItem' ? CREDENTIALS.request : CREDENTIALS.api;
 }
 
-/** File Storage Trigger (one event) → a No Operation node, so the execution shows what the trigger emitted. */
-export function triggerWorkflow(id: string, event: TriggerEvent): WorkflowSpec {
+/**
+ * File Storage Trigger (one event) → a No Operation node, so the execution shows what the trigger emitted.
+ * `pollTimes` replaces the default poll every minute (the node's Poll Times parameter).
+ */
+export function triggerWorkflow(
+	id: string,
+	event: TriggerEvent,
+	pollTimes: Record<string, unknown> = { item: [{ mode: 'everyMinute' }] },
+): WorkflowSpec {
 	const credential = triggerCredential(event);
 	return {
 		id,
@@ -164,7 +171,7 @@ export function triggerWorkflow(id: string, event: TriggerEvent): WorkflowSpec {
 				type: TRIGGER_NODE_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event },
+				parameters: { pollTimes, event },
 				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
 			},
 			{ id: nodeId(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },

@@ -67,6 +67,29 @@ export async function isPortFree(port: number, host = '127.0.0.1'): Promise<bool
 /** Every child started through this module, so a failing suite can still end them (by PID) in afterAll. */
 const liveChildren = new Set<ChildProcess>();
 
+/** Where each child's PID is also written (see `recordChildPidsTo`), if anywhere. */
+let pidFile: string | undefined;
+
+/**
+ * From now on, appends `<pid> <start time>` of every child started through this module to `file`: a script can
+ * then end, by PID, what a run left behind when it was killed before its own clean-up could run (jest, unlike a
+ * plain script, runs no signal handler of a test file). The start time (from /proc) tells a reused PID apart.
+ */
+export function recordChildPidsTo(file: string): void {
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	pidFile = file;
+}
+
+function startTimeOf(pid: number): string {
+	try {
+		// field 22 of /proc/<pid>/stat; the command name before it may contain spaces, so count after its ')'
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+	} catch {
+		return '?';
+	}
+}
+
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
 	try {
@@ -133,7 +156,7 @@ export interface SpawnedProcess {
 export function spawnLogged(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; logPrefix: string },
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; logPrefix: string; uid?: number; gid?: number },
 ): SpawnedProcess {
 	fs.mkdirSync(path.dirname(options.logPrefix), { recursive: true });
 	const stdoutFile = `${options.logPrefix}.stdout.log`;
@@ -147,12 +170,15 @@ export function spawnLogged(
 			env: options.env ?? process.env,
 			stdio: ['ignore', out, err],
 			detached: true,
+			// a server that refuses to run as root (PostgreSQL) runs as its own user
+			...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
 		});
 	} finally {
 		fs.closeSync(out);
 		fs.closeSync(err);
 	}
 	liveChildren.add(child);
+	if (pidFile && child.pid !== undefined) fs.appendFileSync(pidFile, `${child.pid} ${startTimeOf(child.pid)}\n`);
 	child.once('exit', () => liveChildren.delete(child));
 	child.once('error', () => liveChildren.delete(child));
 	const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
@@ -176,11 +202,25 @@ let commandCounter = 0;
 export async function runCommand(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; logDir: string; name?: string; timeoutMs?: number },
+	options: {
+		cwd?: string;
+		env?: NodeJS.ProcessEnv;
+		logDir: string;
+		name?: string;
+		timeoutMs?: number;
+		uid?: number;
+		gid?: number;
+	},
 ): Promise<CommandResult> {
 	const started = Date.now();
 	const name = `${String(++commandCounter).padStart(3, '0')}-${(options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_')}`;
-	const proc = spawnLogged(command, args, { cwd: options.cwd, env: options.env, logPrefix: path.join(options.logDir, name) });
+	const proc = spawnLogged(command, args, {
+		cwd: options.cwd,
+		env: options.env,
+		logPrefix: path.join(options.logDir, name),
+		uid: options.uid,
+		gid: options.gid,
+	});
 	const timeoutMs = options.timeoutMs ?? 120_000;
 	let timedOut = false;
 	const timer = setTimeout(() => {

@@ -390,7 +390,14 @@ export interface PollerOptions {
 	pollBudgetMs?: number;
 	/** n8n ids of the credentials, by type (default: one fixed id per type). */
 	credentialIds?: Partial<Record<string, string>>;
+	/**
+	 * The workflow's id. Default: one of its own per Poller, as each activation in a fresh n8n process; give two
+	 * Pollers the same id to model one trigger whose polls saw different copies of its static data.
+	 */
+	workflowId?: string;
 }
+
+let pollerWorkflows = 0;
 
 export interface PollOutcome {
 	items: INodeExecutionData[] | null;
@@ -398,8 +405,8 @@ export interface PollOutcome {
 }
 
 /**
- * A trigger node activated in a workflow. `poll()` stages static data like n8n-core 2.36+: committed when the
- * poll returns, discarded when it throws.
+ * A trigger node activated in a workflow. `poll()` stages static data like n8n-core 2.36+: each poll works on its
+ * own copy, committed when the poll returns and changed it, discarded when it throws.
  */
 export class Poller {
 	readonly workflow: Workflow;
@@ -426,7 +433,7 @@ export class Poller {
 			credentials: credentialRefs(options.credentials, options.credentialIds),
 		};
 		this.workflow = new Workflow({
-			id: 'harness-trigger',
+			id: options.workflowId ?? `harness-trigger-${++pollerWorkflows}`,
 			nodes: [this.node],
 			connections: {},
 			nodeTypes,
@@ -443,7 +450,8 @@ export class Poller {
 	}
 
 	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<PollOutcome> {
-		const staged: IDataObject = JSON.parse(JSON.stringify(this.committed));
+		const startedWith = JSON.stringify(this.committed);
+		const staged: IDataObject = JSON.parse(startedWith);
 		const ctx = new PollContext(
 			this.workflow,
 			this.node,
@@ -460,7 +468,9 @@ export class Poller {
 		this.lastStaged = staged;
 		try {
 			const result = await this.nodeType.poll!.call(ctx);
-			if (mode === 'trigger') this.committed = JSON.parse(JSON.stringify(staged));
+			// like n8n, which commits a staged copy only when it differs from what the poll started with: a poll that
+			// left its copy alone does not overwrite what another poll committed meanwhile
+			if (mode === 'trigger' && JSON.stringify(staged) !== startedWith) this.committed = JSON.parse(JSON.stringify(staged));
 			return { items: result ? result[0] : null };
 		} catch (error) {
 			return { items: null, error: error as PollOutcome['error'] };

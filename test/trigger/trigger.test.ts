@@ -63,6 +63,29 @@ describe.each([
 		expect(ids(await pollOk(trigger))).toEqual([newest.id]);
 	});
 
+	it('polls of one trigger that run at once (n8n firing overdue polls together) deliver the new items once', async () => {
+		const trigger = poller({ event });
+		await pollOk(trigger);
+		const fresh = [arrive(1), arrive(2)];
+		// each poll starts from its own copy of the same saved window, as n8n's durable scheduler runs them
+		const outcomes = await Promise.all([trigger.poll(), trigger.poll(), trigger.poll()]);
+		expect(outcomes.map((outcome) => outcome.error)).toEqual([undefined, undefined, undefined]);
+		expect(outcomes.flatMap((outcome) => ids(outcome.items))).toEqual(fresh.map((item) => item.id));
+		expect(await pollOk(trigger)).toBeNull();
+	});
+
+	it('a poll holding the window an emitting poll started from (not committed yet) emits nothing', async () => {
+		const trigger = poller({ event });
+		await pollOk(trigger);
+		const before = trigger.staticData;
+		const item = arrive(1);
+		expect(ids(await pollOk(trigger))).toEqual([item.id]);
+		// the same trigger, polled from a copy of the saved window read before that poll's result was committed
+		const lagging = new Poller({ credentials: fx.credentials, parameters: { event }, staticData: before, workflowId: trigger.workflow.id });
+		expect(await pollOk(lagging)).toBeNull();
+		expect(lagging.staticData).toEqual(before);
+	});
+
 	it('a failed poll keeps the old cursor, so the next poll repeats the window', async () => {
 		const trigger = poller({ event });
 		await pollOk(trigger);

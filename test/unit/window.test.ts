@@ -1,5 +1,5 @@
 import type { ListedEntry, WindowState } from '../../nodes/FileStorageTrigger/window';
-import { emptyState, judge, WINDOW_MAX, WINDOW_MIN, WINDOW_SIZE, windowOf } from '../../nodes/FileStorageTrigger/window';
+import { emptyState, judge, WINDOW_MAX, WINDOW_MIN, WINDOW_SIZE, windowFingerprint, windowOf } from '../../nodes/FileStorageTrigger/window';
 
 const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => ({ id, date, element: { id } });
 const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
@@ -89,5 +89,23 @@ describe('known window', () => {
 		const state = stateOf(listing, false);
 		expect(state.floorShared).toBe(true);
 		expect(judge(state, [entry('y', null)], true)?.fresh).toEqual([]);
+	});
+});
+
+describe('window fingerprint', () => {
+	const state = { v: 1, source: 's', known: 'abcdefghij', floor: '2026-03-10', floorShared: false, top: '2026-03-10', resume: null, complete: false };
+
+	it('is the same for the same saved window, whatever its key order', () => {
+		const reordered = Object.fromEntries(Object.entries(state).reverse());
+		expect(windowFingerprint(reordered)).toBe(windowFingerprint(state));
+		expect(windowFingerprint(JSON.parse(JSON.stringify(state)))).toBe(windowFingerprint(state));
+	});
+
+	it('differs when anything the next poll starts from differs', () => {
+		for (const change of [{ known: 'abcdefghik' }, { resume: 'cursor' }, { source: 't' }, { complete: true }, { floor: '2026-03-09' }]) {
+			expect(windowFingerprint({ ...state, ...change })).not.toBe(windowFingerprint(state));
+		}
+		expect(windowFingerprint(undefined)).toBe('none');
+		expect(windowFingerprint(state)).not.toBe('none');
 	});
 });

@@ -1,0 +1,271 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+/**
+ * n8n in queue mode as the queue suite and the benchmark run it: one main (`n8n start`: editor, webhooks,
+ * pollers) and workers (`n8n worker`) sharing a PostgreSQL database, a Redis queue, an encryption key and one user
+ * folder (so all load this package from the same `.n8n/nodes`). Also reads n8n's own logs to tell where each
+ * execution ran: the main logs "Enqueued execution N", the worker that takes it "Worker started execution N".
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { buildAndPack, installN8n, installPackage } from '../e2e/install';
+import type { N8nInstall } from '../e2e/install';
+import { freePort, spawnLogged, stopAllChildren, stopChild, tail, waitFor } from '../e2e/processes';
+import type { SpawnedProcess } from '../e2e/processes';
+import { N8n } from '../e2e/rest-client';
+import type { Postgres, Redis } from './services';
+
+export type ExecutionsMode = 'queue' | 'regular';
+
+type Timed = <T>(phase: string, run: () => Promise<T>) => Promise<T>;
+
+/**
+ * The pinned n8n (installed on first use), this package built and packed, and the user folder that main and
+ * workers share, with the tarball installed into its `.n8n/nodes` as Community Nodes does. No database in it:
+ * queue mode keeps everything in PostgreSQL.
+ */
+export async function packageInstalled(
+	work: string,
+	logDir: string,
+	time: Timed = async (_phase, run) => await run(),
+): Promise<{ install: N8nInstall; userFolder: string }> {
+	const install = await time('install n8n (or reuse .cache)', async () => await installN8n(logDir));
+	const tarball = await time('build + npm pack', async () => await buildAndPack(path.join(work, 'pack'), logDir));
+	const userFolder = path.join(work, 'user');
+	fs.mkdirSync(userFolder, { recursive: true });
+	await time('npm install tarball into .n8n/nodes', async () => await installPackage(userFolder, tarball, logDir));
+	return { install, userFolder };
+}
+
+/** What main and workers share: the database, the queue and its health checks (README: Running at scale). */
+function sharedEnv(postgres: Postgres, redis: Redis, mode: ExecutionsMode): Record<string, string> {
+	return {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+		EXECUTIONS_MODE: mode,
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+		QUEUE_HEALTH_CHECK_ADDRESS: '127.0.0.1',
+	};
+}
+
+/** Whether workers can be given their own host name: n8n's worker id in a container is `worker-<hostname>`. */
+function canSetHostname(): boolean {
+	return process.getuid?.() === 0 && fs.existsSync('/usr/bin/unshare');
+}
+
+export class QueueWorker {
+	private constructor(
+		readonly name: string,
+		readonly port: number,
+		private readonly proc: SpawnedProcess,
+		/** The host name it runs under, when it could be set (then n8n calls it `worker-<hostname>`). */
+		readonly hostname: string | undefined,
+	) {}
+
+	/** `n8n worker` with its own health-check port and, as root, its own UTS namespace and host name. */
+	static async start(options: {
+		install: N8nInstall;
+		userFolder: string;
+		logDir: string;
+		name: string;
+		env: Record<string, string>;
+		concurrency: number;
+	}): Promise<QueueWorker> {
+		const port = await freePort();
+		const n8n = await N8n.create({
+			install: options.install,
+			userFolder: options.userFolder,
+			logDir: options.logDir,
+			port,
+			env: { ...options.env, QUEUE_HEALTH_CHECK_PORT: String(port) },
+		});
+		const command = [options.install.nodeBin, options.install.n8nScript, 'worker', `--concurrency=${options.concurrency}`];
+		const hostname = canSetHostname() ? `queue-${options.name}` : undefined;
+		const logPrefix = path.join(options.logDir, `n8n-worker-${options.name}-${Date.now()}`);
+		const proc = hostname
+			? // unshare execs (no fork): the child's PID stays the worker's PID
+				spawnLogged('unshare', ['--uts', 'sh', '-c', 'hostname "$1" && shift && exec "$@"', 'sh', hostname, ...command], {
+					env: n8n.env(),
+					logPrefix,
+				})
+			: spawnLogged(command[0], command.slice(1), { env: n8n.env(), logPrefix });
+		const worker = new QueueWorker(options.name, port, proc, hostname);
+		try {
+			await waitFor(
+				`worker ${options.name} to be ready`,
+				async () => {
+					if (!worker.running) throw new Error(`n8n worker ${options.name} exited (${proc.child.exitCode ?? proc.child.signalCode})`);
+					return await worker.ready();
+				},
+				{ timeoutMs: 180_000, intervalMs: 250 },
+			);
+		} catch (error) {
+			await worker.stop();
+			throw new Error(`${(error as Error).message}; logs: ${proc.stdoutFile}\n${tail(proc.readOutput())}`);
+		}
+		return worker;
+	}
+
+	get running(): boolean {
+		return this.proc.child.exitCode === null && this.proc.child.signalCode === null;
+	}
+
+	get pid(): number | undefined {
+		return this.proc.child.pid;
+	}
+
+	/** The worker's own readiness check (database and Redis connected). */
+	async ready(): Promise<boolean> {
+		const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(
+			() => undefined,
+		);
+		return res?.status === 200;
+	}
+
+	output(): string {
+		return this.proc.readOutput();
+	}
+
+	/** Ids of the executions this worker started, from its log. */
+	startedExecutions(): Set<string> {
+		return new Set([...this.output().matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]));
+	}
+
+	async stop(): Promise<void> {
+		await stopChild(this.proc.child, 20_000);
+	}
+}
+
+/** Where an execution ran, from n8n's logs. */
+export interface Placement {
+	/** Executions the main put on the queue. */
+	enqueued: Set<string>;
+	/** Execution id → name of the worker whose log says it started it. */
+	startedBy: Map<string, string[]>;
+	/** Execution id → the worker id the main logged when the worker reported it finished. */
+	reportedWorkerId: Map<string, string>;
+}
+
+/** Every log file of a folder (all the main's starts), concatenated. */
+function logsOf(dir: string): string {
+	if (!fs.existsSync(dir)) return '';
+	return fs
+		.readdirSync(dir)
+		.filter((file) => file.endsWith('.log'))
+		.sort()
+		.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
+		.join('\n');
+}
+
+export function placementOf(mainLogDir: string, workers: QueueWorker[]): Placement {
+	const mainLog = logsOf(mainLogDir);
+	const enqueued = new Set([...mainLog.matchAll(/Enqueued execution (\d+) \(job/g)].map((match) => match[1]));
+	const reportedWorkerId = new Map<string, string>();
+	for (const line of mainLog.split('\n')) {
+		const finished = /Execution (\d+) \(job \S+\) finished/.exec(line);
+		const workerId = /"workerId":"([^"]+)"/.exec(line);
+		if (finished && workerId) reportedWorkerId.set(finished[1], workerId[1]);
+	}
+	const startedBy = new Map<string, string[]>();
+	for (const worker of workers) {
+		for (const id of worker.startedExecutions()) startedBy.set(id, [...(startedBy.get(id) ?? []), worker.name]);
+	}
+	return { enqueued, startedBy, reportedWorkerId };
+}
+
+export interface ClusterOptions {
+	install: N8nInstall;
+	/** Shared by every process: the package is installed once into its `.n8n/nodes`. */
+	userFolder: string;
+	logDir: string;
+	postgres: Postgres;
+	redis: Redis;
+	mode: ExecutionsMode;
+	/** More environment for every process. */
+	env?: Record<string, string>;
+}
+
+/** A main and its workers on one database and queue. Stops everything it started (`stopAll`), by PID. */
+export class QueueCluster {
+	private current?: N8n;
+	/** Every worker started, also stopped ones: their logs tell where executions ran. */
+	private readonly allWorkers: QueueWorker[] = [];
+	readonly mainLogDir: string;
+
+	constructor(private readonly options: ClusterOptions) {
+		this.mainLogDir = path.join(options.logDir, 'main');
+	}
+
+	get main(): N8n {
+		if (!this.current) throw new Error('no main yet: call createMain()');
+		return this.current;
+	}
+
+	get workers(): QueueWorker[] {
+		return this.allWorkers.filter((worker) => worker.running);
+	}
+
+	private env(extra: Record<string, string> = {}): Record<string, string> {
+		return { ...sharedEnv(this.options.postgres, this.options.redis, this.options.mode), ...this.options.env, ...extra };
+	}
+
+	/**
+	 * A main (not started yet) on fresh ports; `extraEnv` adds settings for the main only. A previous main must
+	 * have been stopped; its API key carries over (same database).
+	 */
+	async createMain(extraEnv: Record<string, string> = {}): Promise<N8n> {
+		if (this.current?.running) throw new Error('stop the running main before creating another');
+		const port = await freePort();
+		const main = await N8n.create({
+			install: this.options.install,
+			userFolder: this.options.userFolder,
+			logDir: this.mainLogDir,
+			port,
+			env: this.env({ N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`, ...extraEnv }),
+		});
+		main.apiKey = this.current?.apiKey;
+		this.current = main;
+		return main;
+	}
+
+	async addWorker(name: string, concurrency = 5): Promise<QueueWorker> {
+		const worker = await QueueWorker.start({
+			install: this.options.install,
+			userFolder: this.options.userFolder,
+			logDir: path.join(this.options.logDir, name),
+			name,
+			env: this.env(),
+			concurrency,
+		});
+		this.allWorkers.push(worker);
+		return worker;
+	}
+
+	placement(): Placement {
+		return placementOf(this.mainLogDir, this.allWorkers);
+	}
+
+	async stopWorkers(): Promise<void> {
+		await Promise.all(this.workers.map(async (worker) => await worker.stop()));
+	}
+
+	/** The main first (it stops handing out work), then the workers. */
+	async stopAll(): Promise<void> {
+		await this.current?.stop();
+		await this.stopWorkers();
+	}
+}
+
+/** Stops what a queue-mode run started, each by its PID: n8n (the main first), any child left, Redis, PostgreSQL. */
+export async function stopQueueStack(stack: { cluster?: QueueCluster; redis?: Redis; postgres?: Postgres }): Promise<void> {
+	await stack.cluster?.stopAll().catch(() => undefined);
+	await stopAllChildren().catch(() => undefined);
+	await stack.redis?.stop().catch(() => undefined);
+	await stack.postgres?.stop().catch(() => undefined);
+}

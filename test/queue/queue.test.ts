@@ -1,0 +1,622 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/require-node-api-error */
+/**
+ * `npm run test:queue`: the packed package in n8n's queue mode — one main and two workers on a private PostgreSQL
+ * and Redis — proven from n8n's own execution records and logs (which process ran each execution) and the
+ * sandbox's request log: webhook workflows run on the workers (a Return All listing, a batched restore, a Download
+ * whose binary n8n keeps in its database in queue mode, checked byte for byte); the trigger polls only on the main and its
+ * executions run on the workers; bursts before, during and after a main restart arrive exactly once, oldest first
+ * (with n8n's classic poller, then again with its durable poll scheduler and cursors); a "Fetch Test Event" run
+ * on a worker leaves the trigger's saved window alone. See test/queue/README.md.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { REPO_ROOT } from '../e2e/checkout';
+import { activeFileRequestId, sandboxCredentials, seedSecrets } from '../e2e/fixtures';
+import type { TriggerEvent } from '../e2e/fixtures';
+import type { N8nInstall } from '../e2e/install';
+import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
+import { Stopwatch } from '../e2e/progress';
+import type { N8n } from '../e2e/rest-client';
+import { nodeOutput } from '../e2e/run-data';
+import type { RunData } from '../e2e/run-data';
+import { findLeaks } from '../helpers/secret-leaks';
+import { fileContent, sha256OfContent } from '../sandbox/content';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
+import { packageInstalled, QueueCluster, stopQueueStack } from './cluster';
+import { startPostgres, startRedis } from './services';
+import type { Postgres, Redis } from './services';
+import { downloadWorkflow, listAllWorkflow, NODE_NAME, POLL_INTERVAL_SECONDS, restoreWorkflow, TRIGGERS, triggerWorkflows, WEBHOOKS } from './workflows';
+
+const WORK = path.join(REPO_ROOT, '.tmp', 'queue');
+const LOGS = path.join(WORK, 'logs');
+/** Database and Redis files of this run (removed at the end; their logs stay in LOGS). */
+const DATA = path.join(REPO_ROOT, '.cache', 'queue', `run-${process.pid}`);
+const OWNER = { email: 'queue@example.com', password: 'Queue-Passw0rd-2026', firstName: 'Queue', lastName: 'Mode' };
+/** n8n 2.36+: the durable poll scheduler and durable poll cursors (opt-in; the publication service is on by default). */
+const DURABLE_POLLING = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+};
+const LISTED_FILES = 1_200;
+const RESTORED_PER_CALL = 250;
+
+const watch = new Stopwatch();
+let install: N8nInstall;
+let sandbox: Sandbox;
+let postgres: Postgres | undefined;
+let redis: Redis | undefined;
+let cluster: QueueCluster | undefined;
+let listingFolderId: string;
+let listedIds: string[];
+let uploadsFolderId: string;
+/** What the run counted, written to .tmp/queue/report.json and printed at the end. */
+const report: Record<string, unknown> = {};
+
+function main(): N8n {
+	return cluster!.main;
+}
+
+async function shutdown(): Promise<void> {
+	await stopQueueStack({ cluster, redis, postgres });
+	await sandbox?.stop().catch(() => undefined);
+	// QUEUE_KEEP_DATA=1 keeps the database files for a look at n8n's tables after a failure
+	if (process.env.QUEUE_KEEP_DATA !== '1') fs.rmSync(DATA, { recursive: true, force: true });
+}
+
+// Jest runs no signal handler of a test file: when jest itself is killed (CI timeout, Ctrl-C), run-queue.sh stops
+// by PID what the run recorded here.
+if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
+
+// ----- the sandbox side ----------------------------------------------------------------------------------------
+
+/** The endpoint each trigger event polls. */
+function pollPath(event: TriggerEvent): string {
+	if (event === 'upload') return '/api/v1/browse/latest';
+	if (event === 'notification') return '/api/v1/notifications';
+	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+}
+
+const isPollRequest = (requestPath: string) => TRIGGERS.some(({ event }) => pollPath(event) === requestPath);
+
+function requestFolderId(): string {
+	const request = sandbox.seed.fileRequests.find((r) => r.active);
+	if (!request) throw new Error('no active file request in the seed');
+	return request.folderId;
+}
+
+type Streams = Record<TriggerEvent, string[]>;
+const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequestItem: [] });
+
+/**
+ * A burst of new things, one minute after the previous one: uploads into a folder, notifications and items in
+ * the file request (which are uploads of the account too). Appends the new ids, oldest first, to `into`.
+ */
+function burst(into: Streams, tag: string, size: { uploads: number; notifications: number; requestItems: number }): void {
+	sandbox.clock.advance(60_000);
+	for (let i = 0; i < size.uploads; i++) {
+		const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: `${tag}-upload-${i + 1}.txt`, size: 100 + i });
+		into.upload.push(file.id);
+	}
+	for (let i = 0; i < size.notifications; i++) {
+		into.notification.push(sandbox.model.addNotification(0, { title: `${tag} notification ${i + 1}` }).id);
+	}
+	for (let i = 0; i < size.requestItems; i++) {
+		const file = sandbox.model.addFile(0, { folderId: requestFolderId(), name: `${tag}-request-${i + 1}.pdf`, size: 2_000 + i });
+		into.fileRequestItem.push(file.id);
+		into.upload.push(file.id);
+	}
+}
+
+const SMALL = { uploads: 6, notifications: 3, requestItems: 2 };
+/** More than one trigger page (251) of uploads: the first poll after the restart walks two pages. */
+const LARGE = { uploads: 300, notifications: 20, requestItems: 10 };
+
+/** Resolves when every trigger has polled (answered by the sandbox) after this call. */
+async function nextPolls(what: string, count = 1): Promise<void> {
+	const from = sandbox.requests.length;
+	await waitFor(
+		`${count} poll(s) of every trigger (${what})`,
+		() =>
+			TRIGGERS.every(
+				({ event }) => sandbox.requests.slice(from).filter((r) => r.path === pollPath(event) && r.status !== 0).length >= count,
+			),
+		{ timeoutMs: (count + 6) * POLL_INTERVAL_SECONDS * 1000, intervalMs: 200 },
+	);
+}
+
+// ----- the n8n side -------------------------------------------------------------------------------------------
+
+interface Execution {
+	id: string;
+	workflowId: string;
+	mode: string;
+	status: string;
+	startedAt: string | null;
+	/** Run data, once the execution has finished. */
+	data?: RunData['data'];
+}
+
+const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+/** Finished executions never change: each is read once. */
+const finishedExecutions = new Map<string, Execution>();
+
+/**
+ * The executions of these workflows after `afterId`, oldest first, from n8n's execution table; the finished ones
+ * with their run data (public API, one execution at a time). Not the API's list: in n8n 2.41 queue mode it can
+ * hide a finished execution for good when its worker finished before the main had registered it as running.
+ */
+async function executionsOf(workflowIds: string[], afterId = 0): Promise<Execution[]> {
+	const rows =
+		(await postgres!.queryJson<Array<Omit<Execution, 'id'> & { id: number }>>(
+			`SELECT json_agg(json_build_object('id', id, 'workflowId', "workflowId", 'mode', mode, 'status', status, 'startedAt', "startedAt") ORDER BY id)
+			FROM execution_entity WHERE id > ${afterId} AND "workflowId" IN (${workflowIds.map((id) => `'${id}'`).join(', ')})`,
+		)) ?? [];
+	const executions: Execution[] = [];
+	for (const row of rows) {
+		const id = String(row.id);
+		if (FINISHED.includes(row.status) && !finishedExecutions.has(id)) {
+			const res = await main().api<{ data?: RunData['data'] }>('GET', `/executions/${id}?includeData=true`);
+			if (res.status !== 200) throw new Error(`GET /api/v1/executions/${id} answered ${res.status}: ${res.text.slice(0, 300)}`);
+			finishedExecutions.set(id, { ...row, id, data: res.body.data });
+		}
+		executions.push(finishedExecutions.get(id) ?? { ...row, id });
+	}
+	return executions;
+}
+
+/** Resolves with the executions once every one of them has finished. */
+async function settledExecutions(workflowIds: string[], afterId = 0): Promise<Execution[]> {
+	return await waitFor(
+		`the executions of ${workflowIds.join(', ')} to finish`,
+		async () => {
+			const list = await executionsOf(workflowIds, afterId);
+			return list.every((e) => FINISHED.includes(e.status)) ? list : undefined;
+		},
+		{ timeoutMs: 120_000, intervalMs: 500 },
+	);
+}
+
+const triggerIds = () => TRIGGERS.map((t) => t.id);
+const eventOf = (execution: Execution) => TRIGGERS.find((t) => t.id === execution.workflowId)?.event;
+
+/** What each trigger delivered in successful poll executions after `afterId`, execution by execution, in order. */
+async function delivered(afterId: number): Promise<{ streams: Streams; executions: Execution[] }> {
+	const streams = emptyStreams();
+	// polls only: a "Fetch Test Event" run (mode manual) shows an item without delivering it
+	const executions = (await executionsOf(triggerIds(), afterId)).filter((e) => e.mode === 'trigger' && e.status === 'success');
+	for (const execution of executions) {
+		streams[eventOf(execution)!].push(...nodeOutput(execution, 'Trigger').map((item) => String(item.id)));
+	}
+	return { streams, executions };
+}
+
+async function newestExecutionId(): Promise<number> {
+	const value = await postgres!.query('SELECT COALESCE(MAX(id), 0) FROM execution_entity');
+	return Number(value);
+}
+
+/** Every execution ran on exactly one worker: the main enqueued it, one worker's log says it started it. */
+function expectRanOnWorkers(executionIds: string[]): Record<string, number> {
+	const placement = cluster!.placement();
+	const perWorker: Record<string, number> = {};
+	const misplaced: string[] = [];
+	for (const id of executionIds) {
+		const workers = placement.startedBy.get(id) ?? [];
+		if (!placement.enqueued.has(id) || workers.length !== 1) {
+			misplaced.push(`execution ${id}: enqueued by the main ${placement.enqueued.has(id)}, started by [${workers.join(', ')}]`);
+			continue;
+		}
+		perWorker[workers[0]] = (perWorker[workers[0]] ?? 0) + 1;
+	}
+	expect(misplaced).toEqual([]);
+	return perWorker;
+}
+
+/** The trigger's saved state: the workflow's static data and, with durable cursors, its poller_state rows. */
+async function savedTriggerState(workflowId: string): Promise<unknown> {
+	return await postgres!.queryJson(
+		`SELECT json_build_object(
+			'staticData', (SELECT "staticData"::text FROM workflow_entity WHERE id = '${workflowId}'),
+			'cursors', (SELECT json_agg(json_build_object('node', "nodeId", 'cursor', cursor::text) ORDER BY "nodeId") FROM poller_state WHERE "workflowId" = '${workflowId}'))`,
+	);
+}
+
+async function callWebhook(webhookPath: string, body: unknown): Promise<{ status: number; text: string }> {
+	return await waitFor(
+		`POST /webhook/${webhookPath} to reach a registered webhook`,
+		async () => {
+			const res = await fetch(`${main().baseUrl}/webhook/${webhookPath}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(180_000),
+			});
+			const text = await res.text();
+			// 404: not registered yet, so nothing ran; anything else is the answer
+			return res.status === 404 ? undefined : { status: res.status, text };
+		},
+		{ timeoutMs: 60_000, intervalMs: 500 },
+	);
+}
+
+/**
+ * Waits out `polls` poll instants (every POLL_INTERVAL_SECONDS on the clock) plus a margin: the observation window
+ * of a claim that something does NOT happen (a poll while the main is down). Nothing is waited for here.
+ */
+async function observePollInstants(polls: number): Promise<void> {
+	const intervalMs = POLL_INTERVAL_SECONDS * 1000;
+	const nextInstant = Math.ceil(Date.now() / intervalMs) * intervalMs;
+	await delay(nextInstant + (polls - 1) * intervalMs + 2_000 - Date.now());
+}
+
+async function startMain(during?: () => void): Promise<void> {
+	const starting = main().start({ timeoutMs: 240_000 });
+	during?.();
+	await starting;
+	await main().setupOwner(OWNER);
+}
+
+// ----- lifecycle ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+	fs.rmSync(WORK, { recursive: true, force: true });
+	fs.mkdirSync(LOGS, { recursive: true });
+	const installed = await packageInstalled(WORK, LOGS, async (phase, run) => await watch.time(phase, run));
+	install = installed.install;
+	const userFolder = installed.userFolder;
+
+	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	const listing = sandbox.model.addFolder(0, { name: 'Queue listing' });
+	listingFolderId = listing.id;
+	const created = Array.from({ length: LISTED_FILES }, (_, i) =>
+		sandbox.model.addFile(0, { folderId: listing.id, name: `listed-${String(i + 1).padStart(4, '0')}.txt` }),
+	);
+	// same creation time: newest first means last created first
+	listedIds = created.map((file) => file.id).reverse();
+	uploadsFolderId = sandbox.model.addFolder(0, { name: 'Queue uploads' }).id;
+
+	[postgres, redis] = await watch.time('PostgreSQL + Redis (private instances)', async () => [
+		await startPostgres({ dataDir: path.join(DATA, 'postgres'), logDir: path.join(LOGS, 'postgres'), database: 'n8n' }),
+		await startRedis({ dataDir: path.join(DATA, 'redis'), logDir: path.join(LOGS, 'redis') }),
+	]);
+	cluster = new QueueCluster({
+		install,
+		userFolder,
+		logDir: LOGS,
+		postgres,
+		redis,
+		mode: 'queue',
+		env: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' },
+	});
+	const first = await cluster.createMain();
+	await watch.time('import credentials (migrations) + workflows', async () => {
+		await first.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
+		await first.importWorkflows([listAllWorkflow(listingFolderId), restoreWorkflow(), downloadWorkflow(), ...triggerWorkflows()]);
+	});
+	await watch.time('main + 2 workers until ready', async () => {
+		await Promise.all([startMain(), cluster!.addWorker('w1'), cluster!.addWorker('w2')]);
+		await first.createApiKey('queue');
+	});
+	for (const { id } of Object.values(WEBHOOKS)) await first.activate(id);
+}, 15 * 60_000);
+
+afterAll(async () => {
+	await shutdown();
+	fs.mkdirSync(WORK, { recursive: true });
+	fs.writeFileSync(path.join(WORK, 'report.json'), `${JSON.stringify({ phases: watch.phases, ...report }, null, 2)}\n`);
+	process.stdout.write(
+		`\nqueue mode phases (logs in ${path.relative(REPO_ROOT, LOGS)}):\n${watch.summary()}\n\n${JSON.stringify(report, null, 2)}\n`,
+	);
+}, 120_000);
+
+// ----- webhooks -------------------------------------------------------------------------------------------------
+
+test('webhook workflows using the node run on the workers with the right output', async () => {
+	sandbox.clearRequests();
+	const trashed = Array.from({ length: 2 * RESTORED_PER_CALL }, (_, i) => {
+		const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: `restore-${i + 1}.txt` });
+		sandbox.model.trashItem(file.id);
+		return { id: file.id, type: 'file' };
+	});
+	const calls = await watch.time('webhooks: 4 listings + 2 restores at once', async () => {
+		return await Promise.all([
+			...Array.from({ length: 4 }, async () => await callWebhook(WEBHOOKS.listAll.path, {})),
+			callWebhook(WEBHOOKS.restore.path, { items: trashed.slice(0, RESTORED_PER_CALL) }),
+			callWebhook(WEBHOOKS.restore.path, { items: trashed.slice(RESTORED_PER_CALL) }),
+		]);
+	});
+	expect(calls.map((call) => call.status)).toEqual([200, 200, 200, 200, 200, 200]);
+
+	const listings = await settledExecutions([WEBHOOKS.listAll.id]);
+	expect(listings.map((e) => e.status)).toEqual(['success', 'success', 'success', 'success']);
+	for (const execution of listings) {
+		expect(nodeOutput(execution, NODE_NAME).map((item) => item.id)).toEqual(listedIds);
+	}
+	// Return All across pages: three pages of 500 per run, the later two asked for by cursor
+	const pages = sandbox.requests.filter((r) => r.path === `/api/v1/browse/folders/${listingFolderId}`);
+	expect(pages).toHaveLength(4 * 3);
+	expect(pages.filter((r) => r.query.cursor).length).toBe(4 * 2);
+
+	const restores = await settledExecutions([WEBHOOKS.restore.id]);
+	expect(restores.map((e) => e.status)).toEqual(['success', 'success']);
+	const restoredIds = restores.flatMap((execution) => {
+		const output = nodeOutput(execution, NODE_NAME);
+		expect(output.every((item) => item.restored === true)).toBe(true);
+		return output.map((item) => String(item.id));
+	});
+	expect(restoredIds.sort()).toEqual(trashed.map((t) => t.id).sort());
+	expect(trashed.filter((t) => sandbox.model.findItem(t.id)?.deletedAt !== null)).toEqual([]);
+	// batched: 100 items per request, 3 requests per call
+	const restoreRequests = sandbox.requests.filter((r) => r.path === '/api/v1/trash/restore');
+	expect(restoreRequests.map((r) => (r.body as { items: unknown[] }).items.length).sort()).toEqual([100, 100, 100, 100, 50, 50].sort());
+
+	report.webhooks = {
+		executionsPerWorker: expectRanOnWorkers([...listings, ...restores].map((e) => e.id)),
+		listing: { runs: listings.length, itemsEach: LISTED_FILES, requests: pages.length },
+		restore: { runs: restores.length, itemsEach: RESTORED_PER_CALL, requests: restoreRequests.length },
+	};
+}, 300_000);
+
+test('File → Download on a worker: the binary n8n stored (queue mode: in the database) is the sandbox file, byte for byte', async () => {
+	sandbox.clearRequests();
+	// several MiB: more than one chunk of the stream the node reads
+	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: 'queue-download.bin', size: 5 * 1024 * 1024 + 17 });
+	const expected = sha256OfContent(fileContent(file));
+	const afterId = await newestExecutionId();
+	const call = await callWebhook(WEBHOOKS.download.path, { url: `${sandbox.baseUrl}/file/${file.basename}` });
+	expect(call.status).toBe(200);
+	const [execution, ...others] = await settledExecutions([WEBHOOKS.download.id], afterId);
+	expect(others).toEqual([]);
+	expect(execution.status).toBe('success');
+	// the content was requested once, with the credential
+	expect(sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status)).toEqual([200]);
+	// By URL: the input item (the webhook's request) goes on with the file as its binary
+	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
+	// the item's binary metadata (not in RunData's type, which lists only json)
+	const items = (execution.data?.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? []) as Array<{ binary?: Record<string, { id?: string }> }>;
+	const binary = items[0]?.binary ?? {};
+	// n8n 2.41 in queue mode keeps binary data in its database (binary data mode "database"): the id names the row
+	const stored = binary.data?.id ?? '';
+	expect(stored).toMatch(/^database:/);
+	const fileId = stored.slice('database:'.length).replace(/^\/+/, '');
+	const row = await postgres!.queryJson<{ sha256: string; bytes: number; sourceId: string } | null>(
+		`SELECT json_build_object('sha256', encode(sha256(data), 'hex'), 'bytes', length(data), 'sourceId', "sourceId") FROM binary_data WHERE "fileId" = '${fileId.replace(/'/g, "''")}'`,
+	);
+	expect(row).toEqual({ sha256: expected, bytes: file.size, sourceId: execution.id });
+	// and what the worker's Crypto node read back from that store
+	const [hashed] = nodeOutput(execution, 'Checksum');
+	expect(hashed.sha256).toBe(expected);
+	report.download = {
+		executionsPerWorker: expectRanOnWorkers([execution.id]),
+		bytes: file.size,
+		binaryDataMode: stored.split(':')[0],
+		sha256: expected,
+	};
+}, 180_000);
+
+// ----- the trigger ------------------------------------------------------------------------------------------------
+
+/**
+ * Bursts before, during and after a main restart, then every trigger's deliveries since `afterId` compared with
+ * what was added: each once, none missing, oldest first. Also: no poll while the main is down and the workers run.
+ */
+async function restartScenario(label: string, afterId: number): Promise<void> {
+	const added = emptyStreams();
+	/** Resolves when everything added so far arrived in trigger executions; says what is missing when not. */
+	const everythingDelivered = async (what: string, timeoutMs = 90_000) => {
+		try {
+			await waitFor(
+				`${label}: every added item delivered (${what})`,
+				async () => {
+					const { streams } = await delivered(afterId);
+					return TRIGGERS.every(({ event }) => added[event].every((id) => streams[event].includes(id)));
+				},
+				{ timeoutMs, intervalMs: 500 },
+			);
+		} catch (error) {
+			const executions = await executionsOf(triggerIds(), afterId);
+			const { streams } = await delivered(afterId).catch(() => ({ streams: emptyStreams() }));
+			const missing = Object.fromEntries(
+				TRIGGERS.map(({ event }) => [event, added[event].map((id, index) => (streams[event].includes(id) ? -1 : index)).filter((i) => i >= 0)]),
+			);
+			const state = { executions: executions.map((e) => `${e.id} ${e.workflowId} ${e.mode} ${e.status}`), missing };
+			fs.writeFileSync(path.join(WORK, `${label}-undelivered.json`), `${JSON.stringify(state, null, 2)}\n`);
+			throw error;
+		}
+	};
+
+	burst(added, `${label}-a1`, SMALL);
+	await everythingDelivered('burst a1');
+	burst(added, `${label}-a2`, SMALL);
+	await everythingDelivered('burst a2');
+
+	// Stopped right after a poll delivered, seconds before the next one. (A stop in the middle of a poll can leave
+	// that poll's execution "crashed" in n8n: its items are in the execution, to be retried. Not this scenario.)
+	await watch.time(`${label}: stop the main`, async () => await main().stop());
+	const downFrom = sandbox.requests.length;
+	burst(added, `${label}-b1`, SMALL);
+	burst(added, `${label}-b2`, LARGE);
+	await observePollInstants(2);
+	for (const worker of cluster!.workers) expect({ worker: worker.name, ready: await worker.ready() }).toEqual({ worker: worker.name, ready: true });
+	const pollsWhileDown = sandbox.requests.slice(downFrom).filter((r) => isPollRequest(r.path));
+	expect(pollsWhileDown).toEqual([]);
+
+	await watch.time(`${label}: restart the main`, async () => await startMain(() => burst(added, `${label}-b3`, SMALL)));
+	await watch.time(`${label}: deliver what arrived while the main was down`, async () => await everythingDelivered('bursts b1–b3', 180_000));
+	burst(added, `${label}-c1`, SMALL);
+	await everythingDelivered('burst c1');
+	burst(added, `${label}-c2`, SMALL);
+	// everything arrived, then two more polls of each trigger: a late duplicate would show up there
+	await watch.time(`${label}: deliver c2, then two more polls`, async () => {
+		await everythingDelivered('burst c2');
+		await nextPolls(`${label}: after delivery`, 2);
+	});
+	const crashed = (await settledExecutions(triggerIds(), afterId)).filter((execution) => execution.status !== 'success');
+	expect(crashed.map((execution) => `${execution.id} ${execution.status}`)).toEqual([]);
+	const { streams, executions } = await delivered(afterId);
+	// for the record (and a failure's diagnosis): what each execution delivered, as positions in what was added
+	const byExecution = executions.map((execution) => {
+		const event = eventOf(execution)!;
+		const positions = nodeOutput(execution, 'Trigger').map((item) => added[event].indexOf(String(item.id)));
+		return { id: execution.id, event, startedAt: execution.startedAt, items: positions.length, first: positions[0], last: positions[positions.length - 1] };
+	});
+	fs.writeFileSync(path.join(WORK, `${label}-deliveries.json`), `${JSON.stringify(byExecution, null, 2)}\n`);
+	const counts: Record<string, { added: number; delivered: number; duplicates: number; missing: number }> = {};
+	const checks = TRIGGERS.map(({ event }) => {
+		const got = streams[event];
+		const duplicates = got.filter((id, index) => got.indexOf(id) !== index);
+		const missing = added[event].filter((id) => !got.includes(id));
+		const unexpected = got.filter((id) => !added[event].includes(id));
+		counts[event] = { added: added[event].length, delivered: got.length, duplicates: duplicates.length, missing: missing.length };
+		return { event, got, duplicates, missing, unexpected };
+	});
+	// one greppable line, from n8n's execution records, printed before the assertions (a failure shows it too)
+	const total = (key: 'added' | 'delivered' | 'duplicates' | 'missing') => Object.values(counts).reduce((sum, c) => sum + c[key], 0);
+	const perEvent = Object.entries(counts)
+		.map(([event, c]) => `${event} ${c.added}/${c.delivered}/${c.duplicates}/${c.missing}`)
+		.join(', ');
+	process.stdout.write(
+		`queue: restart scenario ${label}: added ${total('added')} delivered ${total('delivered')} duplicates ${total('duplicates')} missing ${total('missing')} (added/delivered/duplicates/missing: ${perEvent}; ${executions.length} trigger executions)\n`,
+	);
+	for (const { event, got, duplicates, missing, unexpected } of checks) {
+		expect({ event, duplicates, missing, unexpected }).toEqual({ event, duplicates: [], missing: [], unexpected: [] });
+		// oldest first, within and across executions
+		expect(got).toEqual(added[event]);
+	}
+	report[label] = {
+		...counts,
+		triggerExecutions: executions.length,
+		executionsPerWorker: expectRanOnWorkers(executions.map((e) => e.id)),
+	};
+}
+
+let triggersActive = false;
+
+/** Activates the trigger workflows once: each seeds its window with a first poll and emits nothing. */
+async function activateTriggers(): Promise<void> {
+	if (triggersActive) return;
+	const seeded = sandbox.requests.length;
+	for (const { id } of TRIGGERS) await main().activate(id);
+	await waitFor('every trigger to seed its window', () =>
+		TRIGGERS.every(({ event }) => sandbox.requests.slice(seeded).some((r) => r.path === pollPath(event) && r.status !== 0)),
+	);
+	triggersActive = true;
+}
+
+test('the trigger polls only on the main, its executions run on workers: exactly once across bursts and a main restart', async () => {
+	const afterId = await newestExecutionId();
+	await activateTriggers();
+	await restartScenario('classic', afterId);
+}, 360_000);
+
+test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged', async () => {
+	const upload = TRIGGERS.find((t) => t.event === 'upload')!;
+	// Scheduled polls fail meanwhile (a failed poll keeps the window), so only the test run can see the new upload.
+	const stopFailing = sandbox.fault({ method: 'GET', path: pollPath('upload'), match: (r) => r.query.limit !== '1', status: 503, times: Infinity });
+	const from = sandbox.requests.length;
+	await waitFor('a scheduled upload poll to be refused', () =>
+		sandbox.requests.slice(from).some((r) => r.path === pollPath('upload') && r.status === 503),
+		{ timeoutMs: 60_000, intervalMs: 200 },
+	);
+	const before = await savedTriggerState(upload.id);
+	const afterId = await newestExecutionId();
+	sandbox.clock.advance(60_000);
+	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: 'fetch-test-event.txt' });
+
+	const run = await main().rest<{ data: { executionId?: string } }>('POST', `/workflows/${upload.id}/run`, {
+		triggerToStartFrom: { name: 'Trigger' },
+		destinationNode: { nodeName: 'Trigger', mode: 'inclusive' },
+	});
+	expect(run.status).toBe(200);
+	const executionId = String(run.body.data.executionId);
+	const execution = await waitFor(
+		`test execution ${executionId} to finish`,
+		async () => (await executionsOf([upload.id], Number(executionId) - 1)).find((e) => e.id === executionId && FINISHED.includes(e.status)),
+		{ timeoutMs: 120_000, intervalMs: 500 },
+	);
+	expect(execution.mode).toBe('manual');
+	expect(execution.status).toBe('success');
+	expect(nodeOutput(execution, 'Trigger').map((item) => item.id)).toEqual([file.id]);
+	expect(sandbox.requests.slice(from).filter((r) => r.path === pollPath('upload') && r.query.limit === '1')).toHaveLength(1);
+	const perWorker = expectRanOnWorkers([executionId]);
+	expect(await savedTriggerState(upload.id)).toEqual(before);
+
+	// and the window still sees the upload as new: the next scheduled poll delivers it, once
+	stopFailing();
+	await waitFor(
+		'the next scheduled poll to deliver the upload',
+		async () => {
+			const list = (await executionsOf([upload.id], afterId)).filter((e) => e.mode === 'trigger' && e.status === 'success');
+			return list.length > 0 ? list : undefined;
+		},
+		{ timeoutMs: 90_000, intervalMs: 1_000 },
+	);
+	await nextPolls('after the test event', 1);
+	const { streams } = await delivered(afterId);
+	expect(streams.upload).toEqual([file.id]);
+	report.fetchTestEvent = { executionId, ranOn: perWorker, savedWindowUnchanged: true, deliveredAfterwards: streams.upload.length };
+}, 180_000);
+
+test('durable poll scheduler and cursors (n8n 2.36+): exactly once across bursts and a main restart', async () => {
+	await watch.time('durable: stop the main', async () => await main().stop());
+	await cluster!.createMain(DURABLE_POLLING);
+	await watch.time('durable: start the main with the durable flags', async () => await startMain());
+	await activateTriggers();
+	const afterId = await newestExecutionId();
+	// the scheduler polls from now on; the windows move from static data to poller_state on its first poll
+	await nextPolls('durable: first scheduled polls');
+	await restartScenario('durable', afterId);
+	// the flags took effect: every trigger's window lives in poller_state, and the scheduler has their jobs
+	const cursors = await postgres!.queryJson<Array<{ workflowId: string; hasWindow: boolean }>>(
+		`SELECT json_agg(json_build_object('workflowId', "workflowId", 'hasWindow', cursor::text LIKE '%"window"%') ORDER BY "workflowId") FROM poller_state`,
+	);
+	expect(cursors).toEqual(
+		TRIGGERS.map(({ id }) => ({ workflowId: id, hasWindow: true })).sort((a, b) => a.workflowId.localeCompare(b.workflowId)),
+	);
+	const jobs = Number(await postgres!.query(`SELECT COUNT(*) FROM scheduled_job WHERE "taskType" = 'workflow:poll-trigger'`));
+	expect(jobs).toBe(TRIGGERS.length * (60 / POLL_INTERVAL_SECONDS));
+	// n8n's own record that it ran polls of one trigger at once: the occurrences that fell due while the main was
+	// down start together when it is back (scheduled_task.startedAt within a second), and still nothing was
+	// delivered twice above
+	const together = await postgres!.queryJson<Array<{ workflowId: string; atOnce: number }>>(
+		`SELECT json_agg(json_build_object('workflowId', w, 'atOnce', n) ORDER BY w) FROM (
+			SELECT a.payload->>'workflowId' AS w, MAX((SELECT COUNT(*) FROM scheduled_task b
+				WHERE b.payload->>'workflowId' = a.payload->>'workflowId' AND b."startedAt" >= a."startedAt"
+				AND b."startedAt" < a."startedAt" + interval '1 second')) AS n
+			FROM scheduled_task a WHERE a."startedAt" IS NOT NULL AND a."taskType" = 'workflow:poll-trigger' GROUP BY 1) t`,
+	);
+	expect(together.map((t) => t.workflowId)).toEqual(TRIGGERS.map((t) => t.id).sort());
+	for (const { workflowId, atOnce } of together) expect({ workflowId, atOnce: atOnce >= 2 }).toEqual({ workflowId, atOnce: true });
+	Object.assign(report.durable as Record<string, unknown>, {
+		scheduledJobs: jobs,
+		pollsRunAtOnceAfterRestart: Object.fromEntries(together.map((t) => [t.workflowId, t.atOnce])),
+	});
+}, 420_000);
+
+test('both workers ran executions; no secret of the seed in any n8n log', async () => {
+	const placement = cluster!.placement();
+	const perWorker: Record<string, number> = {};
+	for (const workers of placement.startedBy.values()) for (const name of workers) perWorker[name] = (perWorker[name] ?? 0) + 1;
+	expect(Object.keys(perWorker).sort()).toEqual(['w1', 'w2']);
+	report.executionsPerWorker = perWorker;
+	// the main's own record of who finished what names only these workers (by host name when they have their own)
+	const reported = [...new Set(placement.reportedWorkerId.values())];
+	expect(reported.length).toBeGreaterThan(0);
+	if (cluster!.workers.every((w) => w.hostname)) {
+		const names = cluster!.workers.map((w) => `worker-${w.hostname}`);
+		expect(reported.filter((id) => !names.includes(id))).toEqual([]);
+	}
+	const texts: Record<string, string> = {};
+	for (const dir of fs.readdirSync(LOGS)) {
+		const folder = path.join(LOGS, dir);
+		if (!fs.statSync(folder).isDirectory()) continue;
+		for (const file of fs.readdirSync(folder)) {
+			if (file.endsWith('.log')) texts[`${dir}/${file}`] = fs.readFileSync(path.join(folder, file), 'utf8');
+		}
+	}
+	expect(Object.keys(texts).length).toBeGreaterThan(3);
+	expect(findLeaks(texts, seedSecrets(sandbox.seed))).toEqual([]);
+}, 120_000);
