@@ -22,6 +22,7 @@ import type { N8nInstall } from '../e2e/install';
 import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
+import { runBounded } from './bounded-run';
 import { startSandbox } from '../sandbox/server';
 import type { ProfileWindow } from './cpuprofile';
 import { summariseProfiles } from './cpuprofile';
@@ -102,13 +103,6 @@ async function cleanup(): Promise<void> {
 	await n8n?.stop().catch(() => undefined);
 	await stopAllChildren().catch(() => undefined);
 	await sandbox?.stop().catch(() => undefined);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => {
-		progress(`${signal}: stopping n8n and the sandbox`);
-		void cleanup().finally(() => process.exit(130));
-	});
 }
 
 // ----- helpers ---------------------------------------------------------------------------------------------------
@@ -742,20 +736,4 @@ async function profile(
 	};
 }
 
-const deadline = setTimeout(() => {
-	progress(`deadline of ${DEADLINE_MS / 60_000} min passed: stopping`);
-	void cleanup().finally(() => process.exit(2));
-}, DEADLINE_MS);
-deadline.unref();
-
-main()
-	.then(async () => {
-		await cleanup();
-		clearTimeout(deadline);
-		process.exit(0);
-	})
-	.catch(async (error: unknown) => {
-		process.stderr.write(`\nbenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-		await cleanup();
-		process.exit(1);
-	});
+runBounded({ what: 'benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });

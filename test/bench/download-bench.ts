@@ -22,6 +22,7 @@ import { N8n } from '../e2e/rest-client';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
 import type { Sandbox } from '../sandbox/server';
+import { runBounded } from './bounded-run';
 import { startSandbox } from '../sandbox/server';
 import { median } from './report';
 import { replaceSection } from './report-sections';
@@ -416,23 +417,4 @@ async function main(): Promise<void> {
 	process.stdout.write(`\n${section}\n`);
 }
 
-const deadline = setTimeout(() => {
-	progress(`deadline of ${DEADLINE_MS / 60_000} min passed: stopping`);
-	void cleanup().finally(() => process.exit(2));
-}, DEADLINE_MS);
-deadline.unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-
-main()
-	.then(async () => {
-		await cleanup();
-		clearTimeout(deadline);
-		process.exit(0);
-	})
-	.catch(async (error: unknown) => {
-		process.stderr.write(`\ndownload benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-		await cleanup();
-		process.exit(1);
-	});
+runBounded({ what: 'download benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });
