@@ -669,10 +669,12 @@ export function renderReport(results: BenchResults): string {
 	out.push('');
 	out.push('```bash');
 	out.push('npm run bench                              # = bash test/bench/run-bench.sh: installs the toolchain and n8n when missing');
-	out.push('BENCH_RUNS=25 npm run bench                # more measured rounds (at least 15 by default, up to BENCH_MAX_RUNS=30 when the spread is wide)');
+	out.push('BENCH_RUNS=25 npm run bench                # more measured rounds (at least 15 by default, up to BENCH_MAX_RUNS, 25 by default, when the spread is wide)');
 	out.push('BENCH_SECTIONS=listing,scale npm run bench # only some sections (listing, scale, profiles, batch, execute, trigger)');
 	out.push('BENCH_PROFILE=1 npm run bench              # in-process profiles of the batch operations even when their targets are met');
+	out.push('BENCH_ONLY=main npm run bench              # only this part (test/bench/bench.ts); the sections below are kept');
 	out.push('BENCH_ONLY=download npm run bench          # only the Download benchmark (test/bench/download-bench.ts, its own section below)');
+	out.push('BENCH_ONLY=queue npm run bench             # only the queue-mode benchmark (test/bench/queue-bench.ts, its own section below)');
 	out.push('```');
 	out.push('');
 	out.push('Logs, the n8n user folder, the profiles (.cpuprofile: Chrome DevTools → Performance; .heapprofile: → Memory) and results.json: `.tmp/bench/`. Timings depend on the machine; the request counts and static data sizes do not.');

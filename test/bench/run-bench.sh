@@ -9,9 +9,10 @@ cd "$(dirname "$0")/../.."
 bash test/tools/ensure-deps.sh
 rm -rf .tmp/bench-build
 node_modules/.bin/tsc -p test/bench/tsconfig.bench.json
-# BENCH_ONLY=download or BENCH_ONLY=queue runs that section alone; BENCH_QUEUE=0 leaves out the queue-mode section
+# BENCH_ONLY=main (bench.js: listing, scale, profiles, batch, trigger), =download or =queue runs that part alone;
+# BENCH_QUEUE=0 leaves out the queue-mode section
 only="${BENCH_ONLY:-}"
-if [ -z "$only" ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
+if [ -z "$only" ] || [ "$only" = main ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
 if [ -z "$only" ] || [ "$only" = download ]; then node .tmp/bench-build/test/bench/download-bench.js; fi
 if { [ -z "$only" ] && [ "${BENCH_QUEUE:-1}" != 0 ]; } || [ "$only" = queue ]; then
 	# queue mode (its own section of docs/benchmarks.md) needs PostgreSQL and Redis: installed when missing
