@@ -14,6 +14,8 @@ node_modules/.bin/tsc -p test/bench/tsconfig.bench.json
 only="${BENCH_ONLY:-}"
 if [ -z "$only" ] || [ "$only" = main ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
 if [ -z "$only" ] || [ "$only" = download ]; then node .tmp/bench-build/test/bench/download-bench.js; fi
+# by hand only: where n8n's CPU goes during a download (CPU profiles inside n8n, printed, in .tmp/)
+if [ "$only" = download-profile ]; then exec node .tmp/bench-build/test/bench/download-profile.js; fi
 if { [ -z "$only" ] && [ "${BENCH_QUEUE:-1}" != 0 ]; } || [ "$only" = queue ]; then
 	# queue mode (its own section of docs/benchmarks.md) needs PostgreSQL and Redis: installed when missing
 	bash test/queue/ensure-services.sh
