@@ -107,6 +107,10 @@ export class N8n extends N8nCli {
 		if (!this.server) return;
 		await stopChild(this.server.child, graceMs);
 		this.cookie = undefined;
+		// `n8n start` copies the editor's files (hundreds of .js) into <user folder>/.cache/n8n/public, afresh at
+		// every start. They go once it stopped: `n8n-node lint` runs eslint over the whole repository (strict mode
+		// allows no ignore list), and the user folders of the suites, the benchmark and the demo live in it.
+		fs.rmSync(path.join(this.userFolder, '.cache', 'n8n', 'public'), { recursive: true, force: true });
 	}
 
 	// ----- HTTP ------------------------------------------------------------------------------------------------
