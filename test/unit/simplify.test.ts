@@ -9,6 +9,10 @@ describe('simplify: flat views of what servers send', () => {
 		['1KiB', 1024],
 		[4096, 4096],
 		['huge', null],
+		// units are looked up by name: one that names an Object property is no unit
+		['5constructor', null],
+		[' 3 mb ', 3_000_000],
+		['1,5kB', 1500],
 		['12XB', null],
 		[null, null],
 	])('size %j → %j', (text, bytes) => expect(parseSize(text)).toBe(bytes));
