@@ -3,8 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../json';
 import type { ApiCall } from './endpoints';
 import { refusedField } from './errors';
-import type { FileStorageContext, RequestOptions } from './request';
-import { apiRequest, connect } from './request';
+import { letRequestOut, peekNextCursor } from './prefetch';
+import type { FileStorageContext, ReceivedAnswer, RequestOptions } from './request';
+import { connect, readAnswer, sendRequest } from './request';
 
 /** Cursor walking over the spec's listings (`data` array, `meta.cursor.next_cursor`, `meta.root`). */
 
@@ -51,20 +52,35 @@ export async function fetchPage(
 	call: ApiCall,
 	cursor: string | undefined,
 	pageSize: number,
-	{ sizing = { limitRefused: false }, ...options }: PageRequest = {},
+	request: PageRequest = {},
 ): Promise<Page> {
+	return readPage(ctx, await requestPage(ctx, call, cursor, pageSize, request));
+}
+
+/** Asks for one page and returns the answer as it arrived (not yet read). */
+async function requestPage(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	cursor: string | undefined,
+	pageSize: number,
+	{ sizing = { limitRefused: false }, ...options }: PageRequest,
+): Promise<ReceivedAnswer> {
 	const qs: IDataObject = { ...(call.qs ?? {}) };
 	if (cursor) qs.cursor = cursor;
 	if (!sizing.limitRefused) {
-		const sized = await apiRequest(ctx, { ...call, qs: { ...qs, limit: pageSize } }, options).catch(
+		const sized = await sendRequest(ctx, { ...call, qs: { ...qs, limit: pageSize } }, options).catch(
 			async (error: unknown) =>
 				// Only a refused page size is handled here; every other failure reaches the caller as it is.
 				refusedField(error, 'limit') ? undefined : await Promise.reject(error),
 		);
-		if (sized) return toPage(sized.body);
+		if (sized) return sized;
 		sizing.limitRefused = true;
 	}
-	return toPage((await apiRequest(ctx, { ...call, qs }, options)).body);
+	return await sendRequest(ctx, { ...call, qs }, options);
+}
+
+function readPage(ctx: FileStorageContext, answer: ReceivedAnswer): Page {
+	return toPage(readAnswer(ctx, answer).body);
 }
 
 export interface CollectResult<T = IDataObject> {
@@ -72,11 +88,22 @@ export interface CollectResult<T = IDataObject> {
 	root?: IDataObject;
 }
 
+/** A request sent before its cursor was confirmed (see prefetch.ts). */
+interface EarlyRequest {
+	cursor: string;
+	answer: Promise<ReceivedAnswer>;
+}
+
 /**
  * Follows `next_cursor` until the listing ends or `limit` elements are collected. Each request asks only for what
  * is still needed (capped at the largest page), so no fetched page is thrown away. `toItem`, when given, turns each
  * element into what is collected as its page arrives, so a page's raw elements are garbage as soon as the next
  * page is asked for instead of living until the walk ends.
+ *
+ * With Return All the next page is asked for as soon as a page's text arrives, with the cursor that text states,
+ * and the page is read while the server works on the next (prefetch.ts). The walk goes on with that request only
+ * when the read page confirms its cursor; otherwise it asks again with the page's own. With a limit every request's
+ * size depends on the pages before it, so the walk asks page by page.
  */
 export async function collectPages(
 	ctx: FileStorageContext,
@@ -100,17 +127,20 @@ export async function collectPages<T>(
 ): Promise<CollectResult<T | IDataObject>> {
 	const connection = options.connection ?? (await connect(ctx, call.credentialType, options.itemIndex));
 	const sizing: PageSizing = { limitRefused: false };
+	const request = (cursor: string | undefined, pageSize: number) =>
+		requestPage(ctx, call, cursor, pageSize, { ...options, connection, sizing });
+	const pageSizeFor = (collectedCount: number) =>
+		Math.min(limit === undefined ? LARGEST_PAGE_REQUEST : limit - collectedCount, LARGEST_PAGE_REQUEST);
 	const collected: Array<T | IDataObject> = [];
 	let cursor: string | undefined;
 	let root: IDataObject | undefined;
 	const seenCursors = new Set<string>();
+	let answer = request(undefined, pageSizeFor(0));
 	for (;;) {
-		const wanted = limit === undefined ? LARGEST_PAGE_REQUEST : limit - collected.length;
-		const page = await fetchPage(ctx, call, cursor, Math.min(wanted, LARGEST_PAGE_REQUEST), {
-			...options,
-			connection,
-			sizing,
-		});
+		const received = await answer;
+		const early = limit === undefined ? askEarly(received, cursor, seenCursors, request) : undefined;
+		if (early) await letRequestOut();
+		const page = readPage(ctx, received);
 		root = root ?? page.root;
 		const take = limit === undefined ? page.elements.length : Math.min(page.elements.length, limit - collected.length);
 		for (let index = 0; index < take; index++) {
@@ -122,6 +152,23 @@ export async function collectPages<T>(
 		if (!page.nextCursor || page.elements.length === 0 || seenCursors.has(page.nextCursor)) break;
 		seenCursors.add(page.nextCursor);
 		cursor = page.nextCursor;
+		answer = early?.cursor === cursor ? early.answer : request(cursor, pageSizeFor(collected.length));
 	}
 	return { elements: collected, root };
+}
+
+/** Sends the request for the page after `received` with the cursor its text states, when there is one to try. */
+function askEarly(
+	received: ReceivedAnswer,
+	cursor: string | undefined,
+	seenCursors: Set<string>,
+	request: (cursor: string, pageSize: number) => Promise<ReceivedAnswer>,
+): EarlyRequest | undefined {
+	const next = typeof received.body === 'string' ? peekNextCursor(received.body) : undefined;
+	if (next === undefined || next === cursor || seenCursors.has(next)) return undefined;
+	const answer = request(next, LARGEST_PAGE_REQUEST);
+	// A request the walk does not go on with (its page ended the walk, failed, or named another cursor) is dropped:
+	// its own failure must not surface as an unhandled rejection.
+	answer.catch(() => undefined);
+	return { cursor: next, answer };
 }

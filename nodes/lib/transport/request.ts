@@ -120,8 +120,34 @@ export function isTimeout(error: unknown): boolean {
 export async function apiRequest(
 	ctx: FileStorageContext,
 	call: ApiCall,
-	{ itemIndex, connection, policy = EXECUTION_POLICY }: RequestOptions = {},
+	options: RequestOptions = {},
 ): Promise<ApiResponse> {
+	return readAnswer(ctx, await sendRequest(ctx, call, options));
+}
+
+/** A 2xx answer as it arrived (its body not yet decoded or judged), and what it took to get it. */
+export interface ReceivedAnswer {
+	call: ApiCall;
+	statusCode: number;
+	/** The body as the HTTP helper returned it: text, for every call sent here. */
+	body: unknown;
+	headers?: Record<string, unknown>;
+	secrets: string[];
+	itemIndex?: number;
+	tries: number;
+	waitedMs: number;
+}
+
+/**
+ * Sends one call until it gets a 2xx answer, which it returns undecoded; failures are tried again within the
+ * policy's bounds and otherwise thrown as redacted NodeApiErrors. Cursor walks read a page's raw text before it is
+ * decoded (see pagination.ts); everything else goes through `apiRequest`.
+ */
+export async function sendRequest(
+	ctx: FileStorageContext,
+	call: ApiCall,
+	{ itemIndex, connection, policy = EXECUTION_POLICY }: RequestOptions = {},
+): Promise<ReceivedAnswer> {
 	const { baseUrl, secrets, credential } = connection ?? (await connect(ctx, call.credentialType, itemIndex));
 	const options: IHttpRequestOptions = {
 		method: call.method,
@@ -155,15 +181,12 @@ export async function apiRequest(
 			}
 			throw unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex, { tries, waitedMs });
 		}
-		const body = decodeBody(raw.body, secrets);
-		const failure = classifyResponse(raw.statusCode, body);
-		if (!failure) {
-			const expected = unmetPromise(call.expects, body, raw.statusCode);
-			if (expected) {
-				throw unexpectedAnswerError(ctx.getNode(), call, raw.statusCode, expected, excerptOf(body), secrets, itemIndex);
-			}
-			return { statusCode: raw.statusCode, body: isObject(body) ? body : {} };
+		if (isSuccess(raw.statusCode)) {
+			return { call, statusCode: raw.statusCode, body: raw.body, headers: raw.headers, secrets, itemIndex, tries, waitedMs };
 		}
+		const body = decodeBody(raw.body, secrets);
+		// Every status outside 2xx is a failure of some kind.
+		const failure = classifyResponse(raw.statusCode, body) ?? 'other';
 		const askedMs = retryAfterMs(raw.headers?.['retry-after'], Date.now());
 		const wait = askedMs ?? backoffMs(tries + 1);
 		const retryable = isRetryable(call.method, raw.statusCode);
@@ -180,4 +203,30 @@ export async function apiRequest(
 			retryAfterMs: askedMs,
 		});
 	}
+}
+
+function isSuccess(statusCode: number): boolean {
+	return statusCode >= 200 && statusCode < 300;
+}
+
+/**
+ * Decodes a 2xx answer and judges it: an error body sent with 200, a web page, or an answer without the shape its
+ * endpoint promises is an error, never an empty result.
+ */
+export function readAnswer(ctx: FileStorageContext, answer: ReceivedAnswer): ApiResponse {
+	const { call, statusCode, secrets, itemIndex } = answer;
+	const body = decodeBody(answer.body, secrets);
+	const failure = classifyResponse(statusCode, body);
+	if (failure) {
+		throw answerError(ctx.getNode(), call, statusCode, body, failure, secrets, itemIndex, {
+			tries: answer.tries,
+			waitedMs: answer.waitedMs,
+			retryAfterMs: retryAfterMs(answer.headers?.['retry-after'], Date.now()),
+		});
+	}
+	const expected = unmetPromise(call.expects, body, statusCode);
+	if (expected) {
+		throw unexpectedAnswerError(ctx.getNode(), call, statusCode, expected, excerptOf(body), secrets, itemIndex);
+	}
+	return { statusCode, body: isObject(body) ? body : {} };
 }

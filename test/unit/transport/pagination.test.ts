@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collectPages, endpoints, fetchPage, LARGEST_PAGE_REQUEST, listElements, toPage } from '../../../nodes/lib/transport';
@@ -45,7 +46,7 @@ describe('transport/pagination: cursor walking', () => {
 		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([700, 200]);
 	});
 
-	it('toItem turns each page into items as it arrives, before the next page is asked for', async () => {
+	it('Return All asks for the next page as soon as a page arrives, and reads the page while that request is out', async () => {
 		const fake = fakeContext(pagedListing(2500, 1000));
 		const requestsSentAtTurn: number[] = [];
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined, {}, (element) => {
@@ -54,8 +55,53 @@ describe('transport/pagination: cursor walking', () => {
 		});
 		expect(result.elements).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
 		expect(result.root).toEqual({ data: { id: 'root' } });
-		// elements 0–999 while one request was out, 1000–1999 after the second, the rest after the third
-		expect(requestsSentAtTurn).toEqual([...Array(1000).fill(1), ...Array(1000).fill(2), ...Array(500).fill(3)]);
+		// elements 0–999 with the request for 1000– already out, 1000–1999 with the one for 2000–; the last page
+		// names no next cursor, so nothing more is asked
+		expect(requestsSentAtTurn).toEqual([...Array(1000).fill(2), ...Array(1000).fill(3), ...Array(500).fill(3)]);
+		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([undefined, '1000', '2000']);
+	});
+
+	it('a cursor guessed from the text that the parsed page does not confirm is dropped for the page\'s own', async () => {
+		// `meta` first and an element with a `next_cursor` field of its own last: the text's last "next_cursor" is
+		// not the listing's
+		const page = (cursor: string | undefined) => {
+			const start = cursor ? Number(cursor) : 0;
+			const next = start + 2 < 6 ? String(start + 2) : null;
+			return `{"meta":{"cursor":{"next_cursor":${JSON.stringify(next)}}},"data":[{"data":{"id":"e${start}"}},{"data":{"id":"e${start + 1}","next_cursor":"decoy"}}]}`;
+		};
+		const fake = fakeContext((options) => ({ statusCode: 200, body: page((options.qs as IDataObject).cursor as string | undefined) }));
+		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
+		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+		// every guess was "decoy": sent, dropped, and the walk went on with the confirmed cursors
+		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
+			undefined,
+			'decoy',
+			'2',
+			'decoy',
+			'4',
+			'decoy',
+		]);
+	});
+
+	it('a page that cannot be read fails the walk with its own error; the request sent early for the next is dropped quietly', async () => {
+		const unhandled: unknown[] = [];
+		const onUnhandled = (reason: unknown) => unhandled.push(reason);
+		process.on('unhandledRejection', onUnhandled);
+		try {
+			const fake = fakeContext((options) =>
+				(options.qs as IDataObject).cursor === 'c2'
+					? { statusCode: 404, body: { message: 'Not found' } }
+					: { statusCode: 200, body: '{"data":"not a list","meta":{"cursor":{"next_cursor":"c2"}}}' },
+			);
+			await expect(collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).rejects.toThrow(/listing with a "data" array/);
+			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toContain('c2');
+			// The early request failed while the page was read (the fake answers at once); Node reports an unhandled
+			// rejection once the microtasks have run, which a turn of the event loop's check phase waits for.
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(unhandled).toEqual([]);
+		} finally {
+			process.off('unhandledRejection', onUnhandled);
+		}
 	});
 
 	it('toItem sees only the elements Limit keeps', async () => {
