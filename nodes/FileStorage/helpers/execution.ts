@@ -49,20 +49,9 @@ export async function forEachItemOutput(
 	items: INodeExecutionData[],
 	run: (itemIndex: number) => Promise<Array<Pick<INodeExecutionData, 'json' | 'binary'>>>,
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const results = await run(itemIndex);
-			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (ctx.continueOnFail()) {
-				output.push(errorItem(error as Error, itemIndex));
-				continue;
-			}
-			throw withItemIndex(ctx, error as Error, itemIndex);
-		}
-	}
-	return output;
+	return await eachInputItem(ctx, items, async (itemIndex, output) => {
+		for (const result of await run(itemIndex)) output.push({ ...result, pairedItem: { item: itemIndex } });
+	});
 }
 
 /**
@@ -74,5 +63,29 @@ export async function forEachItem(
 	items: INodeExecutionData[],
 	run: (itemIndex: number) => Promise<IDataObject[]>,
 ): Promise<INodeExecutionData[]> {
-	return await forEachItemOutput(ctx, items, async (itemIndex) => (await run(itemIndex)).map((json) => ({ json })));
+	return await eachInputItem(ctx, items, async (itemIndex, output) => {
+		// One object per output item: a listing has thousands.
+		for (const json of await run(itemIndex)) output.push({ json, pairedItem: { item: itemIndex } });
+	});
+}
+
+/** The loop over input items both share: `emit` adds an item's output once its work succeeded. */
+async function eachInputItem(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	emit: (itemIndex: number, output: INodeExecutionData[]) => Promise<void>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			await emit(itemIndex, output);
+		} catch (error) {
+			if (ctx.continueOnFail()) {
+				output.push(errorItem(error as Error, itemIndex));
+				continue;
+			}
+			throw withItemIndex(ctx, error as Error, itemIndex);
+		}
+	}
+	return output;
 }
