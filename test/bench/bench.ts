@@ -382,6 +382,7 @@ async function main(): Promise<void> {
 			httpSplitAsIs: newVariant(LISTING_LABELS.httpSplitAsIs),
 			rawKeepAlive: newVariant(LISTING_LABELS.rawKeepAlive),
 			rawNoKeepAlive: newVariant(LISTING_LABELS.rawNoKeepAlive),
+			rawPipelined: newVariant(LISTING_LABELS.rawPipelined),
 		},
 		listingExecute: [],
 		scale: [],
@@ -404,9 +405,15 @@ async function main(): Promise<void> {
 			: [`${ids.length} items, ${distinct.size} distinct ids (expected ${expected})`];
 	};
 	const listingUrl = `${sb.baseUrl}/api/v1/browse/folders/${bulkFolderId}`;
-	const rawRun = async (keepAlive: boolean): Promise<{ run: MeasuredRun; problems: string[] }> => {
+	const rawRun = async (key: ListingKey): Promise<{ run: MeasuredRun; problems: string[] }> => {
 		clearRequests(sb);
-		const result = await rawLoop({ url: listingUrl, accessToken, pageSize: PAGE_SIZE, keepAlive });
+		const result = await rawLoop({
+			url: listingUrl,
+			accessToken,
+			pageSize: PAGE_SIZE,
+			keepAlive: key === 'rawKeepAlive',
+			pipelined: key === 'rawPipelined',
+		});
 		const problems = result.error ? [result.error] : [];
 		if (result.items !== BULK_FILES || result.distinctIds !== BULK_FILES) {
 			problems.push(`${result.items} items, ${result.distinctIds} distinct ids (expected ${BULK_FILES})`);
@@ -461,8 +468,18 @@ async function main(): Promise<void> {
 		fsRawAsIs: { variant: 'fsRaw', settle: false },
 		httpSplitAsIs: { variant: 'httpSplit', settle: false },
 	};
-	const settledOrder: ListingKey[] = ['fsSimplify', 'fsRaw', 'httpSplit', 'rawKeepAlive', 'rawNoKeepAlive'];
-	const fullOrder: ListingKey[] = ['fsSimplify', 'fsSimplifyAsIs', 'fsRaw', 'fsRawAsIs', 'httpSplit', 'httpSplitAsIs', 'rawKeepAlive', 'rawNoKeepAlive'];
+	const settledOrder: ListingKey[] = ['fsSimplify', 'fsRaw', 'httpSplit', 'rawKeepAlive', 'rawNoKeepAlive', 'rawPipelined'];
+	const fullOrder: ListingKey[] = [
+		'fsSimplify',
+		'fsSimplifyAsIs',
+		'fsRaw',
+		'fsRawAsIs',
+		'httpSplit',
+		'httpSplitAsIs',
+		'rawKeepAlive',
+		'rawNoKeepAlive',
+		'rawPipelined',
+	];
 	/** runs measured but not yet read back, recorded in their order by `recordPending` */
 	const pending: Array<{ key: ListingKey; warmup: boolean; round: number; finish: () => Promise<Checked> }> = [];
 	const recordPending = async () => {
@@ -481,7 +498,7 @@ async function main(): Promise<void> {
 				pending.push({ key, warmup, round: round - WARMUPS + 1, finish });
 				shown.push(`${key} (webhook round trip) ${ms(wallMs)}`);
 			} else {
-				const { run, problems } = await rawRun(key === 'rawKeepAlive');
+				const { run, problems } = await rawRun(key);
 				pending.push({ key, warmup, round: round - WARMUPS + 1, finish: async () => ({ run, problems }) });
 				shown.push(`${key} ${ms(run.timeMs)}`);
 			}
