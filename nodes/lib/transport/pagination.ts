@@ -97,8 +97,8 @@ interface EarlyRequest {
 /**
  * Follows `next_cursor` until the listing ends or `limit` elements are collected. Each request asks only for what
  * is still needed (capped at the largest page), so no fetched page is thrown away. `toItem`, when given, turns each
- * element into what is collected as its page arrives, so a page's raw elements are garbage as soon as the next
- * page is asked for instead of living until the walk ends.
+ * element into what is collected as its page is read, so a page's raw elements are garbage once it is read instead
+ * of living until the walk ends.
  *
  * With Return All the next page is asked for as soon as a page's text arrives, with the cursor that text states,
  * and the page is read while the server works on the next (prefetch.ts). The walk goes on with that request only
