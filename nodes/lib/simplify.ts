@@ -10,7 +10,10 @@ import { apiItemType } from './validation';
  * to the original text so nothing is lost when parsing fails.
  */
 
-/** Bytes per unit, by the unit's lower-case name. A Map: a unit such as `constructor` must not find a prototype's. */
+/**
+ * Bytes per unit: by the unit's lower-case name, and as servers print it (found without lower-casing each file's
+ * unit). A Map: a unit such as `constructor` must not find a prototype's.
+ */
 const SIZE_UNITS = new Map<string, number>([
 	['b', 1],
 	['kb', 1e3],
@@ -21,13 +24,17 @@ const SIZE_UNITS = new Map<string, number>([
 	['mib', 1024 ** 2],
 	['gib', 1024 ** 3],
 	['tib', 1024 ** 4],
+	['B', 1],
+	['kB', 1e3],
+	['KB', 1e3],
+	['MB', 1e6],
+	['GB', 1e9],
+	['TB', 1e12],
+	['KiB', 1024],
+	['MiB', 1024 ** 2],
+	['GiB', 1024 ** 3],
+	['TiB', 1024 ** 4],
 ]);
-// The spellings servers print, found without lower-casing each size's unit first.
-for (const [unit, bytes] of [...SIZE_UNITS]) {
-	SIZE_UNITS.set(unit.toUpperCase(), bytes);
-	SIZE_UNITS.set(unit[0] + unit.slice(1).toUpperCase(), bytes);
-	SIZE_UNITS.set(unit.replace(/^(.)(i?)b$/, (_, first: string, i: string) => `${first.toUpperCase()}${i}B`), bytes);
-}
 
 /** `1.23MB` → 1230000 (base 1000, as the service prints); numbers pass through; unparseable → null. */
 export function parseSize(value: unknown): number | null {

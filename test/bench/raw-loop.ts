@@ -34,39 +34,41 @@ export interface RawLoopResult {
 
 const keepAliveAgent = new http.Agent({ keepAlive: true });
 
-async function walk(request: RawLoopRequest): Promise<RawLoopResult> {
-	const started = performance.now();
-	const all: unknown[] = [];
-	let cursor: string | null | undefined;
-	do {
-		const res = await axios.get<{ data: unknown[]; meta: { cursor: { next_cursor: string | null } } }>(request.url, {
-			params: { limit: request.pageSize, ...(cursor ? { cursor } : {}) },
-			headers: { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' },
-			httpAgent: request.keepAlive ? keepAliveAgent : new http.Agent({ keepAlive: false }),
-			timeout: 60_000,
-		});
-		all.push(...res.data.data);
-		cursor = res.data.meta.cursor.next_cursor;
-	} while (cursor);
+type ListingPage = { data: unknown[]; meta: { cursor: { next_cursor: string | null } } };
+
+/** One page's request: keep-alive or a new connection; the body parsed by axios, or as text to parse later. */
+function getPage<T extends ListingPage | string>(request: RawLoopRequest, cursor: string | undefined, asText: boolean) {
+	return axios.get<T>(request.url, {
+		params: { limit: request.pageSize, ...(cursor ? { cursor } : {}) },
+		headers: { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' },
+		httpAgent: request.keepAlive ? keepAliveAgent : new http.Agent({ keepAlive: false }),
+		timeout: 60_000,
+		...(asText ? { responseType: 'text' as const, transitional: { forcedJSONParsing: false } } : {}),
+	});
+}
+
+function resultOf(started: number, all: unknown[]): RawLoopResult {
 	const timeMs = performance.now() - started;
 	const ids = new Set(all.map((element) => (element as { data?: { id?: string } }).data?.id));
 	return { timeMs, items: all.length, distinctIds: ids.size };
 }
 
-type ListingPage = { data: unknown[]; meta: { cursor: { next_cursor: string | null } } };
+async function walk(request: RawLoopRequest): Promise<RawLoopResult> {
+	const started = performance.now();
+	const all: unknown[] = [];
+	let cursor: string | null | undefined;
+	do {
+		const res = await getPage<ListingPage>(request, cursor ?? undefined, false);
+		all.push(...res.data.data);
+		cursor = res.data.meta.cursor.next_cursor;
+	} while (cursor);
+	return resultOf(started, all);
+}
 
 async function walkPipelined(request: RawLoopRequest): Promise<RawLoopResult> {
 	const started = performance.now();
 	const all: unknown[] = [];
-	const get = (cursor: string | undefined) =>
-		axios.get<string>(request.url, {
-			params: { limit: request.pageSize, ...(cursor ? { cursor } : {}) },
-			headers: { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' },
-			httpAgent: new http.Agent({ keepAlive: false }),
-			timeout: 60_000,
-			responseType: 'text',
-			transitional: { forcedJSONParsing: false },
-		});
+	const get = (cursor: string | undefined) => getPage<string>(request, cursor, true);
 	let answer = get(undefined);
 	for (;;) {
 		const text = (await answer).data;
@@ -80,9 +82,7 @@ async function walkPipelined(request: RawLoopRequest): Promise<RawLoopResult> {
 		if (!next) break;
 		answer = early?.cursor === next ? early.answer : get(next);
 	}
-	const timeMs = performance.now() - started;
-	const ids = new Set(all.map((element) => (element as { data?: { id?: string } }).data?.id));
-	return { timeMs, items: all.length, distinctIds: ids.size };
+	return resultOf(started, all);
 }
 
 process.on('message', (request: RawLoopRequest) => {
