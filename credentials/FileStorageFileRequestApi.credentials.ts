@@ -7,12 +7,18 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
-import { BASE_URL_PROPERTY, failWhen, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
+import {
+	BASE_URL_EXPRESSION,
+	BASE_URL_PROPERTY,
+	CREDENTIALS,
+	failWhen,
+	FILE_REQUEST_ID_PLACEHOLDER,
+	FILE_STORAGE_ICON,
+	fillPathSecret,
+	secretProperty,
+} from '../nodes/lib/credentialContract';
 
-// The node builds file-request URLs with this placeholder; authenticate() swaps in the URL-encoded id, so the
-// id never passes through node code or parameters.
-export const FILE_REQUEST_ID_PLACEHOLDER = '{fileRequestId}';
+const { field: FILE_REQUEST_ID } = CREDENTIALS.fileStorageFileRequestApi.secret;
 
 export class FileStorageFileRequestApi implements ICredentialType {
 	name = 'fileStorageFileRequestApi';
@@ -26,23 +32,18 @@ export class FileStorageFileRequestApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		BASE_URL_PROPERTY,
-		{
-			displayName: 'File Request ID',
-			name: 'fileRequestId',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description:
-				'Identifier of the file request: the last part of its upload link. Anyone holding it can upload, so it is stored as a secret.',
-			required: true,
-		},
+		secretProperty(
+			'fileStorageFileRequestApi',
+			'Identifier of the file request: the last part of its upload link. Anyone holding it can upload, so it is stored as a secret.',
+		),
 	];
 
+	// The node builds file-request URLs with the placeholder; this swaps in the URL-encoded ID.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return secretInPath(requestOptions, FILE_REQUEST_ID_PLACEHOLDER, credentials.fileRequestId, 'File Request ID');
+		return fillPathSecret('fileStorageFileRequestApi', requestOptions, credentials[FILE_REQUEST_ID]);
 	}
 
 	// Browsing the request's root only reads. One request, judged by the body the spec defines.

@@ -7,12 +7,18 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from '../nodes/lib/baseUrl';
-import { BASE_URL_PROPERTY, failWhen, FILE_STORAGE_ICON, secretInPath } from './FileStorageApi.credentials';
+import {
+	BASE_URL_EXPRESSION,
+	BASE_URL_PROPERTY,
+	CREDENTIALS,
+	failWhen,
+	FILE_STORAGE_ICON,
+	fillPathSecret,
+	SHARE_TOKEN_PLACEHOLDER,
+	secretProperty,
+} from '../nodes/lib/credentialContract';
 
-// The node builds shared-folder URLs with this placeholder; authenticate() swaps in the URL-encoded token, so
-// the token never passes through node code or parameters.
-export const SHARE_TOKEN_PLACEHOLDER = '{shareToken}';
+const { field: SHARE_TOKEN } = CREDENTIALS.fileStorageShareApi.secret;
 
 export class FileStorageShareApi implements ICredentialType {
 	name = 'fileStorageShareApi';
@@ -26,23 +32,18 @@ export class FileStorageShareApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		BASE_URL_PROPERTY,
-		{
-			displayName: 'Share Token',
-			name: 'shareToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description:
-				'Token of the shared folder: the last part of its share link (…/share/<token>). It needs editor permission.',
-			required: true,
-		},
+		secretProperty(
+			'fileStorageShareApi',
+			'Token of the shared folder: the last part of its share link (…/share/<token>). It needs editor permission.',
+		),
 	];
 
+	// The node builds shared-folder URLs with the placeholder; this swaps in the URL-encoded token.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return secretInPath(requestOptions, SHARE_TOKEN_PLACEHOLDER, credentials.shareToken, 'Share Token');
+		return fillPathSecret('fileStorageShareApi', requestOptions, credentials[SHARE_TOKEN]);
 	}
 
 	// The spec gives shared folders no read endpoint, and no status codes. It does define the two error bodies:

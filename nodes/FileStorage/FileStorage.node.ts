@@ -8,7 +8,7 @@ import * as notification from './actions/notification';
 import { route } from './actions/router';
 import * as sharedFolder from './actions/sharedFolder';
 import * as trash from './actions/trash';
-import { searchFileRequestFolders, searchFolders } from '../lib/folderSearch';
+import { searchFileRequestFolders, searchFolders } from '../lib/folderPickers/listSearch';
 
 export class FileStorage implements INodeType {
 	description: INodeTypeDescription = {

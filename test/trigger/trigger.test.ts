@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MAX_PAGES_PER_POLL, TRIGGER_PAGE_SIZE } from '../../nodes/FileStorageTrigger/FileStorageTrigger.node';
+import { MAX_PAGES_PER_POLL, TRIGGER_PAGE_SIZE } from '../../nodes/FileStorageTrigger/walk';
 import { WINDOW_MAX } from '../../nodes/FileStorageTrigger/window';
 import type { CredentialSet } from '../harness/engine';
 import { Poller } from '../harness/engine';

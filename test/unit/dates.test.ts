@@ -1,4 +1,4 @@
-import { parseServiceDate } from '../../nodes/lib/dates';
+import { parseServiceDate } from '../../nodes/lib/resources/dates';
 
 describe('parseServiceDate: lenient, keeps what the text states', () => {
 	it.each([

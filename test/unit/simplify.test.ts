@@ -1,4 +1,5 @@
-import { parseSize, simplifyItem, simplifyNotification } from '../../nodes/lib/simplify';
+import { simplifyItem, simplifyNotification } from '../../nodes/lib/resources/simplify';
+import { parseSize } from '../../nodes/lib/resources/sizes';
 
 describe('simplify: flat views of what servers send', () => {
 	it.each([

@@ -1,7 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { apiItemType, invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../../nodes/lib/validation';
+import { apiItemType } from '../../nodes/lib/resources/wrappers';
+import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../../nodes/lib/validation';
 
 const node = { id: 'n', name: 'File Storage', type: 'fileStorage', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 

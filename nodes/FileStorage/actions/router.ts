@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationModule } from '../helpers/execution';
+import type { OperationModule } from '../common/execution';
 import * as file from './file';
 import * as fileRequest from './fileRequest';
 import * as folder from './folder';

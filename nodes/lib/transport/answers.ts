@@ -1,12 +1,14 @@
-import { isObject, unwrapResource } from '../json';
+// What a successful (2xx) answer must look like, and how errors quote what came instead.
+
+import { isObject, unwrapResource } from '../resources/wrappers';
 import type { AnswerShape } from './endpoints';
 
 /**
- * Whether a successful (2xx) answer has the shape its endpoint promises. A body that is not, e.g. `{}` or
- * `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early as if complete and make
- * the trigger forget its window.
+ * What a successful (2xx) answer lacks of the shape its endpoint promises, or undefined when it has it. A body
+ * that is not, e.g. `{}` or `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early
+ * as if complete and make the trigger forget its window.
  */
-export function unmetPromise(expects: AnswerShape, body: unknown, status: number): string | undefined {
+export function shapeProblem(expects: AnswerShape, body: unknown, status: number): string | undefined {
 	const empty = body === undefined || body === null || body === '';
 	switch (expects) {
 		case 'list':

@@ -1,19 +1,10 @@
+// What to call: the spec's nine endpoints, by name. How a call is sent is the request module's business.
+
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
-import { FILE_REQUEST_ID_PLACEHOLDER } from '../../../credentials/FileStorageFileRequestApi.credentials';
-import { SHARE_TOKEN_PLACEHOLDER } from '../../../credentials/FileStorageShareApi.credentials';
-import { isUnsafePathSegment } from '../validation';
-
-/** What to call: every endpoint of the spec, by name. How a call is sent is the request module's business. */
-
-export type CredentialType = 'fileStorageApi' | 'fileStorageShareApi' | 'fileStorageFileRequestApi';
-
-export const CREDENTIAL_LABELS: Record<CredentialType, string> = {
-	fileStorageApi: 'File Storage API (access token)',
-	fileStorageShareApi: 'File Storage Share API (share token)',
-	fileStorageFileRequestApi: 'File Storage File Request API (file request ID)',
-};
+import type { CredentialType } from '../credentialContract';
+import { FILE_REQUEST_ID_PLACEHOLDER, isUnsafePathSegment, SHARE_TOKEN_PLACEHOLDER } from '../credentialContract';
 
 /**
  * What a successful answer must look like: a listing (`data` array), one resource (a wrapper with an id), or a
@@ -38,6 +29,8 @@ export interface ApiCall {
 	credentialType: CredentialType;
 	method: IHttpRequestMethods;
 	expects: AnswerShape;
+	/** Whether the listing is cut into pages (`cursor`, `limit`, `meta.cursor`); others answer whole. */
+	paginated?: boolean;
 	/** Path below `/api/v1`; secrets appear only as the credential placeholders. */
 	path: string;
 	qs?: IDataObject;
@@ -53,6 +46,9 @@ function segment(value: string): string {
 	return encodeURIComponent(value);
 }
 
+const SHARE_ITEMS = `/shares/${SHARE_TOKEN_PLACEHOLDER}/items`;
+const FILE_REQUEST = `/requests/${FILE_REQUEST_ID_PLACEHOLDER}`;
+
 /** The secrets of shares and file requests stay placeholders here: each credential's `authenticate` fills them. */
 export const endpoints = {
 	folderContents: (folderId: string, qs: IDataObject): ApiCall => ({
@@ -60,6 +56,7 @@ export const endpoints = {
 		credentialType: 'fileStorageApi',
 		method: 'GET',
 		expects: 'list',
+		paginated: true,
 		path: `/browse/folders/${segment(folderId)}`,
 		qs,
 	}),
@@ -68,6 +65,7 @@ export const endpoints = {
 		credentialType: 'fileStorageApi',
 		method: 'GET',
 		expects: 'list',
+		paginated: true,
 		path: '/browse/latest',
 		qs,
 	}),
@@ -84,7 +82,7 @@ export const endpoints = {
 		credentialType: 'fileStorageShareApi',
 		method: 'POST',
 		expects: 'resource',
-		path: `/shares/${SHARE_TOKEN_PLACEHOLDER}/items`,
+		path: SHARE_ITEMS,
 		body,
 	}),
 	deleteInShare: (body: IDataObject): ApiCall => ({
@@ -92,7 +90,7 @@ export const endpoints = {
 		credentialType: 'fileStorageShareApi',
 		method: 'DELETE',
 		expects: 'message',
-		path: `/shares/${SHARE_TOKEN_PLACEHOLDER}/items`,
+		path: SHARE_ITEMS,
 		body,
 	}),
 	fileRequestContents: (qs: IDataObject): ApiCall => ({
@@ -100,7 +98,7 @@ export const endpoints = {
 		credentialType: 'fileStorageFileRequestApi',
 		method: 'GET',
 		expects: 'list',
-		path: `/requests/${FILE_REQUEST_ID_PLACEHOLDER}/items`,
+		path: `${FILE_REQUEST}/items`,
 		qs,
 	}),
 	deleteInFileRequest: (body: IDataObject): ApiCall => ({
@@ -108,7 +106,7 @@ export const endpoints = {
 		credentialType: 'fileStorageFileRequestApi',
 		method: 'DELETE',
 		expects: 'message',
-		path: `/requests/${FILE_REQUEST_ID_PLACEHOLDER}/items`,
+		path: `${FILE_REQUEST}/items`,
 		body,
 	}),
 	uploadToFileRequest: (body: IDataObject): ApiCall => ({
@@ -116,7 +114,7 @@ export const endpoints = {
 		credentialType: 'fileStorageFileRequestApi',
 		method: 'POST',
 		expects: 'message',
-		path: `/requests/${FILE_REQUEST_ID_PLACEHOLDER}/uploads`,
+		path: `${FILE_REQUEST}/uploads`,
 		body,
 	}),
 	notifications: (): ApiCall => ({

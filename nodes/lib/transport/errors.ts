@@ -1,12 +1,12 @@
+// Status and body → a NodeApiError whose message says what happened and whose description says how to fix it.
+
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isObject } from '../json';
+import { isObject } from '../resources/wrappers';
 import type { ApiCall } from './endpoints';
 import { hintFor } from './hints';
 import { redactText } from './redaction';
-
-/** Status and body → a NodeApiError whose message says what happened and whose description says how to fix it. */
 
 export type FailureKind =
 	| 'auth'

@@ -1,10 +1,9 @@
-import { isObject } from '../json';
-import type { ApiCall, CredentialType, EndpointName } from './endpoints';
+// How to fix a refused request, by endpoint and by what was sent: "pick the parent with From List" only where a
+// parent was sent and a list exists, "the request itself is refused" where none was.
 
-/**
- * How to fix a refused request, by endpoint and by what was sent: "pick the parent with From List" only where a
- * parent was sent and a list exists, "the request itself is refused" where none was.
- */
+import type { CredentialType } from '../credentialContract';
+import { isObject } from '../resources/wrappers';
+import type { ApiCall, EndpointName } from './endpoints';
 
 export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
 

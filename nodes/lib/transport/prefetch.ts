@@ -1,10 +1,8 @@
-import { sleep } from 'n8n-workflow';
+// Asking for a listing's next page before the current one is read. A cursor walk waits for the server on every
+// page; parsing and simplifying a page costs the client about as long again. Sent as soon as the page's text
+// arrives, the next request has the server working while the client reads, instead of after it.
 
-/**
- * Asking for a listing's next page before the current one is read. A cursor walk waits for the server on every page;
- * parsing and simplifying a page costs the client about as long again. Sent as soon as the page's text arrives, the
- * next request has the server working while the client reads, instead of after it.
- */
+import { sleep } from 'n8n-workflow';
 
 const NEXT_CURSOR_KEY = '"next_cursor"';
 

@@ -1,10 +1,10 @@
+// Secrets never leave the node: not in output, not in errors. Share tokens are masked wherever they appear.
+
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { isObject } from '../json';
+import { SECRET_FIELDS } from '../credentialContract';
+import { isObject } from '../resources/wrappers';
 
-/** Secrets never leave the node: not in output, not in errors. Share tokens are masked wherever they appear. */
-
-const SECRET_FIELDS = ['accessToken', 'shareToken', 'fileRequestId'];
 export const REDACTED = '[redacted]';
 
 /** Every form in which a credential's secrets could show up in text: as typed, trimmed, URL-encoded. */

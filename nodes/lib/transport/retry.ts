@@ -1,6 +1,7 @@
-import type { IHttpRequestMethods } from 'n8n-workflow';
+// When a request is tried again, and how long the node waits: bounded in tries and in total wait.
 
-/** When a request is tried again, and how long the node waits: bounded in tries and in total wait. */
+import type { IHttpRequestMethods } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 export interface RequestPolicy {
 	/** Time limit of one request, in ms. */
@@ -9,12 +10,27 @@ export interface RequestPolicy {
 	maxTries: number;
 	/** Total time the node may wait between tries, in ms. */
 	maxWaitMs: number;
+	/** How to wait between tries: n8n-workflow's `sleep` (nodes may not use timers); tests watch it here. */
+	wait(ms: number): Promise<void>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** For operations: 3 tries, at most 60 s of waiting in all. */
-export const EXECUTION_POLICY: RequestPolicy = { timeoutMs: DEFAULT_TIMEOUT_MS, maxTries: 3, maxWaitMs: 60_000 };
+/**
+ * For operations: 3 tries, at most 60 s of waiting in all. Every policy takes its `wait` from here, so a test that
+ * puts a recorder in its place sees every wait the node asks for.
+ */
+export const EXECUTION_POLICY: RequestPolicy = {
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	maxTries: 3,
+	maxWaitMs: 60_000,
+	wait: async (ms) => await sleep(ms),
+};
+
+/** The execution policy with another time limit (an operation's Timeout option). */
+export function executionPolicy(timeoutMs: number): RequestPolicy {
+	return { ...EXECUTION_POLICY, timeoutMs };
+}
 
 export interface PollPolicy extends RequestPolicy {
 	/** How long the whole poll may take (n8n's poll budget, or a minute where n8n does not say). */
@@ -29,6 +45,7 @@ export function pollPolicy(budgetMs: number | undefined): PollPolicy {
 		timeoutMs: Math.max(1_000, Math.min(DEFAULT_TIMEOUT_MS, Math.floor(budget / 3))),
 		maxTries: 3,
 		maxWaitMs: Math.min(15_000, Math.floor(budget / 4)),
+		wait: EXECUTION_POLICY.wait,
 	};
 }
 

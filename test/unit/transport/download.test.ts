@@ -1,22 +1,19 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
-/** transport/download: origins, masked path secrets, URLs in errors, the counting body, and the hop decisions. */
+// transport/download: origins, masked path secrets, URLs in errors, the counting body, and the hop decisions.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { FILE_REQUEST_ID_PLACEHOLDER } from '../../../credentials/FileStorageFileRequestApi.credentials';
-import {
-	describeUrl,
-	dispositionFileName,
-	openDownload,
-	originOf,
-	sameOrigin,
-	unmaskPathSecrets,
-	verifiedBody,
-} from '../../../nodes/lib/transport/download';
-import type { BodyCheck, ByteStream, DownloadTarget } from '../../../nodes/lib/transport/download';
-import { EXECUTION_POLICY } from '../../../nodes/lib/transport/retry';
+import { FILE_REQUEST_ID_PLACEHOLDER } from '../../../nodes/lib/credentialContract';
+import type { CredentialType } from '../../../nodes/lib/credentialContract';
+import { ApiClient, EXECUTION_POLICY } from '../../../nodes/lib/transport';
+import type { DownloadTarget } from '../../../nodes/lib/transport/download';
+import { openDownload } from '../../../nodes/lib/transport/download';
+import type { BodyCheck, ByteStream } from '../../../nodes/lib/transport/download/body';
+import { verifiedBody } from '../../../nodes/lib/transport/download/body';
+import { dispositionFileName } from '../../../nodes/lib/transport/download/headers';
+import { describeUrl, originOf, sameOrigin, unmaskPathSecrets } from '../../../nodes/lib/transport/download/origins';
 import { FAKE_NODE } from './fake-context';
 
 describe('origins: where a credential may go', () => {
@@ -209,8 +206,14 @@ function hopContext(answer: (url: string, index: number) => Answer, executionCan
 		if ('throws' in scripted) throw scripted.throws;
 		return { statusCode: scripted.statusCode, headers: scripted.headers ?? {}, body: Readable.from([Buffer.from(scripted.body ?? '')]) };
 	};
+	const credentials: ICredentialDataDecryptedObject = {
+		baseUrl: 'https://files.example.com',
+		accessToken: 'tok-secret-1',
+		fileRequestId: 'req-secret-1',
+	};
 	const ctx = {
-		getNode: () => FAKE_NODE,
+		getNode: () => ({ ...FAKE_NODE, credentials: { fileStorageApi: { id: 'c1', name: 'File Storage account' } } }),
+		getCredentials: async () => credentials,
 		getExecutionCancelSignal: () => executionCancel,
 		helpers: {
 			async httpRequestWithAuthentication(
@@ -231,50 +234,48 @@ function hopContext(answer: (url: string, index: number) => Answer, executionCan
 	return { ctx, hops };
 }
 
-function target(url: string, overrides: Partial<DownloadTarget> = {}): DownloadTarget {
-	return {
-		url,
-		credentialType: 'fileStorageApi',
-		connection: {
-			baseUrl: 'https://files.example.com',
-			secrets: ['tok-secret-1'],
-			credential: { id: 'c1', name: 'File Storage account', type: 'fileStorageApi', data: { accessToken: 'tok-secret-1' } },
-		},
-		policy: { ...EXECUTION_POLICY, timeoutMs: 5_000 },
-		itemIndex: 0,
-		...overrides,
-	};
+function target(url: string): DownloadTarget {
+	return { url, policy: { ...EXECUTION_POLICY, timeoutMs: 5_000 }, itemIndex: 0 };
+}
+
+/** Opens a download with a client of the given credential, as the Download operations do. */
+async function open(ctx: IExecuteFunctions, url: string, credentialType: CredentialType = 'fileStorageApi') {
+	return await openDownload(ctx, new ApiClient(ctx, credentialType), target(url));
 }
 
 describe('openDownload: one origin decision per hop', () => {
-	it('the Base URL\'s origin: the credential\'s helper, streamed, redirects left to the node', async () => {
+	it('the Base URL\'s origin: the credential\'s helper; the body comes back unread, and is checked as it is read', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200, headers: { 'content-type': 'application/pdf; charset=binary', 'content-length': '3' }, body: 'pdf' }));
-		const opened = await openDownload(ctx, target('https://files.example.com/file/a.pdf'));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
 		expect(opened).toMatchObject({ statusCode: 200, mimeType: 'application/pdf', contentLength: 3, authenticated: true });
-		opened.close();
 		expect(hops).toHaveLength(1);
-		// the credential the connection already read is handed over, not read and decrypted again
+		// the credential the client already read is handed over, not read and decrypted again
 		expect(hops[0]).toMatchObject({ helper: 'authenticated', credentialType: 'fileStorageApi', credentialId: 'c1' });
-		expect(hops[0].options).toMatchObject({
-			method: 'GET',
-			url: 'https://files.example.com/file/a.pdf',
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			maxRedirects: 0,
-			sendCredentialsOnCrossOriginRedirect: false,
-			timeout: 5_000,
-			headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
-		});
-		// n8n's authenticated helper takes its abort signal from the context: the one that ends this connection
+		// n8n's helper is asked for the stream itself (the engine-level Download suite proves it is not buffered),
+		// and the node's own time limit
+		expect(hops[0].options.encoding).toBe('stream');
+		expect(hops[0].options.timeout).toBe(5_000);
+		expect((await drain(opened.body)).toString()).toBe('pdf');
+		// read to its end: the request no longer listens to the execution's cancel signal
 		expect(hops[0].contextSignal).toBe(hops[0].options.abortSignal);
-		expect(hops[0].contextSignal?.aborted).toBe(true);
+	});
+
+	it('a body that ends before its Content-Length fails as it is read, naming the file', async () => {
+		const { ctx } = hopContext(() => ({ statusCode: 200, headers: { 'content-length': '10' }, body: 'pdf' }));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf?sig=x');
+		await expect(drain(opened.body)).rejects.toThrow('The download was cut short after 3 of 10 bytes of https://files.example.com/file/a.pdf');
+	});
+
+	it('close() before reading ends the connection', async () => {
+		const { ctx, hops } = hopContext(() => ({ statusCode: 200, body: 'pdf' }));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		opened.close();
+		expect(hops[0].options.abortSignal?.aborted).toBe(true);
 	});
 
 	it('another origin: the plain helper, no credential', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
-		const opened = await openDownload(ctx, target('https://cdn.example.com/file/a.pdf'));
+		const opened = await open(ctx, 'https://cdn.example.com/file/a.pdf');
 		opened.close();
 		expect(hops.map((h) => h.helper)).toEqual(['anonymous']);
 		expect(opened.authenticated).toBe(false);
@@ -288,7 +289,7 @@ describe('openDownload: one origin decision per hop', () => {
 					? { statusCode: 307, headers: { location: 'https://files.example.com/file/a.pdf' } }
 					: { statusCode: 200 },
 		);
-		const opened = await openDownload(ctx, target('https://files.example.com/start'));
+		const opened = await open(ctx, 'https://files.example.com/start');
 		opened.close();
 		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
 			'authenticated https://files.example.com/start',
@@ -299,7 +300,7 @@ describe('openDownload: one origin decision per hop', () => {
 
 	it('relative redirects stay on the origin, with the credential', async () => {
 		const { ctx, hops } = hopContext((url) => (url.endsWith('/old') ? { statusCode: 301, headers: { location: '/file/new.pdf' } } : { statusCode: 200 }));
-		(await openDownload(ctx, target('https://files.example.com/old'))).close();
+		(await open(ctx, 'https://files.example.com/old')).close();
 		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
 			'authenticated https://files.example.com/old',
 			'authenticated https://files.example.com/file/new.pdf',
@@ -308,9 +309,8 @@ describe('openDownload: one origin decision per hop', () => {
 
 	it('the file request credential gets the placeholder on its own origin only', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
-		const request = { credentialType: 'fileStorageFileRequestApi' as const };
-		(await openDownload(ctx, target('https://files.example.com/file/a.pdf/upload-request/[redacted]', request))).close();
-		(await openDownload(ctx, target('https://cdn.example.com/file/a.pdf/upload-request/[redacted]', request))).close();
+		(await open(ctx, 'https://files.example.com/file/a.pdf/upload-request/[redacted]', 'fileStorageFileRequestApi')).close();
+		(await open(ctx, 'https://cdn.example.com/file/a.pdf/upload-request/[redacted]', 'fileStorageFileRequestApi')).close();
 		expect(hops.map((h) => `${h.helper} ${h.credentialType ?? '-'} ${h.options.url}`)).toEqual([
 			`authenticated fileStorageFileRequestApi https://files.example.com/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
 			'anonymous - https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
@@ -319,22 +319,27 @@ describe('openDownload: one origin decision per hop', () => {
 
 	it('a redirect to a non-http(s) address is refused', async () => {
 		const { ctx } = hopContext(() => ({ statusCode: 302, headers: { location: 'file:///etc/passwd' } }));
-		await expect(openDownload(ctx, target('https://files.example.com/file/a.pdf'))).rejects.toThrow(
+		await expect(open(ctx, 'https://files.example.com/file/a.pdf')).rejects.toThrow(
 			'The server redirected the download (HTTP 302) without a usable http(s) address',
 		);
 	});
 
 	it('429 is tried again after Retry-After; the answer after it counts', async () => {
 		const { ctx, hops } = hopContext((_url, index) => (index === 0 ? { statusCode: 429, headers: { 'retry-after': '0' } } : { statusCode: 200 }));
-		const opened = await openDownload(ctx, target('https://files.example.com/file/a.pdf'));
+		const waits: number[] = [];
+		const opened = await openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
+			...target('https://files.example.com/file/a.pdf'),
+			policy: { ...EXECUTION_POLICY, wait: async (ms: number) => void waits.push(ms) },
+		});
 		opened.close();
 		expect(hops).toHaveLength(2);
+		expect(waits).toEqual([0]);
 		expect(opened.statusCode).toBe(200);
 	});
 
 	it('errors redact the credential\'s secrets and drop the query', async () => {
 		const { ctx } = hopContext(() => ({ statusCode: 404, body: '{"message":"no tok-secret-1 here"}' }));
-		const error = (await openDownload(ctx, target('https://files.example.com/file/a.pdf?sig=tok-secret-1')).catch((e: unknown) => e)) as Error & {
+		const error = (await open(ctx, 'https://files.example.com/file/a.pdf?sig=tok-secret-1').catch((e: unknown) => e)) as Error & {
 			description?: string;
 		};
 		expect(error.message).toBe('The file was not found (HTTP 404): no [redacted] here');
@@ -344,10 +349,10 @@ describe('openDownload: one origin decision per hop', () => {
 	it('the execution being cancelled ends the connection', async () => {
 		const execution = new AbortController();
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }), execution.signal);
-		const opened = await openDownload(ctx, target('https://files.example.com/file/a.pdf'));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
 		expect(hops[0].options.abortSignal?.aborted).toBe(false);
 		execution.abort();
 		expect(hops[0].options.abortSignal?.aborted).toBe(true);
-		opened.release();
+		opened.close();
 	});
 });

@@ -7,7 +7,7 @@ import {
 	errorBody,
 	refusedField,
 } from '../../../nodes/lib/transport/errors';
-import { networkCodeOf, unreachableError } from '../../../nodes/lib/transport/no-answer';
+import { networkCodeOf, unreachableError } from '../../../nodes/lib/transport/noAnswer';
 import { FAKE_NODE } from './fake-context';
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {

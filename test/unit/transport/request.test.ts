@@ -1,8 +1,14 @@
-import type { JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, connect, endpoints } from '../../../nodes/lib/transport';
+import type { ApiCall, CallOptions } from '../../../nodes/lib/transport';
+import { ApiClient, endpoints, EXECUTION_POLICY } from '../../../nodes/lib/transport';
 import { FAKE_NODE, fakeContext } from './fake-context';
+
+/** One call through a client of its own (the credential read for it). */
+async function apiRequest(ctx: IExecuteFunctions, call: ApiCall, options?: CallOptions) {
+	return await new ApiClient(ctx, call.credentialType).request(call, options);
+}
 
 /** What n8n's HTTP helper throws when no answer came: its own NodeApiError around the HTTP client's error. */
 function wrappedNetworkError(code: string, message: string): NodeApiError {
@@ -51,7 +57,7 @@ describe('transport/request: how one call is sent', () => {
 
 	it('a Base URL that is not http(s) fails before any request, naming the credential', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: {} }], { baseUrl: 'files.example.com', accessToken: 'x' });
-		await expect(connect(fake.ctx, 'fileStorageApi')).rejects.toThrow('The Base URL of the credential is not an http(s) address');
+		await expect(new ApiClient(fake.ctx, 'fileStorageApi').credential()).rejects.toThrow('The Base URL of the credential is not an http(s) address');
 		await expect(apiRequest(fake.ctx, endpoints.notifications())).rejects.toThrow(NodeApiError);
 		expect(fake.sent).toHaveLength(0);
 	});
@@ -62,20 +68,23 @@ describe('transport/request: how one call is sent', () => {
 		expect(fake.credentialReads).toBe(1);
 	});
 
-	it('a connection resolved once serves many requests without reading the credential again', async () => {
+	it('one client serves many requests without reading the credential again', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
-		const connection = await connect(fake.ctx, 'fileStorageApi');
-		await apiRequest(fake.ctx, endpoints.notifications(), { connection });
-		await apiRequest(fake.ctx, endpoints.notifications(), { connection });
+		const client = new ApiClient(fake.ctx, 'fileStorageApi');
+		await client.request(endpoints.notifications());
+		await client.request(endpoints.notifications());
 		expect(fake.credentialReads).toBe(1);
 		expect(fake.sent).toHaveLength(2);
 	});
 
 	describe('no answer, as n8n reports it (the code is on the cause)', () => {
-		it('a read whose connection was reset is tried again', async () => {
+		it('a read whose connection was reset is tried again, after the wait the policy asks for', async () => {
 			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNRESET', 'socket hang up') }, { statusCode: 200, body: { data: [] } }]);
-			expect(await apiRequest(fake.ctx, endpoints.notifications())).toEqual({ statusCode: 200, body: { data: [] } });
+			const waits: number[] = [];
+			const policy = { ...EXECUTION_POLICY, wait: async (ms: number) => void waits.push(ms) };
+			expect(await apiRequest(fake.ctx, endpoints.notifications(), { policy })).toEqual({ statusCode: 200, body: { data: [] } });
 			expect(fake.sent).toHaveLength(2);
+			expect(waits).toEqual([1000]);
 		});
 
 		it('a mutation whose connection broke is not repeated, and the error says it may have been applied', async () => {
@@ -96,7 +105,7 @@ describe('transport/request: how one call is sent', () => {
 
 		it('a request that ran out of time says so, naming the request, and is not repeated', async () => {
 			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1000ms exceeded') }]);
-			const policy = { timeoutMs: 1000, maxTries: 3, maxWaitMs: 60_000 };
+			const policy = { ...EXECUTION_POLICY, timeoutMs: 1000 };
 			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch((caught: unknown) => caught)) as NodeApiError;
 			expect(error.message).toBe('No answer within 1 s to GET /api/v1/notifications');
 			expect(error.description).toMatch(/Raise Timeout/);
@@ -106,7 +115,7 @@ describe('transport/request: how one call is sent', () => {
 
 		it('a time limit that rounds to 0 ms still limits the request (0 would mean none), and says so in ms', async () => {
 			const fake = fakeContext([{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1ms exceeded') }]);
-			const policy = { timeoutMs: 0.1, maxTries: 3, maxWaitMs: 60_000 };
+			const policy = { ...EXECUTION_POLICY, timeoutMs: 0.1 };
 			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch((caught: unknown) => caught)) as NodeApiError;
 			expect(fake.sent[0].timeout).toBe(1);
 			expect(error.message).toBe('No answer within 1 ms to GET /api/v1/notifications');

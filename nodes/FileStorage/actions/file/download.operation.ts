@@ -1,16 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+// File → Download: an account's file (or its thumbnail), with the access token for the Base URL's server only.
 
-import { runDownloads } from '../../helpers/download';
-import { downloadProperties } from '../../parameters/download';
-import { scoped } from '../../parameters/scope';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/** File → Download: an account's file (or its thumbnail), with the access token for the Base URL's server only. */
+import { downloadProperties } from '../../download/description';
+import { runDownloads } from '../../download/run';
 
-export const description: INodeProperties[] = scoped('file', 'download', downloadProperties('File Storage API'));
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['download'] } },
+	downloadProperties('File Storage API'),
+);
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runDownloads(this, items, 'fileStorageApi');
 }

@@ -1,24 +1,25 @@
+// File → Get Recent Uploads: the account's most recently uploaded files, page by page.
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { endpoints } from '../../../lib/transport';
-import { forEachItem } from '../../helpers/execution';
-import { listItems } from '../../helpers/listing';
-import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
-import { optionsCollection } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { ApiClient, endpoints, list } from '../../../lib/transport';
+import { forEachItem } from '../../common/execution';
+import { readListing, sortedListingProperties } from '../../common/listing';
+import { optionsCollection } from '../../common/requestOptions';
 
-export const description: INodeProperties[] = scoped('file', 'getRecentUploads', [
-	...sortedListingProperties,
-	optionsCollection(),
-]);
+const properties: INodeProperties[] = [...sortedListingProperties, optionsCollection()];
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['getRecentUploads'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
-		const options = readListingOptions(this, itemIndex, { sortable: true });
-		const { items: files } = await listItems(this, itemIndex, endpoints.recentUploads(options.sortQuery), options);
-		return files;
+		const listing = readListing(this, itemIndex, { sortable: true });
+		const { elements } = await list(client, endpoints.recentUploads(listing.sortQuery), listing.walk, listing.toItem);
+		return elements;
 	});
 }

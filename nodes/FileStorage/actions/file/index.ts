@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../../helpers/execution';
+import type { OperationModule } from '../../common/execution';
 import * as download from './download.operation';
 import * as getRecentUploads from './getRecentUploads.operation';
 

@@ -1,24 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+// File Request → Download: a file received by a file request. Its URL carries the request
+// (`…/file/<name>/upload-request/<ID>`), so no Authorization header is ever sent; the credential only puts back the
+// file request ID that this node's output masks.
 
-import { runDownloads } from '../../helpers/download';
-import { downloadProperties } from '../../parameters/download';
-import { scoped } from '../../parameters/scope';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/**
- * File Request → Download: a file received by a file request. Its URL carries the request
- * (`…/file/<name>/upload-request/<ID>`), so no Authorization header is ever sent; the credential only puts back
- * the file request ID that this node's output masks.
- */
+import { downloadProperties } from '../../download/description';
+import { runDownloads } from '../../download/run';
 
-export const description: INodeProperties[] = scoped(
-	'fileRequest',
-	'download',
+export const description = updateDisplayOptions(
+	{ show: { resource: ['fileRequest'], operation: ['download'] } },
 	downloadProperties('File Storage File Request API'),
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await runDownloads(this, items, 'fileStorageFileRequestApi');
 }

@@ -1,14 +1,16 @@
+// File Request → Get Contents: the files and folders a file request received. The endpoint answers in one page,
+// so Limit applies to what it sent.
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/locators';
-import { simplifyItem } from '../../../lib/simplify';
-import { apiRequest, endpoints, listElements } from '../../../lib/transport';
-import { forEachItem } from '../../helpers/execution';
-import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
-import { optionsCollection, readRequestPolicy } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/folderPickers/locators';
+import { ApiClient, endpoints, list } from '../../../lib/transport';
+import { forEachItem } from '../../common/execution';
+import { readListing, sortedListingProperties } from '../../common/listing';
+import { optionsCollection } from '../../common/requestOptions';
 
-export const description: INodeProperties[] = scoped('fileRequest', 'getContents', [
+const properties: INodeProperties[] = [
 	fileRequestFolderLocator(
 		'parent',
 		'Folder',
@@ -16,23 +18,20 @@ export const description: INodeProperties[] = scoped('fileRequest', 'getContents
 	),
 	...sortedListingProperties,
 	optionsCollection(),
-]);
+];
 
-/** Endpoint 6 is not paginated: one request per input item, Limit applies here. */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const description = updateDisplayOptions(
+	{ show: { resource: ['fileRequest'], operation: ['getContents'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageFileRequestApi');
 	return await forEachItem(this, items, async (itemIndex) => {
-		const { limit, simplify, sortQuery } = readListingOptions(this, itemIndex, { sortable: true });
+		const listing = readListing(this, itemIndex, { sortable: true });
 		const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
-		const qs = parentId ? { ...sortQuery, parent_id: parentId } : sortQuery;
-		const { body } = await apiRequest(this, endpoints.fileRequestContents(qs), {
-			itemIndex,
-			policy: readRequestPolicy(this, itemIndex),
-		});
-		const elements = listElements(body);
-		const kept = limit === undefined ? elements : elements.slice(0, limit);
-		return simplify ? kept.map(simplifyItem) : kept;
+		const qs = parentId ? { ...listing.sortQuery, parent_id: parentId } : listing.sortQuery;
+		const { elements } = await list(client, endpoints.fileRequestContents(qs), listing.walk, listing.toItem);
+		return elements;
 	});
 }

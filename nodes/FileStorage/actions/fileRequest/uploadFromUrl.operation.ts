@@ -1,14 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+// File Request → Upload From URL: the server downloads files from URLs into the file request. Items that share a
+// destination folder go together, up to URLs per Request.
 
-import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/locators';
-import { apiRequest, endpoints } from '../../../lib/transport';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+
+import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/folderPickers/locators';
+import { ApiClient, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { runBatched, serverMessageField } from '../../helpers/batch';
-import { batchOptionsProperty } from '../../parameters/batch';
-import { itemParameter } from '../../parameters/itemParameter';
-import { readRequestPolicy } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
+import { parameterOrMappedField } from '../../common/mappedField';
+import { readRequestPolicy } from '../../common/requestOptions';
 
 const urlsPerRequestOption: INodeProperties = {
 	displayName: 'URLs per Request',
@@ -20,7 +21,7 @@ const urlsPerRequestOption: INodeProperties = {
 		'Most URLs sent in one request (servers cap how many they download at once). Items are grouped up to this count; an item with more URLs is sent in several requests.',
 };
 
-export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromUrl', [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'URLs',
 		name: 'urls',
@@ -41,8 +42,12 @@ export const description: INodeProperties[] = scoped('fileRequest', 'uploadFromU
 		'How many input items are sent together in one request when they share a destination folder (see also URLs per Request)',
 		[urlsPerRequestOption],
 	),
-]);
+];
 
+export const description = updateDisplayOptions(
+	{ show: { resource: ['fileRequest'], operation: ['uploadFromUrl'] } },
+	properties,
+);
 
 function readUrlsPerRequest(ctx: IExecuteFunctions): number {
 	const cap = ctx.getNodeParameter('options.urlsPerRequest', 0, urlsPerRequestOption.default) as number;
@@ -85,7 +90,7 @@ export function splitUrls(value: unknown): string[] {
 }
 
 function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[]): UploadTarget {
-	const urls = splitUrls(itemParameter(ctx, 'urls', itemIndex, items, ''));
+	const urls = splitUrls(parameterOrMappedField(ctx, 'urls', itemIndex, items, ''));
 	if (!urls.length) {
 		throw invalidParameter(ctx.getNode(), itemIndex, 'URLs', 'is empty', 'Enter at least one http(s) address of a file to upload.');
 	}
@@ -109,10 +114,8 @@ function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecu
 	return { urls, parentId: optionalParentId(ctx, itemIndex, 'parent', 'Destination Folder', [REQUEST_ROOT]) };
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageFileRequestApi');
 	const urlsPerRequest = readUrlsPerRequest(this);
 	return await runBatched(this, items, {
 		prepare: (itemIndex) => readTarget(this, itemIndex, items),
@@ -129,7 +132,7 @@ export async function execute(
 					parent_id: targets[0].parentId ?? null,
 					urls: urls.slice(start, start + urlsPerRequest),
 				};
-				const response = await apiRequest(this, endpoints.uploadToFileRequest(body), {
+				const response = await client.request(endpoints.uploadToFileRequest(body), {
 					itemIndex: firstItemIndex,
 					policy,
 				}).catch(async (error: unknown) => {

@@ -1,16 +1,18 @@
+// Folder → Get Contents: the files and folders inside one folder of the account (or its root), page by page.
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { folderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/locators';
-import { simplifyItem } from '../../../lib/simplify';
-import { endpoints } from '../../../lib/transport';
-import { invalidParameter, isUnsafePathSegment } from '../../../lib/validation';
-import { forEachItem } from '../../helpers/execution';
-import { listItems } from '../../helpers/listing';
-import { readListingOptions, sortedListingProperties } from '../../parameters/listing';
-import { optionsCollection } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { isUnsafePathSegment } from '../../../lib/credentialContract';
+import { folderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/folderPickers/locators';
+import { simplifyItem } from '../../../lib/resources/simplify';
+import { ApiClient, endpoints, list } from '../../../lib/transport';
+import { invalidParameter } from '../../../lib/validation';
+import { forEachItem } from '../../common/execution';
+import { readListing, sortedListingProperties } from '../../common/listing';
+import { optionsCollection } from '../../common/requestOptions';
 
-export const description: INodeProperties[] = scoped('folder', 'getContents', [
+const properties: INodeProperties[] = [
 	folderLocator,
 	...sortedListingProperties,
 	optionsCollection([
@@ -23,12 +25,12 @@ export const description: INodeProperties[] = scoped('folder', 'getContents', [
 				'Whether to add the listed folder itself (its name, colour, item counts) to every output item under "folder"',
 		},
 	]),
-]);
+];
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContents'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const folderId = locatorValue(this, 'folder', itemIndex, ROOT_FOLDER_ID);
 		if (isUnsafePathSegment(folderId)) {
@@ -42,15 +44,15 @@ export async function execute(
 			);
 		}
 		const includeFolder = this.getNodeParameter('options.includeFolder', itemIndex, false) as boolean;
-		const options = readListingOptions(this, itemIndex, { sortable: true });
-		const { items: entries, root } = await listItems(
-			this,
-			itemIndex,
-			endpoints.folderContents(folderId, options.sortQuery),
-			options,
+		const listing = readListing(this, itemIndex, { sortable: true });
+		const { elements, root } = await list(
+			client,
+			endpoints.folderContents(folderId, listing.sortQuery),
+			listing.walk,
+			listing.toItem,
 		);
-		if (!includeFolder || !root) return entries;
-		const folder: IDataObject = options.simplify ? simplifyItem(root) : root;
-		return entries.map((entry) => ({ ...entry, folder }));
+		if (!includeFolder || !root) return elements;
+		const folder: IDataObject = listing.simplify ? simplifyItem(root) : root;
+		return elements.map((entry) => ({ ...entry, folder }));
 	});
 }

@@ -1,14 +1,17 @@
+// Notification → Get Many: the account's notifications, newest first. The endpoint answers in one page, so Unread
+// Only and Limit apply to what it sent.
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isUnreadNotification } from '../../../lib/json';
-import { simplifyNotification, simplifyProperty } from '../../../lib/simplify';
-import { apiRequest, endpoints, listElements } from '../../../lib/transport';
-import { forEachItem } from '../../helpers/execution';
-import { readListingOptions, unsortedListingProperties } from '../../parameters/listing';
-import { optionsCollection, readRequestPolicy } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { simplifyNotification, simplifyProperty } from '../../../lib/resources/simplify';
+import { isUnreadNotification } from '../../../lib/resources/wrappers';
+import { ApiClient, endpoints, list } from '../../../lib/transport';
+import { forEachItem } from '../../common/execution';
+import { readListing, unsortedListingProperties } from '../../common/listing';
+import { optionsCollection } from '../../common/requestOptions';
 
-export const description: INodeProperties[] = scoped('notification', 'getMany', [
+const properties: INodeProperties[] = [
 	...unsortedListingProperties,
 	{
 		displayName: 'Unread Only',
@@ -19,23 +22,20 @@ export const description: INodeProperties[] = scoped('notification', 'getMany', 
 	},
 	simplifyProperty,
 	optionsCollection(),
-]);
+];
 
-/** Endpoint 9 has no pagination: one request per input item, then Unread Only and Limit apply here. */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const description = updateDisplayOptions(
+	{ show: { resource: ['notification'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
-		const { limit, simplify } = readListingOptions(this, itemIndex, { sortable: false });
+		const listing = readListing(this, itemIndex, { sortable: false });
 		const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
-		const { body } = await apiRequest(this, endpoints.notifications(), {
-			itemIndex,
-			policy: readRequestPolicy(this, itemIndex),
-		});
-		let elements = listElements(body);
-		if (unreadOnly) elements = elements.filter(isUnreadNotification);
-		if (limit !== undefined) elements = elements.slice(0, limit);
-		return simplify ? elements.map(simplifyNotification) : elements;
+		const walk = { ...listing.walk, keep: unreadOnly ? isUnreadNotification : undefined };
+		const { elements } = await list(client, endpoints.notifications(), walk, listing.simplify ? simplifyNotification : undefined);
+		return elements;
 	});
 }

@@ -1,14 +1,17 @@
+// Shared Folder → Create Folder: one folder per input item. The spec has no batch create; every item is checked
+// before the first request, so a bad name or parent in a later item sends nothing.
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionalParentId } from '../../../lib/locators';
-import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/simplify';
-import { apiRequest, endpoints } from '../../../lib/transport';
+import { optionalParentId } from '../../../lib/folderPickers/locators';
+import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/resources/simplify';
+import { ApiClient, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { runBatched } from '../../helpers/batch';
-import { optionsCollection, readRequestPolicy } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { runBatched } from '../../common/batch';
+import { optionsCollection, readRequestPolicy } from '../../common/requestOptions';
 
-export const description: INodeProperties[] = scoped('sharedFolder', 'createFolder', [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -36,16 +39,15 @@ export const description: INodeProperties[] = scoped('sharedFolder', 'createFold
 	},
 	simplifyProperty,
 	optionsCollection(),
-]);
+];
 
-/**
- * The spec has no batch create: one request per input item. Every item is checked before the first request, so a
- * bad name or parent in a later item sends nothing.
- */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sharedFolder'], operation: ['createFolder'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageShareApi');
 	return await runBatched(this, items, {
 		oneRequestPerItem: true,
 		prepare: (itemIndex) => {
@@ -59,7 +61,7 @@ export async function execute(
 		send: async ([target]) => {
 			const body: IDataObject = { name: target.name };
 			if (target.parentId) body.parent_id = target.parentId;
-			const response = await apiRequest(this, endpoints.createFolderInShare(body), {
+			const response = await client.request(endpoints.createFolderInShare(body), {
 				itemIndex: target.itemIndex,
 				policy: readRequestPolicy(this, target.itemIndex),
 			});

@@ -1,17 +1,31 @@
+// Shared Folder → Delete Items: files or folders inside the shared folder, many per request.
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { endpoints } from '../../../lib/transport';
-import { deleteItemsDescription, executeDeleteItems } from '../../helpers/itemDeletion';
+import { ApiClient, endpoints } from '../../../lib/transport';
+import { batchOptionsProperty } from '../../common/batch';
+import { executeDeleteItems } from '../../common/deleteItems';
+import { itemTargetProperties } from '../../common/itemTarget';
 
-export const description: INodeProperties[] = deleteItemsDescription(
-	'sharedFolder',
-	'of the shared folder',
-	'Items must be inside the shared folder',
+const properties: INodeProperties[] = [
+	...itemTargetProperties('delete'),
+	{
+		displayName: 'Delete Permanently',
+		name: 'permanent',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to remove the item at once from the database and storage instead of moving it to the trash of the shared folder. Items must be inside the shared folder.',
+	},
+	batchOptionsProperty(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sharedFolder'], operation: ['deleteItems'] } },
+	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await executeDeleteItems(this, items, endpoints.deleteInShare);
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await executeDeleteItems(this, items, new ApiClient(this, 'fileStorageShareApi'), endpoints.deleteInShare);
 }

@@ -1,13 +1,15 @@
+// Trash → Restore: items back from the trash, many per request. The endpoint takes one `to_home` per request,
+// so items are grouped by it.
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, endpoints } from '../../../lib/transport';
-import { runBatched, serverMessageField } from '../../helpers/batch';
-import { batchOptionsProperty } from '../../parameters/batch';
-import { itemTargetProperties, readItemTarget } from '../../parameters/itemTarget';
-import { readRequestPolicy } from '../../parameters/request';
-import { scoped } from '../../parameters/scope';
+import { ApiClient, endpoints } from '../../../lib/transport';
+import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
+import { itemTargetProperties, readItemTarget } from '../../common/itemTarget';
+import { readRequestPolicy } from '../../common/requestOptions';
 
-export const description: INodeProperties[] = scoped('trash', 'restore', [
+const properties: INodeProperties[] = [
 	...itemTargetProperties('restore'),
 	{
 		displayName: 'Restore to Home',
@@ -18,13 +20,12 @@ export const description: INodeProperties[] = scoped('trash', 'restore', [
 			'Whether to move the restored item to the top level of the account instead of its original folder',
 	},
 	batchOptionsProperty(),
-]);
+];
 
-/** Endpoint 3 takes many items per request but one `to_home`, so items are grouped by it. */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export const description = updateDisplayOptions({ show: { resource: ['trash'], operation: ['restore'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const client = new ApiClient(this, 'fileStorageApi');
 	return await runBatched(this, items, {
 		prepare: (itemIndex) => ({
 			...readItemTarget(this, itemIndex, items),
@@ -36,7 +37,7 @@ export async function execute(
 				to_home: targets[0].toHome,
 				items: targets.map((target) => ({ type: target.type, id: target.id })),
 			};
-			const response = await apiRequest(this, endpoints.restoreFromTrash(body), {
+			const response = await client.request(endpoints.restoreFromTrash(body), {
 				itemIndex: firstItemIndex,
 				policy: readRequestPolicy(this, firstItemIndex),
 			});

@@ -1,10 +1,10 @@
+// The Timeout option every operation offers, the Options collection that carries it, and their reader.
+
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { RequestPolicy } from '../../lib/transport';
-import { EXECUTION_POLICY } from '../../lib/transport';
+import { executionPolicy } from '../../lib/transport';
 import { invalidParameter } from '../../lib/validation';
-
-/** The Timeout option every operation offers, the Options collection that carries it, and their reader. */
 
 export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout',
@@ -39,5 +39,5 @@ export function readRequestPolicy(ctx: IExecuteFunctions, itemIndex: number): Re
 			'Set Timeout to the seconds to wait for each answer, e.g. 30.',
 		);
 	}
-	return { ...EXECUTION_POLICY, timeoutMs: Math.round(seconds * 1000) };
+	return executionPolicy(Math.round(seconds * 1000));
 }

@@ -1,19 +1,13 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
+// The folder pickers' list search, used by both nodes. It walks the folder tree breadth-first, a few folders per
+// call, and carries the rest of the walk in the pagination token, so that large trees load as the user scrolls.
 
-import { attributesOf, unwrapResource } from './json';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { attributesOf, unwrapResource } from '../resources/wrappers';
+import type { ApiCall } from '../transport';
+import { ApiClient, endpoints, pagesOf } from '../transport';
 import { REQUEST_ROOT, ROOT_FOLDER_ID } from './locators';
-import type { ApiCall } from './transport';
-import { apiRequest, endpoints, fetchPage, LARGEST_PAGE_REQUEST, listElements } from './transport';
 
-/**
- * The folder pickers' list search, used by both nodes. Folder pickers walk the tree breadth-first, a few folders per call, and carry the rest of the walk in the
- * pagination token so that large trees load as the user scrolls.
- */
 interface PendingFolder {
 	id: string;
 	path: string;
@@ -56,8 +50,10 @@ async function walkFolders(
 	return { results, paginationToken: queue.length ? JSON.stringify(queue) : undefined };
 }
 
-async function firstPageOf(ctx: ILoadOptionsFunctions, call: ApiCall): Promise<IDataObject[]> {
-	return (await fetchPage(ctx, call, undefined, LARGEST_PAGE_REQUEST)).elements;
+/** The first (largest) page of a folder's listing: enough to pick from; a folder's later pages are not walked. */
+async function firstPageOf(client: ApiClient, call: ApiCall): Promise<IDataObject[]> {
+	const { value } = await pagesOf(client, call).next();
+	return value ? value.elements : [];
 }
 
 export async function searchFolders(
@@ -65,9 +61,9 @@ export async function searchFolders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
+	const client = new ApiClient(this, 'fileStorageApi');
 	return await walkFolders(
-		async (folderId) =>
-			await firstPageOf(this, endpoints.folderContents(folderId, { sort: 'name', direction: 'ASC' })),
+		async (folderId) => await firstPageOf(client, endpoints.folderContents(folderId, { sort: 'name', direction: 'ASC' })),
 		{ name: 'Root (All Files)', value: ROOT_FOLDER_ID },
 		ROOT_FOLDER_ID,
 		filter,
@@ -80,11 +76,12 @@ export async function searchFileRequestFolders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
+	const client = new ApiClient(this, 'fileStorageFileRequestApi');
 	return await walkFolders(
 		async (folderId) => {
 			const qs: IDataObject = { sort: 'name', direction: 'ASC' };
 			if (folderId !== REQUEST_ROOT) qs.parent_id = folderId;
-			return listElements((await apiRequest(this, endpoints.fileRequestContents(qs))).body);
+			return await firstPageOf(client, endpoints.fileRequestContents(qs));
 		},
 		{ name: 'File Request Root', value: REQUEST_ROOT },
 		REQUEST_ROOT,

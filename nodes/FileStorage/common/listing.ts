@@ -1,9 +1,12 @@
+// What the list operations share: Return All, Limit, Sort By, Direction and Simplify, and their reader, which
+// says how to walk the listing for one input item.
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readSimplify, simplifyProperty } from '../../lib/simplify';
+import { readSimplify, simplifyItem, simplifyProperty } from '../../lib/resources/simplify';
+import type { PageWalk } from '../../lib/transport';
 import { invalidParameter } from '../../lib/validation';
-
-/** The parameters of the list operations (Return All, Limit, Sort By, Direction, Simplify) and their reader. */
+import { readRequestPolicy } from './requestOptions';
 
 export const returnAllProperty: INodeProperties = {
 	displayName: 'Return All',
@@ -59,10 +62,12 @@ export const sortedListingProperties: INodeProperties[] = [
 /** What an unsorted listing offers: Return All, Limit (Simplify and filters are the operation's own). */
 export const unsortedListingProperties: INodeProperties[] = [returnAllProperty, limitProperty];
 
-export interface ListingOptions {
-	/** Undefined = Return All. */
-	limit: number | undefined;
+export interface ListingRead {
+	/** How to walk the listing: the item, its Timeout, Limit pushed down, and reading ahead with Return All. */
+	walk: PageWalk;
 	simplify: boolean;
+	/** Each file or folder as output: simplified, or the raw element. */
+	toItem?: (element: IDataObject) => IDataObject;
 	/** The spec's `sort` and `direction` query parameters (sortable listings only). */
 	sortQuery: IDataObject;
 }
@@ -83,14 +88,13 @@ function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefine
 	return limit;
 }
 
-export function readListingOptions(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	{ sortable }: { sortable: boolean },
-): ListingOptions {
+export function readListing(ctx: IExecuteFunctions, itemIndex: number, { sortable }: { sortable: boolean }): ListingRead {
+	const limit = readLimit(ctx, itemIndex);
+	const simplify = readSimplify(ctx, itemIndex);
 	return {
-		limit: readLimit(ctx, itemIndex),
-		simplify: readSimplify(ctx, itemIndex),
+		walk: { itemIndex, policy: readRequestPolicy(ctx, itemIndex), limit, readAhead: limit === undefined },
+		simplify,
+		toItem: simplify ? simplifyItem : undefined,
 		sortQuery: sortable
 			? {
 					sort: ctx.getNodeParameter('sort', itemIndex, 'created_at') as string,

@@ -1,16 +1,49 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+// Batching for operations whose endpoint takes many targets per request (restore, deletes, uploads), and their
+// Batch Size option:
+// 1. Every input item is read and validated first, so a bad item fails before any request is sent.
+// 2. Valid items are grouped (same `groupKey`, in input order) into requests of at most Batch Size.
+// 3. Each input item gets exactly one output item, paired with it: the result, or the error of its batch.
+
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readBatchSize } from '../parameters/batch';
+import { invalidParameter } from '../../lib/validation';
 import { errorItem, withItemIndex } from './execution';
+import { optionsCollection } from './requestOptions';
+
+export const batchSizeOption: INodeProperties = {
+	displayName: 'Batch Size',
+	name: 'batchSize',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 100,
+	description:
+		'How many input items are sent together in one request. If a request fails, every item of that batch reports the error.',
+};
 
 /**
- * Batching for operations whose endpoint takes many targets per request (restore, deletes, uploads).
- *
- * 1. Every input item is read and validated first, so a bad item fails before any request is sent.
- * 2. Valid items are grouped (same `groupKey`, in input order) into requests of at most `batchSize`.
- * 3. Each input item gets exactly one output item, paired with it: the result, or the error of its batch.
+ * The Options collection of a batch operation: Batch Size (with an operation-specific description), the
+ * operation's own options, and Timeout.
  */
+export function batchOptionsProperty(description?: string, more: INodeProperties[] = []): INodeProperties {
+	return optionsCollection([description ? { ...batchSizeOption, description } : batchSizeOption, ...more]);
+}
+
+/** Batch Size is read once per execution (item 0): batches span items. */
+function readBatchSize(ctx: IExecuteFunctions): number {
+	const size = ctx.getNodeParameter('options.batchSize', 0, batchSizeOption.default) as number;
+	if (!Number.isInteger(size) || size < 1) {
+		throw invalidParameter(
+			ctx.getNode(),
+			0,
+			'Batch Size',
+			`must be a whole number of at least 1, got ${size}`,
+			'Set Batch Size to 1 or more.',
+		);
+	}
+	return size;
+}
+
 export interface BatchPlan<T> {
 	/** Reads and validates one item's parameters; throws a NodeOperationError naming the parameter. */
 	prepare(itemIndex: number): T;

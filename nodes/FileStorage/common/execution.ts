@@ -1,3 +1,5 @@
+// Running an operation over its input items: one output per item paired with it, continueOnFail honoured.
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 

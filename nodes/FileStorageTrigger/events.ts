@@ -1,30 +1,27 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+// The trigger's events: which listing each one watches (always newest first), with which credential, and how its
+// items are shown.
 
-import { isUnreadNotification } from '../lib/json';
-import { simplifyItem, simplifyNotification } from '../lib/simplify';
-import type { ApiCall, CredentialType, Page, RequestPolicy } from '../lib/transport';
-import { apiRequest, endpoints, fetchPage, listElements } from '../lib/transport';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CredentialType } from '../lib/credentialContract';
+import { simplifyItem, simplifyNotification } from '../lib/resources/simplify';
+import { isUnreadNotification } from '../lib/resources/wrappers';
+import type { ApiCall } from '../lib/transport';
+import { endpoints } from '../lib/transport';
 
 export type EventName = 'notification' | 'upload' | 'fileRequestItem';
 
-export interface FetchRequest {
-	parent?: string;
-	cursor?: string;
-	pageSize: number;
-	policy: RequestPolicy;
-}
-
-/** How the trigger reads one event's listing, always newest first. */
-export interface PollSource {
+export interface TriggerEvent {
 	credentialType: CredentialType;
 	/**
-	 * A credential field that names the stream itself (part of the stream identity), as a file request's ID does;
-	 * none for access tokens, which rotate without changing what is watched.
+	 * Whether the credential's secret names the stream itself (part of the stream identity), as a file request's ID
+	 * does; an access token rotates without changing what is watched.
 	 */
-	streamField?: string;
+	secretIsTheStream: boolean;
 	/** Whether entries dated before the newest one already seen are old (restored files among uploads). */
 	restoredCountAsOld: boolean;
-	fetch(ctx: IPollFunctions, request: FetchRequest): Promise<Page>;
+	/** The listing watched, newest first; `parent` is a file request's folder (undefined: its root). */
+	listing(parent: string | undefined): ApiCall;
 	simplify(element: unknown): IDataObject;
 	isUnread(element: IDataObject): boolean;
 	/** What "Fetch Test Event" says when the watched listing is empty, and how to get an item into it. */
@@ -33,17 +30,13 @@ export interface PollSource {
 
 const newestFirst = { sort: 'created_at', direction: 'DESC' };
 
-/** Endpoints without pagination answer with the whole listing in one page. */
-async function wholeListing(ctx: IPollFunctions, call: ApiCall, policy: RequestPolicy): Promise<Page> {
-	return { elements: listElements((await apiRequest(ctx, call, { policy })).body) };
-}
-
-export const pollSources: Record<EventName, PollSource> = {
+export const EVENTS: Record<EventName, TriggerEvent> = {
 	notification: {
 		credentialType: 'fileStorageApi',
+		secretIsTheStream: false,
 		restoredCountAsOld: false,
-		// Endpoint 9 takes no parameters; the service lists newest first.
-		fetch: async (ctx, request) => await wholeListing(ctx, endpoints.notifications(), request.policy),
+		// The notifications endpoint takes no parameters; the service lists newest first.
+		listing: () => endpoints.notifications(),
 		simplify: simplifyNotification,
 		isUnread: isUnreadNotification,
 		nothingToShow: ({ unreadOnly }) => ({
@@ -55,11 +48,9 @@ export const pollSources: Record<EventName, PollSource> = {
 	},
 	upload: {
 		credentialType: 'fileStorageApi',
+		secretIsTheStream: false,
 		restoredCountAsOld: true,
-		fetch: async (ctx, request) =>
-			await fetchPage(ctx, endpoints.recentUploads(newestFirst), request.cursor, request.pageSize, {
-				policy: request.policy,
-			}),
+		listing: () => endpoints.recentUploads(newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,
 		nothingToShow: () => ({
@@ -69,14 +60,9 @@ export const pollSources: Record<EventName, PollSource> = {
 	},
 	fileRequestItem: {
 		credentialType: 'fileStorageFileRequestApi',
-		streamField: 'fileRequestId',
+		secretIsTheStream: true,
 		restoredCountAsOld: false,
-		fetch: async (ctx, request) =>
-			await wholeListing(
-				ctx,
-				endpoints.fileRequestContents(request.parent ? { ...newestFirst, parent_id: request.parent } : newestFirst),
-				request.policy,
-			),
+		listing: (parent) => endpoints.fileRequestContents(parent ? { ...newestFirst, parent_id: parent } : newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,
 		nothingToShow: ({ parent }) =>

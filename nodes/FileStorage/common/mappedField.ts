@@ -1,14 +1,17 @@
+// Per-item parameters whose usual value is a plain mapping of a field of the input item.
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** `={{ $json.field }}` or `={{ $json["field"] }}`: a mapping that only reads a field of the current item. */
 const PLAIN_FIELD_MAPPING = /^=\s*\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"]+)\2\s*\])\s*\}\}\s*$/;
 
 /**
- * A per-item parameter. Mappings that only read a field of the current input item (the defaults of Item Type
- * and Item ID) are read from the item directly: n8n's expression engine builds a fresh context for every call,
- * which costs far more than the requests of a 1,000-item batch. Anything else goes through the engine.
+ * A per-item parameter's value. A plain mapping that only reads a field of the current input item (the defaults
+ * of Item Type and Item ID) bypasses n8n's expression engine and reads the field from the item directly: the
+ * engine builds a fresh context for every call, which costs far more than the requests of a 1,000-item batch.
+ * Anything else goes through the engine.
  */
-export function itemParameter(
+export function parameterOrMappedField(
 	ctx: IExecuteFunctions,
 	name: string,
 	itemIndex: number,

@@ -1,13 +1,24 @@
+// Requests that got no (complete) answer: out of time, never connected, or the connection broke.
+
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { CREDENTIALS } from '../credentialContract';
 import type { ApiCall } from './endpoints';
-import { CREDENTIAL_LABELS } from './endpoints';
 import type { RetryReport } from './errors';
 import { MUTATIONS, retryNote } from './errors';
 import { redactText } from './redaction';
 
-/** Requests that got no (complete) answer: out of time, never connected, or the connection broke. */
+/**
+ * Whether a request that got no answer ran into its time limit: the HTTP client's code, under n8n's wrapper (and,
+ * for streamed requests, under the wrapper's cause).
+ */
+export function isTimeout(error: unknown): boolean {
+	const code = networkCodeOf(error);
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
+	const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown; cause?: { message?: unknown } } };
+	return /timeout/i.test(`${String(message ?? '')} ${String(cause?.message ?? '')} ${String(cause?.cause?.message ?? '')}`);
+}
 
 /** A request that got no answer within its time limit. */
 export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
@@ -78,7 +89,7 @@ export function unreachableError(
 			: '';
 	const check = broke
 		? 'The server, or a proxy between n8n and it, closed the connection before a complete answer. Run again; if it repeats, check the server and its proxy.'
-		: `Check the Base URL in the "${CREDENTIAL_LABELS[call.credentialType]}" credential and that the server is running and reachable from n8n.`;
+		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;
 	const message = broke
 		? `The connection to the File Storage server broke before it answered (${code})`
 		: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;

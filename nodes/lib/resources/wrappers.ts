@@ -1,3 +1,5 @@
+// The spec's resource wrappers (`{data: {id, type, attributes, relationships}}`) and what servers send instead.
+
 import type { IDataObject } from 'n8n-workflow';
 
 /** A JSON object (not an array, not null). */
@@ -20,4 +22,11 @@ export function attributesOf(resource: IDataObject | undefined): IDataObject {
 export function isUnreadNotification(element: unknown): boolean {
 	const readAt = attributesOf(unwrapResource(element)).read_at;
 	return readAt === null || readAt === undefined;
+}
+
+/** The item types the restore and delete endpoints take; images, videos and audio are files there. */
+export function apiItemType(type: unknown): 'folder' | 'file' | undefined {
+	if (type === 'folder') return 'folder';
+	if (type === 'file' || type === 'image' || type === 'video' || type === 'audio') return 'file';
+	return undefined;
 }

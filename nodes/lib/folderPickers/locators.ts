@@ -1,8 +1,8 @@
+// The folder pickers of both nodes (resource locators), and the readers of their values.
+
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from './validation';
-
-/** Folder pickers of both nodes, and the readers of their values. */
+import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../validation';
 
 /** Value of the account folder locator that means "the top level of the account" (the spec's `all`). */
 export const ROOT_FOLDER_ID = 'all';

@@ -1,9 +1,10 @@
+// Item Type + Item ID of one target (Restore, Delete Items), declared and read here.
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiItemType, invalidParameter, UUID_PATTERN } from '../../lib/validation';
-import { itemParameter } from './itemParameter';
-
-/** Item Type + Item ID of one target (Restore, Delete Items), declared and read here. */
+import { apiItemType } from '../../lib/resources/wrappers';
+import { invalidParameter, UUID_PATTERN } from '../../lib/validation';
+import { parameterOrMappedField } from './mappedField';
 
 /** Defaults read the fields a Simplified list outputs, so lists chain straight into these operations. */
 export function itemTargetProperties(action: string): INodeProperties[] {
@@ -40,8 +41,8 @@ export function readItemTarget(
 	itemIndex: number,
 	items: INodeExecutionData[],
 ): ItemTarget {
-	const rawType = itemParameter(ctx, 'itemType', itemIndex, items, '');
-	const rawId = itemParameter(ctx, 'itemId', itemIndex, items, '');
+	const rawType = parameterOrMappedField(ctx, 'itemType', itemIndex, items, '');
+	const rawId = parameterOrMappedField(ctx, 'itemId', itemIndex, items, '');
 	const typeText = rawType === undefined || rawType === null ? '' : String(rawType).trim().toLowerCase();
 	const id = rawId === undefined || rawId === null ? '' : String(rawId).trim();
 	const type = apiItemType(typeText);

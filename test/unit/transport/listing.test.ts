@@ -1,9 +1,26 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collectPages, endpoints, fetchPage, LARGEST_PAGE_REQUEST, listElements, toPage } from '../../../nodes/lib/transport';
+import type { ApiCall, Page, PageWalk } from '../../../nodes/lib/transport';
+import { ApiClient, endpoints, LARGEST_PAGE_REQUEST, list, pagesOf } from '../../../nodes/lib/transport';
 import type { ScriptedAnswer } from './fake-context';
 import { fakeContext } from './fake-context';
+
+/** A listing walked by a client of its own, reading ahead with Return All as the node does. */
+async function collectPages<T = IDataObject>(
+	ctx: IExecuteFunctions,
+	call: ApiCall,
+	limit: number | undefined,
+	walk: PageWalk = {},
+	toItem?: (element: IDataObject) => T,
+) {
+	return await list(new ApiClient(ctx, call.credentialType), call, { ...walk, limit, readAhead: limit === undefined }, toItem);
+}
+
+/** The first page of a listing, from `cursor`. */
+async function firstPage(client: ApiClient, call: ApiCall, cursor?: string, pageSize?: number): Promise<Page | undefined> {
+	return (await pagesOf(client, call, { cursor, pageSize }).next()).value;
+}
 
 /** A listing of `total` entries served in pages of at most `maxPage`, keyed by a numeric cursor. */
 function pagedListing(total: number, maxPage: number) {
@@ -17,15 +34,29 @@ function pagedListing(total: number, maxPage: number) {
 	};
 }
 
-describe('transport/pagination: cursor walking', () => {
-	it('toPage reads elements, the next cursor and the listed folder; no cursor ends the listing', () => {
-		expect(toPage({ data: [{ a: 1 }], meta: { cursor: { next_cursor: 'c2' }, root: { id: 'r' } } })).toEqual({
-			elements: [{ a: 1 }],
-			nextCursor: 'c2',
-			root: { id: 'r' },
-		});
-		expect(toPage({ data: [], meta: { cursor: { next_cursor: '' } } }).nextCursor).toBeUndefined();
-		expect(listElements({ data: [1, 2] as unknown as IDataObject[] })).toHaveLength(2);
+describe('transport/listing: reading listings', () => {
+	it('a page holds its elements, the cursor it was asked with, the next cursor and the listed folder', async () => {
+		const fake = fakeContext([
+			{ statusCode: 200, body: { data: [{ a: 1 }], meta: { cursor: { next_cursor: 'c2' }, root: { id: 'r' } } } },
+			{ statusCode: 200, body: { data: [{ b: 2 }], meta: { cursor: { next_cursor: '' } } } },
+		]);
+		const pages: Page[] = [];
+		for await (const page of pagesOf(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}))) pages.push(page);
+		expect(pages).toEqual([
+			{ elements: [{ a: 1 }], cursor: undefined, nextCursor: 'c2', root: { id: 'r' } },
+			// an empty next cursor ends the listing
+			{ elements: [{ b: 2 }], cursor: 'c2', nextCursor: undefined, root: undefined },
+		]);
+	});
+
+	it('an endpoint without pages is one request, whatever cursor its answer names; Limit and the filter apply to it', async () => {
+		const data = [1, 2, 3, 4, 5].map((n) => ({ data: { id: `n${n}`, attributes: { read_at: n % 2 ? null : 'x' } } }));
+		const fake = fakeContext([{ statusCode: 200, body: { data, meta: { cursor: { next_cursor: 'ignored' } } } }]);
+		const unread = (element: IDataObject) => ((element.data as IDataObject).attributes as IDataObject).read_at === null;
+		const result = await collectPages(fake.ctx, endpoints.notifications(), 2, { keep: unread });
+		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual(['n1', 'n3']);
+		expect(fake.sent).toHaveLength(1);
+		expect(fake.sent[0].qs).toBeUndefined();
 	});
 
 	it('Return All follows cursors with the largest page until the end', async () => {
@@ -128,14 +159,26 @@ describe('transport/pagination: cursor walking', () => {
 				? { statusCode: 422, body: { message: 'invalid', errors: { limit: ['too large'] } } }
 				: { statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: null } } } },
 		);
-		const page = await fetchPage(fake.ctx, endpoints.recentUploads({}), undefined, 1000);
-		expect(page.elements).toEqual([{ id: 'a' }]);
+		const page = await firstPage(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), undefined, 1000);
+		expect(page?.elements).toEqual([{ id: 'a' }]);
 		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit)).toEqual([1000, undefined]);
+	});
+
+	it('the client remembers a refused page size: every later page and walk is one request, not two', async () => {
+		const fake = fakeContext((options) => {
+			const qs = (options.qs ?? {}) as IDataObject;
+			if (qs.limit !== undefined) return { statusCode: 422, body: { message: 'invalid', errors: { limit: ['unknown'] } } };
+			return { statusCode: 200, body: { data: [{ id: qs.cursor ?? 'first' }], meta: { cursor: { next_cursor: qs.cursor ? null : 'c2' } } } };
+		});
+		const client = new ApiClient(fake.ctx, 'fileStorageApi');
+		await list(client, endpoints.recentUploads({}));
+		await firstPage(client, endpoints.folderContents('all', {}));
+		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit ?? '-')).toEqual([1000, '-', '-', '-']);
 	});
 
 	it('any other refusal is thrown as it is', async () => {
 		const fake = fakeContext([{ statusCode: 422, body: { message: 'bad', errors: { sort: ['no'] } } }]);
-		await expect(fetchPage(fake.ctx, endpoints.recentUploads({}), 'c', 10)).rejects.toThrow(
+		await expect(firstPage(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), 'c', 10)).rejects.toThrow(
 			'The server rejected the request as invalid (HTTP 422): sort: no',
 		);
 		expect(fake.sent).toHaveLength(1);

@@ -1,0 +1,67 @@
+// Both Download operations: each input item's file streamed into n8n's binary data, or its metadata for agents.
+
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { CredentialType } from '../../lib/credentialContract';
+import type { OpenedDownload } from '../../lib/transport';
+import { ApiClient, openDownload, redactText } from '../../lib/transport';
+import { forEachItemOutput } from '../common/execution';
+import { readRequestPolicy } from '../common/requestOptions';
+import { outputMimeType, outputName } from './naming';
+import type { DownloadRequest } from './source';
+import { readDownloadRequest } from './source';
+import { BinaryStore } from './storage';
+
+/** Whether the node runs as an AI agent's tool: its `…Tool` variant, or a context that says so (newer n8n). */
+export function isToolExecution(ctx: IExecuteFunctions): boolean {
+	if (ctx.getNode().type.endsWith('Tool')) return true;
+	const says = (ctx as Partial<Pick<IExecuteFunctions, 'isToolExecution'>>).isToolExecution;
+	return typeof says === 'function' && says.call(ctx) === true;
+}
+
+/** What an agent gets instead of the content: the file's name, type, size and URL. */
+function toolResult(request: DownloadRequest, opened: OpenedDownload, name: string, secrets: string[]): IDataObject {
+	return {
+		// As given (File Storage output masks file request IDs already); a secret typed into it is redacted.
+		fileUrl: redactText(request.url, secrets),
+		name,
+		mimeType: outputMimeType(request, opened, name),
+		size: opened.contentLength ?? null,
+		content: request.content,
+		note: 'The file content is not returned to an AI agent (binary data cannot pass to it); its URL is.',
+	};
+}
+
+/**
+ * Downloads each input item's file in turn (one at a time: memory stays bounded whatever the item count). Output
+ * items keep their input's JSON and binaries, so IDs flow on; under continueOnFail a failed item yields an error
+ * item.
+ */
+export async function runDownloads(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	credentialType: CredentialType,
+): Promise<INodeExecutionData[]> {
+	const toolMode = isToolExecution(ctx);
+	const client = new ApiClient(ctx, credentialType);
+	const store = new BinaryStore(ctx);
+	return await forEachItemOutput(ctx, items, async (itemIndex) => {
+		const credential = await client.credential(itemIndex);
+		const request = readDownloadRequest(ctx, itemIndex, items, credential.baseUrl);
+		const opened = await openDownload(ctx, client, {
+			url: request.url,
+			policy: readRequestPolicy(ctx, itemIndex),
+			itemIndex,
+			expectedMimeType: request.expectedMimeType,
+		});
+		const name = outputName(request, opened);
+		if (toolMode) {
+			opened.close();
+			return [{ json: toolResult(request, opened, name, credential.secrets) }];
+		}
+		await store.refuseTooLarge(opened, itemIndex);
+		const binary = await store.store(opened, name, outputMimeType(request, opened, name), itemIndex);
+		const input = items[itemIndex];
+		return [{ json: input?.json ?? {}, binary: { ...(input?.binary ?? {}), [request.binaryPropertyName]: binary } }];
+	});
+}

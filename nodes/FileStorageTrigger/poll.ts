@@ -1,0 +1,95 @@
+// One poll of the trigger: the sample of "Fetch Test Event", or the new items since the last poll, each once,
+// oldest first. The window of what was seen lives in the workflow's static data (window.ts).
+
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../lib/credentialContract';
+import type { ApiClient, PollPolicy } from '../lib/transport';
+import { pagesOf } from '../lib/transport';
+import type { TriggerEvent } from './events';
+import { admitPoll, pollEmitted, pollEnded } from './overlap';
+import type { TriggerParameters } from './parameters';
+import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
+import type { ListedEntry } from './window';
+import { emptyState, isWindowState, keyOf, sourceHash, windowFingerprint, windowOf } from './window';
+
+export interface Poll {
+	ctx: IPollFunctions;
+	client: ApiClient;
+	event: TriggerEvent;
+	parameters: TriggerParameters;
+	policy: PollPolicy;
+}
+
+function shown({ event, parameters }: Poll, entries: ListedEntry[]) {
+	const kept = entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
+	return kept.map((entry) => (parameters.simplify ? event.simplify(entry.element) : entry.element));
+}
+
+/** "Fetch Test Event": the newest item; the window is neither read nor moved. */
+export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]> {
+	const { ctx, client, event, parameters, policy } = poll;
+	const pageSize = parameters.unreadOnly ? TRIGGER_PAGE_SIZE : 1;
+	const { value: page } = await pagesOf(client, event.listing(parameters.parent), { policy, pageSize }).next();
+	const [sample] = shown(poll, toEntries(page?.elements ?? []));
+	if (!sample) {
+		const { message, description } = event.nothingToShow(parameters);
+		throw new NodeApiError(ctx.getNode(), { message }, { message, description });
+	}
+	return [ctx.helpers.returnJsonArray([sample])];
+}
+
+/**
+ * What is being watched: a different event, server, credential or folder is a different stream, and starts over
+ * without a backlog. The credential counts by its n8n identity, not its secret, so rotating an access token inside
+ * the same credential keeps the window. A file request's ID is not a rotating secret but the stream itself.
+ */
+async function streamIdentity({ ctx, client, event, parameters }: Poll): Promise<string> {
+	const credential = await client.credential();
+	const reference = ctx.getNode().credentials?.[event.credentialType];
+	const secret = credential.decrypted.data?.[CREDENTIALS[event.credentialType].secret.field];
+	const stream = event.secretIsTheStream ? keyOf(String(secret ?? '').trim()) : null;
+	return sourceHash([parameters.event, credential.baseUrl, reference?.id ?? reference?.name ?? null, stream, parameters.parent ?? null]);
+}
+
+/** The new items since the last poll, or null when there are none (the window may still move). */
+export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | null> {
+	const { ctx, client, event, parameters, policy } = poll;
+	const sourceId = await streamIdentity(poll);
+	const staticData = ctx.getWorkflowStaticData('node');
+	const saved = staticData.window;
+	// Two polls of this trigger at once would emit the same items: one of them stands down (see overlap.ts).
+	const trigger = `${ctx.getWorkflow().id ?? ''}/${ctx.getNode().id ?? ctx.getNode().name}`;
+	const startedFrom = windowFingerprint(saved);
+	const admission = admitPoll(trigger, startedFrom, Date.now());
+	if (admission !== 'run') {
+		ctx.logger.debug(
+			admission === 'overlapping'
+				? 'File Storage Trigger: another poll of this trigger is running; this one emits nothing'
+				: 'File Storage Trigger: this poll holds a window whose new items were just emitted; it emits nothing',
+		);
+		return null;
+	}
+	try {
+		const call = event.listing(parameters.parent);
+		if (!isWindowState(saved, sourceId)) {
+			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
+			const { value: first } = await pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE }).next();
+			staticData.window = { ...emptyState(sourceId), ...windowOf(toEntries(first?.elements ?? []), !first?.nextCursor) };
+			return null;
+		}
+		const walked = await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld);
+		if (!walked.done) {
+			staticData.window = { ...saved, resume: walked.resume };
+			return null;
+		}
+		staticData.window = { ...saved, ...walked.next, resume: null };
+		const items = shown(poll, walked.fresh);
+		if (!items.length) return null;
+		pollEmitted(trigger, startedFrom, Date.now());
+		return [ctx.helpers.returnJsonArray(items)];
+	} finally {
+		pollEnded(trigger, Date.now());
+	}
+}

@@ -1,0 +1,106 @@
+// One poll's walk down a newest-first listing: paging, the time budget, resuming an unfinished catch-up, falling
+// back when the server refuses a saved cursor, and the decision of what is new (window.ts).
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { parseServiceDate } from '../lib/resources/dates';
+import { attributesOf, unwrapResource } from '../lib/resources/wrappers';
+import type { ApiCall, ApiClient, Page, PollPolicy } from '../lib/transport';
+import { pagesOf } from '../lib/transport';
+import type { ListedEntry, WalkVerdict, WindowState } from './window';
+import { judge, WINDOW_SIZE } from './window';
+
+/**
+ * Listing page size of the trigger: the window plus the one item beyond it (whose date the window keeps) fit on
+ * the first page, so an idle poll is one request.
+ */
+export const TRIGGER_PAGE_SIZE = WINDOW_SIZE + 1;
+/** Pages one poll may walk before it saves where it stopped and continues next poll. */
+export const MAX_PAGES_PER_POLL = 20;
+
+export function toEntries(elements: IDataObject[]): ListedEntry[] {
+	const entries: ListedEntry[] = [];
+	for (const element of elements) {
+		const resource = unwrapResource(element);
+		if (typeof resource.id !== 'string' && typeof resource.id !== 'number') continue;
+		entries.push({ id: String(resource.id), date: parseServiceDate(attributesOf(resource).created_at), element });
+	}
+	return entries;
+}
+
+/** Whether a request failed with a 4xx answer (a refused cursor, whatever status the server uses for it). */
+function isClientError(error: unknown): boolean {
+	const status = Number((error as { httpCode?: string })?.httpCode);
+	return status >= 400 && status < 500;
+}
+
+/**
+ * The listing's pages from a saved cursor, or from the top. A server that refuses the saved cursor (expired,
+ * unknown, malformed) is walked from the top instead: nothing is emitted twice, because the window still marks
+ * where emitted items begin.
+ */
+async function* pagesFrom(
+	client: ApiClient,
+	call: ApiCall,
+	resume: string | undefined,
+	policy: PollPolicy,
+): AsyncGenerator<Page> {
+	const walk = (cursor?: string) => pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE, cursor });
+	if (!resume) return yield* walk();
+	const pages = walk(resume);
+	const first = await pages.next().catch(async (error: unknown) =>
+		// Only a refused cursor is handled here; every other failure fails the poll as it is.
+		isClientError(error) ? undefined : await Promise.reject(error),
+	);
+	if (!first) return yield* walk();
+	if (first.done) return;
+	yield first.value;
+	yield* pages;
+}
+
+/**
+ * Files restored from the trash reappear in recent uploads with their original date, below the newest entry
+ * the window saw: they are not uploads. Same-day restores cannot be told apart (dates have day precision).
+ */
+function withoutRestored(fresh: ListedEntry[], top: string | null | undefined): ListedEntry[] {
+	if (!top) return fresh;
+	return fresh.filter((entry) => entry.date === null || entry.date >= top);
+}
+
+export type WalkResult =
+	/** What is new (oldest first), and the window to keep. */
+	| { done: true; fresh: ListedEntry[]; next: WalkVerdict['next'] }
+	/** Too much at once: the walk stopped at the start of this page, where the next poll continues. */
+	| { done: false; resume: string | null };
+
+/**
+ * Walks the listing newest first from the window's saved resume point (or the top) until the decision is made,
+ * within MAX_PAGES_PER_POLL pages and half the poll's budget.
+ */
+export async function walkNewestFirst(
+	client: ApiClient,
+	call: ApiCall,
+	state: WindowState,
+	policy: PollPolicy,
+	restoredCountAsOld: boolean,
+): Promise<WalkResult> {
+	const started = Date.now();
+	const stretch: ListedEntry[] = [];
+	let pages = 0;
+	let lastCursor: string | undefined;
+	for await (const page of pagesFrom(client, call, state.resume ?? undefined, policy)) {
+		pages++;
+		lastCursor = page.cursor;
+		stretch.push(...toEntries(page.elements));
+		const verdict = judge(state, stretch, !page.nextCursor || page.elements.length === 0);
+		if (verdict) {
+			const fresh = restoredCountAsOld ? withoutRestored(verdict.fresh, state.top) : verdict.fresh;
+			return { done: true, fresh, next: verdict.next };
+		}
+		// The one-page overlap (the next poll starts at this page) guarantees it emits something even when the
+		// window begins right after this page.
+		if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2)) break;
+	}
+	// Stopped early, or a server that repeats a cursor ended the walk: continue from the last page next poll.
+	return { done: false, resume: lastCursor ?? null };
+}

@@ -1,0 +1,163 @@
+// What the three credential types and the transport agree on: their names and fields, where each secret goes, the
+// Base URL rule and the check of values put into a URL path. Credentials import nothing else of the package, and
+// this module imports nothing of it, so either side can change without reaching into the other.
+
+import type {
+	IAuthenticateRuleResponseSuccessBody,
+	Icon,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { ApplicationError } from 'n8n-workflow';
+
+export type CredentialType = 'fileStorageApi' | 'fileStorageShareApi' | 'fileStorageFileRequestApi';
+
+export interface CredentialSecret {
+	/** The credential field that holds it. */
+	field: string;
+	/** The field's label in the credential form. */
+	displayName: string;
+	/** Where the user finds it, for error descriptions. */
+	whereToFind: string;
+	/**
+	 * For secrets that go into the URL path: the placeholder the transport writes in their place. Only the
+	 * credential's `authenticate` swaps it for the value, so the secret never passes through node code.
+	 */
+	pathPlaceholder?: string;
+}
+
+export interface CredentialContract {
+	/** The credential type's display name, as n8n's credential list shows it. */
+	displayName: string;
+	/** How messages name it: display name and what it holds. */
+	label: string;
+	secret: CredentialSecret;
+}
+
+export const CREDENTIALS: Record<CredentialType, CredentialContract> = {
+	fileStorageApi: {
+		displayName: 'File Storage API',
+		label: 'File Storage API (access token)',
+		secret: {
+			field: 'accessToken',
+			displayName: 'Access Token',
+			whereToFind: 'a personal access token of the account',
+		},
+	},
+	fileStorageShareApi: {
+		displayName: 'File Storage Share API',
+		label: 'File Storage Share API (share token)',
+		secret: {
+			field: 'shareToken',
+			displayName: 'Share Token',
+			whereToFind: 'the last part of the share link',
+			pathPlaceholder: '{shareToken}',
+		},
+	},
+	fileStorageFileRequestApi: {
+		displayName: 'File Storage File Request API',
+		label: 'File Storage File Request API (file request ID)',
+		secret: {
+			field: 'fileRequestId',
+			displayName: 'File Request ID',
+			whereToFind: 'the last part of the upload link',
+			pathPlaceholder: '{fileRequestId}',
+		},
+	},
+};
+
+export const BASE_URL_FIELD = 'baseUrl';
+
+/** Every credential field that holds a secret: what redaction looks for. */
+export const SECRET_FIELDS: string[] = Object.values(CREDENTIALS).map((credential) => credential.secret.field);
+
+export const SHARE_TOKEN_PLACEHOLDER = CREDENTIALS.fileStorageShareApi.secret.pathPlaceholder as string;
+export const FILE_REQUEST_ID_PLACEHOLDER = CREDENTIALS.fileStorageFileRequestApi.secret.pathPlaceholder as string;
+
+// ----- the Base URL rule ------------------------------------------------------------------------------------------
+
+const TRAILING_SLASHES = /\/+$/;
+const API_SUFFIX = /\/api\/v1$/i;
+
+/** Trim, drop trailing slashes and a pasted `/api/v1`, then trailing slashes again. */
+export function normalizeBaseUrl(raw: unknown): string {
+	return String(raw ?? '')
+		.trim()
+		.replace(TRAILING_SLASHES, '')
+		.replace(API_SUFFIX, '')
+		.replace(TRAILING_SLASHES, '');
+}
+
+/** The same rule as an expression over `$credentials.baseUrl`: credential tests run outside the node. */
+export const BASE_URL_EXPRESSION = `={{ String($credentials.${BASE_URL_FIELD}).trim().replace(${String(TRAILING_SLASHES)}, "").replace(${String(API_SUFFIX)}, "").replace(${String(TRAILING_SLASHES)}, "") }}`;
+
+/** Whether a normalised Base URL is an http(s) address with a host. */
+export function isHttpBaseUrl(baseUrl: string): boolean {
+	return /^https?:\/\/[^/]/i.test(baseUrl);
+}
+
+// ----- values in a URL path ---------------------------------------------------------------------------------------
+
+/**
+ * Values that must not go into a URL path: empty, or `.`/`..`, which URL normalisation resolves into another
+ * endpoint even when URL-encoded (`%2e` is a dot to URL parsers).
+ */
+export function isUnsafePathSegment(value: string): boolean {
+	const trimmed = value.trim();
+	return trimmed === '' || /^(\.|%2e){1,2}$/i.test(trimmed);
+}
+
+// ----- pieces of the credential types -----------------------------------------------------------------------------
+
+export const FILE_STORAGE_ICON: Icon = {
+	light: 'file:../icons/fileStorage.svg',
+	dark: 'file:../icons/fileStorage.dark.svg',
+};
+
+export const BASE_URL_PROPERTY: INodeProperties = {
+	displayName: 'Base URL',
+	name: BASE_URL_FIELD,
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://files.example.com',
+	description: 'Address of your File Storage server, without "/api/v1"',
+	required: true,
+};
+
+/** The secret's field in the credential form. */
+export function secretProperty(type: CredentialType, description: string): INodeProperties {
+	const { field, displayName } = CREDENTIALS[type].secret;
+	return {
+		displayName,
+		name: field,
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description,
+		required: true,
+	};
+}
+
+/**
+ * For credentials whose secret goes in the URL path: swaps the placeholder (in the node's requests and in the
+ * credential test) for the URL-encoded secret. An empty or dot-segment secret would address another endpoint
+ * after URL normalisation, so it is refused here too, before anything is sent.
+ */
+export function fillPathSecret(type: CredentialType, requestOptions: IHttpRequestOptions, value: unknown): IHttpRequestOptions {
+	const { pathPlaceholder, displayName } = CREDENTIALS[type].secret;
+	if (!pathPlaceholder || !requestOptions.url.includes(pathPlaceholder)) return requestOptions;
+	const secret = String(value ?? '').trim();
+	if (isUnsafePathSegment(secret)) {
+		throw new ApplicationError(`The ${displayName} is empty or a dot segment ("." or ".."): paste the real one`);
+	}
+	return { ...requestOptions, url: requestOptions.url.split(pathPlaceholder).join(encodeURIComponent(secret)) };
+}
+
+/**
+ * A credential-test verdict read from the answer's body (the spec gives no status codes): with
+ * `ignoreHttpStatusErrors` every answer reaches the rules, and the first whose `key` has `value` fails the test
+ * with its message. `undefined` matches a missing key, e.g. an answer that is not a listing.
+ */
+export function failWhen(key: string, value: unknown, message: string): IAuthenticateRuleResponseSuccessBody {
+	return { type: 'responseSuccessBody', properties: { key, value, message } };
+}

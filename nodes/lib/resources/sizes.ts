@@ -1,0 +1,62 @@
+// File sizes as servers print them (`1.23MB`, `500B`, `1.50kB`: base 1000) → bytes.
+
+/**
+ * Bytes per unit: by the unit's lower-case name, and as servers print it (found without lower-casing each file's
+ * unit). A Map: a unit such as `constructor` must not find a prototype's.
+ */
+const SIZE_UNITS = new Map<string, number>([
+	['b', 1],
+	['kb', 1e3],
+	['mb', 1e6],
+	['gb', 1e9],
+	['tb', 1e12],
+	['kib', 1024],
+	['mib', 1024 ** 2],
+	['gib', 1024 ** 3],
+	['tib', 1024 ** 4],
+	['B', 1],
+	['kB', 1e3],
+	['KB', 1e3],
+	['MB', 1e6],
+	['GB', 1e9],
+	['TB', 1e12],
+	['KiB', 1024],
+	['MiB', 1024 ** 2],
+	['GiB', 1024 ** 3],
+	['TiB', 1024 ** 4],
+]);
+
+/** `1.23MB` → 1230000 (base 1000, as the service prints); numbers pass through; unparseable → null. */
+export function parseSize(value: unknown): number | null {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (typeof value !== 'string') return null;
+	// Listings size every file: the usual `83.08kB` is read by char codes, without the regex's match and copies.
+	let unitStart = 0;
+	while (unitStart < value.length && isAmountCode(value.charCodeAt(unitStart))) unitStart++;
+	let end = unitStart;
+	while (end < value.length && isLetterCode(value.charCodeAt(end))) end++;
+	if (unitStart === 0 || end !== value.length) return parseSpacedSize(value);
+	return sizeInBytes(value.slice(0, unitStart), value.slice(unitStart));
+}
+
+/** Digits, `.` and `,` (a decimal comma). */
+function isAmountCode(code: number): boolean {
+	return (code >= 48 && code <= 57) || code === 46 || code === 44;
+}
+
+function isLetterCode(code: number): boolean {
+	return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** `2 GB`, ` 1.5 kB `: sizes with spaces around or between amount and unit. */
+function parseSpacedSize(value: string): number | null {
+	const match = /^\s*([\d.,]+)\s*([a-zA-Z]*)\s*$/.exec(value);
+	return match ? sizeInBytes(match[1], match[2]) : null;
+}
+
+function sizeInBytes(amountText: string, unitText: string): number | null {
+	const amount = Number(amountText.replace(',', '.'));
+	const unit = unitText === '' ? 1 : (SIZE_UNITS.get(unitText) ?? SIZE_UNITS.get(unitText.toLowerCase()));
+	if (!Number.isFinite(amount) || unit === undefined) return null;
+	return Math.round(amount * unit);
+}

@@ -1,0 +1,63 @@
+// The credential a run of requests uses: read and decrypted once, its Base URL and path secret checked before
+// anything is sent. Nothing is opened here: n8n's HTTP helper makes the connections.
+
+import type { ICredentialsDecrypted } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { CredentialType } from '../credentialContract';
+import { BASE_URL_FIELD, CREDENTIALS, isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../credentialContract';
+import { secretsOf } from './redaction';
+import type { FileStorageContext } from './context';
+
+export interface CheckedCredential {
+	type: CredentialType;
+	/** The normalised Base URL (no trailing slash, no `/api/v1`). */
+	baseUrl: string;
+	/** Every form of the credential's secret that redaction looks for. */
+	secrets: string[];
+	/**
+	 * The credential as read here, handed to n8n's HTTP helper with every request: otherwise the helper reads it
+	 * from n8n's database and decrypts it again for each one (each page of a listing).
+	 */
+	decrypted: ICredentialsDecrypted;
+}
+
+/** Reads the credential once (n8n reads and decrypts it on every call), checking the Base URL and path secret. */
+export async function readCredential(
+	ctx: FileStorageContext,
+	type: CredentialType,
+	itemIndex?: number,
+): Promise<CheckedCredential> {
+	const data = await ctx.getCredentials(type);
+	const { label, secret } = CREDENTIALS[type];
+	if (secret.pathPlaceholder && isUnsafePathSegment(String(data[secret.field] ?? ''))) {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: `Unusable ${secret.displayName}` },
+			{
+				message: `The ${secret.displayName} of the "${label}" credential is empty or a dot segment ("." or "..")`,
+				description: `It is put into the request path, where such a value would address another endpoint, so nothing was sent. Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`,
+				itemIndex,
+			},
+		);
+	}
+	const baseUrl = normalizeBaseUrl(data[BASE_URL_FIELD]);
+	if (!isHttpBaseUrl(baseUrl)) {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Invalid Base URL' },
+			{
+				message: 'The Base URL of the credential is not an http(s) address',
+				description: `Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
+				itemIndex,
+			},
+		);
+	}
+	const reference = ctx.getNode().credentials?.[type];
+	return {
+		type,
+		baseUrl,
+		secrets: secretsOf(data),
+		decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type, data },
+	};
+}

@@ -1,0 +1,150 @@
+// File content, streamed: a client of the same credential, retry loop and redaction as every API call. What is
+// download-specific lives beside this file: where the credential may go (origins), redirects decided hop by hop,
+// the body counted as it passes (body), and the errors that name the file (errors).
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../../credentialContract';
+import type { ApiClient } from '../client';
+import { excerptOf } from '../answers';
+import type { RequestPolicy } from '../retry';
+import type { ByteStream } from './body';
+import { readExcerpt, verifiedBody } from './body';
+import { bodyErrors, downloadError, failedDownload, serverSaid, statusHint } from './errors';
+import { contentLengthOf, dispositionFileName, headerValue, mimeTypeOf, redirectTarget } from './headers';
+import { sendHop } from './hops';
+import { sameOrigin } from './origins';
+
+export type { ByteStream } from './body';
+export { describeUrl, originOf, sameOrigin } from './origins';
+
+export interface DownloadTarget {
+	/** Absolute http(s) URL of the content. */
+	url: string;
+	policy: RequestPolicy;
+	itemIndex: number;
+	/** The MIME type the content should have, when known: a web page or a JSON answer instead of it is an error. */
+	expectedMimeType?: string;
+}
+
+export interface OpenedDownload {
+	/** Where the content finally came from (after redirects). */
+	url: string;
+	statusCode: number;
+	/** Content-Type without parameters, lower case; undefined when the server sent none. */
+	mimeType?: string;
+	/** Content-Length, when the server sent a valid one. */
+	contentLength?: number;
+	/** The file name of a Content-Disposition header. */
+	dispositionName?: string;
+	/** Whether the credential was applied to the request that answered. */
+	authenticated: boolean;
+	/**
+	 * The content, checked as it is read: a body that stalls past the time limit, ends early or runs longer than
+	 * its Content-Length fails with an error that names the file.
+	 */
+	body: ByteStream;
+	/** Ends the connection: the body is not wanted (anymore). */
+	close(reason?: Error): void;
+}
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+/** How much of an error answer is read for its message. */
+const ERROR_BODY_LIMIT = 16 * 1024;
+
+function isWebAnswerInsteadOf(mimeType: string | undefined, expected: string | undefined): boolean {
+	if (!mimeType || !expected) return false;
+	const unexpected = mimeType === 'text/html' || mimeType === 'application/json';
+	return unexpected && mimeType !== expected.toLowerCase();
+}
+
+/**
+ * Sends the request and follows redirects (at most MAX_REDIRECTS). The credential is applied to a hop only while
+ * the chain has not left the Base URL's origin. Answers that are not the content (4xx/5xx, a web page or JSON
+ * where a file of another type is expected) become errors that say what to do; the returned body is checked as
+ * it is read, and not read yet.
+ */
+export async function openDownload(ctx: IExecuteFunctions, client: ApiClient, target: DownloadTarget): Promise<OpenedDownload> {
+	const credential = await client.credential(target.itemIndex);
+	const { baseUrl, secrets, type } = credential;
+	const at = (url: string) => failedDownload(ctx.getNode(), target.itemIndex, url, secrets, type);
+	let url = target.url;
+	let leftBaseOrigin = false;
+	for (let redirects = 0; ; redirects++) {
+		const authenticate = !leftBaseOrigin && sameOrigin(url, baseUrl);
+		if (!authenticate) leftBaseOrigin = true;
+		const here = at(url);
+		const { answer, tries, waitedMs } = await sendHop(ctx, credential, target.policy, url, authenticate, here);
+		const { response, abort } = answer;
+		const status = response.statusCode;
+		const headers = response.headers ?? {};
+
+		if (REDIRECT_STATUSES.includes(status)) {
+			abort.end(response.body);
+			const next = redirectTarget(headers, url);
+			if (!next) {
+				throw downloadError(
+					here,
+					`The server redirected the download (HTTP ${status}) without a usable http(s) address`,
+					'Check the file URL; the server sent a redirect the node cannot follow.',
+					status,
+				);
+			}
+			if (redirects >= MAX_REDIRECTS) {
+				throw downloadError(
+					here,
+					`Too many redirects: more than ${MAX_REDIRECTS} for one file`,
+					'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
+					status,
+				);
+			}
+			url = next;
+			continue;
+		}
+
+		if (status < 200 || status >= 300) {
+			const excerpt = response.body ? await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs) : '';
+			abort.end(response.body);
+			const { message, hint } = statusHint(here, status, authenticate, baseUrl);
+			const retried = tries > 1 ? ` Tried ${tries} times, waiting ${Math.round(waitedMs / 1000)} s in all.` : '';
+			const shown = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
+			throw downloadError(here, `${message} (HTTP ${status})${serverSaid(excerpt)}`, `${hint}${retried}${shown}`, status);
+		}
+
+		const mimeType = mimeTypeOf(headers);
+		if (isWebAnswerInsteadOf(mimeType, target.expectedMimeType)) {
+			const excerpt = await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs);
+			const page = mimeType === 'text/html';
+			throw downloadError(
+				here,
+				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
+				`A ${target.expectedMimeType} file was expected. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
+				status,
+			);
+		}
+
+		const contentLength = contentLengthOf(headers);
+		const close = (reason?: Error) => abort.end(response.body, reason);
+		const body = verifiedBody(response.body, {
+			expectedBytes: contentLength,
+			idleTimeoutMs: target.policy.timeoutMs,
+			...bodyErrors(here, contentLength, target.policy.timeoutMs),
+			abortConnection: close,
+			finished: () => abort.release(),
+		});
+		return {
+			url,
+			statusCode: status,
+			mimeType,
+			contentLength,
+			dispositionName: dispositionFileName(headerValue(headers, 'content-disposition')),
+			authenticated: authenticate,
+			body,
+			close: (reason) => {
+				body.destroy();
+				close(reason);
+			},
+		};
+	}
+}

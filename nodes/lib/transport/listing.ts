@@ -1,0 +1,160 @@
+// The one way to read a listing, for the node, the trigger and the folder pickers: `pagesOf` yields its pages in
+// order (cursor-paginated endpoints page by page, the others in one page), `list` collects them.
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { isObject } from '../resources/wrappers';
+import type { ApiClient } from './client';
+import type { ApiCall } from './endpoints';
+import { refusedField } from './errors';
+import { letRequestOut, peekNextCursor } from './prefetch';
+import type { CallOptions, ReceivedAnswer } from './request';
+import { readAnswer } from './request';
+
+export interface Page {
+	elements: IDataObject[];
+	/** The cursor this page was asked for with (none for the first page). */
+	cursor?: string;
+	nextCursor?: string;
+	/** `meta.root` of folder and file request listings (the folder being browsed), when present. */
+	root?: IDataObject;
+}
+
+/** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
+export const LARGEST_PAGE_REQUEST = 1000;
+
+export interface PageWalk extends CallOptions {
+	/** Stop after this many (kept) elements; each request asks only for what is still needed. Undefined: all. */
+	limit?: number;
+	/** The page size to ask for, when not the largest (the trigger asks for its window). */
+	pageSize?: number;
+	/** Where to start: a cursor saved by an earlier walk. */
+	cursor?: string;
+	/**
+	 * Ask for the next page as soon as a page's text arrives, before it is read (prefetch.ts). Only without a limit:
+	 * with one, each request's size depends on the pages before it.
+	 */
+	readAhead?: boolean;
+	/** Which elements count; the others are dropped before the limit is counted. */
+	keep?(element: IDataObject): boolean;
+}
+
+export interface Listing<T> {
+	elements: T[];
+	root?: IDataObject;
+}
+
+function listElements(body: IDataObject): IDataObject[] {
+	return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+}
+
+function toPage(body: IDataObject, cursor: string | undefined, paginated: boolean): Page {
+	const meta = isObject(body.meta) ? body.meta : {};
+	const cursorMeta = isObject(meta.cursor) ? meta.cursor : {};
+	const next = cursorMeta.next_cursor;
+	return {
+		elements: listElements(body),
+		cursor,
+		nextCursor: paginated && typeof next === 'string' && next !== '' ? next : undefined,
+		root: isObject(meta.root) ? meta.root : undefined,
+	};
+}
+
+/**
+ * The pages of a listing, in order, until it ends or `limit` elements are yielded. A repeated cursor ends the walk:
+ * it would loop forever on a misbehaving server.
+ */
+export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk = {}): AsyncGenerator<Page> {
+	const { limit, keep } = walk;
+	const largest = walk.pageSize ?? LARGEST_PAGE_REQUEST;
+	const readAhead = walk.readAhead === true && limit === undefined && call.paginated === true;
+	let yielded = 0;
+	const sizeFor = () => Math.min(limit === undefined ? largest : limit - yielded, largest);
+	const request = async (cursor: string | undefined, pageSize: number) =>
+		await requestPage(client, call, cursor, pageSize, walk);
+
+	let cursor = call.paginated ? walk.cursor : undefined;
+	const seenCursors = new Set<string>();
+	let answer = request(cursor, sizeFor());
+	for (;;) {
+		const received = await answer;
+		const early = readAhead ? askEarly(received, cursor, seenCursors, request) : undefined;
+		if (early) await letRequestOut();
+		const page = toPage(readAnswer(client.ctx, received).body, cursor, call.paginated === true);
+		let elements = keep ? page.elements.filter((element) => keep(element)) : page.elements;
+		if (limit !== undefined && elements.length > limit - yielded) elements = elements.slice(0, limit - yielded);
+		yielded += elements.length;
+		yield { ...page, elements };
+		if (limit !== undefined && yielded >= limit) return;
+		const next = page.nextCursor;
+		if (!next || page.elements.length === 0 || seenCursors.has(next)) return;
+		seenCursors.add(next);
+		cursor = next;
+		answer = early?.cursor === cursor ? early.answer : request(cursor, sizeFor());
+	}
+}
+
+/** Every element of a listing (or the first `limit`), each turned by `toItem` as its page is read. */
+export async function list<T = IDataObject>(
+	client: ApiClient,
+	call: ApiCall,
+	walk: PageWalk = {},
+	toItem?: (element: IDataObject) => T,
+): Promise<Listing<T>> {
+	const elements: T[] = [];
+	let root: IDataObject | undefined;
+	// Turned page by page: the raw elements of a page never outlive it.
+	for await (const page of pagesOf(client, call, walk)) {
+		root = root ?? page.root;
+		for (const element of page.elements) elements.push(toItem ? toItem(element) : (element as T));
+	}
+	return { elements, root };
+}
+
+/**
+ * Asks for one page and returns the answer as it arrived (not yet read). A server that refuses the page size
+ * gets its default, and the client remembers it: later pages ask without it (one request per page, not two).
+ */
+async function requestPage(
+	client: ApiClient,
+	call: ApiCall,
+	cursor: string | undefined,
+	pageSize: number,
+	options: CallOptions,
+): Promise<ReceivedAnswer> {
+	if (!call.paginated) return await client.send(call, options);
+	const qs: IDataObject = { ...(call.qs ?? {}) };
+	if (cursor) qs.cursor = cursor;
+	if (!client.paging.limitRefused) {
+		const sized = await client.send({ ...call, qs: { ...qs, limit: pageSize } }, options).catch(
+			async (error: unknown) =>
+				// Only a refused page size is handled here; every other failure reaches the caller as it is.
+				refusedField(error, 'limit') ? undefined : await Promise.reject(error),
+		);
+		if (sized) return sized;
+		client.paging.limitRefused = true;
+	}
+	return await client.send({ ...call, qs }, options);
+}
+
+/** A request sent before its cursor was confirmed (see prefetch.ts). */
+interface EarlyRequest {
+	cursor: string;
+	answer: Promise<ReceivedAnswer>;
+}
+
+/** Sends the request for the page after `received` with the cursor its text states, when there is one to try. */
+function askEarly(
+	received: ReceivedAnswer,
+	cursor: string | undefined,
+	seenCursors: Set<string>,
+	request: (cursor: string, pageSize: number) => Promise<ReceivedAnswer>,
+): EarlyRequest | undefined {
+	const next = typeof received.body === 'string' ? peekNextCursor(received.body) : undefined;
+	if (next === undefined || next === cursor || seenCursors.has(next)) return undefined;
+	const answer = request(next, LARGEST_PAGE_REQUEST);
+	// A request the walk does not go on with (its page ended the walk, failed, or named another cursor) is dropped:
+	// its own failure must not surface as an unhandled rejection.
+	answer.catch(() => undefined);
+	return { cursor: next, answer };
+}
