@@ -1,20 +1,20 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
 import { parameterOrMappedField } from '../../nodes/FileStorage/common/mappedField';
+import { fakeContext } from '../helpers/fake-context';
 
 /** A context whose parameter `itemId` is `raw`; it counts how often n8n's expression engine would be asked. */
 function contextWith(raw: unknown, evaluated: unknown) {
 	const calls = { raw: 0, evaluated: 0 };
-	const ctx = {
-		getNodeParameter: (_name: string, _itemIndex: number, _fallback: unknown, options?: { rawExpressions?: boolean }) => {
-			if (options?.rawExpressions) {
-				calls.raw++;
-				return raw;
-			}
-			calls.evaluated++;
-			return evaluated;
-		},
-	} as unknown as IExecuteFunctions;
+	const getNodeParameter = (_name: string, _itemIndex: number, _fallback: unknown, options?: { rawExpressions?: boolean }) => {
+		if (options?.rawExpressions) {
+			calls.raw++;
+			return raw;
+		}
+		calls.evaluated++;
+		return evaluated;
+	};
+	const { ctx } = fakeContext([], { overrides: { getNodeParameter } as never });
 	return { ctx, calls };
 }
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../../nodes/lib/credentialContract';
 import type { CredentialType } from '../../../nodes/lib/credentialContract';
@@ -14,7 +14,8 @@ import type { BodyCheck, ByteStream } from '../../../nodes/lib/transport/downloa
 import { verifiedBody } from '../../../nodes/lib/transport/download/body';
 import { dispositionFileName } from '../../../nodes/lib/transport/download/headers';
 import { describeUrl, originOf, sameOrigin, unmaskPathSecrets } from '../../../nodes/lib/transport/download/origins';
-import { FAKE_NODE } from './fake-context';
+import type { ScriptedAnswer } from '../../helpers/fake-context';
+import { fakeContext } from '../../helpers/fake-context';
 
 describe('origins: where a credential may go', () => {
 	it.each([
@@ -187,51 +188,15 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 
 // ----- hops ----------------------------------------------------------------------------------------------------------
 
-interface Hop {
-	helper: 'authenticated' | 'anonymous';
-	credentialType?: string;
-	options: IHttpRequestOptions;
-	/** The cancel signal the authenticated helper would read from its `this`. */
-	contextSignal?: AbortSignal;
-	/** The id of the credential handed to the helper (already read), if any. */
-	credentialId?: string;
-}
+type Answer = ScriptedAnswer;
 
-type Answer = { statusCode: number; headers?: Record<string, string>; body?: string } | { throws: Error };
-
+/** A context whose helpers answer by URL; `hops` are the requests handed to them, in order. */
 function hopContext(answer: (url: string, index: number) => Answer, executionCancel?: AbortSignal) {
-	const hops: Hop[] = [];
-	const respond = (url: string) => {
-		const scripted = answer(url, hops.length - 1);
-		if ('throws' in scripted) throw scripted.throws;
-		return { statusCode: scripted.statusCode, headers: scripted.headers ?? {}, body: Readable.from([Buffer.from(scripted.body ?? '')]) };
-	};
-	const credentials: ICredentialDataDecryptedObject = {
-		baseUrl: 'https://files.example.com',
-		accessToken: 'tok-secret-1',
-		fileRequestId: 'req-secret-1',
-	};
-	const ctx = {
-		getNode: () => ({ ...FAKE_NODE, credentials: { fileStorageApi: { id: 'c1', name: 'File Storage account' } } }),
-		getCredentials: async () => credentials,
-		getExecutionCancelSignal: () => executionCancel,
-		helpers: {
-			async httpRequestWithAuthentication(
-				this: IExecuteFunctions,
-				credentialType: string,
-				options: IHttpRequestOptions,
-				additional?: { credentialsDecrypted?: { id?: string } },
-			) {
-				hops.push({ helper: 'authenticated', credentialType, options, contextSignal: this.getExecutionCancelSignal(), credentialId: additional?.credentialsDecrypted?.id });
-				return respond(options.url);
-			},
-			async httpRequest(options: IHttpRequestOptions) {
-				hops.push({ helper: 'anonymous', options });
-				return respond(options.url);
-			},
-		},
-	} as unknown as IExecuteFunctions;
-	return { ctx, hops };
+	const fake = fakeContext((options, index) => answer(options.url, index), {
+		credentials: { baseUrl: 'https://files.example.com', accessToken: 'tok-secret-1', fileRequestId: 'req-secret-1' },
+		executionCancel,
+	});
+	return { ctx: fake.ctx, hops: fake.requests };
 }
 
 function target(url: string): DownloadTarget {

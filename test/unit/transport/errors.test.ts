@@ -8,7 +8,7 @@ import {
 	refusedField,
 } from '../../../nodes/lib/transport/errors';
 import { networkCodeOf, unreachableError } from '../../../nodes/lib/transport/noAnswer';
-import { FAKE_NODE } from './fake-context';
+import { FAKE_NODE } from '../../helpers/fake-context';
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {
 	it.each([

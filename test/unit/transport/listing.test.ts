@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
 
 import type { ApiCall, Page, PageWalk } from '../../../nodes/lib/transport';
 import { ApiClient, endpoints, LARGEST_PAGE_REQUEST, list, pagesOf } from '../../../nodes/lib/transport';
-import type { ScriptedAnswer } from './fake-context';
-import { fakeContext } from './fake-context';
+import type { ScriptedAnswer } from '../../helpers/fake-context';
+import { fakeContext } from '../../helpers/fake-context';
 
 /** A listing walked by a client of its own, reading ahead with Return All as the node does. */
 async function collectPages<T = IDataObject>(

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiCall, CallOptions } from '../../../nodes/lib/transport';
 import { ApiClient, endpoints, EXECUTION_POLICY } from '../../../nodes/lib/transport';
-import { FAKE_NODE, fakeContext } from './fake-context';
+import { FAKE_NODE, fakeContext } from '../../helpers/fake-context';
 
 /** One call through a client of its own (the credential read for it). */
 async function apiRequest(ctx: IExecuteFunctions, call: ApiCall, options?: CallOptions) {
