@@ -1,15 +1,13 @@
-/**
- * Polls of one trigger that overlap. n8n can run two polls of the same trigger at once: its durable poll scheduler
- * (n8n 2.36+) fires every occurrence that fell due while the main was down together when it is back, and the
- * classic poller starts the next poll on time even when the previous one is still waiting for a slow server. Each
- * poll works on its own copy of the saved window, so each would emit the same new items.
- *
- * All polls of a trigger run in one n8n process (the main, or the leader of several), so that process's memory
- * can tell: a poll that starts while another poll of its trigger is running, or that holds the very window an
- * emitting poll started from a moment ago (whose result n8n is still committing), stands down — it returns
- * nothing and leaves the window alone. Should n8n fail to commit an emitting poll's window, the items are not
- * lost: once COMMIT_GRACE_MS has passed, the next poll delivers them.
- */
+// Polls of one trigger that overlap. n8n can run two polls of the same trigger at once: its durable poll scheduler
+// (n8n 2.36+) fires every occurrence that fell due while the main was down together when it is back, and the
+// classic poller starts the next poll on time even when the previous one is still waiting for a slow server. Each
+// poll works on its own copy of the saved window, so each would emit the same new items.
+//
+// All polls of a trigger run in one n8n process (the main, or the leader of several), so that process's memory
+// can tell: a poll that starts while another poll of its trigger is running, or that holds the very window an
+// emitting poll started from a moment ago (whose result n8n is still committing), stands down — it returns
+// nothing and leaves the window alone. Should n8n fail to commit an emitting poll's window, the items are not
+// lost: once COMMIT_GRACE_MS has passed, the next poll delivers them.
 
 /** How long after an emitting poll a poll holding that poll's starting window counts as a stale copy. */
 export const COMMIT_GRACE_MS = 60_000;

@@ -1,18 +1,16 @@
+// "What is new" for newest-first listings whose dates have only day or minute precision.
+//
+// Identity and order come from ids and listing order. Static data keeps the *known window*: short hashes of the
+// K newest ids as of the last successful poll (a contiguous stretch of the listing). A poll walks the listing
+// newest first until it meets the window. Every unknown id above the lowest known id it meets is new; anything
+// below is old. Deleting window items is harmless while one of them survives.
+//
+// When a burst is larger than one poll may walk, the walk's end is saved as `resume`; the next poll continues
+// from there, emits that oldest stretch of the burst first, and makes its top the new window, so later polls
+// drain the rest from the top down — nothing is skipped and output stays oldest first.
+
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
-
-/**
- * "What is new" for newest-first listings whose dates have only day or minute precision.
- *
- * Identity and order come from ids and listing order. Static data keeps the *known window*: short hashes of the
- * K newest ids as of the last successful poll (a contiguous stretch of the listing). A poll walks the listing
- * newest first until it meets the window. Every unknown id above the lowest known id it meets is new; anything
- * below is old. Deleting window items is harmless while one of them survives.
- *
- * When a burst is larger than one poll may walk, the walk's end is saved as `resume`; the next poll continues
- * from there, emits that oldest stretch of the burst first, and makes its top the new window, so later polls
- * drain the rest from the top down — nothing is skipped and output stays oldest first.
- */
 
 /**
  * Ids remembered per source: a whole trigger page, so that up to 249 of the newest items can be deleted between

@@ -1,12 +1,27 @@
 // How both Delete Items operations (shared folder, file request) run: the same body, batched; only the endpoint
 // and the credential differ.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ApiCall, ApiClient } from '../../lib/transport';
-import { runBatched, serverMessageField } from './batch';
-import { readItemTarget } from './itemTarget';
+import { batchOptionsProperty, runBatched, serverMessageField } from './batch';
+import { itemTargetProperties, readItemTarget } from './itemTarget';
 import { readRequestPolicy } from './requestOptions';
+
+/** The screen both share: which item, whether for good (its description says where the trash is), batching. */
+export function deleteItemsProperties(permanentDescription: string): INodeProperties[] {
+	return [
+		...itemTargetProperties('delete'),
+		{
+			displayName: 'Delete Permanently',
+			name: 'permanent',
+			type: 'boolean',
+			default: false,
+			description: permanentDescription,
+		},
+		batchOptionsProperty(),
+	];
+}
 
 export async function executeDeleteItems(
 	ctx: IExecuteFunctions,

@@ -1,14 +1,12 @@
+// Flat, readable views of the API's resources. Servers differ (see the README's "Tolerant reader"): dates are
+// not ISO, sizes are text, `relationships` may be `[]`, thumbnails may be objects. Every parsed value sits next
+// to the original text so nothing is lost when parsing fails.
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseServiceDate } from './dates';
 import { parseSize } from './sizes';
 import { apiItemType, attributesOf, isObject, unwrapResource } from './wrappers';
-
-/**
- * Flat, readable views of the API's resources. Servers differ (see the README's "Tolerant reader"): dates are
- * not ISO, sizes are text, `relationships` may be `[]`, thumbnails may be objects. Every parsed value sits next
- * to the original text so nothing is lost when parsing fails.
- */
 
 /** Whether an object has an own key (without building the list of its keys, once per relationship per item). */
 function hasOwnKey(value: IDataObject): boolean {

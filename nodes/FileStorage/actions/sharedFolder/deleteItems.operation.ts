@@ -1,29 +1,16 @@
 // Shared Folder → Delete Items: files or folders inside the shared folder, many per request.
 
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ApiClient, endpoints } from '../../../lib/transport';
-import { batchOptionsProperty } from '../../common/batch';
-import { executeDeleteItems } from '../../common/deleteItems';
-import { itemTargetProperties } from '../../common/itemTarget';
-
-const properties: INodeProperties[] = [
-	...itemTargetProperties('delete'),
-	{
-		displayName: 'Delete Permanently',
-		name: 'permanent',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to remove the item at once from the database and storage instead of moving it to the trash of the shared folder. Items must be inside the shared folder.',
-	},
-	batchOptionsProperty(),
-];
+import { deleteItemsProperties, executeDeleteItems } from '../../common/deleteItems';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['sharedFolder'], operation: ['deleteItems'] } },
-	properties,
+	deleteItemsProperties(
+		'Whether to remove the item at once from the database and storage instead of moving it to the trash of the shared folder. Items must be inside the shared folder.',
+	),
 );
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
