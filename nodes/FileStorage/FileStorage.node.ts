@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as file from './actions/file';
@@ -9,6 +15,32 @@ import { route } from './actions/router';
 import * as sharedFolder from './actions/sharedFolder';
 import * as trash from './actions/trash';
 import { searchFileRequestFolders, searchFolders } from '../lib/folderPickers/listSearch';
+import { operationSubtitle } from '../lib/subtitle';
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'File', value: 'file' },
+		{ name: 'File Request', value: 'fileRequest' },
+		{ name: 'Folder', value: 'folder' },
+		{ name: 'Notification', value: 'notification' },
+		{ name: 'Shared Folder', value: 'sharedFolder' },
+		{ name: 'Trash', value: 'trash' },
+	],
+	default: 'folder',
+};
+
+const operationProperties: INodeProperties[] = [
+	...folder.description,
+	...file.description,
+	...trash.description,
+	...sharedFolder.description,
+	...fileRequest.description,
+	...notification.description,
+];
 
 export class FileStorage implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,9 +49,9 @@ export class FileStorage implements INodeType {
 		icon: { light: 'file:../../icons/fileStorage.svg', dark: 'file:../../icons/fileStorage.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: operationSubtitle([resourceProperty, ...operationProperties]),
 		description:
-			'Browse folders and recent uploads, download files, restore trash, manage shared folders and file requests, and read notifications of a File Storage server',
+			'Browse folders and recent uploads, download files, restore trash, manage shared folders and file requests, and read notifications',
 		defaults: { name: 'File Storage' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -41,29 +73,7 @@ export class FileStorage implements INodeType {
 				displayOptions: { show: { resource: ['fileRequest'] } },
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'File', value: 'file' },
-					{ name: 'File Request', value: 'fileRequest' },
-					{ name: 'Folder', value: 'folder' },
-					{ name: 'Notification', value: 'notification' },
-					{ name: 'Shared Folder', value: 'sharedFolder' },
-					{ name: 'Trash', value: 'trash' },
-				],
-				default: 'folder',
-			},
-			...folder.description,
-			...file.description,
-			...trash.description,
-			...sharedFolder.description,
-			...fileRequest.description,
-			...notification.description,
-		],
+		properties: [resourceProperty, ...operationProperties],
 	};
 
 	methods = {

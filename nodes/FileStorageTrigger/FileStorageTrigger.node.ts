@@ -1,14 +1,46 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { fileRequestFolderLocator } from '../lib/folderPickers/locators';
 import { searchFileRequestFolders } from '../lib/folderPickers/listSearch';
 import { simplifyProperty } from '../lib/resources/simplify';
+import { eventSubtitle } from '../lib/subtitle';
 import { ApiClient, pollPolicy } from '../lib/transport';
 import { EVENTS } from './events';
 import { pollBudgetMs, readTriggerParameters } from './parameters';
 import type { Poll } from './poll';
 import { fetchTestEvent, pollForNew } from './poll';
+
+const eventProperty: INodeProperties = {
+	displayName: 'Trigger On',
+	name: 'event',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'New Item in File Request',
+			value: 'fileRequestItem',
+			description: 'A file or folder arrived in a file request you created',
+		},
+		{
+			name: 'New Notification',
+			value: 'notification',
+			description: 'A notification arrived for the account',
+		},
+		{
+			name: 'New Upload',
+			value: 'upload',
+			description: 'A file was uploaded anywhere in the account',
+		},
+	],
+	default: 'upload',
+};
 
 export class FileStorageTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +49,7 @@ export class FileStorageTrigger implements INodeType {
 		icon: { light: 'file:../../icons/fileStorage.svg', dark: 'file:../../icons/fileStorage.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ "On " + $parameter["event"] }}',
+		subtitle: eventSubtitle([eventProperty]),
 		description: 'Starts the workflow on new notifications, new uploads or new items in a file request',
 		defaults: { name: 'File Storage Trigger' },
 		polling: true,
@@ -36,35 +68,12 @@ export class FileStorageTrigger implements INodeType {
 			},
 		],
 		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'New Item in File Request',
-						value: 'fileRequestItem',
-						description: 'A file or folder arrived in a file request you created',
-					},
-					{
-						name: 'New Notification',
-						value: 'notification',
-						description: 'A notification arrived for the account',
-					},
-					{
-						name: 'New Upload',
-						value: 'upload',
-						description: 'A file was uploaded anywhere in the account',
-					},
-				],
-				default: 'upload',
-			},
+			eventProperty,
 			{
 				...fileRequestFolderLocator(
 					'parent',
 					'Folder',
-					'Folder of the file request to watch. "File Request Root" is where uploads land.',
+					'Folder of the file request to watch. File Request Root is where uploads land.',
 				),
 				displayOptions: { show: { event: ['fileRequestItem'] } },
 			},

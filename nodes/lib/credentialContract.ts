@@ -17,6 +17,8 @@ export interface CredentialSecret {
 	field: string;
 	/** The field's label in the credential form. */
 	displayName: string;
+	/** How a sentence names it. */
+	noun: string;
 	/** Where the user finds it, for error descriptions. */
 	whereToFind: string;
 	/**
@@ -41,6 +43,7 @@ export const CREDENTIALS: Record<CredentialType, CredentialContract> = {
 		secret: {
 			field: 'accessToken',
 			displayName: 'Access Token',
+			noun: 'access token',
 			whereToFind: 'a personal access token of the account',
 		},
 	},
@@ -50,6 +53,7 @@ export const CREDENTIALS: Record<CredentialType, CredentialContract> = {
 		secret: {
 			field: 'shareToken',
 			displayName: 'Share Token',
+			noun: 'share token',
 			whereToFind: 'the last part of the share link',
 			pathPlaceholder: '{shareToken}',
 		},
@@ -60,6 +64,7 @@ export const CREDENTIALS: Record<CredentialType, CredentialContract> = {
 		secret: {
 			field: 'fileRequestId',
 			displayName: 'File Request ID',
+			noun: 'file request ID',
 			whereToFind: 'the last part of the upload link',
 			pathPlaceholder: '{fileRequestId}',
 		},

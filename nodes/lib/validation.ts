@@ -17,7 +17,7 @@ export function invalidParameter(
 	problem: string,
 	fix: string,
 ): NodeOperationError {
-	return new NodeOperationError(node, `[item ${itemIndex}] ${parameter}: ${problem}`, {
+	return new NodeOperationError(node, `${parameter}: ${problem} [item ${itemIndex}]`, {
 		itemIndex,
 		description: fix,
 	});

@@ -165,24 +165,29 @@ describe('thumbnails', () => {
 
 	it('thumbnails sent as an object of sizes: the chosen size, else the nearest (larger first)', async () => {
 		const beach = file('Photos/beach.jpg');
-		const [simplified] = await listed([beach]);
+		// the raw listing (Simplify off) as a server that sends sizes has it; Simplify flattens it to one URL
+		const [raw] = await listed([beach], false);
 		const url = (size: string) => `${fx.sandbox.baseUrl}/thumbnail/${size}-${beach.basename}`;
-		const input = { ...simplified, thumbnail: { xs: url('xs'), sm: url('sm'), lg: url('lg'), xl: url('xl') } };
+		const withThumbnails = (thumbnail: IDataObject) => {
+			const data = raw.data as IDataObject;
+			return { data: { ...data, attributes: { ...(data.attributes as IDataObject), thumbnail } } };
+		};
+		const input = withThumbnails({ xs: url('xs'), sm: url('sm'), lg: url('lg'), xl: url('xl') });
 		const cases: Array<[string, 'xs' | 'sm' | 'lg' | 'xl']> = [['xs', 'xs'], ['lg', 'lg'], ['md', 'lg'], ['xl', 'xl']];
 		for (const [asked, served] of cases) {
 			const { items, error } = await run(download({ content: 'thumbnail', thumbnailSize: asked }), { input: [input] });
 			expect(error).toBeUndefined();
 			expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(thumbnailContent(beach, served)));
 		}
-		const onlySmall = { ...simplified, thumbnail: { xs: url('xs') } };
+		const onlySmall = withThumbnails({ xs: url('xs') });
 		const { items } = await run(download({ content: 'thumbnail', thumbnailSize: 'xl' }), { input: [onlySmall] });
 		expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(thumbnailContent(beach, 'xs')));
 	});
 
 	it('a file without a thumbnail fails before any request, naming the item', async () => {
 		const [input] = await listed([file('Photos/beach.jpg')]);
-		const { error } = await run(download({ content: 'thumbnail' }), { input: [{ ...input, thumbnail: null }] });
-		expect(error?.message).toBe('[item 0] File: the input item has no thumbnail');
+		const { error } = await run(download({ content: 'thumbnail' }), { input: [{ ...input, thumbnailUrl: null }] });
+		expect(error?.message).toBe('File: the input item has no thumbnail [item 0]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -192,7 +197,7 @@ describe('File Request → Download', () => {
 
 	it('downloads what the request received, without any Authorization header; the masked ID is put back', async () => {
 		const { items: received } = await fx.run({ resource: 'fileRequest', operation: 'getContents', returnAll: true });
-		const files = received.map((i) => i.json).filter((json) => json.itemType === 'file');
+		const files = received.map((i) => i.json).filter((json) => json.type !== 'folder');
 		expect(files.length).toBeGreaterThan(1);
 		// the listing masks the file request ID, a credential, in its URLs
 		expect(String(files[0].fileUrl)).toMatch(/\/upload-request\/\[redacted\]$/);
@@ -225,7 +230,7 @@ describe('File Request → Download', () => {
 		};
 		const input = { id: late.id, name: late.name, fileUrl: `${fx.sandbox.baseUrl}/file/${late.basename}/upload-request/[redacted]` };
 		const { error } = await run(requestDownload(), { input: [input], credentials });
-		expect(error?.message).toBe('The file request is not active anymore (HTTP 410): The file request is not active anymore');
+		expect(error?.message).toBe('The file request is not active anymore (HTTP 410): The file request is not active anymore [item 0]');
 		expect(error?.description).toMatch(/filled or has expired/);
 		expect(error?.httpCode).toBe('410');
 	});
@@ -285,7 +290,7 @@ describe('the access token goes only to the Base URL\'s origin', () => {
 	it('redirects are bounded', async () => {
 		fx.sandbox.fault({ path: '/file/loop', status: 302, headers: { Location: '/file/loop' }, times: Infinity });
 		const { error } = await run(download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/loop` }));
-		expect(error?.message).toBe('Too many redirects: more than 5 for one file');
+		expect(error?.message).toBe('Too many redirects: more than 5 for one file [item 0]');
 		expect(fx.sandbox.countRequests({ path: '/file/loop' })).toBe(6);
 	});
 });
@@ -296,7 +301,7 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 
 	/** What arrived before the cut: at most what the sandbox sent (the client may drop its last buffered bytes). */
 	function expectCut(message: string | undefined, sent: number, announced: number): void {
-		const match = new RegExp(`^The download was cut short after (\\d+) of ${announced} bytes of ${budgetUrl()}$`).exec(message ?? '');
+		const match = new RegExp(`^The download was cut short after (\\d+) of ${announced} bytes of ${budgetUrl()} \\[item 0\\]$`).exec(message ?? '');
 		expect(match).not.toBeNull();
 		expect(Number(match?.[1])).toBeLessThanOrEqual(sent);
 	}
@@ -359,7 +364,7 @@ describe('time limits (Options → Timeout)', () => {
 	it('no answer at all within the time limit', async () => {
 		fx.sandbox.fault({ path: /^\/file\//, hang: true });
 		const { error } = await run(download({ source: 'url', fileUrl: notesUrl(), options: { timeout: 1 } }));
-		expect(error?.message).toBe(`No answer within 1 s from ${notesUrl()}`);
+		expect(error?.message).toBe(`No answer within 1 s from ${notesUrl()} [item 0]`);
 		expect(error?.description).toMatch(/Raise Timeout/);
 	});
 
@@ -368,7 +373,7 @@ describe('time limits (Options → Timeout)', () => {
 		fx.sandbox.fault({ path: /^\/file\//, stallAfterBytes: 70_000 });
 		const { error } = await run(download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/${budget.basename}`, options: { timeout: 1 } }));
 		expect(error?.message).toBe(
-			`The download stalled: no data for 1 s after 70000 of ${budget.size} bytes of ${fx.sandbox.baseUrl}/file/${budget.basename}`,
+			`The download stalled: no data for 1 s after 70000 of ${budget.size} bytes of ${fx.sandbox.baseUrl}/file/${budget.basename} [item 0]`,
 		);
 	});
 
@@ -387,10 +392,10 @@ describe('answers that are not the file', () => {
 	const input = async () => (await listed([file('Documents/report-q1.docx')]))[0];
 
 	it.each([
-		[401, { message: 'Unauthenticated.' }, /^The server refused to send the file without valid credentials \(HTTP 401\): Unauthenticated\.$/, /access token was refused/],
-		[403, { message: 'Access Denied' }, /^Access to the file was denied \(HTTP 403\): Access Denied$/, /account of the access token/],
-		[404, { message: 'Not found' }, /^The file was not found \(HTTP 404\): Not found$/, /List the files again/],
-		[500, { message: 'Server Error' }, /^The server failed to send the file \(HTTP 500\): Server Error$/, /Tried 3 times/],
+		[401, { message: 'Unauthenticated.' }, /^The server refused to send the file without valid credentials \(HTTP 401\): Unauthenticated\. \[item 0\]$/, /access token was refused/],
+		[403, { message: 'Access Denied' }, /^Access to the file was denied \(HTTP 403\): Access Denied \[item 0\]$/, /account of the access token/],
+		[404, { message: 'Not found' }, /^The file was not found \(HTTP 404\): Not found \[item 0\]$/, /List the files again/],
+		[500, { message: 'Server Error' }, /^The server could not send the file \(HTTP 500\): Server Error \[item 0\]$/, /Tried 3 times/],
 	])('HTTP %i', async (status, body, message, description) => {
 		fx.sandbox.fault({ path: /^\/file\//, status, body, times: Infinity });
 		const { error } = await run(download(), { input: [await input()] });
@@ -418,7 +423,7 @@ describe('answers that are not the file', () => {
 	it('a login page instead of a document', async () => {
 		fx.sandbox.fault({ path: /^\/file\//, status: 200, rawBody: '<!doctype html><title>Login</title>', contentType: 'text/html; charset=utf-8' });
 		const { error } = await run(download(), { input: [await input()] });
-		expect(error?.message).toBe('The server answered with a web page instead of the file (HTTP 200, text/html)');
+		expect(error?.message).toBe('The server answered with a web page instead of the file (HTTP 200, text/html) [item 0]');
 		expect(error?.description).toMatch(/login page/);
 	});
 
@@ -426,7 +431,7 @@ describe('answers that are not the file', () => {
 		fx.sandbox.fault({ path: /^\/file\//, status: 200, body: { type: 'error', message: "The requested entry wasn't found." } });
 		const { error } = await run(download(), { input: [await input()] });
 		expect(error?.message).toBe(
-			"The server answered with JSON instead of the file (HTTP 200, application/json): The requested entry wasn't found.",
+			"The server answered with JSON instead of the file (HTTP 200, application/json): The requested entry wasn't found. [item 0]",
 		);
 	});
 
@@ -435,18 +440,18 @@ describe('answers that are not the file', () => {
 		const url = `${closed.baseUrl}/file/x.pdf`;
 		await closed.stop();
 		const { error } = await run(download({ source: 'url', fileUrl: url }));
-		expect(error?.message).toBe(`Could not reach the server of ${url} (ECONNREFUSED)`);
+		expect(error?.message).toBe(`Could not reach the server of ${url} (ECONNREFUSED) [item 0]`);
 	});
 });
 
 describe('input that cannot be downloaded fails before any request, naming the item', () => {
 	it.each([
-		[{ id: 'f1', type: 'folder', itemType: 'folder', name: 'Documents' }, {}, '[item 0] File: the input item is a folder ("Documents"), not a file'],
-		[{ id: 'x', name: 'a.pdf' }, {}, '[item 0] File: the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output)'],
-		[{ fileUrl: 'ftp://files.example.com/a.pdf' }, {}, '[item 0] File: "ftp://files.example.com/a.pdf" is not an http(s) address'],
-		[{}, { source: 'url', fileUrl: '={{ $json.missing }}' }, '[item 0] File URL: is empty'],
-		[{}, { source: 'url', fileUrl: 'report.pdf' }, '[item 0] File URL: "report.pdf" is not an http(s) address'],
-		[{ fileUrl: '/file/a.pdf' }, { binaryPropertyName: ' ' }, '[item 0] Put Output File in Field: is empty'],
+		[{ id: 'f1', type: 'folder', name: 'Documents', itemCount: 3 }, {}, 'File: the input item is a folder ("Documents"), not a file [item 0]'],
+		[{ id: 'x', name: 'a.pdf' }, {}, 'File: the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output) [item 0]'],
+		[{ fileUrl: 'ftp://files.example.com/a.pdf' }, {}, 'File: "ftp://files.example.com/a.pdf" is not an http(s) address [item 0]'],
+		[{}, { source: 'url', fileUrl: '={{ $json.missing }}' }, 'File URL: is empty [item 0]'],
+		[{}, { source: 'url', fileUrl: 'report.pdf' }, 'File URL: "report.pdf" is not an http(s) address [item 0]'],
+		[{ fileUrl: '/file/a.pdf' }, { binaryPropertyName: ' ' }, 'Put Output File in Field: is empty [item 0]'],
 	])('%j %j', async (json, parameters, message) => {
 		const { error } = await run(download(parameters as INodeParameters), { input: [json] });
 		expect(error?.message).toBe(message);
@@ -497,7 +502,7 @@ describe("n8n's binary data modes", () => {
 		await useBinaryDataMode('memory');
 		const huge = model().addFile(0, { name: 'huge.iso', size: 1024 ** 3, mimetype: 'application/octet-stream' });
 		const { error } = await run(download({ source: 'url', fileUrl: `/file/${huge.basename}` }));
-		expect(error?.message).toBe(`[item 0] The file is too large for n8n's in-memory binary data mode: 1024 MB, at most ${Math.round(MEMORY_MODE_MAX_BYTES / 1024 ** 2)} MB`);
+		expect(error?.message).toBe(`The file is too large for n8n's in-memory binary data mode: 1024 MB, at most ${Math.round(MEMORY_MODE_MAX_BYTES / 1024 ** 2)} MB [item 0]`);
 		expect(error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 		expect(await bytesSentOnceDone()).toBeLessThan(100 * 1024 ** 2);
 	});

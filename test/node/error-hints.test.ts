@@ -28,7 +28,7 @@ const ops: Record<string, Operation> = {
 	createTop: { name: 'Shared Folder → Create Folder (top)', parameters: { resource: 'sharedFolder', operation: 'createFolder', name: 'x' }, path: /^\/api\/v1\/shares\// },
 	createIn: {
 		name: 'Shared Folder → Create Folder (in a parent)',
-		parameters: { resource: 'sharedFolder', operation: 'createFolder', name: 'x', parent: { __rl: true, mode: 'id', value: SUB } },
+		parameters: { resource: 'sharedFolder', operation: 'createFolder', name: 'x', parent: SUB },
 		path: /^\/api\/v1\/shares\//,
 	},
 	shareDelete: { name: 'Shared Folder → Delete Items', parameters: { resource: 'sharedFolder', operation: 'deleteItems' }, input: [ITEM], path: /^\/api\/v1\/shares\// },
@@ -52,16 +52,16 @@ type Row = [keyof typeof ops, number, unknown, RegExp, RegExp];
 
 const table: Row[] = [
 	// Refused tokens name the credential to fix.
-	['folder', 401, notAuthorized, /^Authorization failed \(HTTP 401\): You are not authorized$/, /"File Storage API" credential/],
-	['notifications', 401, { message: 'Unauthenticated.' }, /^Authorization failed \(HTTP 401\)/, /valid access token/],
-	['createTop', 401, accessDenied, /^Authorization failed/, /"File Storage Share API" credential/],
-	['requestRoot', 401, accessDenied, /^Authorization failed/, /"File Storage File Request API" credential/],
+	['folder', 401, notAuthorized, /^The access token was refused \(HTTP 401\): You are not authorized$/, /"File Storage API" credential/],
+	['notifications', 401, { message: 'Unauthenticated.' }, /^The access token was refused \(HTTP 401\)/, /valid access token/],
+	['createTop', 401, accessDenied, /^The share token was refused/, /"File Storage Share API" credential/],
+	['requestRoot', 401, accessDenied, /^The file request ID was refused/, /"File Storage File Request API" credential/],
 	// Access denied: what to fix depends on the operation and on whether a parent was sent.
 	['folder', 403, notAuthorized, /^Access denied \(HTTP 403\)/, /may not read this folder/],
 	['uploads', 403, notAuthorized, /^Access denied/, /may not list recent uploads/],
 	['restore', 403, notAuthorized, /^Access denied/, /may not restore these items/],
 	['createTop', 403, accessDenied, /^Access denied \(HTTP 403\): Access Denied$/, /editor share without a password/],
-	['createIn', 403, accessDenied, /^Access denied/, /Parent Folder must be inside the shared folder/],
+	['createIn', 403, accessDenied, /^Access denied/, /Parent Folder ID must be inside the shared folder/],
 	['shareDelete', 403, { message: '' }, /^Access denied \(HTTP 403\)$/, /items must be inside the shared folder/],
 	['requestRoot', 403, accessDenied, /^Access denied/, /file request itself was refused: it may be closed, expired/],
 	['requestSub', 403, accessDenied, /^Access denied/, /Folder must be inside the file request\. Pick it with "From List"/],
@@ -74,18 +74,18 @@ const table: Row[] = [
 	['uploads', 404, {}, /^Not found/, /Base URL is the File Storage server/],
 	['restore', 404, {}, /^Not found/, /Map Item ID and Item Type from a listing/],
 	['createTop', 404, {}, /^Not found/, /share token is unknown or the share has expired/],
-	['createIn', 404, {}, /^Not found/, /Parent Folder was not found inside the shared folder/],
+	['createIn', 404, {}, /^Not found/, /Parent Folder ID was not found inside the shared folder/],
 	['requestRoot', 404, accessDenied, /^Not found/, /file request ID is unknown/],
 	['requestSub', 404, {}, /^Not found/, /No such folder in the file request/],
 	// Gone, validation, rate limits, server failures, error bodies on 200.
 	['requestRoot', 410, { type: 'gone', message: 'The file request is not active anymore' }, /^The file request is not active anymore \(HTTP 410\)$/, /Create a new file request/],
 	['uploads', 422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\.$/, /Fix the parameters named above/],
 	['uploadRoot', 429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again.*Tried 3 times/],
-	['folder', 500, { message: 'Server Error' }, /^The File Storage server failed \(HTTP 500\): Server Error$/, /Try again later.*Tried 3 times/],
-	['restore', 500, { message: 'Server Error' }, /^The File Storage server failed \(HTTP 500\)/, /may have been applied/],
-	['restore', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server reported an error: The requested entry wasn't found\./, /must be in the trash of this account/],
-	['shareDelete', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server reported an error/, /inside the shared folder/],
-	['requestDelete', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server reported an error/, /inside the file request/],
+	['folder', 500, { message: 'Server Error' }, /^The File Storage server could not handle the request \(HTTP 500\): Server Error$/, /Try again later.*Tried 3 times/],
+	['restore', 500, { message: 'Server Error' }, /^The File Storage server could not handle the request \(HTTP 500\)/, /may have been applied/],
+	['restore', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server declined the request: The requested entry wasn't found\./, /must be in the trash of this account/],
+	['shareDelete', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server declined the request/, /inside the shared folder/],
+	['requestDelete', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server declined the request/, /inside the file request/],
 ];
 
 describe('error hints fit the operation that raised them', () => {

@@ -8,14 +8,14 @@ const shareToken = () => String(fx.credentials.fileStorageShareApi?.shareToken);
 
 describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
 	it.each([
-		[401, { message: 'Unauthenticated.' }, /^Authorization failed \(HTTP 401\): Unauthenticated\.$/, /access token/],
-		[403, { message: '' }, /^Access denied \(HTTP 403\)$/, /may not read notifications/],
-		[403, { message: 'This action is unauthorized.' }, /^Access denied \(HTTP 403\): This action is unauthorized\.$/, /may not/],
+		[401, { message: 'Unauthenticated.' }, /^The access token was refused \(HTTP 401\): Unauthenticated\. \[item 0\]$/, /access token/],
+		[403, { message: '' }, /^Access denied \(HTTP 403\) \[item 0\]$/, /may not read notifications/],
+		[403, { message: 'This action is unauthorized.' }, /^Access denied \(HTTP 403\): This action is unauthorized\. \[item 0\]$/, /may not/],
 		[404, { type: 'error', message: 'Not found' }, /^Not found \(HTTP 404\)/, /no notifications endpoint here: check that the Base URL/],
-		[422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\.$/, /Fix the parameters/],
+		[422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\. \[item 0\]$/, /Fix the parameters/],
 		[429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again/],
-		[500, { message: 'Server Error' }, /^The File Storage server failed \(HTTP 500\): Server Error$/, /Try again later/],
-		[503, '<html><body>Maintenance</body></html>', /^The File Storage server failed \(HTTP 503\)$/, /Try again later/],
+		[500, { message: 'Server Error' }, /^The File Storage server could not handle the request \(HTTP 500\): Server Error \[item 0\]$/, /Try again later/],
+		[503, '<html><body>Maintenance</body></html>', /^The File Storage server could not handle the request \(HTTP 503\) \[item 0\]$/, /Try again later/],
 	])('HTTP %i %j', async (status, body, message, description) => {
 		// Every answer the same: transient statuses are tried again on a read, then reported.
 		fx.sandbox.fault(
@@ -36,14 +36,14 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 	it('a web page with status 200 is an error that points at the Base URL', async () => {
 		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, rawBody: '<!doctype html><p>Login</p>', contentType: 'text/html' });
 		const { error } = await fx.run(notifications);
-		expect(error?.message).toBe('The server answered with a web page instead of JSON (HTTP 200)');
+		expect(error?.message).toBe('The server answered with a web page instead of JSON (HTTP 200) [item 0]');
 		expect(error?.description).toMatch(/Base URL/);
 	});
 
 	it('a 200 carrying an error body is an error, not an empty success', async () => {
 		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, body: { type: 'error', message: "The requested entry wasn't found." } });
 		const { error } = await fx.run(notifications);
-		expect(error?.message).toBe("The server reported an error: The requested entry wasn't found.");
+		expect(error?.message).toBe("The server declined the request: The requested entry wasn't found. [item 0]");
 	});
 
 	it('a 204 with an empty body is a successful delete', async () => {
@@ -70,7 +70,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		const { error } = await fx.run(notifications, {
 			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: 'files.example.com', accessToken: accessToken() } },
 		});
-		expect(error?.message).toBe('The Base URL of the credential is not an http(s) address');
+		expect(error?.message).toBe('The Base URL of the credential is not an http(s) address [item 0]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -89,7 +89,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 	it('redacts a secret that the server echoes in an error message', async () => {
 		fx.sandbox.fault({ method: 'POST', path: /\/shares\//, status: 404, body: { message: `Share ${shareToken()} does not exist` } });
 		const { error } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'x' });
-		expect(error?.message).toBe('Not found (HTTP 404): Share [redacted] does not exist');
+		expect(error?.message).toBe('Not found (HTTP 404): Share [redacted] does not exist [item 0]');
 		expect(JSON.stringify(error)).not.toContain(shareToken());
 	});
 
@@ -113,7 +113,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json).toEqual({
-			error: 'The File Storage server failed (HTTP 500): boom',
+			error: 'The File Storage server could not handle the request (HTTP 500): boom',
 			details: { httpCode: '500', description: expect.stringMatching(/Try again later.*Tried 3 times/) },
 		});
 		expect(items[0].json.id).toBeDefined();
@@ -130,7 +130,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(errorItems).toHaveLength(1);
 		expect(errorItems[0].pairedItem).toEqual({ item: 1 });
-		expect(errorItems[0].json.error).toBe('The File Storage server failed (HTTP 500): boom');
+		expect(errorItems[0].json.error).toBe('The File Storage server could not handle the request (HTTP 500): boom');
 	});
 
 	it('"Continue (using error output)" also routes every item of a failed batch', async () => {
@@ -146,7 +146,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		);
 		expect(items).toEqual([]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(errorItems[1].json.error).toMatch(/^\[item 1\] Item ID/);
+		expect(errorItems[1].json.error).toMatch(/^Item ID.* \[item 1\]$/);
 		expect(errorItems[0].json.details).toMatchObject({ batchItems: [0] });
 	});
 

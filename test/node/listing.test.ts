@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { searchList } from '../harness/engine';
 import { apiGet, apiListAll } from '../helpers/api';
 import { useFixture } from '../helpers/fixture';
@@ -58,7 +60,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		['name', 'DESC'],
 	])('sorts by %s %s like the server', async (sort, direction) => {
 		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`, { sort, direction });
-		const { items } = await fx.run(contents({ returnAll: false, limit: 600, sort, direction }));
+		const { items } = await fx.run(contents({ returnAll: false, limit: 600, sort: { rule: { field: sort, direction } } }));
 		expect(items.map((item) => item.json.id)).toEqual(oracle.slice(0, 600).map((entry) => entry.data.id));
 		expect(listRequests().at(-1)?.query).toMatchObject({ sort, direction });
 	});
@@ -68,7 +70,8 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		const { items } = await fx.run(contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }));
 		expect(items.map((item) => item.json.id)).toEqual(raw.data.map((entry) => entry.data.id));
 		const folder = items.find((item) => item.json.type === 'folder')?.json;
-		expect(folder).toMatchObject({ itemType: 'folder', trashed: false });
+		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
+		expect(Object.keys(folder ?? {}).length).toBeLessThanOrEqual(10);
 		expect(typeof folder?.name).toBe('string');
 		expect(folder?.color).toMatch(/^#[0-9A-Fa-f]{6}$/);
 		expect(folder?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -99,22 +102,31 @@ describe('File → Get Recent Uploads (endpoint 2)', () => {
 		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 30 });
 		expect(items.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
 		const file = items[0].json;
-		expect(file.itemType).toBe('file');
+		expect(['file', 'image', 'video', 'audio']).toContain(file.type);
 		expect(typeof file.size).toBe('number');
-		expect(typeof file.sizeText).toBe('string');
+		expect(typeof file.fileUrl).toBe('string');
+		expect(Object.keys(file).length).toBeLessThanOrEqual(10);
 		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'created_at', direction: 'DESC' });
 	});
 
 	it('Return All walks every page', async () => {
 		const oracle = await apiListAll(fx.sandbox, '/browse/latest', { direction: 'ASC' });
-		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true, direction: 'ASC' });
+		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true, sort: { rule: { field: 'created_at', direction: 'ASC' } } });
 		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
 	});
 
-	it('exposes photo metadata (exif) of images when simplified', async () => {
-		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true });
-		const photo = items.find((item) => item.json.exif !== null);
-		expect(photo?.json.exif).toMatchObject({ camera: expect.any(String), iso: expect.any(Number) });
+	it('keeps photo metadata (exif) in the raw output, one switch away from Simplify', async () => {
+		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true, simplify: false });
+		const photo = items.find((item) => ((item.json.data as IDataObject).relationships as IDataObject | undefined)?.exif);
+		const exif = (((photo?.json.data as IDataObject).relationships as IDataObject).exif as IDataObject).data as IDataObject;
+		expect(exif.attributes).toMatchObject({ camera: expect.any(String), iso: expect.any(Number) });
+	});
+
+	it('without a Sort rule: newest first; with one, as asked', async () => {
+		await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 1 });
+		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'created_at', direction: 'DESC' });
+		await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 1, sort: { rule: { field: 'name' } } });
+		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'name', direction: 'DESC' });
 	});
 });
 

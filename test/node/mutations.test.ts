@@ -84,14 +84,14 @@ describe('Trash → Restore (endpoint 3)', () => {
 			{ input: [{ id: target.id, type: target.type }, { id: 'not-a-uuid', type: 'file' }] },
 		);
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe('[item 1] Item ID: "not-a-uuid" is not an item ID (a UUID)');
+		expect(error?.message).toBe('Item ID: "not-a-uuid" is not an item ID [item 1]');
 		expect(error?.description).toMatch(/\{\{ \$json\.id \}\}/);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
 	it.each([
-		['folderx', '[item 0] Item Type: "folderx" is not an item type'],
-		['', '[item 0] Item Type: is empty'],
+		['folderx', 'Item Type: "folderx" is not an item type [item 0]'],
+		['', 'Item Type: is empty [item 0]'],
 	])('rejects item type %j', async (type, message) => {
 		const { error } = await fx.run(
 			{ resource: 'trash', operation: 'restore' },
@@ -142,7 +142,7 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(output).toHaveLength(3);
 		for (const [index, item] of output.entries()) {
 			expect(item.pairedItem).toEqual({ item: index });
-			expect(item.json.error).toMatch(/The server reported an error: The requested entry wasn't found/);
+			expect(item.json.error).toMatch(/The server declined the request: The requested entry wasn't found/);
 			expect(item.json.details).toMatchObject({ batchItems: [0, 1, 2] });
 		}
 	});
@@ -165,7 +165,7 @@ describe('Trash → Restore (endpoint 3)', () => {
 		fx.sandbox.fault({ method: 'POST', path: '/api/v1/trash/restore', status: 200, body: { type: 'success', message: 'Restored.' } });
 		fx.sandbox.fault({ method: 'POST', path: '/api/v1/trash/restore', status: 500, body: { message: 'boom' } });
 		const { error } = await fx.run({ resource: 'trash', operation: 'restore', options: { batchSize: 10 } }, { input });
-		expect(error?.message).toBe('The File Storage server failed (HTTP 500): boom [items 10–19]');
+		expect(error?.message).toBe('The File Storage server could not handle the request (HTTP 500): boom [items 10–19]');
 		expect(error?.description).toContain('The failed request carried items 10–19.');
 		expect(error?.description).toContain('Already done: items 0–9.');
 		expect(error?.description).toContain('Not attempted: items 20–24.');
@@ -196,7 +196,7 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			resource: 'sharedFolder',
 			operation: 'createFolder',
 			name: 'Child',
-			parent: { __rl: true, mode: 'id', value: parentId },
+			parent: parentId,
 			simplify: false,
 		});
 		expect(output[0].json).toMatchObject({ data: { type: 'folder', attributes: { name: 'Child' } } });
@@ -241,20 +241,20 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			{ resource: 'sharedFolder', operation: 'createFolder', name: '={{ $json.name }}' },
 			{ input: [{ name: 'First' }, { name: 'Second' }, { name: ' ' }] },
 		);
-		expect(error?.message).toBe('[item 2] Name: is empty');
+		expect(error?.message).toBe('Name: is empty [item 2]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('rejects an empty name and a malformed parent before any request', async () => {
 		const empty = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: '  ' });
-		expect(empty.error?.message).toBe('[item 0] Name: is empty');
+		expect(empty.error?.message).toBe('Name: is empty [item 0]');
 		const badParent = await fx.run({
 			resource: 'sharedFolder',
 			operation: 'createFolder',
 			name: 'x',
-			parent: { __rl: true, mode: 'id', value: 'nope' },
+			parent: 'nope',
 		});
-		expect(badParent.error?.message).toMatch(/^\[item 0\] Parent Folder: "nope" is not a folder ID/);
+		expect(badParent.error?.message).toMatch(/^Parent Folder ID: "nope" is not a folder ID.* \[item 0\]$/);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -334,8 +334,7 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 			operation: 'getContents',
 			parent: { __rl: true, mode: 'list', value: sub.value },
 			returnAll: true,
-			sort: 'name',
-			direction: 'ASC',
+			sort: { rule: { field: 'name', direction: 'ASC' } },
 		});
 		expect(output.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
 	});
@@ -360,7 +359,7 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 			{ resource: 'fileRequest', operation: 'getContents' },
 			{ credentials: { ...fx.credentials, fileStorageFileRequestApi: { baseUrl: fx.sandbox.baseUrl, fileRequestId: expired.id } } },
 		);
-		expect(error?.message).toBe('The file request is not active anymore (HTTP 410)');
+		expect(error?.message).toBe('The file request is not active anymore (HTTP 410) [item 0]');
 		expect(error?.description).toMatch(/Create a new file request/);
 		expect(error?.httpCode).toBe('410');
 	});
@@ -453,9 +452,9 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 
 		it.each([
 			// A literal empty value is refused by n8n itself (required parameter); an expression can still be empty.
-			['={{ "" }}', '[item 0] URLs: is empty'],
-			['ftp://example.com/x', '[item 0] URLs: URL 1 ("ftp://example.com/x") is not an absolute http(s) address'],
-			['https://ok.example/x, /relative', '[item 0] URLs: URL 2 ("/relative") is not an absolute http(s) address'],
+			['={{ "" }}', 'URLs: is empty [item 0]'],
+			['ftp://example.com/x', 'URLs: URL 1 ("ftp://example.com/x") is not an absolute http(s) address [item 0]'],
+			['https://ok.example/x, /relative', 'URLs: URL 2 ("/relative") is not an absolute http(s) address [item 0]'],
 		])('rejects %j locally', async (urls, message) => {
 			const { error } = await fx.run({ resource: 'fileRequest', operation: 'uploadFromUrl', urls });
 			expect(error?.message).toBe(message);

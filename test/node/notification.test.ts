@@ -24,7 +24,6 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 			type: source.type,
 			category: source.attributes.category,
 			title: source.attributes.title,
-			createdAtText: source.attributes.created_at,
 			read: source.attributes.read_at !== null,
 		});
 		expect(first.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -65,7 +64,7 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 		});
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(/Authorization failed \(HTTP 401\): You are not authorized/);
+		expect(error?.message).toMatch(/The access token was refused \(HTTP 401\): You are not authorized/);
 		expect(error?.description).toMatch(/access token/i);
 		expect(error?.httpCode).toBe('401');
 		fx.record(error);

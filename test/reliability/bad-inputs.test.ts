@@ -47,16 +47,16 @@ const folderContents: INodeParameters = { resource: 'folder', operation: 'getCon
 const recentUploads: INodeParameters = { resource: 'file', operation: 'getRecentUploads' };
 const notifications: INodeParameters = { resource: 'notification', operation: 'getMany' };
 
-const itemId = (item: number, problem: string) => new RegExp(`^\\[item ${item}\\] Item ID: ${problem}`);
-const itemType = (item: number, problem: string) => new RegExp(`^\\[item ${item}\\] Item Type: ${problem}`);
-const notAnId = (value: string) => `"${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is not an item ID \\(a UUID\\)`;
+const itemId = (item: number, problem: string) => new RegExp(`^Item ID: ${problem}.* \\[item ${item}\\]$`);
+const itemType = (item: number, problem: string) => new RegExp(`^Item Type: ${problem}.* \\[item ${item}\\]$`);
+const notAnId = (value: string) => `"${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is not an item ID`;
 const wholeNumber = (parameter: string, got: string) =>
-	new RegExp(`^\\[item 0\\] ${parameter}: must be a whole number of at least 1, got ${got}\\b`);
-const timeout = (got: string) => new RegExp(`^\\[item 0\\] Timeout: must be a number of seconds above 0, got ${got}\\b`);
+	new RegExp(`^${parameter}: must be a whole number of at least 1, got ${got}\\b.* \\[item 0\\]$`);
+const timeout = (got: string) => new RegExp(`^Timeout: must be a number of seconds above 0, got ${got}\\b.* \\[item 0\\]$`);
 const notAFolder = (parameter: string, value: string) =>
-	new RegExp(`^\\[item 0\\] ${parameter}: "${value.replace(/\./g, '\\.')}" is not a folder ID`);
+	new RegExp(`^${parameter}: "${value.replace(/\./g, '\\.')}" is not a folder ID.* \\[item 0\\]$`);
 const badUrl = (item: number, position: number) =>
-	new RegExp(`^\\[item ${item}\\] URLs: URL ${position} \\(".*"\\) is not an absolute http\\(s\\) address`);
+	new RegExp(`^URLs: URL ${position} \\(".*"\\) is not an absolute http\\(s\\) address.* \\[item ${item}\\]$`);
 const SHARE_TOKEN = /^The Share Token of the "File Storage Share API \(share token\)" credential is empty or a dot segment/;
 const FILE_REQUEST_ID = /^The File Request ID of the "File Storage File Request API \(file request ID\)" credential is empty or a dot segment/;
 const BASE_URL = /^The Base URL of the credential is not an http\(s\) address/;
@@ -133,11 +133,11 @@ const CASES: Record<string, BadInput> = {
 		message: BASE_URL,
 		item: 0,
 	},
-	'Create Folder: Name empty': { parameters: { ...createFolder, name: '={{ $json.name }}' }, input: [{ name: '' }], message: /^\[item 0\] Name: is empty/, item: 0 },
-	'Create Folder: Name blank': { parameters: { ...createFolder, name: '   ' }, message: /^\[item 0\] Name: is empty/, item: 0 },
-	'Create Folder: Parent Folder "abc"': { parameters: { ...createFolder, parent: byId('abc') }, message: notAFolder('Parent Folder', 'abc'), item: 0 },
-	'Create Folder: Parent Folder "."': { parameters: { ...createFolder, parent: byId('.') }, message: notAFolder('Parent Folder', '.'), item: 0 },
-	'Create Folder: Parent Folder ".."': { parameters: { ...createFolder, parent: byId('..') }, message: notAFolder('Parent Folder', '..'), item: 0 },
+	'Create Folder: Name empty': { parameters: { ...createFolder, name: '={{ $json.name }}' }, input: [{ name: '' }], message: /^Name: is empty.* \[item 0\]$/, item: 0 },
+	'Create Folder: Name blank': { parameters: { ...createFolder, name: '   ' }, message: /^Name: is empty.* \[item 0\]$/, item: 0 },
+	'Create Folder: Parent Folder ID "abc"': { parameters: { ...createFolder, parent: 'abc' }, message: notAFolder('Parent Folder ID', 'abc'), item: 0 },
+	'Create Folder: Parent Folder ID "."': { parameters: { ...createFolder, parent: '.' }, message: notAFolder('Parent Folder ID', '.'), item: 0 },
+	'Create Folder: Parent Folder ID ".."': { parameters: { ...createFolder, parent: '..' }, message: notAFolder('Parent Folder ID', '..'), item: 0 },
 	'Create Folder: Timeout 0': { parameters: { ...createFolder, options: { timeout: 0 } }, message: timeout('0'), item: 0 },
 	'Create Folder: Share Token ".."': { parameters: createFolder, credential: ['fileStorageShareApi', 'shareToken', '..'], message: SHARE_TOKEN, item: 0 },
 
@@ -181,7 +181,7 @@ const CASES: Record<string, BadInput> = {
 		message: FILE_REQUEST_ID,
 		item: 0,
 	},
-	'Upload From URL: URLs empty': { parameters: { ...upload, urls: '={{ $json.urls }}' }, input: [{ urls: '' }], message: /^\[item 0\] URLs: is empty/, item: 0 },
+	'Upload From URL: URLs empty': { parameters: { ...upload, urls: '={{ $json.urls }}' }, input: [{ urls: '' }], message: /^URLs: is empty.* \[item 0\]$/, item: 0 },
 	'Upload From URL: an ftp:// URL': { parameters: { ...upload, urls: 'ftp://example.com/report.pdf' }, message: badUrl(0, 1), item: 0 },
 	'Upload From URL: a relative URL': { parameters: { ...upload, urls: '/files/report.pdf' }, message: badUrl(0, 1), item: 0 },
 	'Upload From URL: a javascript: URL': { parameters: { ...upload, urls: 'javascript:alert(1)' }, message: badUrl(0, 1), item: 0 },
@@ -199,8 +199,7 @@ const CASES: Record<string, BadInput> = {
 	},
 
 	// Account listings, their Limit and Timeout, and the access token credential's Base URL
-	'Folder Contents: Folder empty': { parameters: { ...folderContents, folder: fromInput }, input: [{ folder: '' }], message: /^\[item 0\] Folder: is empty/, item: 0 },
-	'Folder Contents: Folder blank': { parameters: { ...folderContents, folder: byId('   ') }, message: /^\[item 0\] Folder: is empty/, item: 0 },
+	'Folder Contents: Folder empty': { parameters: { ...folderContents, folder: fromInput }, input: [{ folder: '' }], message: /^Folder: is empty.* \[item 0\]$/, item: 0 },
 	'Folder Contents: Limit 0': { parameters: { ...folderContents, limit: 0 }, message: wholeNumber('Limit', '0'), item: 0 },
 	'Folder Contents: Limit -1': { parameters: { ...folderContents, limit: -1 }, message: wholeNumber('Limit', '-1'), item: 0 },
 	'Folder Contents: Limit 2.5': { parameters: { ...folderContents, limit: 2.5 }, message: wholeNumber('Limit', '2.5'), item: 0 },
@@ -246,8 +245,9 @@ describe('values typed into the node are refused by n8n itself, from the paramet
 	it.each([
 		['an empty Name', { ...createFolder, name: '' }, 'Parameter "Name" is required.'],
 		['empty URLs', { ...upload, urls: '' }, 'Parameter "URLs" is required.'],
-		['a File Request folder that is no UUID', { ...requestContents, parent: byId('abc') }, 'Enter a folder ID (UUID) or "root"'],
-		['a Destination Folder ".."', { ...upload, urls: 'https://example.com/a.pdf', parent: byId('..') }, 'Enter a folder ID (UUID) or "root"'],
+		['a File Request folder that is no UUID', { ...requestContents, parent: byId('abc') }, 'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or root'],
+		['a Destination Folder ".."', { ...upload, urls: 'https://example.com/a.pdf', parent: byId('..') }, 'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or root'],
+		['a blank Folder', { ...folderContents, folder: byId('   ') }, 'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or all'],
 	])('%s', async (_what, parameters, issue) => {
 		await expect(fx.run(parameters)).rejects.toThrow(issue);
 		expect(fx.sandbox.requests).toEqual([]);
@@ -315,7 +315,7 @@ describe('path parameters never leave their endpoint', () => {
 			{ input: [{ folder: value }] },
 		);
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(/^\[item 0\] Folder: /);
+		expect(error?.message).toMatch(/^Folder: .* \[item 0\]$/);
 		expect(error?.description).toEqual(expect.any(String));
 		expect(error?.context?.itemIndex).toBe(0);
 		expect(fx.sandbox.requests).toEqual([]);

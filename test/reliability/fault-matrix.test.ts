@@ -71,11 +71,11 @@ const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation }> = 
 	'503-once': { read: retried([0]), mutation: retried([0]) },
 	'500-once': {
 		read: retried([0]),
-		mutation: fails(1, /^The File Storage server failed \(HTTP 500\): Server Error/, MAY_HAVE_BEEN_APPLIED),
+		mutation: fails(1, /^The File Storage server could not handle the request \(HTTP 500\): Server Error/, MAY_HAVE_BEEN_APPLIED),
 	},
 	'502-html': {
 		read: retried([0]),
-		mutation: fails(1, /^The File Storage server failed \(HTTP 502\)/, MAY_HAVE_BEEN_APPLIED),
+		mutation: fails(1, /^The File Storage server could not handle the request \(HTTP 502\)/, MAY_HAVE_BEEN_APPLIED),
 	},
 	'200-html': {
 		read: fails(1, /^The server answered with a web page instead of JSON \(HTTP 200\)/, /Base URL/),

@@ -25,23 +25,24 @@ describe('simplify: flat views of what servers send', () => {
 			attributes: { name: 'a.jpg', filesize: '1.00MB', thumbnail: { xs: 'u1', lg: 'u2' }, created_at: '01. Jan. 2026', deleted_at: null },
 			relationships: [],
 		});
-		expect(item).toMatchObject({
+		expect(item).toEqual({
 			id: 'f1',
+			name: 'a.jpg',
 			type: 'image',
-			itemType: 'file',
+			mimeType: null,
 			size: 1_000_000,
-			thumbnail: { xs: 'u1', lg: 'u2' },
 			createdAt: '2026-01-01',
-			createdAtText: '01. Jan. 2026',
-			trashed: false,
-			shared: null,
-			exif: null,
+			parentId: null,
+			fileUrl: null,
+			// an object of sizes: the large one
+			thumbnailUrl: 'u2',
+			shared: false,
 		});
 	});
 
-	it('every file has the same keys in the same order, and every folder, whatever the server left out', () => {
-		const fileKeys = ['id', 'type', 'itemType', 'name', 'parentId', 'parentName', 'size', 'sizeText', 'createdAt', 'createdAtText', 'updatedAt', 'updatedAtText', 'deletedAt', 'deletedAtText', 'trashed', 'shared', 'basename', 'mimeType', 'fileUrl', 'thumbnail', 'creator', 'exif'];
-		const folderKeys = [...fileKeys.slice(0, 16), 'color', 'emoji', 'isTeamFolder', 'itemCount', 'trashedItemCount', 'owner'];
+	it('at most ten flat fields, the same keys in the same order for every file and every folder', () => {
+		const fileKeys = ['id', 'name', 'type', 'mimeType', 'size', 'createdAt', 'parentId', 'fileUrl', 'thumbnailUrl', 'shared'];
+		const folderKeys = ['id', 'name', 'type', 'itemCount', 'size', 'createdAt', 'parentId', 'color', 'shared', 'trashedItemCount'];
 		const full = {
 			data: {
 				id: 'f2',
@@ -57,14 +58,33 @@ describe('simplify: flat views of what servers send', () => {
 		};
 		expect(Object.keys(simplifyItem(full))).toEqual(fileKeys);
 		expect(Object.keys(simplifyItem({ data: { id: 'f3', type: 'video' } }))).toEqual(fileKeys);
-		expect(Object.keys(simplifyItem({ data: { id: 'd', type: 'folder', attributes: { items: 3 } } }))).toEqual(folderKeys);
-		expect(simplifyItem(full)).toMatchObject({ parentName: 'P', creator: { id: 'u', name: 'U' }, exif: { id: 'e', iso: 100 }, trashed: true });
-		expect(simplifyItem(full).shared).toEqual({ id: 's', permission: 'editor', protected: null, expiresInHours: null, itemType: null });
+		const folder = {
+			data: {
+				id: 'd',
+				type: 'folder',
+				attributes: { name: 'D', items: 3, filesize: 5000, color: '#00ff00', trashed_items: 2, created_at: '04. Jan. 2026' },
+				relationships: { parent: { data: { id: 'p', type: 'folder', attributes: { name: 'P' } } } },
+			},
+		};
+		expect(Object.keys(simplifyItem(folder))).toEqual(folderKeys);
+		expect(Object.keys(simplifyItem({ data: { id: 'd2', type: 'folder' } }))).toEqual(folderKeys);
+		expect(simplifyItem(full)).toMatchObject({ mimeType: 'text/plain', size: 2000, parentId: 'p', fileUrl: 'u', thumbnailUrl: 't', shared: true });
+		// a folder's parent comes from its relationship; nothing nested is left
+		expect(simplifyItem(folder)).toEqual({ id: 'd', name: 'D', type: 'folder', itemCount: 3, size: 5000, createdAt: '2026-01-04', parentId: 'p', color: '#00ff00', shared: false, trashedItemCount: 2 });
+		for (const value of [...Object.values(simplifyItem(full)), ...Object.values(simplifyItem(folder))]) {
+			expect(typeof value === 'object' && value !== null).toBe(false);
+		}
 	});
 
-	it('notifications keep the original date next to the parsed one', () => {
+	it('a share is told by a boolean; its token and link never reach the output', () => {
+		const item = simplifyItem({ data: { id: 'x', type: 'folder', relationships: { shared: { data: { id: 's', type: 'shared', attributes: { token: 'share-tok', link: 'https://l/share-tok' } } } } } });
+		expect(item.shared).toBe(true);
+		expect(JSON.stringify(item)).not.toContain('share-tok');
+	});
+
+	it('notifications: nine flat fields, dates as ISO', () => {
 		expect(
-			simplifyNotification({ data: { id: 'n', type: 'K', attributes: { created_at: '02. Feb. 2026 08:05', read_at: null } } }),
-		).toMatchObject({ id: 'n', type: 'K', createdAt: '2026-02-02T08:05', createdAtText: '02. Feb. 2026 08:05', read: false });
+			simplifyNotification({ data: { id: 'n', type: 'K', attributes: { title: 'T', description: 'D', category: 'upload', action: 'view', created_at: '02. Feb. 2026 08:05', read_at: null } } }),
+		).toEqual({ id: 'n', title: 'T', description: 'D', category: 'upload', action: 'view', createdAt: '2026-02-02T08:05', read: false, readAt: null, type: 'K' });
 	});
 });

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidParameter } from '../../lib/validation';
-import { errorItem, withItemIndex } from './execution';
+import { errorItem, namingItemsInMessage, withItemIndex } from './execution';
 import { optionsCollection } from './requestOptions';
 
 export const batchSizeOption: INodeProperties = {
@@ -18,7 +18,7 @@ export const batchSizeOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 100,
 	description:
-		'How many input items are sent together in one request. If a request fails, every item of that batch reports the error.',
+		'How many input items are sent together in one request. When a request is refused, every item it carried reports why.',
 };
 
 /**
@@ -126,7 +126,7 @@ export async function runBatched<T>(
 		try {
 			prepared.push({ itemIndex, target: plan.prepare(itemIndex) });
 		} catch (error) {
-			if (!continueOnFail) throw withItemIndex(ctx, error as Error, itemIndex);
+			if (!continueOnFail) throw namingItemsInMessage(withItemIndex(ctx, error as Error, itemIndex), `item ${itemIndex}`);
 			results[itemIndex] = errorItem(error as Error, itemIndex);
 		}
 	}
@@ -186,8 +186,7 @@ function namingItems(
 	{ done, failed, notAttempted }: { done: number[]; failed: number[]; notAttempted: number[] },
 	batched: boolean,
 ): Error {
-	const named = withItemIndex(ctx, error, failed[0]);
-	if (batched) named.message = `${named.message} [${describeItems(failed)}]`;
+	const named = namingItemsInMessage(withItemIndex(ctx, error, failed[0]), describeItems(failed));
 	const alone = !batched && done.length === 0 && notAttempted.length === 0;
 	if (!alone && (named instanceof NodeApiError || named instanceof NodeOperationError)) {
 		const parts = [

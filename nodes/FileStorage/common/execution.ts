@@ -43,6 +43,15 @@ export function withItemIndex(
 }
 
 /**
+ * The message of an error that stops the node ends with the items it concerns (`[item 3]`, `[items 0–4]`), as
+ * n8n's guidelines ask; errors judged before any request already name theirs.
+ */
+export function namingItemsInMessage(error: NodeApiError | NodeOperationError, items: string): NodeApiError | NodeOperationError {
+	if (!/\[items? [^\]]*\]$/.test(error.message)) error.message = `${error.message} [${items}]`;
+	return error;
+}
+
+/**
  * Runs `run` once per input item; it returns that item's whole output items (JSON and binary), which are paired
  * with the input here. Under continueOnFail a failing item yields one error item instead of stopping the node.
  */
@@ -86,7 +95,7 @@ async function eachInputItem(
 				output.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
-			throw withItemIndex(ctx, error as Error, itemIndex);
+			throw namingItemsInMessage(withItemIndex(ctx, error as Error, itemIndex), `item ${itemIndex}`);
 		}
 	}
 	return output;

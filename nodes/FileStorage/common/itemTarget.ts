@@ -6,17 +6,19 @@ import { apiItemType } from '../../lib/resources/wrappers';
 import { invalidParameter, UUID_PATTERN } from '../../lib/validation';
 import { parameterOrMappedField } from './mappedField';
 
-/** Defaults read the fields a Simplified list outputs, so lists chain straight into these operations. */
+/**
+ * Defaults read the fields a listing or the trigger outputs (simplified or not), so they chain straight into
+ * these operations. Used as a tool there is no input item: the notice, shown only then, says what to do.
+ */
 export function itemTargetProperties(action: string): INodeProperties[] {
 	return [
 		{
-			displayName: 'Item Type',
-			name: 'itemType',
-			type: 'string',
-			default: '={{ $json.type }}',
-			required: true,
-			description: `Type of the item to ${action}: "folder" or "file" ("image", "video" and "audio" count as file). The default reads the field "type" of the incoming item; an AI tool call has no incoming item, so let the model define it there.`,
-			placeholder: 'e.g. file',
+			displayName:
+				"Used as a tool, this node has no input item: let the model define 'Item ID' and 'Item Type' (the button next to each field)",
+			name: 'toolNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { '@tool': [true] } },
 		},
 		{
 			displayName: 'Item ID',
@@ -24,8 +26,20 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 			type: 'string',
 			default: '={{ $json.id }}',
 			required: true,
-			description: `ID (UUID) of the item to ${action}. The default reads the field "ID" of the incoming item; an AI tool call has no incoming item, so let the model define it there.`,
+			description: `ID of the file or folder to ${action}. By default, the 'id' field of the input item.`,
 			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+		},
+		{
+			displayName: 'Item Type',
+			name: 'itemType',
+			type: 'options',
+			options: [
+				{ name: 'File', value: 'file' },
+				{ name: 'Folder', value: 'folder' },
+			],
+			default: '={{ $json.type }}',
+			required: true,
+			description: "Whether the item is a file or a folder. By default, the 'type' field of the input item (images, videos and audio are files).",
 		},
 	];
 }
@@ -52,7 +66,7 @@ export function readItemTarget(
 			itemIndex,
 			'Item Type',
 			typeText ? `"${typeText}" is not an item type` : 'is empty',
-			'Use "folder" or "file" ("image", "video" and "audio" count as file). When the item comes from a list with Simplify off, map {{ $json.data.type }}.',
+			"Choose File or Folder, or map the 'type' field of a listed item (with Simplify off: {{ $json.data.type }}).",
 		);
 	}
 	if (!UUID_PATTERN.test(id)) {
@@ -60,8 +74,8 @@ export function readItemTarget(
 			ctx.getNode(),
 			itemIndex,
 			'Item ID',
-			id ? `"${id}" is not an item ID (a UUID)` : 'is empty',
-			'Map the "id" field of a listed file or folder, e.g. {{ $json.id }} (with Simplify off: {{ $json.data.id }}).',
+			id ? `"${id}" is not an item ID` : 'is empty',
+			"Map the 'id' field of a listed file or folder, e.g. {{ $json.id }} (with Simplify off: {{ $json.data.id }}).",
 		);
 	}
 	return { id, type };

@@ -1,5 +1,5 @@
-// What the list operations share: Return All, Limit, Sort By, Direction and Simplify, and their reader, which
-// says how to walk the listing for one input item.
+// What the list operations share: Return All, Limit, Simplify and the Sort rule, and their reader, which says how
+// to walk the listing for one input item.
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -26,41 +26,49 @@ export const limitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
-const sortProperty: INodeProperties = {
-	displayName: 'Sort By',
+/**
+ * How the server orders the results, below Options (as n8n's Airtable search does). The API sorts by one field:
+ * one rule, and without it, newest first.
+ */
+export const sortProperty: INodeProperties = {
+	displayName: 'Sort',
 	name: 'sort',
-	type: 'options',
+	type: 'fixedCollection',
+	placeholder: 'Add Sort Rule',
+	default: {},
+	description: 'How the results are ordered. Without a rule, newest first.',
 	options: [
-		{ name: 'Created At', value: 'created_at' },
-		{ name: 'Name', value: 'name' },
+		{
+			displayName: 'Rule',
+			name: 'rule',
+			values: [
+				{
+					displayName: 'Sort By',
+					name: 'field',
+					type: 'options',
+					options: [
+						{ name: 'Date Created', value: 'created_at' },
+						{ name: 'Name', value: 'name' },
+					],
+					default: 'created_at',
+				},
+				{
+					displayName: 'Order',
+					name: 'direction',
+					type: 'options',
+					options: [
+						{ name: 'Ascending', value: 'ASC', description: 'Oldest first, or A to Z' },
+						{ name: 'Descending', value: 'DESC', description: 'Newest first, or Z to A' },
+					],
+					default: 'DESC',
+				},
+			],
+		},
 	],
-	default: 'created_at',
-	description: 'Field the server sorts the results by: "created_at" (Created At) or "name" (Name)',
 };
 
-const directionProperty: INodeProperties = {
-	displayName: 'Direction',
-	name: 'direction',
-	type: 'options',
-	options: [
-		{ name: 'Descending', value: 'DESC' },
-		{ name: 'Ascending', value: 'ASC' },
-	],
-	default: 'DESC',
-	description: 'Sort direction: "DESC" (newest or Z first) or "ASC" (oldest or A first)',
-};
-
-/** What every sortable file/folder listing offers: Return All, Limit, Sort By, Direction, Simplify. */
-export const sortedListingProperties: INodeProperties[] = [
-	returnAllProperty,
-	limitProperty,
-	sortProperty,
-	directionProperty,
-	simplifyProperty,
-];
-
-/** What an unsorted listing offers: Return All, Limit (Simplify and filters are the operation's own). */
-export const unsortedListingProperties: INodeProperties[] = [returnAllProperty, limitProperty];
+/** What every file and folder listing offers above its Options: Return All, Limit, Simplify. */
+export const listingProperties: INodeProperties[] = [returnAllProperty, limitProperty, simplifyProperty];
 
 export interface ListingRead {
 	/** How to walk the listing: the item, its Timeout, Limit pushed down, and reading ahead with Return All. */
@@ -88,6 +96,12 @@ function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefine
 	return limit;
 }
 
+/** The spec's `sort` and `direction` query parameters: the Sort rule, else newest first. */
+function readSortQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const rule = ctx.getNodeParameter('sort.rule', itemIndex, {}) as IDataObject;
+	return { sort: String(rule.field ?? 'created_at'), direction: String(rule.direction ?? 'DESC') };
+}
+
 export function readListing(ctx: IExecuteFunctions, itemIndex: number, { sortable }: { sortable: boolean }): ListingRead {
 	const limit = readLimit(ctx, itemIndex);
 	const simplify = readSimplify(ctx, itemIndex);
@@ -95,11 +109,6 @@ export function readListing(ctx: IExecuteFunctions, itemIndex: number, { sortabl
 		walk: { itemIndex, policy: readRequestPolicy(ctx, itemIndex), limit, readAhead: limit === undefined },
 		simplify,
 		toItem: simplify ? simplifyItem : undefined,
-		sortQuery: sortable
-			? {
-					sort: ctx.getNodeParameter('sort', itemIndex, 'created_at') as string,
-					direction: ctx.getNodeParameter('direction', itemIndex, 'DESC') as string,
-				}
-			: {},
+		sortQuery: sortable ? readSortQuery(ctx, itemIndex) : {},
 	};
 }

@@ -13,7 +13,7 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 30,
 	description:
-		'Seconds to wait for the server to answer each request before it fails. Rate-limited and unavailable servers are asked again a few times first.',
+		'Seconds to wait for each answer of the server. A busy or rate-limited server is asked again a few times first.',
 };
 
 /** An operation's Options collection: its own options, then Timeout. */

@@ -7,6 +7,14 @@ import { timeoutOption } from '../common/requestOptions';
 export function downloadProperties(credentialName: string): INodeProperties[] {
 	return [
 		{
+			displayName:
+				"Used as a tool, this node returns the file's name, type, size and URL, not its content: binary data cannot pass to an agent",
+			name: 'toolNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { '@tool': [true] } },
+		},
+		{
 			displayName: 'File',
 			name: 'source',
 			type: 'options',
@@ -15,17 +23,16 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 				{
 					name: 'By URL',
 					value: 'url',
-					description: 'A file URL given here, e.g. by an expression or by an AI agent',
+					description: 'A file URL entered here or mapped from an earlier node',
 				},
 				{
 					name: 'From Input Item',
 					value: 'input',
-					description:
-						'The file each input item describes, as File Storage lists and the trigger output it (simplified or raw)',
+					description: 'The file each input item describes, as a listing or the trigger outputs it',
 				},
 			],
 			default: 'input',
-			description: `Which file to download. The "${credentialName}" credential is used only when the file URL is on its Base URL's server. Used as an AI tool, the operation returns the file's name, type, size and URL, not its content: binary data cannot pass to an agent.`,
+			description: `Which file to download. The '${credentialName}' credential is sent only to its Base URL's server.`,
 		},
 		{
 			displayName: 'File URL',
@@ -36,17 +43,21 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 			displayOptions: { show: { source: ['url'] } },
 			placeholder: 'e.g. https://files.example.com/file/report.pdf',
 			description:
-				'Address of the file content (the "fileUrl" of a listed file). A path starting with "/" is read on the credential\'s server. Files on other servers are downloaded without credentials.',
+				"Address of the file, e.g. the 'fileUrl' of a listed file. A path starting with / is on the credential's server. Files on other servers are downloaded without credentials.",
 		},
 		{
-			displayName: 'Download',
+			displayName: 'File or Thumbnail',
 			name: 'content',
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { source: ['input'] } },
 			options: [
-				{ name: 'File', value: 'file', description: 'The file itself' },
-				{ name: 'Thumbnail', value: 'thumbnail', description: 'Its preview image (for other files, a type icon)' },
+				{ name: 'File', value: 'file', description: 'The file as it is stored' },
+				{
+					name: 'Thumbnail',
+					value: 'thumbnail',
+					description: 'A small preview picture of the file; for files that are not images, an icon of their type',
+				},
 			],
 			default: 'file',
 		},
@@ -64,7 +75,7 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 			],
 			default: 'lg',
 			description:
-				'For servers that offer thumbnails in several sizes; the nearest available size is used (larger first). Ignored when a file has one thumbnail.',
+				'The size to get where the server offers several; the nearest one otherwise, larger first. Ignored where a file has one thumbnail.',
 		},
 		{
 			displayName: 'Put Output File in Field',
@@ -88,12 +99,12 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 					default: '',
 					placeholder: 'e.g. invoice.pdf',
 					description:
-						'Name of the output file. Empty: the name of the file in File Storage, else the name the server sends, else the last part of the URL.',
+						'Name of the output file. Empty: its name in File Storage, else the name the server sends, else the end of the URL.',
 				},
 				{
 					...timeoutOption,
 					description:
-						'Seconds to wait for the server to start answering, and for each next part of the file while it arrives (a large file may take longer in all). Rate-limited and unavailable servers are asked again a few times first.',
+						'Seconds to wait for the server to start sending the file, and for each next part of it. A large file may take longer in all. A busy or rate-limited server is asked again a few times first.',
 				},
 			],
 		},

@@ -3,14 +3,13 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { pickThumbnail } from '../../lib/resources/thumbnails';
 import { attributesOf, isObject, unwrapResource } from '../../lib/resources/wrappers';
 import { invalidParameter } from '../../lib/validation';
 import { thumbnailName } from './naming';
 
 export type DownloadContent = 'file' | 'thumbnail';
 
-/** Thumbnail sizes servers of this API send (as an object of URLs), smallest first. */
-export const THUMBNAIL_SIZES = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
 
 /** What an input item says about a file: simplified output (`fileUrl`, `name`, …) or the API's raw wrapper. */
 export interface FileDescription {
@@ -26,14 +25,15 @@ function text(value: unknown): string | undefined {
 }
 
 export function fileDescriptionOf(json: IDataObject): FileDescription {
-	// Simplified output always has itemType; other flat items are read the same way.
-	if ('itemType' in json || 'fileUrl' in json || 'thumbnail' in json || 'mimeType' in json) {
+	// The raw output is the spec's wrapper (or a bare resource with attributes); anything else is read as flat, as
+	// the simplified output is.
+	if (!isObject(json.data) && !isObject(json.attributes)) {
 		return {
 			type: text(json.type),
 			fileUrl: text(json.fileUrl),
 			name: text(json.name),
 			mimeType: text(json.mimeType),
-			thumbnail: json.thumbnail,
+			thumbnail: json.thumbnailUrl ?? json.thumbnail,
 		};
 	}
 	const resource = unwrapResource(json);
@@ -47,21 +47,6 @@ export function fileDescriptionOf(json: IDataObject): FileDescription {
 	};
 }
 
-/** A thumbnail sent as a URL, or as an object of sizes: the wanted size, else the nearest (larger first). */
-export function pickThumbnail(thumbnail: unknown, size: string): string | undefined {
-	if (typeof thumbnail === 'string') return text(thumbnail);
-	if (!isObject(thumbnail)) return undefined;
-	const wanted = THUMBNAIL_SIZES.indexOf(size as (typeof THUMBNAIL_SIZES)[number]);
-	const order = [...THUMBNAIL_SIZES]
-		.map((name, index) => ({ name, distance: wanted < 0 ? index : Math.abs(index - wanted), larger: index >= wanted }))
-		.sort((a, b) => a.distance - b.distance || Number(b.larger) - Number(a.larger));
-	for (const { name } of order) {
-		const url = text(thumbnail[name]);
-		if (url) return url;
-	}
-	// Sizes this node does not know: any URL the object has.
-	return Object.values(thumbnail).map(text).find((url) => url !== undefined);
-}
 
 export interface DownloadRequest {
 	/** Absolute URL to fetch. */

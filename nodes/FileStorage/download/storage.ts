@@ -36,7 +36,7 @@ function tooLargeError(ctx: IExecuteFunctions, itemIndex: number, bytes: number,
 	const cap = mode === 'memory' ? MEMORY_MODE_MAX_BYTES : DATABASE_MODE_MAX_BYTES;
 	return new NodeOperationError(
 		ctx.getNode(),
-		`[item ${itemIndex}] The file is too large for n8n's ${mode === 'memory' ? 'in-memory' : 'database'} binary data mode: ${megabytes(bytes)}, at most ${megabytes(cap)}`,
+		`The file is too large for n8n's ${mode === 'memory' ? 'in-memory' : 'database'} binary data mode: ${megabytes(bytes)}, at most ${megabytes(cap)} [item ${itemIndex}]`,
 		{
 			itemIndex,
 			description:
@@ -55,19 +55,19 @@ function storageError(ctx: IExecuteFunctions, itemIndex: number, error: Error): 
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = String(error?.message ?? error);
 	if (/max size limit|N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE/i.test(message)) {
-		return new NodeOperationError(ctx.getNode(), `[item ${itemIndex}] n8n refused to store the file: ${message}`, {
+		return new NodeOperationError(ctx.getNode(), `n8n refused to store the file: ${message} [item ${itemIndex}]`, {
 			itemIndex,
 			description:
 				'The file was downloaded but is larger than n8n accepts in its database binary mode. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (up to 1 GB) or use S3 binary data storage.',
 		});
 	}
 	if (/string longer than|ERR_STRING_TOO_LONG/i.test(`${message} ${(error as { code?: string }).code ?? ''}`)) {
-		return new NodeOperationError(ctx.getNode(), `[item ${itemIndex}] The file is too large for n8n's in-memory binary data mode`, {
+		return new NodeOperationError(ctx.getNode(), `The file is too large for n8n's in-memory binary data mode [item ${itemIndex}]`, {
 			itemIndex,
 			description: 'Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).',
 		});
 	}
-	return new NodeOperationError(ctx.getNode(), `[item ${itemIndex}] n8n could not store the downloaded file: ${message}`, {
+	return new NodeOperationError(ctx.getNode(), `n8n could not store the downloaded file: ${message} [item ${itemIndex}]`, {
 		itemIndex,
 		description: "Check the disk space and permissions of n8n's binary data folder (N8N_BINARY_DATA_STORAGE_PATH).",
 	});

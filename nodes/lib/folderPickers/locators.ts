@@ -1,6 +1,6 @@
 // The folder pickers of both nodes (resource locators), and the readers of their values.
 
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../validation';
 
@@ -10,32 +10,49 @@ export const ROOT_FOLDER_ID = 'all';
 /** Value of the file-request locator that means "the request's own top folder" (no `parent_id` is sent). */
 export const REQUEST_ROOT = 'root';
 
-/** A folder of the account: From List (root first), By ID, with the literal "all" for the root. */
-export const folderLocator: INodeProperties = {
-	displayName: 'Folder',
-	name: 'folder',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: ROOT_FOLDER_ID, cachedResultName: 'Root (All Files)' },
-	required: true,
-	description:
-		'The folder to list: its ID (a UUID: the ID of a folder in an earlier listing), or "all" for the top level of the account ("Root" in the list)',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchFolders', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or all for the root',
-		},
-	],
-};
+const EXAMPLE_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
-/** A folder inside the file request: From List (request root first) or By ID. */
+/** By ID, checked in the editor: a folder ID, or the word that names the root. */
+function byIdMode(rootWord: string): INodePropertyMode {
+	return {
+		displayName: 'By ID',
+		name: 'id',
+		type: 'string',
+		placeholder: `e.g. ${EXAMPLE_ID}`,
+		validation: [
+			{
+				type: 'regex',
+				properties: {
+					regex: `(${UUID_REGEX_SOURCE.slice(1, -1)})|^${rootWord}$`,
+					errorMessage: `Enter a folder ID, e.g. ${EXAMPLE_ID}, or ${rootWord}`,
+				},
+			},
+		],
+	};
+}
+
+/** A folder of the account: From List (the root first) or By ID ("all" is the root, as in the API). */
+export function accountFolderLocator(name: string, displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: ROOT_FOLDER_ID, cachedResultName: 'Root (All Files)' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchFolders', searchable: true },
+			},
+			byIdMode(ROOT_FOLDER_ID),
+		],
+	};
+}
+
+/** A folder inside the file request: From List (the request root first) or By ID ("root" is its top). */
 export function fileRequestFolderLocator(name: string, displayName: string, description: string): INodeProperties {
 	return {
 		displayName,
@@ -50,21 +67,7 @@ export function fileRequestFolderLocator(name: string, displayName: string, desc
 				type: 'list',
 				typeOptions: { searchListMethod: 'searchFileRequestFolders', searchable: true },
 			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or root',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: `(${UUID_REGEX_SOURCE.slice(1, -1)})|^root$`,
-							errorMessage: 'Enter a folder ID (UUID) or "root"',
-						},
-					},
-				],
-			},
+			byIdMode(REQUEST_ROOT),
 		],
 	};
 }
@@ -93,8 +96,10 @@ export function optionalParentId(
 			ctx.getNode(),
 			itemIndex,
 			displayName,
-			`"${value}" is not a folder ID (a UUID such as 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f)`,
-			`Pick the folder with "From List", or enter its UUID${rootWords.length ? ` or "${rootWords[0]}"` : ''}.`,
+			`"${value}" is not a folder ID`,
+			rootWords.length
+				? `Pick the folder with 'From List', or enter its ID (e.g. ${EXAMPLE_ID}) or '${rootWords[0]}'.`
+				: `Enter the ID of a folder, e.g. ${EXAMPLE_ID}, or leave it empty.`,
 		);
 	}
 	return value;

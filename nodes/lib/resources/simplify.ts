@@ -1,147 +1,86 @@
-// Flat, readable views of the API's resources. Servers differ (see the README's "Tolerant reader"): dates are
-// not ISO, sizes are text, `relationships` may be `[]`, thumbnails may be objects. Every parsed value sits next
-// to the original text so nothing is lost when parsing fails.
+// Simplify: at most ten flat fields per item, the ones a workflow builder reaches for, most used first. Servers
+// differ (see docs/tolerant-reader.md): dates are not ISO, sizes are text, `relationships` may be `[]`,
+// thumbnails may be objects of sizes. The raw answer, with every field as the server sent it, is one switch away.
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseServiceDate } from './dates';
 import { parseSize } from './sizes';
-import { apiItemType, attributesOf, isObject, unwrapResource } from './wrappers';
+import { pickThumbnail } from './thumbnails';
+import { attributesOf, isObject, unwrapResource } from './wrappers';
 
-/** Whether an object has an own key (without building the list of its keys, once per relationship per item). */
-function hasOwnKey(value: IDataObject): boolean {
-	for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return true;
+/** The size of thumbnail simplified items link to, when a server offers several. */
+const SIMPLIFIED_THUMBNAIL_SIZE = 'lg';
+
+/** Whether a resource has a related resource (`relationships.<name>`, wrapped or bare, not empty). */
+function hasRelated(relationships: IDataObject | undefined, name: string): boolean {
+	const relation = relationships?.[name];
+	if (!isObject(relation)) return false;
+	const data = unwrapResource(relation);
+	for (const key in data) if (Object.prototype.hasOwnProperty.call(data, key)) return true;
 	return false;
 }
 
-/** A related resource (`relationships.<name>`, wrapped or bare); some servers send `relationships` as `[]`. */
-function related(relationships: IDataObject | undefined, name: string): IDataObject | undefined {
-	const relation = relationships?.[name];
-	if (!isObject(relation)) return undefined;
-	const data = unwrapResource(relation);
-	return hasOwnKey(data) ? data : undefined;
-}
-
-function textOrNull(value: unknown): string | null {
-	return typeof value === 'string' ? value : null;
-}
-
-function simplifyShare(share: IDataObject | undefined): IDataObject | null {
-	if (!share) return null;
-	const attributes = attributesOf(share);
-	// Token and link are credentials of the share: they are never put in output.
-	return {
-		id: share.id ?? null,
-		permission: attributes.permission ?? null,
-		protected: attributes.protected ?? null,
-		expiresInHours: attributes.expire_in ?? null,
-		itemType: attributes.type ?? null,
-	};
-}
-
-function simplifyExif(exif: IDataObject | undefined): IDataObject | null {
-	return exif ? { id: exif.id ?? null, ...attributesOf(exif) } : null;
-}
-
-function simplifyPerson(person: IDataObject | undefined): IDataObject | null {
-	return person ? { id: person.id ?? null, name: attributesOf(person).name ?? null } : null;
+/** The parent folder's id: the file's `parent_id`, else the `parent` relationship (folders). */
+function parentIdOf(attributes: IDataObject, relationships: IDataObject | undefined): IDataObject[string] {
+	if (attributes.parent_id !== undefined && attributes.parent_id !== null) return attributes.parent_id;
+	const parent = relationships?.parent;
+	return isObject(parent) ? (unwrapResource(parent).id ?? null) : null;
 }
 
 /**
- * One file or folder wrapper (or bare resource) → one flat object. Listings have thousands: each kind is built as
- * one object literal, so all items of a kind share one shape with every field in the object itself, and nothing
- * else is allocated on the way but the nested objects of the output.
+ * One file or folder (wrapper or bare resource) → ten flat fields. Files (`type` file, image, video or audio):
+ * id, name, type, mimeType, size (bytes), createdAt (ISO), parentId, fileUrl, thumbnailUrl, shared. Folders: id,
+ * name, type, itemCount, size (bytes), createdAt, parentId, color, shared, trashedItemCount. Listings have
+ * thousands: each kind is one object literal, so all items of a kind share one shape.
  */
 export function simplifyItem(element: unknown): IDataObject {
 	const resource = unwrapResource(element);
 	const attributes = attributesOf(resource);
 	const relationships = isObject(resource.relationships) ? resource.relationships : undefined;
-	const parent = related(relationships, 'parent');
-	const filesize = attributes.filesize;
-	const createdAt = attributes.created_at;
-	const updatedAt = attributes.updated_at;
-	const deletedAt = attributes.deleted_at;
-	// The fields every item has, in output order (the kind's own fields follow).
-	const id = resource.id ?? null;
-	const type = resource.type ?? null;
-	const itemType = apiItemType(resource.type) ?? null;
-	const name = attributes.name ?? null;
-	const parentId = attributes.parent_id ?? parent?.id ?? null;
-	const parentName = attributesOf(parent).name ?? null;
-	const size = parseSize(filesize);
-	// The server's own text (files send `1.23MB`); a folder's numeric size is in `size` only.
-	const sizeText = typeof filesize === 'string' ? filesize : null;
-	const trashed = deletedAt !== undefined && deletedAt !== null;
-	const shared = simplifyShare(related(relationships, 'shared'));
 	if (resource.type === 'folder') {
 		return {
-			id,
-			type,
-			itemType,
-			name,
-			parentId,
-			parentName,
-			size,
-			sizeText,
-			createdAt: parseServiceDate(createdAt),
-			createdAtText: textOrNull(createdAt),
-			updatedAt: parseServiceDate(updatedAt),
-			updatedAtText: textOrNull(updatedAt),
-			deletedAt: parseServiceDate(deletedAt),
-			deletedAtText: textOrNull(deletedAt),
-			trashed,
-			shared,
-			color: attributes.color ?? null,
-			emoji: attributes.emoji ?? null,
-			isTeamFolder: attributes.isTeamFolder ?? null,
+			id: resource.id ?? null,
+			name: attributes.name ?? null,
+			type: 'folder',
 			itemCount: attributes.items ?? null,
+			size: parseSize(attributes.filesize),
+			createdAt: parseServiceDate(attributes.created_at),
+			parentId: parentIdOf(attributes, relationships),
+			color: attributes.color ?? null,
+			shared: hasRelated(relationships, 'shared'),
 			trashedItemCount: attributes.trashed_items ?? null,
-			owner: simplifyPerson(related(relationships, 'user')),
 		};
 	}
 	return {
-		id,
-		type,
-		itemType,
-		name,
-		parentId,
-		parentName,
-		size,
-		sizeText,
-		createdAt: parseServiceDate(createdAt),
-		createdAtText: textOrNull(createdAt),
-		updatedAt: parseServiceDate(updatedAt),
-		updatedAtText: textOrNull(updatedAt),
-		deletedAt: parseServiceDate(deletedAt),
-		deletedAtText: textOrNull(deletedAt),
-		trashed,
-		shared,
-		basename: attributes.basename ?? null,
+		id: resource.id ?? null,
+		name: attributes.name ?? null,
+		type: resource.type ?? null,
 		mimeType: attributes.mimetype ?? null,
+		size: parseSize(attributes.filesize),
+		createdAt: parseServiceDate(attributes.created_at),
+		parentId: parentIdOf(attributes, relationships),
 		fileUrl: attributes.file_url ?? null,
-		thumbnail: attributes.thumbnail ?? null,
-		creator: simplifyPerson(related(relationships, 'creator')),
-		exif: simplifyExif(related(relationships, 'exif')),
+		thumbnailUrl: pickThumbnail(attributes.thumbnail, SIMPLIFIED_THUMBNAIL_SIZE) ?? null,
+		shared: hasRelated(relationships, 'shared'),
 	};
 }
 
-/** One notification wrapper → one flat object. */
+/** One notification → id, title, description, category, action, createdAt (ISO), read, readAt, type. */
 export function simplifyNotification(element: unknown): IDataObject {
 	const resource = unwrapResource(element);
 	const attributes = attributesOf(resource);
 	return {
 		id: resource.id ?? null,
-		// `type` is the API's own type everywhere: a notification's class here, `folder`/`file`/`image`… for items.
-		type: resource.type ?? null,
-		category: attributes.category ?? null,
 		title: attributes.title ?? null,
 		description: attributes.description ?? null,
+		category: attributes.category ?? null,
 		action: attributes.action ?? null,
 		createdAt: parseServiceDate(attributes.created_at),
-		createdAtText: textOrNull(attributes.created_at),
-		readAt: parseServiceDate(attributes.read_at),
-		readAtText: textOrNull(attributes.read_at),
 		read: attributes.read_at !== undefined && attributes.read_at !== null,
+		readAt: parseServiceDate(attributes.read_at),
+		// The notification's kind as the server names it (a class-like identifier).
+		type: resource.type ?? null,
 	};
 }
 
@@ -151,8 +90,7 @@ export const simplifyProperty: INodeProperties = {
 	name: 'simplify',
 	type: 'boolean',
 	default: true,
-	description:
-		'Whether to return one flat object per entry (ID, name, size in bytes, ISO dates, share and photo details) instead of the raw API response',
+	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
 
 export function readSimplify(ctx: IExecuteFunctions, itemIndex: number): boolean {

@@ -3,6 +3,7 @@
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { CREDENTIALS } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
 import type { ApiCall } from './endpoints';
 import { hintFor } from './hints';
@@ -73,7 +74,10 @@ function describeFailure(
 	const saidSuffix = said ? `: ${said}` : '';
 	switch (kind) {
 		case 'auth':
-			return { message: `Authorization failed (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'auth') };
+			return {
+				message: `The ${CREDENTIALS[call.credentialType].secret.noun} was refused (HTTP ${status})${saidSuffix}`,
+				description: hintFor(call, 'auth'),
+			};
 		case 'denied':
 			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'denied') };
 		case 'notFound':
@@ -100,7 +104,7 @@ function describeFailure(
 			};
 		case 'server':
 			return {
-				message: `The File Storage server failed (HTTP ${status})${saidSuffix}`,
+				message: `The File Storage server could not handle the request (HTTP ${status})${saidSuffix}`,
 				description:
 					'This is a server-side error. Try again later; if it persists, check the input values (malformed values can crash some servers) and the server logs.',
 			};
@@ -117,10 +121,10 @@ function describeFailure(
 					'The answer started as JSON but could not be read, so nothing of it is used. Run again; if it repeats, check the server (or a proxy in between) for answers cut off mid-way.',
 			};
 		case 'errorBody':
-			return { message: `The server reported an error${saidSuffix}`, description: hintFor(call, 'errorBody') };
+			return { message: `The server declined the request${saidSuffix}`, description: hintFor(call, 'errorBody') };
 		default:
 			return {
-				message: `The request failed (HTTP ${status})${saidSuffix}`,
+				message: `The server did not accept the request (HTTP ${status})${saidSuffix}`,
 				description: 'Check the parameters and the credential, then try again.',
 			};
 	}

@@ -52,11 +52,11 @@ const HINTS: Record<EndpointName, HintTable> = {
 	createFolderInShare: {
 		denied: (call) =>
 			sentParent(call)
-				? 'The Parent Folder must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
+				? 'The Parent Folder ID must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
 				: SHARE_REFUSED,
 		notFound: (call) =>
 			sentParent(call)
-				? 'The Parent Folder was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
+				? 'The Parent Folder ID was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
 				: SHARE_UNKNOWN,
 	},
 	deleteInShare: {

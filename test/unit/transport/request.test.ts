@@ -42,7 +42,7 @@ describe('transport/request: how one call is sent', () => {
 		const fake = fakeContext([{ statusCode: 401, body: { message: 'token tok-secret-1 unknown' } }]);
 		const error = await apiRequest(fake.ctx, endpoints.notifications(), { itemIndex: 4 }).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect((error as NodeApiError).message).toBe('Authorization failed (HTTP 401): token [redacted] unknown');
+		expect((error as NodeApiError).message).toBe('The access token was refused (HTTP 401): token [redacted] unknown');
 		expect((error as NodeApiError).httpCode).toBe('401');
 		expect((error as NodeApiError).context.itemIndex).toBe(4);
 	});

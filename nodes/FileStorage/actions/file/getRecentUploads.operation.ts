@@ -5,10 +5,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ApiClient, endpoints, list } from '../../../lib/transport';
 import { forEachItem } from '../../common/execution';
-import { readListing, sortedListingProperties } from '../../common/listing';
+import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
-const properties: INodeProperties[] = [...sortedListingProperties, optionsCollection()];
+const properties: INodeProperties[] = [...listingProperties, optionsCollection(), sortProperty];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['file'], operation: ['getRecentUploads'] } },

@@ -17,13 +17,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Download',
 				value: 'download',
-				description: 'Download the content of a file (or its thumbnail) into a binary field',
-				action: 'Download a file',
+				description: 'Download a file, or its thumbnail, into a binary field',
+				action: 'Download file',
 			},
 			{
 				name: 'Get Recent Uploads',
 				value: 'getRecentUploads',
-				description: 'List the most recently uploaded files of the account',
+				description: 'List the files uploaded most recently to the account',
 				action: 'Get recent uploads',
 			},
 		],

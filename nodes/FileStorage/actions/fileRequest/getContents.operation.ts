@@ -7,17 +7,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/folderPickers/locators';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
 import { forEachItem } from '../../common/execution';
-import { readListing, sortedListingProperties } from '../../common/listing';
+import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
-	fileRequestFolderLocator(
-		'parent',
-		'Folder',
-		'Folder of the file request to list: its ID (a UUID: the ID of a folder this operation listed), or "root" for the top of the request ("File Request Root" in the list)',
-	),
-	...sortedListingProperties,
+	fileRequestFolderLocator('parent', 'Folder', 'Folder of the file request to list. File Request Root is where uploads land.'),
+	...listingProperties,
 	optionsCollection(),
+	sortProperty,
 ];
 
 export const description = updateDisplayOptions(

@@ -18,7 +18,7 @@ const urlsPerRequestOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 20,
 	description:
-		'Most URLs sent in one request (servers cap how many they download at once). Items are grouped up to this count; an item with more URLs is sent in several requests.',
+		'Most URLs sent in one request, as servers cap how many they download at once. An item with more URLs is sent in several requests.',
 };
 
 const properties: INodeProperties[] = [
@@ -31,15 +31,11 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		placeholder: 'e.g. https://example.com/report.pdf',
 		description:
-			'Public http(s) addresses of the files to upload, one per line or separated by ", " (a comma inside a URL, as in ?tags=a,b, stays part of it). An expression may also return an array, taken as it is. The server downloads them itself.',
+			'Public addresses of the files, one per line (or separated by a comma and a space). The server downloads them itself. An expression may also return a list of URLs.',
 	},
-	fileRequestFolderLocator(
-		'parent',
-		'Destination Folder',
-		'Folder of the file request to upload into: its ID (a UUID: the ID of a folder that File Request → Get Contents listed), or "root" for the top of the request ("File Request Root" in the list)',
-	),
+	fileRequestFolderLocator('parent', 'Destination Folder', 'Folder of the file request to upload into'),
 	batchOptionsProperty(
-		'How many input items are sent together in one request when they share a destination folder (see also URLs per Request)',
+		"How many input items are sent together in one request when they share a destination folder. See also 'URLs per Request'.",
 		[urlsPerRequestOption],
 	),
 ];

@@ -4,27 +4,27 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isUnsafePathSegment } from '../../../lib/credentialContract';
-import { folderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/folderPickers/locators';
+import { accountFolderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/folderPickers/locators';
 import { simplifyItem } from '../../../lib/resources/simplify';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
 import { forEachItem } from '../../common/execution';
-import { readListing, sortedListingProperties } from '../../common/listing';
+import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
-	folderLocator,
-	...sortedListingProperties,
+	accountFolderLocator('folder', 'Folder', 'Folder to list. Root (All Files) is the top level of your files.'),
+	...listingProperties,
 	optionsCollection([
 		{
 			displayName: 'Add Folder Details',
 			name: 'includeFolder',
 			type: 'boolean',
 			default: false,
-			description:
-				'Whether to add the listed folder itself (its name, colour, item counts) to every output item under "folder"',
+			description: "Whether to add the listed folder itself (its name, color and item count) to every item, under 'folder'",
 		},
 	]),
+	sortProperty,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContents'] } }, properties);
@@ -40,7 +40,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				itemIndex,
 				'Folder',
 				folderId ? `"${folderId}" is not a folder ID` : 'is empty',
-				'Pick a folder with "From List", or enter its ID or "all" for the root.',
+				"Pick a folder with 'From List', or enter its ID ('all' is the root).",
 			);
 		}
 		const includeFolder = this.getNodeParameter('options.includeFolder', itemIndex, false) as boolean;

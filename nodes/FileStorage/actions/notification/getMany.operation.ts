@@ -4,15 +4,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyNotification, simplifyProperty } from '../../../lib/resources/simplify';
+import { simplifyNotification } from '../../../lib/resources/simplify';
 import { isUnreadNotification } from '../../../lib/resources/wrappers';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
 import { forEachItem } from '../../common/execution';
-import { readListing, unsortedListingProperties } from '../../common/listing';
+import { listingProperties, readListing } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
-	...unsortedListingProperties,
 	{
 		displayName: 'Unread Only',
 		name: 'unreadOnly',
@@ -20,7 +19,7 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return only notifications that have not been read yet',
 	},
-	simplifyProperty,
+	...listingProperties,
 	optionsCollection(),
 ];
 

@@ -21,21 +21,14 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Invoices 2026',
 		description: 'Name of the new folder',
 	},
+	// A plain ID: the API offers no way to list a shared folder's contents, so there is no list to pick from.
 	{
-		displayName: 'Parent Folder',
+		displayName: 'Parent Folder ID',
 		name: 'parent',
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		description:
-			'Folder inside the shared folder to create the new folder in, by its ID (a UUID). Leave empty to create it at the top of the shared folder.',
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f (empty = top of the share)',
-			},
-		],
+		type: 'string',
+		default: '',
+		description: 'ID of the folder inside the shared folder to create the new folder in. Empty: the top of the shared folder.',
+		placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
 	},
 	simplifyProperty,
 	optionsCollection(),
@@ -55,7 +48,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			if (!name) {
 				throw invalidParameter(this.getNode(), itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
 			}
-			const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder', []);
+			const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder ID', []);
 			return { itemIndex, name, parentId, simplify: readSimplify(this, itemIndex) };
 		},
 		send: async ([target]) => {

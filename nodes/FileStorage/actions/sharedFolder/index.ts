@@ -17,14 +17,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create Folder',
 				value: 'createFolder',
-				description: 'Create a folder inside a shared folder',
-				action: 'Create a folder in a shared folder',
+				description: 'Create a new folder inside a shared folder',
+				action: 'Create folder in shared folder',
 			},
 			{
 				name: 'Delete Items',
 				value: 'deleteItems',
 				description: 'Delete files or folders inside a shared folder',
-				action: 'Delete items in a shared folder',
+				action: 'Delete items in shared folder',
 			},
 		],
 		default: 'createFolder',

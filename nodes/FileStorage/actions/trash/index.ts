@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Restore',
 				value: 'restore',
 				description: 'Restore files or folders from the trash',
-				action: 'Restore items from the trash',
+				action: 'Restore items from trash',
 			},
 		],
 		default: 'restore',

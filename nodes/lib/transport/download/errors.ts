@@ -106,8 +106,8 @@ export function statusHint(
 			};
 		default:
 			return status >= 500
-				? { message: 'The server failed to send the file', hint: 'This is a server-side error. Try again later; if it persists, check the server logs.' }
-				: { message: 'The download failed', hint: 'Check the file URL and the credential, then try again.' };
+				? { message: 'The server could not send the file', hint: 'This is a server-side error. Try again later; if it persists, check the server logs.' }
+				: { message: 'The server did not send the file', hint: 'Check the file URL and the credential, then try again.' };
 	}
 }
 

@@ -119,7 +119,7 @@ export async function openDownload(ctx: IExecuteFunctions, client: ApiClient, ta
 			throw downloadError(
 				here,
 				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
-				`A ${target.expectedMimeType} file was expected. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
+				`The file should be ${target.expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
 				status,
 			);
 		}
