@@ -124,6 +124,22 @@ describe('Trash → Restore (endpoint 3)', () => {
 		]);
 	});
 
+	it('Item Type From Input Item reads raw wrappers (Simplify off) too; File or Folder overrides what the item says', async () => {
+		const [first, second] = trashedRoots();
+		const raw = await fx.run(
+			{ resource: 'trash', operation: 'restore', itemId: '={{ $json.data.id }}' },
+			{ input: [{ data: { id: first.id, type: first.type } }] },
+		);
+		expect(raw.error).toBeUndefined();
+		expect(raw.items[0].json).toMatchObject({ id: first.id, type: first.type, restored: true });
+		const chosen = await fx.run(
+			{ resource: 'trash', operation: 'restore', itemType: second.type === 'folder' ? 'folder' : 'file' },
+			{ input: [{ id: second.id, type: 'not a type' }] },
+		);
+		expect(chosen.error).toBeUndefined();
+		expect(chosen.items[0].json).toMatchObject({ id: second.id, restored: true });
+	});
+
 	it('accepts image/video/audio types as files', async () => {
 		const [file] = trashedRoots().filter((item) => item.type === 'file');
 		const { items: output } = await fx.run({ resource: 'trash', operation: 'restore' }, { input: [{ id: file.id, type: 'image' }] });

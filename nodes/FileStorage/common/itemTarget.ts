@@ -1,10 +1,13 @@
 // Item Type + Item ID of one target (Restore, Delete Items), declared and read here.
 
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiItemType } from '../../lib/resources/wrappers';
+import { apiItemType, isObject } from '../../lib/resources/wrappers';
 import { invalidParameter, UUID_PATTERN } from '../../lib/validation';
 import { parameterOrMappedField } from './mappedField';
+
+/** Item Type's default: the type the input item states (simplified or raw). */
+const FROM_INPUT_ITEM = 'fromInputItem';
 
 /**
  * Defaults read the fields a listing or the trigger outputs (simplified or not), so they chain straight into
@@ -26,7 +29,7 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 			type: 'string',
 			default: '={{ $json.id }}',
 			required: true,
-			description: `ID of the file or folder to ${action}. By default, the 'id' field of the input item.`,
+			description: `ID of the file or folder to ${action}. By default, the input item's ID.`,
 			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
 		},
 		{
@@ -36,10 +39,14 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 			options: [
 				{ name: 'File', value: 'file' },
 				{ name: 'Folder', value: 'folder' },
+				{
+					name: 'From Input Item',
+					value: FROM_INPUT_ITEM,
+					description: "The 'type' of the input item, as a listing or the trigger outputs it (images, videos and audio are files)",
+				},
 			],
-			default: '={{ $json.type }}',
-			required: true,
-			description: "Whether the item is a file or a folder. By default, the 'type' field of the input item (images, videos and audio are files).",
+			default: FROM_INPUT_ITEM,
+			description: 'Whether the item is a file or a folder',
 		},
 	];
 }
@@ -49,13 +56,19 @@ export interface ItemTarget {
 	type: 'folder' | 'file';
 }
 
+/** The type an input item states: `type` of simplified output, `data.type` of the raw wrapper. */
+function typeOfInputItem(json: IDataObject): unknown {
+	return json.type ?? (isObject(json.data) ? json.data.type : undefined);
+}
+
 /** Item Type + Item ID of one input item, checked against the spec (type folder|file, id uuid). */
 export function readItemTarget(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	items: INodeExecutionData[],
 ): ItemTarget {
-	const rawType = parameterOrMappedField(ctx, 'itemType', itemIndex, items, '');
+	const chosenType = parameterOrMappedField(ctx, 'itemType', itemIndex, items, FROM_INPUT_ITEM);
+	const rawType = chosenType === FROM_INPUT_ITEM ? typeOfInputItem(items[itemIndex]?.json ?? {}) : chosenType;
 	const rawId = parameterOrMappedField(ctx, 'itemId', itemIndex, items, '');
 	const typeText = rawType === undefined || rawType === null ? '' : String(rawType).trim().toLowerCase();
 	const id = rawId === undefined || rawId === null ? '' : String(rawId).trim();
@@ -66,7 +79,7 @@ export function readItemTarget(
 			itemIndex,
 			'Item Type',
 			typeText ? `"${typeText}" is not an item type` : 'is empty',
-			"Choose File or Folder, or map the 'type' field of a listed item (with Simplify off: {{ $json.data.type }}).",
+			"Choose File or Folder, or keep From Input Item and connect a node that lists files or folders.",
 		);
 	}
 	if (!UUID_PATTERN.test(id)) {

@@ -12,23 +12,17 @@ export const REQUEST_ROOT = 'root';
 
 const EXAMPLE_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
-/** By ID, checked in the editor: a folder ID, or the word that names the root. */
-function byIdMode(rootWord: string): INodePropertyMode {
-	return {
-		displayName: 'By ID',
-		name: 'id',
-		type: 'string',
-		placeholder: `e.g. ${EXAMPLE_ID}`,
-		validation: [
-			{
-				type: 'regex',
-				properties: {
-					regex: `(${UUID_REGEX_SOURCE.slice(1, -1)})|^${rootWord}$`,
-					errorMessage: `Enter a folder ID, e.g. ${EXAMPLE_ID}, or ${rootWord}`,
-				},
+/** By ID is checked in the editor: a folder ID, or the word that names the root. */
+function folderIdValidation(rootWord: string): INodePropertyMode['validation'] {
+	return [
+		{
+			type: 'regex',
+			properties: {
+				regex: `(${UUID_REGEX_SOURCE.slice(1, -1)})|^${rootWord}$`,
+				errorMessage: `Enter a folder ID, e.g. ${EXAMPLE_ID}, or ${rootWord}`,
 			},
-		],
-	};
+		},
+	];
 }
 
 /** A folder of the account: From List (the root first) or By ID ("all" is the root, as in the API). */
@@ -47,7 +41,13 @@ export function accountFolderLocator(name: string, displayName: string, descript
 				type: 'list',
 				typeOptions: { searchListMethod: 'searchFolders', searchable: true },
 			},
-			byIdMode(ROOT_FOLDER_ID),
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${EXAMPLE_ID}`,
+				validation: folderIdValidation(ROOT_FOLDER_ID),
+			},
 		],
 	};
 }
@@ -67,7 +67,13 @@ export function fileRequestFolderLocator(name: string, displayName: string, desc
 				type: 'list',
 				typeOptions: { searchListMethod: 'searchFileRequestFolders', searchable: true },
 			},
-			byIdMode(REQUEST_ROOT),
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${EXAMPLE_ID}`,
+				validation: folderIdValidation(REQUEST_ROOT),
+			},
 		],
 	};
 }

@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 				name: 'Upload From URL',
 				value: 'uploadFromUrl',
 				description: 'Have the server download files from URLs into a file request',
-				action: 'Upload files from URLs to file request',
+				action: 'Upload files by URL to file request',
 			},
 		],
 		default: 'getContents',
