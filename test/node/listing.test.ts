@@ -73,7 +73,6 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
 		expect(Object.keys(folder ?? {}).length).toBeLessThanOrEqual(10);
 		expect(typeof folder?.name).toBe('string');
-		expect(folder?.color).toMatch(/^#[0-9A-Fa-f]{6}$/);
 		expect(folder?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	});
 

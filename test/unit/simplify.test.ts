@@ -33,16 +33,16 @@ describe('simplify: flat views of what servers send', () => {
 			size: 1_000_000,
 			createdAt: '2026-01-01',
 			parentId: null,
+			parentName: null,
 			fileUrl: null,
 			// an object of sizes: the large one
 			thumbnailUrl: 'u2',
-			shared: false,
 		});
 	});
 
 	it('at most ten flat fields, the same keys in the same order for every file and every folder', () => {
-		const fileKeys = ['id', 'name', 'type', 'mimeType', 'size', 'createdAt', 'parentId', 'fileUrl', 'thumbnailUrl', 'shared'];
-		const folderKeys = ['id', 'name', 'type', 'itemCount', 'size', 'createdAt', 'parentId', 'color', 'shared', 'trashedItemCount'];
+		const fileKeys = ['id', 'name', 'type', 'mimeType', 'size', 'createdAt', 'parentId', 'parentName', 'fileUrl', 'thumbnailUrl'];
+		const folderKeys = ['id', 'name', 'type', 'itemCount', 'size', 'createdAt', 'parentId', 'parentName', 'shared', 'trashedItemCount'];
 		const full = {
 			data: {
 				id: 'f2',
@@ -68,9 +68,9 @@ describe('simplify: flat views of what servers send', () => {
 		};
 		expect(Object.keys(simplifyItem(folder))).toEqual(folderKeys);
 		expect(Object.keys(simplifyItem({ data: { id: 'd2', type: 'folder' } }))).toEqual(folderKeys);
-		expect(simplifyItem(full)).toMatchObject({ mimeType: 'text/plain', size: 2000, parentId: 'p', fileUrl: 'u', thumbnailUrl: 't', shared: true });
+		expect(simplifyItem(full)).toMatchObject({ mimeType: 'text/plain', size: 2000, parentId: 'p', parentName: 'P', fileUrl: 'u', thumbnailUrl: 't' });
 		// a folder's parent comes from its relationship; nothing nested is left
-		expect(simplifyItem(folder)).toEqual({ id: 'd', name: 'D', type: 'folder', itemCount: 3, size: 5000, createdAt: '2026-01-04', parentId: 'p', color: '#00ff00', shared: false, trashedItemCount: 2 });
+		expect(simplifyItem(folder)).toEqual({ id: 'd', name: 'D', type: 'folder', itemCount: 3, size: 5000, createdAt: '2026-01-04', parentId: 'p', parentName: 'P', shared: false, trashedItemCount: 2 });
 		for (const value of [...Object.values(simplifyItem(full)), ...Object.values(simplifyItem(folder))]) {
 			expect(typeof value === 'object' && value !== null).toBe(false);
 		}

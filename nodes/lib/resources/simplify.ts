@@ -21,23 +21,25 @@ function hasRelated(relationships: IDataObject | undefined, name: string): boole
 	return false;
 }
 
-/** The parent folder's id: the file's `parent_id`, else the `parent` relationship (folders). */
-function parentIdOf(attributes: IDataObject, relationships: IDataObject | undefined): IDataObject[string] {
-	if (attributes.parent_id !== undefined && attributes.parent_id !== null) return attributes.parent_id;
+/** The `parent` relationship (the containing folder), when the server sent one. */
+function parentOf(relationships: IDataObject | undefined): IDataObject | undefined {
 	const parent = relationships?.parent;
-	return isObject(parent) ? (unwrapResource(parent).id ?? null) : null;
+	return isObject(parent) ? unwrapResource(parent) : undefined;
 }
 
 /**
  * One file or folder (wrapper or bare resource) → ten flat fields. Files (`type` file, image, video or audio):
- * id, name, type, mimeType, size (bytes), createdAt (ISO), parentId, fileUrl, thumbnailUrl, shared. Folders: id,
- * name, type, itemCount, size (bytes), createdAt, parentId, color, shared, trashedItemCount. Listings have
- * thousands: each kind is one object literal, so all items of a kind share one shape.
+ * id, name, type, mimeType, size (bytes), createdAt (ISO), parentId, parentName, fileUrl, thumbnailUrl. Folders:
+ * id, name, type, itemCount, size (bytes), createdAt, parentId, parentName, shared, trashedItemCount. Listings
+ * have thousands: each kind is one object literal, so all items of a kind share one shape.
  */
 export function simplifyItem(element: unknown): IDataObject {
 	const resource = unwrapResource(element);
 	const attributes = attributesOf(resource);
 	const relationships = isObject(resource.relationships) ? resource.relationships : undefined;
+	const parent = parentOf(relationships);
+	const parentId = attributes.parent_id ?? parent?.id ?? null;
+	const parentName = attributesOf(parent).name ?? null;
 	if (resource.type === 'folder') {
 		return {
 			id: resource.id ?? null,
@@ -46,8 +48,8 @@ export function simplifyItem(element: unknown): IDataObject {
 			itemCount: attributes.items ?? null,
 			size: parseSize(attributes.filesize),
 			createdAt: parseServiceDate(attributes.created_at),
-			parentId: parentIdOf(attributes, relationships),
-			color: attributes.color ?? null,
+			parentId,
+			parentName,
 			shared: hasRelated(relationships, 'shared'),
 			trashedItemCount: attributes.trashed_items ?? null,
 		};
@@ -59,10 +61,10 @@ export function simplifyItem(element: unknown): IDataObject {
 		mimeType: attributes.mimetype ?? null,
 		size: parseSize(attributes.filesize),
 		createdAt: parseServiceDate(attributes.created_at),
-		parentId: parentIdOf(attributes, relationships),
+		parentId,
+		parentName,
 		fileUrl: attributes.file_url ?? null,
 		thumbnailUrl: pickThumbnail(attributes.thumbnail, SIMPLIFIED_THUMBNAIL_SIZE) ?? null,
-		shared: hasRelated(relationships, 'shared'),
 	};
 }
 

@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 			name: 'includeFolder',
 			type: 'boolean',
 			default: false,
-			description: "Whether to add the listed folder itself (its name, color and item count) to every item, under 'folder'",
+			description: "Whether to add the listed folder itself (its name, item count and size) to every item, under 'folder'",
 		},
 	]),
 	sortProperty,
