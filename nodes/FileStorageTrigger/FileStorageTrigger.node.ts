@@ -99,7 +99,7 @@ export class FileStorageTrigger implements INodeType {
 		const poll: Poll = {
 			ctx: this,
 			// One client per poll: the credential is read once for every page.
-			client: new ApiClient(this, event.credentialType),
+			client: new ApiClient(this, event.credentialType, 'poll'),
 			event,
 			parameters,
 			policy: pollPolicy(pollBudgetMs(this)),

@@ -331,7 +331,7 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toEqual({
 			error: expect.stringMatching(new RegExp(`^The download was cut short after \\d+ of ${files[0].size} bytes`)),
-			details: { description: expect.stringMatching(/Nothing was stored/) },
+			message: expect.stringMatching(/Nothing was stored/),
 		});
 		expect(items[0].binary).toBeUndefined();
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -350,7 +350,7 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 			expect.objectContaining({
 				json: {
 					error: "The file was not found (HTTP 404): The requested entry wasn't found.",
-					details: { description: expect.stringMatching(/deleted or moved to the trash/), httpCode: '404' },
+					message: expect.stringMatching(/deleted or moved to the trash/),
 				},
 				pairedItem: { item: 1 },
 			}),

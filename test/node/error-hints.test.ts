@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { Poller, searchList } from '../harness/engine';
 import { useFixture } from '../helpers/fixture';
 
 /**
@@ -115,5 +116,40 @@ describe('error hints fit the operation that raised them', () => {
 				'trash.restore',
 			].sort(),
 		);
+	});
+});
+
+/** Where an error appears besides an operation: a poll of the trigger, the editor's folder list. */
+describe('error hints fit the trigger and the folder list', () => {
+	const triggerRows: Array<[string, INodeParameters, RegExp, number, unknown, RegExp, RegExp, RegExp]> = [
+		// [what, trigger parameters, path, status, body, message, hint that must be there, hint that must not]
+		['New Upload, 429', { event: 'upload' }, /^\/api\/v1\/browse\/latest$/, 429, {}, /^Too many requests/, /next poll.*Poll Times/, /Batch Size|run again/i],
+		['New Upload, 503', { event: 'upload' }, /^\/api\/v1\/browse\/latest$/, 503, {}, /could not handle the request \(HTTP 503\)/, /next poll/, /input values/],
+		['New Notification, 500', { event: 'notification' }, /^\/api\/v1\/notifications$/, 500, {}, /could not handle/, /next poll/, /input values/],
+		['New Item in File Request, 422', { event: 'fileRequestItem' }, /^\/api\/v1\/requests\//, 422, { message: 'bad', errors: { sort: ['no'] } }, /invalid \(HTTP 422\)/, /Base URL/, /Batch Size/],
+		['New Item in File Request, 401', { event: 'fileRequestItem' }, /^\/api\/v1\/requests\//, 401, { type: 'error', message: 'Access Denied' }, /^The file request ID was refused/, /File Request API/, /Batch Size/],
+	];
+
+	it.each(triggerRows)('trigger: %s', async (_what, parameters, path, status, body, message, hint, notHint) => {
+		fx.sandbox.fault({ path, status, body, times: Infinity, headers: { 'Retry-After': '0' } });
+		const { error } = await new Poller({ credentials: fx.credentials, parameters, staticData: {} }).poll();
+		fx.record(error);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(message);
+		expect((error as { description?: string } | undefined)?.description).toMatch(hint);
+		expect((error as { description?: string } | undefined)?.description).not.toMatch(notHint);
+	});
+
+	it.each([
+		['429', 429, {}, /open the list again, or enter the ID By ID/, /Batch Size|next poll/],
+		['503', 503, {}, /Open the list again/, /input values/],
+		['404 (a folder of the list gone)', 404, {}, /Open the list again/, /From List/],
+	])('folder list: %s', async (_what, status, body, hint, notHint) => {
+		fx.sandbox.fault({ path: /^\/api\/v1\/browse\/folders\//, status, body, times: Infinity, headers: { 'Retry-After': '0' } });
+		const error = await searchList('searchFolders', {}, fx.credentials).catch((caught: Error & { description?: string }) => caught);
+		expect(error).toBeInstanceOf(Error);
+		fx.record(error as Error);
+		expect((error as { description?: string }).description).toMatch(hint);
+		expect((error as { description?: string }).description).not.toMatch(notHint);
 	});
 });

@@ -114,7 +114,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json).toEqual({
 			error: 'The File Storage server could not handle the request (HTTP 500): boom',
-			details: { httpCode: '500', description: expect.stringMatching(/Try again later.*Tried 3 times/) },
+			message: expect.stringMatching(/Try again later.*Tried 3 times/),
 		});
 		expect(items[0].json.id).toBeDefined();
 		expect(items[2].json.id).toBeDefined();
@@ -147,7 +147,9 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(items).toEqual([]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(errorItems[1].json.error).toMatch(/^Item ID.* \[item 1\]$/);
-		expect(errorItems[0].json.details).toMatchObject({ batchItems: [0] });
+		expect(errorItems[0].json.message).toMatch(/The request that was refused carried item 0\.$/);
+		// exactly the two keys n8n 1.x routes to the error output by
+		for (const item of errorItems) expect(Object.keys(item.json).sort()).toEqual(['error', 'message']);
 	});
 
 	it('a server that refuses the large page size is asked again with its default', async () => {

@@ -159,7 +159,7 @@ describe('Trash → Restore (endpoint 3)', () => {
 		for (const [index, item] of output.entries()) {
 			expect(item.pairedItem).toEqual({ item: index });
 			expect(item.json.error).toMatch(/The server declined the request: The requested entry wasn't found/);
-			expect(item.json.details).toMatchObject({ batchItems: [0, 1, 2] });
+			expect(item.json.message).toMatch(/The request that was refused carried items 0–2\.$/);
 		}
 	});
 

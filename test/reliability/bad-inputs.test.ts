@@ -59,6 +59,10 @@ const badUrl = (item: number, position: number) =>
 	new RegExp(`^URLs: URL ${position} \\(".*"\\) is not an absolute http\\(s\\) address.* \\[item ${item}\\]$`);
 const SHARE_TOKEN = /^The Share Token of the "File Storage Share API \(share token\)" credential is empty or a dot segment/;
 const FILE_REQUEST_ID = /^The File Request ID of the "File Storage File Request API \(file request ID\)" credential is empty or a dot segment/;
+const EMPTY = (field: string, label: string) => new RegExp(`^The ${field} of the "${label.replace(/[()]/g, '\\$&')}" credential is empty`);
+const EMPTY_SHARE_TOKEN = EMPTY('Share Token', 'File Storage Share API (share token)');
+const EMPTY_FILE_REQUEST_ID = EMPTY('File Request ID', 'File Storage File Request API (file request ID)');
+const EMPTY_ACCESS_TOKEN = EMPTY('Access Token', 'File Storage API (access token)');
 const BASE_URL = /^The Base URL of the credential is not an http\(s\) address/;
 
 const CASES: Record<string, BadInput> = {
@@ -121,10 +125,10 @@ const CASES: Record<string, BadInput> = {
 	'Shared Folder Delete: Item ID ".."': { parameters: shareDelete, input: [{ id: '..', type: 'folder' }], message: itemId(0, notAnId('..')), item: 0 },
 	'Shared Folder Delete: Item Type "x"': { parameters: shareDelete, input: [{ id: UUID, type: 'x' }], message: itemType(0, '"x" is not an item type'), item: 0 },
 	'Shared Folder Delete: Batch Size 0': { parameters: { ...shareDelete, options: { batchSize: 0 } }, input: valid(1), message: wholeNumber('Batch Size', '0'), item: 0 },
-	'Shared Folder Delete: Share Token empty': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', ''], message: SHARE_TOKEN, item: 0 },
+	'Shared Folder Delete: Share Token empty': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', ''], message: EMPTY_SHARE_TOKEN, item: 0 },
 	'Shared Folder Delete: Share Token "."': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', '.'], message: SHARE_TOKEN, item: 0 },
 	'Shared Folder Delete: Share Token ".."': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', '..'], message: SHARE_TOKEN, item: 0 },
-	'Shared Folder Delete: Share Token blank': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', '   '], message: SHARE_TOKEN, item: 0 },
+	'Shared Folder Delete: Share Token blank': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', '   '], message: EMPTY_SHARE_TOKEN, item: 0 },
 	'Shared Folder Delete: Share Token "%2E%2E"': { parameters: shareDelete, input: valid(1), credential: ['fileStorageShareApi', 'shareToken', '%2E%2E'], message: SHARE_TOKEN, item: 0 },
 	'Shared Folder Delete: Base URL without a scheme': {
 		parameters: shareDelete,
@@ -147,7 +151,7 @@ const CASES: Record<string, BadInput> = {
 		parameters: requestDelete,
 		input: valid(1),
 		credential: ['fileStorageFileRequestApi', 'fileRequestId', ''],
-		message: FILE_REQUEST_ID,
+		message: EMPTY_FILE_REQUEST_ID,
 		item: 0,
 	},
 	'File Request Delete: File Request ID "."': {
@@ -199,6 +203,8 @@ const CASES: Record<string, BadInput> = {
 	},
 
 	// Account listings, their Limit and Timeout, and the access token credential's Base URL
+	'Folder Contents: Access Token empty': { parameters: folderContents, credential: ['fileStorageApi', 'accessToken', ''], message: EMPTY_ACCESS_TOKEN, item: 0 },
+	'Folder Contents: Access Token blank': { parameters: folderContents, credential: ['fileStorageApi', 'accessToken', '  '], message: EMPTY_ACCESS_TOKEN, item: 0 },
 	'Folder Contents: Folder empty': { parameters: { ...folderContents, folder: fromInput }, input: [{ folder: '' }], message: /^Folder: is empty.* \[item 0\]$/, item: 0 },
 	'Folder Contents: Limit 0': { parameters: { ...folderContents, limit: 0 }, message: wholeNumber('Limit', '0'), item: 0 },
 	'Folder Contents: Limit -1': { parameters: { ...folderContents, limit: -1 }, message: wholeNumber('Limit', '-1'), item: 0 },
@@ -277,7 +283,12 @@ const TRIGGER_CASES: Record<string, BadTrigger> = {
 	'New Item in File Request: File Request ID empty': {
 		parameters: { event: 'fileRequestItem' },
 		credential: ['fileStorageFileRequestApi', 'fileRequestId', ''],
-		message: FILE_REQUEST_ID,
+		message: EMPTY_FILE_REQUEST_ID,
+	},
+	'New Upload: Access Token empty': {
+		parameters: { event: 'upload' },
+		credential: ['fileStorageApi', 'accessToken', ''],
+		message: EMPTY_ACCESS_TOKEN,
 	},
 	'New Upload: Base URL without a scheme': {
 		parameters: { event: 'upload' },

@@ -55,7 +55,7 @@ const NOT_A_MESSAGE = /^Unexpected answer from the server \(HTTP 200\): expected
 const NO_ANSWER_IN_TIME = new RegExp(`^No answer within ${SHORT_TIME_LIMIT_S} s to `);
 
 /** Per fault: what a read (listing, trigger poll) and a mutation (restore) must do. */
-const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation }> = {
+const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation; poll?: Expectation }> = {
 	none: { read: retried([]), mutation: retried([]) },
 	'429-once': { read: retried([0]), mutation: retried([0]) },
 	// The one case that really waits: the node asks n8n's sleep for exactly what Retry-After said.
@@ -83,8 +83,13 @@ const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation }> = 
 	},
 	// The client sees the connection end mid-body: a reset. Reads are tried again after a 1 s back-off.
 	'cut-short': { read: retried([1000]), mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED) },
+	'cut-short-closed': {
+		read: retried([1000]),
+		mutation: fails(1, /^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/, MAY_HAVE_BEEN_APPLIED),
+	},
 	'half-json': {
-		read: fails(1, /^The server's answer is not complete JSON \(HTTP 200\)/, /cut short|cut off/),
+		// a read is safe to repeat: JSON that broke off is asked for again, like a reset
+		read: retried([1000]),
 		mutation: fails(1, /^The server's answer is not complete JSON \(HTTP 200\)/, MAY_HAVE_BEEN_APPLIED),
 	},
 	'empty-object': {
@@ -103,11 +108,14 @@ const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation }> = 
 	timeout: {
 		read: fails(1, NO_ANSWER_IN_TIME, /Raise Timeout/),
 		mutation: fails(1, NO_ANSWER_IN_TIME, MAY_HAVE_BEEN_APPLIED),
+		// a trigger has no Timeout option: it says when it tries again
+		poll: fails(1, NO_ANSWER_IN_TIME, /tries again at its next poll/),
 	},
 };
 
 function expectationFor(operation: Operation, fault: Fault): Expectation {
-	const expected = EXPECTED[fault.id]?.[operation.kind];
+	const polled = operation.id.startsWith('trigger') ? EXPECTED[fault.id]?.poll : undefined;
+	const expected = polled ?? EXPECTED[fault.id]?.[operation.kind];
 	if (!expected) throw new Error(`No expectation for ${fault.id} on a ${operation.kind}`);
 	return expected;
 }

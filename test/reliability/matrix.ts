@@ -104,6 +104,16 @@ export const FAULTS: Fault[] = [
 		},
 	},
 	{
+		id: 'cut-short-closed',
+		label: '200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
+		rule: {
+			status: 200,
+			body: { data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }], type: 'success', message: 'ok' },
+			cutAfterBytes: 20,
+			closeGracefully: true,
+		},
+	},
+	{
 		id: 'half-json',
 		label: '200 with half a JSON body',
 		rule: { status: 200, rawBody: '{"data":[{"data":{"id":"9b1f3c52-0d7e', contentType: 'application/json' },

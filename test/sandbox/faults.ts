@@ -32,6 +32,8 @@ export interface FaultRule {
 	 * connection: of the rule's own body, or, without one, of the file content the route answers
 	 */
 	cutAfterBytes?: number;
+	/** With cutAfterBytes: the connection is closed in order (FIN) instead of torn down (RST). */
+	closeGracefully?: boolean;
 	/** file content only: sends this many bytes, then nothing more (the connection stays open) until the sandbox stops */
 	stallAfterBytes?: number;
 	/** file content only: waits this long after each 64 KiB block (a slow body) */
@@ -144,7 +146,8 @@ export function writeInjectedResponse(res: http.ServerResponse, rule: FaultRule)
 	if (rule.cutAfterBytes !== undefined) {
 		// The promised length never arrives: the client sees the connection end mid-body.
 		res.write(Buffer.from(text).subarray(0, rule.cutAfterBytes));
-		res.socket?.destroy();
+		if (rule.closeGracefully) res.socket?.end();
+		else res.socket?.destroy();
 		return;
 	}
 	res.end(text);

@@ -166,7 +166,7 @@ export async function runBatched<T>(
 				results[entry.itemIndex] = errorItem(
 					failure,
 					entry.itemIndex,
-					plan.oneRequestPerItem ? {} : { batchItems: indexes },
+					plan.oneRequestPerItem ? '' : `The request that was refused carried ${describeItems(indexes)}.`,
 				);
 			}
 		}

@@ -10,21 +10,15 @@ export interface OperationModule {
 }
 
 /**
- * The item a failed input item becomes under continueOnFail: `error` says what happened, `details` how to fix it
- * (and the HTTP status). Only these keys, because that is what "Continue (using error output)" routes by.
+ * The item a failed input item becomes under continueOnFail: `error` says what happened, `message` how to fix it.
+ * Exactly these two keys: "Continue (using error output)" routes an item by them on n8n 1.x as on 2.x (an item
+ * carrying the error object itself would route too, but n8n then keeps only its message).
  */
-export function errorItem(error: Error, itemIndex: number, extraDetails: IDataObject = {}): INodeExecutionData {
+export function errorItem(error: Error, itemIndex: number, context = ''): INodeExecutionData {
 	const description = (error as NodeApiError).description;
-	const httpCode = (error as NodeApiError).httpCode;
+	const fix = [description, context].filter((text) => text).join(' ');
 	return {
-		json: {
-			error: error.message,
-			details: {
-				...(description ? { description } : {}),
-				...(httpCode ? { httpCode } : {}),
-				...extraDetails,
-			},
-		},
+		json: { error: error.message, message: fix || error.message },
 		pairedItem: { item: itemIndex },
 	};
 }

@@ -61,7 +61,7 @@ export async function searchFolders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const client = new ApiClient(this, 'fileStorageApi');
+	const client = new ApiClient(this, 'fileStorageApi', 'listSearch');
 	return await walkFolders(
 		async (folderId) => await firstPageOf(client, endpoints.folderContents(folderId, { sort: 'name', direction: 'ASC' })),
 		{ name: 'Root (All Files)', value: ROOT_FOLDER_ID },
@@ -76,7 +76,7 @@ export async function searchFileRequestFolders(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const client = new ApiClient(this, 'fileStorageFileRequestApi');
+	const client = new ApiClient(this, 'fileStorageFileRequestApi', 'listSearch');
 	return await walkFolders(
 		async (folderId) => {
 			const qs: IDataObject = { sort: 'name', direction: 'ASC' };

@@ -8,8 +8,9 @@ import type { FileStorageContext } from './context';
 import type { CheckedCredential } from './credential';
 import { readCredential } from './credential';
 import type { ApiCall } from './endpoints';
-import type { CallOptions, ApiResponse, ReceivedAnswer } from './request';
-import { readAnswer, sendCall } from './request';
+import type { CallPlace } from './place';
+import type { ApiResponse, CallOptions, ReceivedAnswer } from './request';
+import { readAnswerOrAskAgain, sendCall } from './request';
 
 export interface PagingKnowledge {
 	/** The server refused the `limit` query parameter once: later pages ask without it. */
@@ -21,9 +22,11 @@ export class ApiClient {
 
 	private checked?: CheckedCredential;
 
+	/** `place`: where the calls are made from, so their errors say what to do there. */
 	constructor(
 		readonly ctx: FileStorageContext,
 		readonly credentialType: CredentialType,
+		readonly place: CallPlace = 'operation',
 	) {}
 
 	/**
@@ -40,11 +43,20 @@ export class ApiClient {
 		if (call.credentialType !== this.credentialType) {
 			throw new ApplicationError(`A ${call.credentialType} call was sent with a ${this.credentialType} client`);
 		}
-		return await sendCall(this.ctx, await this.credential(options.itemIndex), call, options);
+		return await sendCall(this.ctx, await this.credential(options.itemIndex), call, this.place, options);
 	}
 
-	/** Sends a call and reads its answer: decoded, redacted, held to the shape its endpoint promises. */
+	/**
+	 * Reads an answer: decoded, redacted, held to the shape its endpoint promises. A read whose JSON broke off is
+	 * asked for again within what is left of its tries.
+	 */
+	async read(answer: ReceivedAnswer): Promise<ApiResponse> {
+		const { call, itemIndex } = answer.site;
+		return await readAnswerOrAskAgain(async (policy) => await this.send(call, { itemIndex, policy }), answer);
+	}
+
+	/** Sends a call and reads its answer. */
 	async request(call: ApiCall, options: CallOptions = {}): Promise<ApiResponse> {
-		return readAnswer(this.ctx, await this.send(call, options));
+		return await this.read(await this.send(call, options));
 	}
 }

@@ -30,6 +30,17 @@ export async function readCredential(
 ): Promise<CheckedCredential> {
 	const data = await ctx.getCredentials(type);
 	const { label, secret } = CREDENTIALS[type];
+	if (String(data[secret.field] ?? '').trim() === '') {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: `Empty ${secret.displayName}` },
+			{
+				message: `The ${secret.displayName} of the "${label}" credential is empty`,
+				description: `Nothing was sent. Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`,
+				itemIndex,
+			},
+		);
+	}
 	if (secret.pathPlaceholder && isUnsafePathSegment(String(data[secret.field] ?? ''))) {
 		throw new NodeApiError(
 			ctx.getNode(),

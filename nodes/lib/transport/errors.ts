@@ -1,12 +1,14 @@
 // Status and body → a NodeApiError whose message says what happened and whose description says how to fix it.
 
-import type { Failure, INode, JsonObject } from 'n8n-workflow';
+import type { Failure, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
 import type { ApiCall } from './endpoints';
 import { hintFor } from './hints';
+import type { CallSite } from './place';
+import { isBatchRequest, slowDown, tryAgain, whenTheServerStumbles } from './place';
 import { redactText } from './redaction';
 
 export type FailureKind =
@@ -64,24 +66,35 @@ function fieldErrors(body: unknown): string {
 		.join('; ');
 }
 
+/** What the fields a validation error names are, for the request that was sent. */
+function fieldsNamed(site: CallSite): string {
+	if (site.place !== 'operation') {
+		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
+	}
+	if (Array.isArray(site.call.body?.urls)) return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
+	if (isBatchRequest(site.call)) return "Fix the values named above. 'items.N' is the Nth item of the request (see Batch Size).";
+	return 'Fix the parameters named above.';
+}
+
 function describeFailure(
-	call: ApiCall,
+	site: CallSite,
 	status: number,
 	body: unknown,
 	kind: FailureKind,
 ): { message: string; description: string } {
+	const { call } = site;
 	const said = serverMessage(body);
 	const saidSuffix = said ? `: ${said}` : '';
 	switch (kind) {
 		case 'auth':
 			return {
 				message: `The ${CREDENTIALS[call.credentialType].secret.noun} was refused (HTTP ${status})${saidSuffix}`,
-				description: hintFor(call, 'auth'),
+				description: hintFor(site, 'auth'),
 			};
 		case 'denied':
-			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'denied') };
+			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hintFor(site, 'denied') };
 		case 'notFound':
-			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hintFor(call, 'notFound') };
+			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hintFor(site, 'notFound') };
 		case 'gone':
 			return {
 				message: `The file request is not active anymore (HTTP ${status})`,
@@ -92,21 +105,18 @@ function describeFailure(
 			const fields = fieldErrors(body);
 			return {
 				message: `The server rejected the request as invalid (HTTP ${status})${fields ? `: ${fields}` : saidSuffix}`,
-				description:
-					'Fix the parameters named above. "items.N" is the Nth item of the batch sent (see Batch Size), "urls.N" the Nth URL.',
+				description: fieldsNamed(site),
 			};
 		}
 		case 'rateLimited':
 			return {
 				message: `Too many requests: the server is rate limiting (HTTP ${status})`,
-				description:
-					'Wait and run again, lower how often the workflow runs, or raise Batch Size so fewer requests are sent.',
+				description: slowDown(site),
 			};
 		case 'server':
 			return {
 				message: `The File Storage server could not handle the request (HTTP ${status})${saidSuffix}`,
-				description:
-					'This is a server-side error. Try again later; if it persists, check the input values (malformed values can crash some servers) and the server logs.',
+				description: whenTheServerStumbles(site),
 			};
 		case 'notJson':
 			return {
@@ -117,15 +127,14 @@ function describeFailure(
 		case 'badJson':
 			return {
 				message: `The server's answer is not complete JSON (HTTP ${status}): it was cut short or is malformed`,
-				description:
-					'The answer started as JSON but could not be read, so nothing of it is used. Run again; if it repeats, check the server (or a proxy in between) for answers cut off mid-way.',
+				description: `The answer started as JSON but could not be read, so nothing of it is used. ${tryAgain(site.place)} If this repeats, check the server (or a proxy in between) for answers cut off mid-way.`,
 			};
 		case 'errorBody':
-			return { message: `The server declined the request${saidSuffix}`, description: hintFor(call, 'errorBody') };
+			return { message: `The server declined the request${saidSuffix}`, description: hintFor(site, 'errorBody') };
 		default:
 			return {
 				message: `The server did not accept the request (HTTP ${status})${saidSuffix}`,
-				description: 'Check the parameters and the credential, then try again.',
+				description: `Check the parameters and the credential. ${tryAgain(site.place)}`,
 			};
 	}
 }
@@ -174,19 +183,17 @@ function failureOf(kind: FailureKind, status: number, retryAfter: number | undef
 
 /** The error of an answer that `classifyResponse` judged a failure; every text is redacted. */
 export function answerError(
-	node: INode,
-	call: ApiCall,
+	site: CallSite,
 	status: number,
 	body: unknown,
 	kind: FailureKind,
-	secrets: string[],
-	itemIndex?: number,
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
-	const described = describeFailure(call, status, body, kind);
+	const { node, call, secrets, itemIndex } = site;
+	const described = describeFailure(site, status, body, kind);
 	const description = `${described.description}${retryNote(retries)}${appliedNote(call, status, kind)}`;
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
-	return new NodeApiError(
+	const error = new NodeApiError(
 		node,
 		{ message: redactText(described.message, secrets), httpCode: String(status), body: body as JsonObject },
 		{
@@ -197,21 +204,23 @@ export function answerError(
 			...(failure ? { failure } : {}),
 		},
 	);
+	if (kind === 'badJson') incompleteAnswers.add(error);
+	return error;
+}
+
+/** Errors of 2xx answers whose JSON broke off: a read may ask again for them. */
+const incompleteAnswers = new WeakSet<Error>();
+
+export function isIncompleteAnswer(error: unknown): boolean {
+	return error instanceof Error && incompleteAnswers.has(error);
 }
 
 /** A 2xx answer that is not what the endpoint promises: an error, never an empty result. */
-export function unexpectedAnswerError(
-	node: INode,
-	call: ApiCall,
-	status: number,
-	expected: string,
-	excerpt: string,
-	secrets: string[],
-	itemIndex?: number,
-): NodeApiError {
+export function unexpectedAnswerError(site: CallSite, status: number, expected: string, excerpt: string): NodeApiError {
+	const { node, call, secrets, itemIndex } = site;
 	const message = `Unexpected answer from the server (HTTP ${status}): expected ${expected}`;
 	const applied = MUTATIONS.includes(call.method) ? ' The request may have been applied: check before running again.' : '';
-	const description = `The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app), then run again.`;
+	const description = `The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app). ${tryAgain(site.place)}`;
 	return new NodeApiError(
 		node,
 		{ message, httpCode: String(status) },

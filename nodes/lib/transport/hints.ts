@@ -4,6 +4,7 @@
 import type { CredentialType } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
 import type { ApiCall, EndpointName } from './endpoints';
+import type { CallSite } from './place';
 
 export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
 
@@ -98,8 +99,17 @@ const GENERIC: Record<Exclude<HintedFailure, 'auth'>, string> = {
 		'The server stopped partway: for batch operations, items before the failing one in the same request may already be done. Check the IDs, then run again.',
 };
 
-export function hintFor(call: ApiCall, kind: HintedFailure): string {
+/** In the editor's folder list, a refused or missing folder is one the list showed a moment ago. */
+const IN_A_LIST: Partial<Record<HintedFailure, string>> = {
+	denied: 'The credential may not read a folder of this list. Check the credential, or enter the ID By ID.',
+	notFound: 'A folder of this list is gone: deleted or moved to the trash since the list was loaded. Open the list again.',
+};
+
+export function hintFor(site: CallSite, kind: HintedFailure): string {
+	const { call } = site;
 	if (kind === 'auth') return TOKEN_REFUSED[call.credentialType];
+	const listHint = site.place === 'listSearch' ? IN_A_LIST[kind] : undefined;
+	if (listHint) return listHint;
 	const hint = HINTS[call.endpoint]?.[kind];
 	if (typeof hint === 'function') return hint(call);
 	return hint ?? GENERIC[kind];

@@ -9,7 +9,6 @@ import type { ApiCall } from './endpoints';
 import { refusedField } from './errors';
 import { letRequestOut, peekNextCursor } from './prefetch';
 import type { CallOptions, ReceivedAnswer } from './request';
-import { readAnswer } from './request';
 
 export interface Page {
 	elements: IDataObject[];
@@ -80,7 +79,7 @@ export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk 
 		const received = await answer;
 		const early = readAhead ? askEarly(received, cursor, seenCursors, request) : undefined;
 		if (early) await letRequestOut();
-		const page = toPage(readAnswer(client.ctx, received).body, cursor, call.paginated === true);
+		const page = toPage((await client.read(received)).body, cursor, call.paginated === true);
 		let elements = keep ? page.elements.filter((element) => keep(element)) : page.elements;
 		if (limit !== undefined && elements.length > limit - yielded) elements = elements.slice(0, limit - yielded);
 		yielded += elements.length;

@@ -1,12 +1,12 @@
 // Requests that got no (complete) answer: out of time, never connected, or the connection broke.
 
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
-import type { ApiCall } from './endpoints';
 import type { RetryReport } from './errors';
 import { MUTATIONS, retryNote } from './errors';
+import type { CallSite } from './place';
+import { tryAgain, whenNoAnswerInTime } from './place';
 import { redactText } from './redaction';
 
 /**
@@ -21,7 +21,7 @@ export function isTimeout(error: unknown): boolean {
 }
 
 /** A request that got no answer within its time limit. */
-export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, itemIndex?: number): NodeApiError {
+export function timeoutError({ node, call, itemIndex, place }: CallSite, timeoutMs: number): NodeApiError {
 	const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${Math.max(1, Math.round(timeoutMs))} ms`;
 	const message = `No answer within ${limit} to ${call.method} /api/v1${call.path}`;
 	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
@@ -30,7 +30,7 @@ export function timeoutError(node: INode, call: ApiCall, timeoutMs: number, item
 		{ message },
 		{
 			message,
-			description: `The server did not answer in time.${applied} Raise Timeout in the node's options if the server is slow, or check that it is running.`,
+			description: `The server did not answer in time.${applied} ${whenNoAnswerInTime({ node, call, itemIndex, place, secrets: [] }, limit)}`,
 			itemIndex,
 		},
 	);
@@ -57,8 +57,12 @@ export function networkCodeOf(error: unknown): string | undefined {
  * n8n 1.x keeps no cause on its wrapper (a class field resets it), only the client's message among `messages`
  * and its own wording as the message: read the code from those texts.
  */
+/** The HTTP client's code for an answer whose body ended before the length it announced. */
+export const CUT_MID_ANSWER = 'ERR_BAD_RESPONSE';
+
 const CODE_TEXTS: Array<[RegExp, string]> = [
 	[/timeout of \d+ ?ms exceeded|ETIMEDOUT|ECONNABORTED|connection was aborted/i, 'ECONNABORTED'],
+	[/ERR_BAD_RESPONSE|stream has been aborted/i, CUT_MID_ANSWER],
 	[/ECONNRESET|socket hang up|closed unexpectedly/i, 'ECONNRESET'],
 	[/ECONNREFUSED|refused the connection/i, 'ECONNREFUSED'],
 	[/ENOTFOUND|EAI_AGAIN/i, 'ENOTFOUND'],
@@ -71,26 +75,23 @@ function codeFromTexts(error: unknown): string | undefined {
 }
 
 /** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
-export function unreachableError(
-	node: INode,
-	call: ApiCall,
-	error: Error,
-	secrets: string[],
-	itemIndex?: number,
-	retries?: RetryReport,
-): NodeApiError {
+export function unreachableError(site: CallSite, error: Error, retries?: RetryReport): NodeApiError {
+	const { node, call, secrets, itemIndex } = site;
 	const detail = redactText(String(error?.message ?? error), secrets);
 	const code = networkCodeOf(error);
 	const neverSent = code !== undefined && NEVER_SENT.includes(code);
 	const broke = code !== undefined && !neverSent;
+	const cutMidAnswer = code === CUT_MID_ANSWER;
 	const applied =
 		MUTATIONS.includes(call.method) && !neverSent
 			? ' The request may have been applied before the connection broke: check before running again.'
 			: '';
 	const check = broke
-		? 'The server, or a proxy between n8n and it, closed the connection before a complete answer. Run again; if it repeats, check the server and its proxy.'
+		? `The server, or a proxy between n8n and it, closed the connection before a complete answer. ${tryAgain(site.place)} If this repeats, check the server and its proxy.`
 		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;
-	const message = broke
+	const message = cutMidAnswer
+		? `The answer of the File Storage server broke off before its end (${code})`
+		: broke
 		? `The connection to the File Storage server broke before it answered (${code})`
 		: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
 	const unreachable = new NodeApiError(

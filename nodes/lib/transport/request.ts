@@ -8,11 +8,12 @@ import { excerptOf, shapeProblem } from './answers';
 import type { FileStorageContext } from './context';
 import type { CheckedCredential } from './credential';
 import type { ApiCall } from './endpoints';
-import { answerError, classifyResponse, unexpectedAnswerError } from './errors';
+import { answerError, classifyResponse, isIncompleteAnswer, unexpectedAnswerError } from './errors';
 import { isTimeout, timeoutError, unreachableError } from './noAnswer';
+import type { CallPlace, CallSite } from './place';
 import { decodeBody } from './redaction';
 import type { RequestPolicy } from './retry';
-import { EXECUTION_POLICY, retryAfterMs } from './retry';
+import { backoffMs, EXECUTION_POLICY, retryAfterMs } from './retry';
 import { sendWithRetries } from './retryLoop';
 
 export interface ApiResponse {
@@ -34,13 +35,12 @@ interface RawResponse {
 
 /** A 2xx answer as it arrived (its body not yet decoded or judged), and what it took to get it. */
 export interface ReceivedAnswer {
-	call: ApiCall;
+	site: CallSite;
 	statusCode: number;
 	/** The body as the HTTP helper returned it: text, for every call sent here. */
 	body: unknown;
 	headers?: Record<string, unknown>;
-	secrets: string[];
-	itemIndex?: number;
+	policy: RequestPolicy;
 	tries: number;
 	waitedMs: number;
 }
@@ -54,9 +54,11 @@ export async function sendCall(
 	ctx: FileStorageContext,
 	credential: CheckedCredential,
 	call: ApiCall,
+	place: CallPlace,
 	{ itemIndex, policy = EXECUTION_POLICY }: CallOptions = {},
 ): Promise<ReceivedAnswer> {
 	const { baseUrl, secrets, decrypted } = credential;
+	const site: CallSite = { node: ctx.getNode(), call, secrets, itemIndex, place };
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: `${baseUrl}/api/v1${call.path}`,
@@ -82,38 +84,59 @@ export async function sendCall(
 		statusOf: (raw) => raw.statusCode,
 		retryAfterOf: (raw) => raw.headers?.['retry-after'],
 		noAnswer: (error, report) =>
-			isTimeout(error)
-				? timeoutError(ctx.getNode(), call, policy.timeoutMs, itemIndex)
-				: unreachableError(ctx.getNode(), call, error as Error, secrets, itemIndex, report),
+			isTimeout(error) ? timeoutError(site, policy.timeoutMs) : unreachableError(site, error as Error, report),
 	});
 	const { answer: raw, statusCode, tries, waitedMs } = answered;
 	if (statusCode >= 200 && statusCode < 300) {
-		return { call, statusCode, body: raw.body, headers: raw.headers, secrets, itemIndex, tries, waitedMs };
+		return { site, statusCode, body: raw.body, headers: raw.headers, policy, tries, waitedMs };
 	}
 	const body = decodeBody(raw.body, secrets);
 	// Every status outside 2xx is a failure of some kind.
-	const failure = classifyResponse(statusCode, body) ?? 'other';
-	throw answerError(ctx.getNode(), call, statusCode, body, failure, secrets, itemIndex, answered);
+	throw answerError(site, statusCode, body, classifyResponse(statusCode, body) ?? 'other', answered);
 }
 
 /**
  * Decodes a 2xx answer and judges it: an error body sent with 200, a web page, or an answer without the shape its
  * endpoint promises is an error, never an empty result.
  */
-export function readAnswer(ctx: FileStorageContext, answer: ReceivedAnswer): ApiResponse {
-	const { call, statusCode, secrets, itemIndex } = answer;
-	const body = decodeBody(answer.body, secrets);
+export function readAnswer(answer: ReceivedAnswer): ApiResponse {
+	const { site, statusCode } = answer;
+	const body = decodeBody(answer.body, site.secrets);
 	const failure = classifyResponse(statusCode, body);
 	if (failure) {
-		throw answerError(ctx.getNode(), call, statusCode, body, failure, secrets, itemIndex, {
+		throw answerError(site, statusCode, body, failure, {
 			tries: answer.tries,
 			waitedMs: answer.waitedMs,
 			retryAfterMs: retryAfterMs(answer.headers?.['retry-after'], Date.now()),
 		});
 	}
-	const expected = shapeProblem(call.expects, body, statusCode);
-	if (expected) {
-		throw unexpectedAnswerError(ctx.getNode(), call, statusCode, expected, excerptOf(body), secrets, itemIndex);
-	}
+	const expected = shapeProblem(site.call.expects, body, statusCode);
+	if (expected) throw unexpectedAnswerError(site, statusCode, expected, excerptOf(body));
 	return { statusCode, body: isObject(body) ? body : {} };
+}
+
+/**
+ * The answer read, or, for a read whose JSON broke off (cut short on the way), read again: a GET is safe to
+ * repeat, like after a reset, within what is left of the same tries and wait. Mutations are never repeated.
+ */
+export async function readAnswerOrAskAgain(
+	ask: (policy: RequestPolicy) => Promise<ReceivedAnswer>,
+	first: ReceivedAnswer,
+): Promise<ApiResponse> {
+	let answer = first;
+	for (;;) {
+		let failure: unknown;
+		try {
+			return readAnswer(answer);
+		} catch (error) {
+			failure = error;
+		}
+		const { policy, tries, waitedMs } = answer;
+		const wait = backoffMs(tries + 1);
+		const again = answer.site.call.method === 'GET' && tries < policy.maxTries && waitedMs + wait <= policy.maxWaitMs;
+		if (!again || !isIncompleteAnswer(failure)) return await Promise.reject(failure);
+		await policy.wait(wait);
+		const next = await ask({ ...policy, maxTries: policy.maxTries - tries, maxWaitMs: policy.maxWaitMs - waitedMs - wait });
+		answer = { ...next, policy, tries: tries + next.tries, waitedMs: waitedMs + wait + next.waitedMs };
+	}
 }

@@ -60,7 +60,12 @@ export function isRetryable(method: IHttpRequestMethods, status: number | undefi
 	if (status === 429 || status === 503) return true;
 	if (!READS.includes(method)) return false;
 	if (status === 500 || status === 502 || status === 504) return true;
-	return status === undefined && networkCode !== undefined && ['ECONNRESET', 'EPIPE', 'ECONNREFUSED'].includes(networkCode);
+	// ERR_BAD_RESPONSE: the answer broke off before the length it announced (a read cut short).
+	return (
+		status === undefined &&
+		networkCode !== undefined &&
+		['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ERR_BAD_RESPONSE'].includes(networkCode)
+	);
 }
 
 /** `Retry-After` as seconds or an HTTP date → ms from `now` (never negative); undefined when absent or unreadable. */

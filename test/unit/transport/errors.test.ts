@@ -7,8 +7,18 @@ import {
 	errorBody,
 	refusedField,
 } from '../../../nodes/lib/transport/errors';
-import { networkCodeOf, unreachableError } from '../../../nodes/lib/transport/noAnswer';
+import { networkCodeOf, timeoutError, unreachableError } from '../../../nodes/lib/transport/noAnswer';
+import type { ApiCall } from '../../../nodes/lib/transport';
+import type { CallPlace } from '../../../nodes/lib/transport/place';
 import { FAKE_NODE } from '../../helpers/fake-context';
+
+const at = (call: ApiCall, secrets: string[] = [], place: CallPlace = 'operation', itemIndex?: number) => ({
+	node: FAKE_NODE,
+	call,
+	secrets,
+	place,
+	itemIndex,
+});
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {
 	it.each([
@@ -33,13 +43,10 @@ describe('transport/errors: status and body → what happened and how to fix it'
 
 	it('a validation error lists the refused fields, redacted, with the status', () => {
 		const error = answerError(
-			FAKE_NODE,
-			endpoints.restoreFromTrash({}),
+			at(endpoints.restoreFromTrash({ items: [] }), ['tok-secret'], 'operation', 2),
 			422,
 			{ message: 'invalid', errors: { 'items.0.id': ['must be a uuid, got tok-secret'] } },
 			'validation',
-			['tok-secret'],
-			2,
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('The server rejected the request as invalid (HTTP 422): items.0.id: must be a uuid, got [redacted]');
@@ -53,14 +60,14 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		['fileStorageShareApi', endpoints.deleteInShare({}), 'share link'],
 		['fileStorageFileRequestApi', endpoints.fileRequestContents({}), 'upload link'],
 	])('a 404 hint names the %s credential', (_type, call, words) => {
-		const error = answerError(FAKE_NODE, call, 404, { message: 'Not Found' }, 'notFound', []);
+		const error = answerError(at(call), 404, { message: 'Not Found' }, 'notFound');
 		expect(error.message).toBe('Not found (HTTP 404): Not Found');
 		expect(error.description).toContain(words);
 	});
 
 	it('an unreachable server names the credential and the code, without the secret', () => {
 		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), { code: 'ECONNREFUSED' });
-		const error = unreachableError(FAKE_NODE, endpoints.notifications(), cause, ['tok-secret']);
+		const error = unreachableError(at(endpoints.notifications(), ['tok-secret']), cause);
 		expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 		expect(error.description).toContain('File Storage API (access token)');
 		expect(error.description).toContain('ECONNREFUSED for [redacted]');
@@ -68,11 +75,42 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	it('refusedField tells which field a 422 refused, from the error body', () => {
-		const error = answerError(FAKE_NODE, endpoints.recentUploads({}), 422, { errors: { cursor: ['bad'] } }, 'validation', []);
+		const error = answerError(at(endpoints.recentUploads({})), 422, { errors: { cursor: ['bad'] } }, 'validation');
 		expect(errorBody(error)).toEqual({ errors: { cursor: ['bad'] } });
 		expect(refusedField(error, 'cursor')).toBe(true);
 		expect(refusedField(error, 'limit')).toBe(false);
 		expect(refusedField(new Error('plain'), 'cursor')).toBe(false);
+	});
+});
+
+describe('what to do next fits where the error appears', () => {
+	const places: CallPlace[] = ['operation', 'poll', 'listSearch'];
+
+	it.each(places)('%s: a rate limit', (place) => {
+		const listing = answerError(at(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited').description ?? '';
+		const batch = answerError(at(endpoints.restoreFromTrash({ items: [] }), [], place), 429, {}, 'rateLimited').description ?? '';
+		expect(batch.includes('Batch Size')).toBe(place === 'operation');
+		expect(listing).not.toContain('Batch Size');
+		expect(listing.includes('next poll')).toBe(place === 'poll');
+		expect(listing.includes('open the list again')).toBe(place === 'listSearch');
+	});
+
+	it.each(places)('%s: a server that could not handle the request', (place) => {
+		const description = answerError(at(endpoints.notifications(), [], place), 503, '', 'server').description ?? '';
+		expect(description.includes('input values')).toBe(place === 'operation');
+		expect(description.includes('next poll')).toBe(place === 'poll');
+	});
+
+	it.each(places)('%s: no answer in time', (place) => {
+		const description = timeoutError(at(endpoints.notifications(), [], place), 10_000).description ?? '';
+		expect(description.includes("node's options")).toBe(place === 'operation');
+		expect(description.includes('next poll')).toBe(place === 'poll');
+	});
+
+	it('a folder of the editor\'s list that is gone: open the list again, not "pick it From List"', () => {
+		const description = answerError(at(endpoints.folderContents('f1', {}), [], 'listSearch'), 404, {}, 'notFound').description ?? '';
+		expect(description).toMatch(/Open the list again/);
+		expect(description).not.toMatch(/From List/);
 	});
 });
 
@@ -83,6 +121,9 @@ describe('no-answer: the network code behind n8n\'s wrapper', () => {
 		[{ message: 'The connection was aborted, perhaps the server is offline', messages: ['timeout of 2000ms exceeded'] }, 'ECONNABORTED'],
 		[{ message: 'The connection to the server was closed unexpectedly', messages: ['socket hang up'] }, 'ECONNRESET'],
 		[{ message: 'The service refused the connection - perhaps it is offline', messages: [] }, 'ECONNREFUSED'],
+		// an answer that broke off before its announced length, on n8n 1.x only as the client's text
+		[{ message: 'The connection to the server was closed unexpectedly', messages: ['stream has been aborted'] }, 'ERR_BAD_RESPONSE'],
+		[{ cause: { code: 'ERR_BAD_RESPONSE' } }, 'ERR_BAD_RESPONSE'],
 		[{ message: 'something else' }, undefined],
 	])('%j → %s', (error, code) => expect(networkCodeOf(error)).toBe(code));
 });
