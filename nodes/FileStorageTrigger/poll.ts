@@ -11,7 +11,7 @@ import type { TriggerEvent } from './events';
 import { admitPoll, pollEmitted, pollEnded } from './overlap';
 import type { TriggerParameters } from './parameters';
 import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
-import type { ListedEntry } from './window';
+import type { ListedEntry, WindowState } from './window';
 import { emptyState, isWindowState, keyOf, sourceHash, windowFingerprint, windowOf } from './window';
 
 export interface Poll {
@@ -53,6 +53,14 @@ async function streamIdentity({ ctx, client, event, parameters }: Poll): Promise
 	return sourceHash([parameters.event, credential.baseUrl, reference?.id ?? reference?.name ?? null, stream, parameters.parent ?? null]);
 }
 
+/**
+ * Counts the window's saves, so that a window which comes back to the same ids (a workflow that empties its file
+ * request after each run) still differs from the one an emitting poll started from (see overlap.ts).
+ */
+function savesAfter(saved: WindowState): number {
+	return (typeof saved.saves === 'number' ? saved.saves : 0) + 1;
+}
+
 /** The new items since the last poll, or null when there are none (the window may still move). */
 export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | null> {
 	const { ctx, client, event, parameters, policy } = poll;
@@ -75,16 +83,23 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 		const call = event.listing(parameters.parent);
 		if (!isWindowState(saved, sourceId)) {
 			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
-			const { value: first } = await pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE }).next();
-			staticData.window = { ...emptyState(sourceId), ...windowOf(toEntries(first?.elements ?? []), !first?.nextCursor) };
+			// A server with small pages takes several requests to give a whole window; this happens once.
+			const top: ListedEntry[] = [];
+			let reachedEnd = true;
+			for await (const page of pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE })) {
+				top.push(...toEntries(page.elements));
+				reachedEnd = page.last;
+				if (top.length >= TRIGGER_PAGE_SIZE) break;
+			}
+			staticData.window = { ...emptyState(sourceId), ...windowOf(top, reachedEnd), saves: 1 };
 			return null;
 		}
 		const walked = await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld);
 		if (!walked.done) {
-			staticData.window = { ...saved, resume: walked.resume };
+			staticData.window = { ...saved, resume: walked.resume, saves: savesAfter(saved) };
 			return null;
 		}
-		staticData.window = { ...saved, ...walked.next, resume: null };
+		staticData.window = { ...saved, ...walked.next, resume: null, saves: savesAfter(saved) };
 		const items = shown(poll, walked.fresh);
 		if (!items.length) return null;
 		pollEmitted(trigger, startedFrom, Date.now());

@@ -8,7 +8,7 @@ import { attributesOf, unwrapResource } from '../lib/resources/wrappers';
 import type { ApiCall, ApiClient, Page, PollPolicy } from '../lib/transport';
 import { pagesOf } from '../lib/transport';
 import type { ListedEntry, WalkVerdict, WindowState } from './window';
-import { judge, WINDOW_SIZE } from './window';
+import { judge, keepsItsSize, WINDOW_SIZE } from './window';
 
 /**
  * Listing page size of the trigger: the window plus the one item beyond it (whose date the window keeps) fit on
@@ -88,18 +88,22 @@ export async function walkNewestFirst(
 	const stretch: ListedEntry[] = [];
 	let pages = 0;
 	let lastCursor: string | undefined;
+	let decided: WalkVerdict | undefined;
 	for await (const page of pagesFrom(client, call, state.resume ?? undefined, policy)) {
 		pages++;
 		lastCursor = page.cursor;
 		stretch.push(...toEntries(page.elements));
-		const verdict = judge(state, stretch, !page.nextCursor || page.elements.length === 0);
-		if (verdict) {
-			const fresh = restoredCountAsOld ? withoutRestored(verdict.fresh, state.top) : verdict.fresh;
-			return { done: true, fresh, next: verdict.next };
-		}
+		decided = judge(state, stretch, page.last) ?? decided;
+		// A server with small pages decides after a short walk. When the new window would then be smaller than the
+		// saved one (mostly what was just emitted), the walk reads on to fill it, so that deleting what was emitted leaves it an anchor.
+		if (decided && (page.last || keepsItsSize(state, decided.next))) break;
 		// The one-page overlap (the next poll starts at this page) guarantees it emits something even when the
 		// window begins right after this page.
 		if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2)) break;
+	}
+	if (decided) {
+		const fresh = restoredCountAsOld ? withoutRestored(decided.fresh, state.top) : decided.fresh;
+		return { done: true, fresh, next: decided.next };
 	}
 	// Stopped early, or a server that repeats a cursor ended the walk: continue from the last page next poll.
 	return { done: false, resume: lastCursor ?? null };

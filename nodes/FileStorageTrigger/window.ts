@@ -48,6 +48,8 @@ export interface WindowState extends IDataObject {
 	 * (e.g. a file request that a workflow empties after each run).
 	 */
 	complete: boolean;
+	/** How many times the window was saved (absent in windows saved before it existed). */
+	saves?: number;
 }
 
 /** 60 bits of SHA-256, base64url: collisions are negligible for windows of 250 against any listing. */
@@ -72,6 +74,7 @@ export function windowFingerprint(saved: unknown): string {
 		state.top ?? null,
 		state.resume ?? null,
 		state.complete ?? null,
+		state.saves ?? null,
 	]);
 }
 
@@ -172,7 +175,29 @@ export function judge(state: WindowState, stretch: ListedEntry[], reachedEnd: bo
 				(entry.date > floor || (entry.date === floor && !state.floorShared)),
 		);
 	}
-	return { fresh: fresh.reverse(), next: windowOf(stretch, reachedEnd) };
+	const next = windowOf(stretch, reachedEnd);
+	return { fresh: fresh.reverse(), next: lowestKnown >= 0 ? joinedWithRest(state, stretch, next) : next };
+}
+
+/** Whether the next window is no smaller than the saved one (or holds WINDOW_SIZE entries, a trigger page's worth). */
+export function keepsItsSize(state: WindowState, next: WalkVerdict['next']): boolean {
+	return next.known.length >= Math.min(state.known.length, WINDOW_SIZE * KEY_LENGTH);
+}
+
+/**
+ * A window met after a short walk (a server whose pages are small) would shrink to that walk. When the new window
+ * holds the whole walk, the rest of the old window below it is kept too, up to WINDOW_MAX: it continues the same
+ * stretch of the listing down to the old floor, so a cleanup that deletes what was just emitted still leaves an
+ * anchor.
+ */
+function joinedWithRest(state: WindowState, stretch: ListedEntry[], next: WalkVerdict['next']): WalkVerdict['next'] {
+	const held = next.known.length / KEY_LENGTH;
+	if (held !== stretch.length) return next;
+	const walked = new Set(stretch.map((entry) => keyOf(entry.id)));
+	const rest: string[] = [];
+	for (const key of knownKeys(state)) if (!walked.has(key)) rest.push(key);
+	if (rest.length === 0 || held + rest.length > WINDOW_MAX) return next;
+	return { ...next, known: next.known + rest.join(''), floor: state.floor, floorShared: state.floorShared, complete: state.complete };
 }
 
 export function emptyState(source: string): WindowState {

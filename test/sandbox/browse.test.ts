@@ -304,6 +304,39 @@ describe('cursor pagination', () => {
 		expect(ids(p2b.data)).toEqual(ids(p2.data));
 	});
 
+	it('offset cursors (Laravel paginate()) shift when items are inserted or deleted above the page boundary', async () => {
+		sb.model.cursorMode = 'offset';
+		try {
+			const folder = sb.model.addFolder(0, { name: 'Offsets' });
+			const made = Array.from({ length: 6 }, (_, i) => {
+				sb.clock.advance(60_000);
+				return sb.model.addFile(0, { folderId: folder.id, name: `o-${i}.txt` });
+			});
+			const p1 = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json);
+			expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
+			expect(p1.meta.cursor.total).toBe(6);
+			// a newer item arrives: page 2 starts one entry earlier, the last of page 1 again
+			sb.clock.advance(60_000);
+			sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
+			const shifted = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: p1.meta.cursor.next_cursor! })).json);
+			expect(ids(shifted.data)).toEqual([made[3].id, made[2].id, made[1].id]);
+			expect(shifted.meta.cursor.total).toBe(7);
+			// two items above the boundary go: page 2 starts one entry past what is left of page 1's end
+			sb.model.trashItem(made[5].id);
+			sb.model.trashItem(made[4].id);
+			const pulled = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: p1.meta.cursor.next_cursor! })).json);
+			expect(ids(pulled.data)).toEqual([made[1].id, made[0].id]);
+			expect(pulled.meta.cursor.total).toBe(5);
+			// keyset cursors are still read in offset mode
+			sb.model.cursorMode = 'keyset';
+			const keyset = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 1 })).json);
+			sb.model.cursorMode = 'offset';
+			expect((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: keyset.meta.cursor.next_cursor! })).status).toBe(200);
+		} finally {
+			sb.model.cursorMode = 'keyset';
+		}
+	});
+
 	it('rejects a cursor used with a different sort or direction', async () => {
 		const p1 = FolderListResponse.parse((await api.get('/browse/folders/all', { limit: 2, sort: 'name' })).json);
 		const res = await api.get('/browse/folders/all', { limit: 2, sort: 'created_at', cursor: p1.meta.cursor.next_cursor! });

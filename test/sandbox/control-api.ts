@@ -46,6 +46,7 @@ function faultRuleFromJson(body: Record<string, unknown>): FaultRule {
 	if (body.reset === true) rule.reset = true;
 	if (body.hang === true) rule.hang = true;
 	if (typeof body.cutAfterBytes === 'number') rule.cutAfterBytes = body.cutAfterBytes;
+	if (body.closeGracefully === true) rule.closeGracefully = true;
 	if (typeof body.stallAfterBytes === 'number') rule.stallAfterBytes = body.stallAfterBytes;
 	if (typeof body.blockDelayMs === 'number') rule.blockDelayMs = body.blockDelayMs;
 	if (typeof body.declaredLength === 'number') rule.declaredLength = body.declaredLength;
@@ -130,6 +131,12 @@ export function controlApi({ model, log, faults, reset, idle }: ControlDeps): Co
 					if (typeof body.set === 'string') model.clock.set(new Date(body.set));
 					if (typeof body.advanceMs === 'number') model.clock.advance(body.advanceMs);
 					return ok(200, { now: model.clock.now().toISOString() });
+				case 'GET /__sandbox/cursor-mode':
+					return ok(200, { mode: model.cursorMode });
+				case 'POST /__sandbox/cursor-mode':
+					if (body.mode !== 'keyset' && body.mode !== 'offset') return ok(400, { error: 'mode must be "keyset" or "offset"' });
+					model.cursorMode = body.mode;
+					return ok(200, { mode: model.cursorMode });
 				case 'GET /__sandbox/idle':
 					await idle();
 					return ok(200, { ok: true });

@@ -1,4 +1,10 @@
-/** Keyset cursors: encoding, decoding, and paging a sorted listing with them (or with a page number). */
+/**
+ * Cursors: encoding, decoding, and paging a sorted listing with them (or with a page number). Two kinds, as
+ * Laravel's two paginators have: keyset cursors (`cursorPaginate()`: the next page starts after the last entry
+ * shown, whatever changed meanwhile) and offset cursors (`paginate()`: the next page starts N entries further
+ * down, so an entry added or removed above it shifts what the next page shows). `CursorMode` picks which kind the
+ * sandbox hands out; both are read whatever the mode.
+ */
 import type { CursorMetaT } from './schemas';
 import { sortKeyOf } from './state/sorted-index';
 import type { Direction, Key, Scope, SortField } from './state/sorted-index';
@@ -13,11 +19,15 @@ import type { ItemRec } from './state/records';
 export interface Cursor {
 	sort: SortField;
 	direction: Direction;
-	points: 'start' | 'next' | 'prev';
+	points: 'start' | 'next' | 'prev' | 'offset';
 	value?: number | string;
 	seq?: number;
 	id?: string;
+	/** offset cursors: the position the page starts at */
+	offset?: number;
 }
+
+export type CursorMode = 'keyset' | 'offset';
 
 export function encodeCursor(c: Cursor): string {
 	return Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
@@ -31,6 +41,10 @@ export function decodeCursor(s: string): Cursor | undefined {
 		if (c.sort !== 'created_at' && c.sort !== 'name') return undefined;
 		if (c.direction !== 'ASC' && c.direction !== 'DESC') return undefined;
 		if (c.points === 'start') return { sort: c.sort, direction: c.direction, points: 'start' };
+		if (c.points === 'offset') {
+			if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0) return undefined;
+			return { sort: c.sort, direction: c.direction, points: 'offset', offset: c.offset };
+		}
 		if (c.points !== 'next' && c.points !== 'prev') return undefined;
 		if (c.sort === 'created_at' && typeof c.value !== 'number') return undefined;
 		if (c.sort === 'name' && typeof c.value !== 'string') return undefined;
@@ -56,6 +70,8 @@ export interface PageQuery {
 	cursor?: Cursor;
 	/** the cursor string as received, echoed in meta.cursor.cursor */
 	rawCursor?: string;
+	/** which kind of cursor the answer hands out (default keyset) */
+	cursorMode?: CursorMode;
 }
 
 export interface Page {
@@ -80,15 +96,19 @@ export function paginate(scope: Scope | undefined, q: PageQuery): Page {
 	/** number of L-elements at or before key k */
 	const atOrBefore = (k: Key) =>
 		!index ? 0 : q.direction === 'ASC' ? index.upperBound(k) : n - index.lowerBound(k);
-	const cursorFor = (item: ItemRec, points: 'next' | 'prev') => {
+	const keysetCursorFor = (item: ItemRec, points: 'next' | 'prev') => {
 		const [value, seq] = sortKeyOf(item, q.sort);
 		return encodeCursor({ sort: q.sort, direction: q.direction, points, value, seq, id: item.id });
 	};
+	const offsetCursor = (offset: number) => encodeCursor({ sort: q.sort, direction: q.direction, points: 'offset', offset });
 
 	let start: number;
 	let end: number;
 	const c = q.cursor;
-	if (c && c.points === 'next') {
+	if (c && c.points === 'offset') {
+		start = Math.min(n, c.offset as number);
+		end = Math.min(n, start + q.limit);
+	} else if (c && c.points === 'next') {
 		start = atOrBefore(keyOfCursor(c));
 		end = Math.min(n, start + q.limit);
 	} else if (c && c.points === 'prev') {
@@ -107,14 +127,17 @@ export function paginate(scope: Scope | undefined, q: PageQuery): Page {
 	let current: string;
 	if (q.rawCursor !== undefined) current = q.rawCursor;
 	else if (start === 0 || n === 0) current = encodeCursor({ sort: q.sort, direction: q.direction, points: 'start' });
-	else current = cursorFor(at(Math.min(start, n) - 1), 'next');
+	else current = q.cursorMode === 'offset' ? offsetCursor(start) : keysetCursorFor(at(Math.min(start, n) - 1), 'next');
 
+	const offsets = q.cursorMode === 'offset';
+	const hasNext = items.length > 0 && end < n;
+	const hasPrev = items.length > 0 && start > 0;
 	return {
 		items,
 		meta: {
 			cursor: current,
-			next_cursor: items.length && end < n ? cursorFor(at(end - 1), 'next') : null,
-			prev_cursor: items.length && start > 0 ? cursorFor(at(start), 'prev') : null,
+			next_cursor: hasNext ? (offsets ? offsetCursor(end) : keysetCursorFor(at(end - 1), 'next')) : null,
+			prev_cursor: hasPrev ? (offsets ? offsetCursor(Math.max(0, start - q.limit)) : keysetCursorFor(at(start), 'prev')) : null,
 			limit: q.limit,
 			total: n,
 		},

@@ -4,7 +4,7 @@
  * one creation sequence, and offers their operations to the routes, the seed and tests (`sb.model`).
  */
 import { paginate } from './cursors';
-import type { Page, PageQuery } from './cursors';
+import type { CursorMode, Page, PageQuery } from './cursors';
 import * as representation from './representation';
 import type { RepresentationSource } from './representation';
 import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
@@ -233,12 +233,18 @@ export class Model implements ModelContext, RepresentationSource {
 		return this.tree.folderSize(scopeKey);
 	}
 
+	/**
+	 * Which cursors the listings hand out: keyset (default) or offset, as a server built on Laravel's `paginate()`
+	 * would. Kept across `reset()`, like the clock: a test or the control API sets it.
+	 */
+	cursorMode: CursorMode = 'keyset';
+
 	folderPage(scopeKey: string, q: PageQuery): Page {
-		return paginate(this.tree.folderScope(scopeKey), q);
+		return paginate(this.tree.folderScope(scopeKey), { cursorMode: this.cursorMode, ...q });
 	}
 
 	latestPage(userRef: UserRef, q: PageQuery): Page {
-		return paginate(this.tree.latestScope(this.getUser(userRef).id), q);
+		return paginate(this.tree.latestScope(this.getUser(userRef).id), { cursorMode: this.cursorMode, ...q });
 	}
 
 	/** Full listing in the requested order (file request browse). */

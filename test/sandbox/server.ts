@@ -33,6 +33,8 @@ export interface SandboxOptions {
 	uploadQueueThreshold?: number;
 	/** default 500; larger `limit` values are clamped */
 	maxPageSize?: number;
+	/** keyset (default) or offset cursors; `sandbox.model.cursorMode` changes it later */
+	cursorMode?: 'keyset' | 'offset';
 	/** extension: per-URL timeout of remote uploads (default 10000 ms) */
 	uploadTimeoutMs?: number;
 	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
@@ -68,6 +70,7 @@ export interface Sandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const model = new Model({ seed: options.seed, realtimeClock: options.realtimeClock });
+	if (options.cursorMode) model.cursorMode = options.cursorMode;
 	const log = new RequestLog();
 	const faults = new FaultInjector();
 	const uploads = new RemoteUploads(model, {

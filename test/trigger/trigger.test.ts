@@ -207,6 +207,19 @@ describe('trigger details', () => {
 		expect(root.error).toBeUndefined();
 	});
 
+	it('a file request that a workflow empties after each run keeps delivering, however soon the next poll comes', async () => {
+		const trigger = poller({ event: 'fileRequestItem' });
+		await pollOk(trigger);
+		for (let run = 1; run <= 3; run++) {
+			const arrived = [1, 2].map((k) => fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: `run-${run}-${k}.pdf` }));
+			expect(ids(await pollOk(trigger))).toEqual(arrived.map((item) => item.id));
+			// The workflow deletes what it received: the listing is back to what it was before they arrived, and so
+			// is the window's content after the next (idle) poll.
+			for (const item of arrived) fx.sandbox.model.trashItem(item.id);
+			expect(await pollOk(trigger)).toBeNull();
+		}
+	});
+
 	it('a file request that expires fails the poll with 410, keeps the window, and the poll repeats', async () => {
 		const trigger = poller({ event: 'fileRequestItem' });
 		await pollOk(trigger);

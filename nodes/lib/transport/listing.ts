@@ -7,6 +7,7 @@ import { isObject } from '../resources/wrappers';
 import type { ApiClient } from './client';
 import type { ApiCall } from './endpoints';
 import { refusedField } from './errors';
+import { continueAfterChange, totalMoved, YieldedIds } from './listingChanges';
 import { letRequestOut, peekNextCursor } from './prefetch';
 import type { CallOptions, ReceivedAnswer } from './request';
 
@@ -15,6 +16,10 @@ export interface Page {
 	/** The cursor this page was asked for with (none for the first page). */
 	cursor?: string;
 	nextCursor?: string;
+	/** Whether the listing ends with this page (whatever a walk left out of its elements). */
+	last: boolean;
+	/** `meta.cursor.total`: how many entries the listing had when this page was taken, when the server says. */
+	total?: number;
 	/** `meta.root` of folder and file request listings (the folder being browsed), when present. */
 	root?: IDataObject;
 }
@@ -51,17 +56,23 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
 	const meta = isObject(body.meta) ? body.meta : {};
 	const cursorMeta = isObject(meta.cursor) ? meta.cursor : {};
 	const next = cursorMeta.next_cursor;
+	const total = cursorMeta.total;
+	const elements = listElements(body);
+	const nextCursor = paginated && typeof next === 'string' && next !== '' ? next : undefined;
 	return {
-		elements: listElements(body),
+		elements,
 		cursor,
-		nextCursor: paginated && typeof next === 'string' && next !== '' ? next : undefined,
+		nextCursor,
+		last: nextCursor === undefined || elements.length === 0,
+		total: paginated && typeof total === 'number' && Number.isFinite(total) ? total : undefined,
 		root: isObject(meta.root) ? meta.root : undefined,
 	};
 }
 
 /**
- * The pages of a listing, in order, until it ends or `limit` elements are yielded. A repeated cursor ends the walk:
- * it would loop forever on a misbehaving server.
+ * The pages of a listing, in order, until it ends or `limit` elements are yielded. An entry is yielded once even
+ * where a server that pages by position lists it twice, and none that existed throughout the walk is skipped
+ * (listingChanges.ts). A repeated cursor ends the walk: it would loop forever on a misbehaving server.
  */
 export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk = {}): AsyncGenerator<Page> {
 	const { limit, keep } = walk;
@@ -72,24 +83,52 @@ export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk 
 	const request = async (cursor: string | undefined, pageSize: number) =>
 		await requestPage(client, call, cursor, pageSize, walk);
 
-	let cursor = call.paginated ? walk.cursor : undefined;
+	const paginated = call.paginated === true;
+	const readPage = async (cursor: string | undefined, pageSize: number) =>
+		toPage((await client.read(await request(cursor, pageSize))).body, cursor, paginated);
+	const yieldedIds = paginated ? new YieldedIds() : undefined;
+
+	let cursor = paginated ? walk.cursor : undefined;
+	let size = sizeFor();
+	let previous: { page: Page; size: number } | undefined;
 	const seenCursors = new Set<string>();
-	let answer = request(cursor, sizeFor());
+	let answer = request(cursor, size);
 	for (;;) {
 		const received = await answer;
 		const early = readAhead ? askEarly(received, cursor, seenCursors, request) : undefined;
 		if (early) await letRequestOut();
-		const page = toPage((await client.read(received)).body, cursor, call.paginated === true);
-		let elements = keep ? page.elements.filter((element) => keep(element)) : page.elements;
+		let page = toPage((await client.read(received)).body, cursor, paginated);
+		let listed = page.elements;
+		if (yieldedIds && previous && totalMoved(previous.page, page)) {
+			const before = previous;
+			const pageSize = size;
+			const moved = await continueAfterChange(
+				client,
+				yieldedIds,
+				{
+					before: async () => await readPage(before.page.cursor, before.size),
+					at: async (at) => await readPage(at, pageSize),
+				},
+				walk.itemIndex,
+			);
+			page = moved.page;
+			cursor = page.cursor;
+			listed = moved.elements;
+		}
+		previous = { page, size };
+		if (yieldedIds) listed = yieldedIds.unseen(listed);
+		let elements = keep ? listed.filter((element) => keep(element)) : listed;
 		if (limit !== undefined && elements.length > limit - yielded) elements = elements.slice(0, limit - yielded);
 		yielded += elements.length;
-		yield { ...page, elements };
-		if (limit !== undefined && yielded >= limit) return;
 		const next = page.nextCursor;
-		if (!next || page.elements.length === 0 || seenCursors.has(next)) return;
+		const last = page.last || (next !== undefined && seenCursors.has(next));
+		yield { ...page, elements, last };
+		if (limit !== undefined && yielded >= limit) return;
+		if (last || !next) return;
 		seenCursors.add(next);
 		cursor = next;
-		answer = early?.cursor === cursor ? early.answer : request(cursor, sizeFor());
+		size = sizeFor();
+		answer = early?.cursor === cursor ? early.answer : request(cursor, size);
 	}
 }
 

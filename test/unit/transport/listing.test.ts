@@ -43,9 +43,9 @@ describe('transport/listing: reading listings', () => {
 		const pages: Page[] = [];
 		for await (const page of pagesOf(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}))) pages.push(page);
 		expect(pages).toEqual([
-			{ elements: [{ a: 1 }], cursor: undefined, nextCursor: 'c2', root: { id: 'r' } },
+			{ elements: [{ a: 1 }], cursor: undefined, nextCursor: 'c2', last: false, total: undefined, root: { id: 'r' } },
 			// an empty next cursor ends the listing
-			{ elements: [{ b: 2 }], cursor: 'c2', nextCursor: undefined, root: undefined },
+			{ elements: [{ b: 2 }], cursor: 'c2', nextCursor: undefined, last: true, total: undefined, root: undefined },
 		]);
 	});
 
@@ -150,7 +150,72 @@ describe('transport/listing: reading listings', () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: 'same' } } } }]);
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
 		expect(fake.sent).toHaveLength(2);
-		expect(result.elements).toHaveLength(2);
+		// the same entry on both pages is yielded once
+		expect(result.elements).toEqual([{ id: 'a' }]);
+	});
+
+	describe('a listing that changes between two pages of one walk (cursors that are positions)', () => {
+		/** Offset paging over a list the test changes between requests. */
+		function offsetListing(entries: string[], pageSize: number, beforeRequest: (index: number) => void) {
+			let requests = 0;
+			return (options: IHttpRequestOptions): ScriptedAnswer => {
+				beforeRequest(requests++);
+				const qs = (options.qs ?? {}) as IDataObject;
+				const start = qs.cursor ? Number(qs.cursor) : 0;
+				const size = Math.min(Number(qs.limit ?? pageSize), pageSize);
+				const data = entries.slice(start, start + size).map((id) => ({ data: { id } }));
+				const next = start + size < entries.length ? String(start + size) : null;
+				return { statusCode: 200, body: { data, meta: { cursor: { next_cursor: next, total: entries.length } } } };
+			};
+		}
+		const ids = (elements: IDataObject[]) => elements.map((element) => (element.data as IDataObject).id);
+
+		it('an entry added above the boundary is not yielded twice', async () => {
+			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
+			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.unshift('new')));
+			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 });
+			// e3 is pushed back onto page 2 and comes once; 'new' arrived above where the walk is, out of its reach
+			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+		});
+
+		it('an entry removed above the boundary does not make the walk skip the one pulled past it', async () => {
+			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
+			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.splice(1, 1)));
+			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 });
+			// e2 moved onto page 1 after it was read: the walk read page 1 again and found it
+			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([undefined, '3', undefined, '3']);
+		});
+
+		it('a burst of arrivals larger than a page is not taken for entries pulled past the boundary', async () => {
+			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
+			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.unshift('n3', 'n2', 'n1', 'n0')));
+			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 });
+			// page 1 read again shows only arrivals: they are newer than everything yielded and stay out of order's way
+			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+		});
+
+		it('the last page is marked as such even when all it shows was yielded already', async () => {
+			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
+			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.unshift('n2', 'n1', 'n0')));
+			const pages = [];
+			for await (const page of pagesOf(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 })) pages.push(page);
+			// page 2 now shows e5..e3 again (yielded): it is empty but not the end; the listing goes on to e0
+			expect(pages.map((page) => [ids(page.elements), page.last])).toEqual([
+				[['e5', 'e4', 'e3'], false],
+				[[], false],
+				[['e2', 'e1', 'e0'], true],
+			]);
+		});
+
+		it('a listing that never holds still fails the walk, saying so, instead of answering with what it has', async () => {
+			let counter = 0;
+			const entries = Array.from({ length: 9 }, (_, at) => `e${at}`);
+			const fake = fakeContext(offsetListing(entries, 3, (index) => index > 0 && entries.splice(0, 1, `n${++counter}`, `m${counter}`)));
+			await expect(list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 })).rejects.toThrow(
+				'The listing kept changing while it was read',
+			);
+		});
 	});
 
 	it('a server that refuses the page size is asked again with its default', async () => {
