@@ -308,7 +308,7 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 		sandbox.fault({ path: /^\/file\//, stallAfterBytes: 200 });
 		const { run } = await execute(WF.stalled, false);
 		expect(run?.data.resultData.error?.message).toBe(
-			`The download stalled: no data for 2 s after 200 of ${notes.size} bytes of ${sandbox.baseUrl}/file/${notes.basename}`,
+			`The download stalled: no data for 2 s after 200 of ${notes.size} bytes of ${sandbox.baseUrl}/file/${notes.basename} [item 0]`,
 		);
 	}, 180_000);
 });

@@ -74,6 +74,14 @@ function parameterOf(nodeType: ExportedNodeType, resource: string, operation: st
 	return found;
 }
 
+/** A field of Folder → Get Contents' sort rule (a fixed collection: Sort → Rule → field). */
+function sortRuleField(nodeType: ExportedNodeType, name: string): ExportedProperty {
+	const sort = parameterOf(nodeType, 'folder', 'getContents', 'sort') as unknown as { options?: Array<{ values?: ExportedProperty[] }> };
+	const found = (sort.options ?? []).flatMap((option) => option.values ?? []).find((value) => value.name === name);
+	if (!found) throw new Error(`${nodeType.name}'s sort rule has no field "${name}"`);
+	return found;
+}
+
 /** The operation's action text: what n8n makes the tool's automatic description from. */
 function actionOf(nodeType: ExportedNodeType, resource: string, operation: string): string {
 	const operations = nodeType.properties.find(
@@ -121,8 +129,8 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	const folderParameter = (name: string) => parameterOf(nodeType, 'folder', 'getContents', name);
 	const folder = placeholderFor(folderParameter('folder'), 'string');
 	const folderLimit = placeholderFor(folderParameter('limit'), 'number');
-	const sort = placeholderFor(folderParameter('sort'), 'string');
-	const direction = placeholderFor(folderParameter('direction'), 'string');
+	const sort = placeholderFor(sortRuleField(nodeType, 'field'), 'string');
+	const direction = placeholderFor(sortRuleField(nodeType, 'direction'), 'string');
 	const notificationParameter = (name: string) => parameterOf(nodeType, 'notification', 'getMany', name);
 	const notificationLimit = placeholderFor(notificationParameter('limit'), 'number');
 	const unreadOnly = placeholderFor(notificationParameter('unreadOnly'), 'boolean');
@@ -139,8 +147,7 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 				folder: { __rl: true, mode: 'id', value: expression(folder) },
 				returnAll: false,
 				limit: expression(folderLimit),
-				sort: expression(sort),
-				direction: expression(direction),
+				sort: { rule: { field: expression(sort), direction: expression(direction) } },
 			},
 		},
 		{
@@ -331,27 +338,27 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		const token = sandbox.seed.users[0].accessToken;
 		sandbox.clearRequests();
 
-		const root = await callForItems('Folder_contents', { Folder: 'all', Limit: 100, Sort_By: 'name', Direction: 'DESC' });
+		const root = await callForItems('Folder_contents', { Folder: 'all', Limit: 100, Sort_By: 'name', Order: 'DESC' });
 		const rootExpected = [...sandbox.model.activeChildren(`root:${userId}`, 'name')].reverse();
 		expect(rootExpected.length).toBeGreaterThan(2);
 		expect(rootExpected.length).toBeLessThan(100);
 		expect(ids(root)).toEqual(rootExpected.map((item) => item.id));
 		expect(root.map((item) => item.name)).toEqual(rootExpected.map((item) => item.name));
-		// the shared folder is listed with its permission, never its token
+		// the shared folder is listed as shared, never with its token
 		const shared = root.find((item) => item.id === sandbox.seed.shares[0].folderId);
-		expect(shared?.shared).toMatchObject({ permission: 'editor' });
+		expect(shared?.shared).toBe(true);
 
-		const firstTwo = await callForItems('Folder_contents', { Folder: 'all', Limit: 2, Sort_By: 'name', Direction: 'ASC' });
+		const firstTwo = await callForItems('Folder_contents', { Folder: 'all', Limit: 2, Sort_By: 'name', Order: 'ASC' });
 		expect(ids(firstTwo)).toEqual(sandbox.model.activeChildren(`root:${userId}`, 'name').slice(0, 2).map((item) => item.id));
 
 		// an ID an agent took from the first answer
 		const documents = root.find((item) => item.name === 'Documents');
-		expect(documents?.itemType).toBe('folder');
+		expect(documents?.type).toBe('folder');
 		const inside = await callForItems('Folder_contents', {
 			Folder: documents?.id,
 			Limit: 100,
 			Sort_By: 'created_at',
-			Direction: 'DESC',
+			Order: 'DESC',
 		});
 		const insideExpected = sandbox.model.sortedChildren(String(documents?.id), 'created_at', 'DESC');
 		expect(insideExpected.length).toBeGreaterThan(0);
@@ -415,7 +422,7 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 			Folder: UNKNOWN_FOLDER_ID,
 			Limit: 5,
 			Sort_By: 'name',
-			Direction: 'ASC',
+			Order: 'ASC',
 		});
 		// n8n 2.x stores every tool call as a successful execution: the MCP result is where a failure shows
 		expect(result.isError).toBe(true);

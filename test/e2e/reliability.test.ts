@@ -128,7 +128,8 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 		const result = await executeWithFault(WF.listingShortTimeout, 2, { hang: true });
 		expect(result.code).toBe(1);
 		const error = result.run?.data.resultData.error;
-		expect(error?.message).toBe(`No answer within ${TIMEOUT_S} s to GET ${LISTING_PATH}`);
+		// the message ends with the item it concerns
+		expect(error?.message).toBe(`No answer within ${TIMEOUT_S} s to GET ${LISTING_PATH} [item 0]`);
 		expect(String(error?.description)).toMatch(/Raise Timeout/);
 		expect(nodeOutput(result.run, NODE)).toEqual([]);
 		expect(sandbox.requests).toHaveLength(2);

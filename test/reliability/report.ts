@@ -144,6 +144,11 @@ function render(rows: Row[], leaks: string[]): string {
 		'  short) is an error, never an empty result; only an empty 204 counts as a done mutation.',
 		'- A batch mutation that fails on a later request has applied the earlier ones: the error names the input items',
 		'  of the failed request.',
+		'- A listing that changes between two pages of one read (a server whose cursors are positions) is noticed by its',
+		'  `meta.cursor.total`: the boundary is read again and the walk continues past the last entry output, so nothing',
+		'  is output twice or skipped (tested in both cursor modes: `test/unit/transport/listingChanges.test.ts`,',
+		'  `test/trigger/simulation.test.ts`). One arrival and one deletion above the boundary with an unchanged total',
+		'  are not detectable; a listing that changes on every request fails after 3 re-reads.',
 		'',
 	];
 	if (wrong.length) {

@@ -51,6 +51,7 @@ export const sortProperty: INodeProperties = {
 						{ name: 'Name', value: 'name' },
 					],
 					default: 'created_at',
+					description: 'What the results are ordered by: "created_at" (the date created) or "name"',
 				},
 				{
 					displayName: 'Order',
@@ -61,6 +62,7 @@ export const sortProperty: INodeProperties = {
 						{ name: 'Descending', value: 'DESC', description: 'Newest first, or Z to A' },
 					],
 					default: 'DESC',
+					description: 'Which way: "ASC" (oldest first, or A to Z) or "DESC" (newest first, or Z to A)',
 				},
 			],
 		},

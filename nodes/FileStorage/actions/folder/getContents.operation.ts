@@ -13,7 +13,7 @@ import { listingProperties, readListing, sortProperty } from '../../common/listi
 import { optionsCollection } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
-	accountFolderLocator('folder', 'Folder', 'Folder to list. Root (All Files) is the top level of your files.'),
+	accountFolderLocator('folder', 'Folder', 'Folder to list. By ID takes the folder\'s UUID, or "all" for Root (All Files), the top level of your files.'),
 	...listingProperties,
 	optionsCollection([
 		{
