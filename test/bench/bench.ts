@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { REPO_ROOT } from '../e2e/checkout';
-import { buildAndPack, freshUserFolder, installN8n, installPackage } from '../e2e/install';
+import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
 import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
 import { N8n } from '../e2e/rest-client';
@@ -311,10 +311,7 @@ async function main(): Promise<void> {
 
 	progress(`sections: ${[...SECTIONS].join(', ')}; load average ${loadAverage().map((l) => l.toFixed(2)).join(' ')}`);
 	progress('installing n8n (or reusing .cache/), building and packing the package');
-	const install = await installN8n(LOGS);
-	const tarball = await buildAndPack(path.join(WORK, 'pack'), LOGS);
-	const userFolder = await freshUserFolder(install, path.join(WORK, 'user'), LOGS);
-	await installPackage(userFolder, tarball, LOGS);
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS);
 	const n8nNode = (await runCommand(install.nodeBin, ['--version'], { logDir: LOGS, name: 'node24-version' })).stdout.trim();
 	const facts = machineFacts(install, n8nNode);
 

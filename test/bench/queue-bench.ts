@@ -14,7 +14,8 @@ import * as path from 'node:path';
 import { NODE_TYPE, REPO_ROOT } from '../e2e/checkout';
 import { waitFor } from '../e2e/processes';
 import type { N8n } from '../e2e/rest-client';
-import { packageInstalled, QueueCluster, stopQueueStack } from '../queue/cluster';
+import { preparePackagedN8n } from '../e2e/install';
+import { QueueCluster, stopQueueStack } from '../queue/cluster';
 import type { ExecutionsMode } from '../queue/cluster';
 import { startPostgres, startRedis } from '../queue/services';
 import type { Postgres, Redis } from '../queue/services';
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
 	progress('installing n8n (or reusing .cache/), building and packing the package');
-	const { install, userFolder } = await packageInstalled(WORK, LOGS);
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, undefined, { sqlite: false });
 
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	const shareToken = sandbox.seed.shares.find((s) => s.permission === 'editor' && !s.protected && !s.expired)?.token;

@@ -47,6 +47,21 @@ export interface ExecuteResult extends CommandResult {
 }
 
 /** The CLI half of an n8n instance; `N8n` (rest-client.ts) adds `n8n start` and its HTTP APIs. */
+/**
+ * Refuses workflow ids n8n would mishandle: over 21 characters for any workflow, and, for one with a File Storage
+ * Trigger, longer than every n8n line of the suite keeps static data for (the trigger's memory).
+ */
+export function refuseUnsafeWorkflowIds(workflows: WorkflowSpec[]): void {
+	for (const workflow of workflows) {
+		if (workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
+		if (workflow.id.length > STATIC_DATA_ID_MAX_LENGTH && workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)) {
+			throw new Error(
+				`workflow id "${workflow.id}" is longer than ${STATIC_DATA_ID_MAX_LENGTH} characters: some n8n version of the suite would drop its trigger's static data`,
+			);
+		}
+	}
+}
+
 export class N8nCli {
 	readonly port: number;
 	readonly brokerPort: number;
@@ -98,15 +113,7 @@ export class N8nCli {
 	}
 
 	async importWorkflows(workflows: WorkflowSpec[]): Promise<void> {
-		for (const workflow of workflows) {
-			if (workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
-			// the trigger's memory is the workflow's static data, which n8n keeps only for short enough ids
-			if (workflow.id.length > STATIC_DATA_ID_MAX_LENGTH && workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)) {
-				throw new Error(
-					`workflow id "${workflow.id}" is longer than ${STATIC_DATA_ID_MAX_LENGTH} characters: some n8n version of the suite would drop its trigger's static data`,
-				);
-			}
-		}
+		refuseUnsafeWorkflowIds(workflows);
 		const file = path.join(this.logDir, `workflows-${Date.now()}.json`);
 		fs.writeFileSync(file, JSON.stringify(workflows.map((w) => ({ active: false, settings: {}, ...w })), null, 2));
 		assertOk(await this.cli(['import:workflow', `--input=${file}`]), 'n8n import:workflow');

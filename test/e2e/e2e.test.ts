@@ -85,6 +85,39 @@ function ids(items: Array<Record<string, unknown>>): string[] {
 	return items.map((item) => String(item.id));
 }
 
+// ids of at most 16 characters (n8n 1.x drops static data of longer ones)
+const ALERT_WORKFLOW = 'e2eErrorAlert';
+const OFFSET_TRIGGER = 'e2eTrigOffset';
+const FAILING_TRIGGER = 'e2eTrigFails';
+
+/**
+ * A New Upload trigger whose Settings → Error workflow is an alert workflow (Error Trigger → No Operation), as
+ * the README tells users to set it up.
+ */
+function pollFailureWorkflows(): WorkflowSpec[] {
+	const watched = triggerWorkflow(FAILING_TRIGGER, 'upload');
+	const alert: WorkflowSpec = {
+		id: ALERT_WORKFLOW,
+		name: 'e2e alert on failed polls',
+		nodes: [
+			{ id: 'e2e-alert-trigger', name: 'Error Trigger', type: 'n8n-nodes-base.errorTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'e2e-alert-sink', name: 'Alert', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { 'Error Trigger': { main: [[{ node: 'Alert', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+	const offset = { ...triggerWorkflow(OFFSET_TRIGGER, 'upload'), name: 'e2e trigger on an offset-cursor server' };
+	return [alert, { ...watched, name: 'e2e trigger with an error workflow', settings: { ...watched.settings, errorWorkflow: ALERT_WORKFLOW } }, offset];
+}
+
+/** A UUID that names nothing in the sandbox. */
+const MISSING_ID = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
+
+/** The File Storage node of `spec` set to Settings → On Error → Continue (using error output). */
+function withErrorOutput(spec: WorkflowSpec): WorkflowSpec {
+	return { ...spec, nodes: spec.nodes.map((node) => (node.name === NODE ? { ...node, onError: 'continueErrorOutput' } : node)) };
+}
+
 function userId(): string {
 	return sandbox.model.getUser(0).id;
 }
@@ -219,6 +252,34 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 			{ resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: 'all' }, limit: 5 },
 			BAD_CREDENTIALS.apiWrongToken,
 		),
+		// Settings → On Error → Continue (using error output), for an operation, a batch and Download
+		errOutListing: withErrorOutput(
+			manualWorkflow(
+				'e2eErrOutListing',
+				'e2e error output: listing',
+				NODE,
+				{ resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: MISSING_ID }, limit: 5 },
+				api,
+			),
+		),
+		errOutRestore: withErrorOutput(
+			manualWorkflow(
+				'e2eErrOutRestore',
+				'e2e error output: restore batch',
+				NODE,
+				{ resource: 'trash', operation: 'restore', itemType: 'file', itemId: MISSING_ID, toHome: false },
+				api,
+			),
+		),
+		errOutDownload: withErrorOutput(
+			manualWorkflow(
+				'e2eErrOutDownload',
+				'e2e error output: download',
+				NODE,
+				{ resource: 'file', operation: 'download', source: 'url', fileUrl: '/file/not-there.txt' },
+				api,
+			),
+		),
 		errExpiredRequest: manualWorkflow(
 			'e2eErrExpiredRequest',
 			'e2e error: expired file request',
@@ -281,7 +342,7 @@ describe('n8n loads the packed package', () => {
 			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
 			const examples = Object.values(EXAMPLES).map(loadExample);
 			const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
-			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers]);
+			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers, ...pollFailureWorkflows()]);
 		});
 		const listed = await n8n.cli(['list:workflow']);
 		expect(listed.code).toBe(0);
@@ -447,6 +508,25 @@ describe('n8n execute: one workflow per endpoint', () => {
 		const calls = sandbox.requests.filter((r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`);
 		expect(calls.length).toBeGreaterThanOrEqual(1);
 		expect(calls.every((r) => r.status === 401)).toBe(true);
+	}, 120_000);
+
+	test.each([
+		['a listing', 'errOutListing', 404],
+		['a batch Restore', 'errOutRestore', undefined],
+		['Download', 'errOutDownload', 404],
+	])('with Continue (using error output), %s that fails puts one readable item on the error output', async (_what, key, status) => {
+		sandbox.clearRequests();
+		const result = await n8n.execute(WF[key].id);
+		expect(result.code).toBe(0);
+		expect(result.run?.data.resultData.error).toBeUndefined();
+		expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
+		const failed = nodeOutput(result.run, NODE, 1);
+		expect(failed).toEqual([{ error: expect.any(String), message: expect.any(String) }]);
+		expect(String(failed[0].error)).not.toMatch(/\[object Object\]/);
+		expect(String(failed[0].message).length).toBeGreaterThan(20);
+		expectNoSecretsInRun(result, `the run of ${key}`);
+		expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
+		if (status) expect(sandbox.requests.map((r) => r.status)).toContain(status);
 	}, 120_000);
 
 	test('an expired file request (id in the URL) fails readably, without the id in run data or logs', async () => {
@@ -702,6 +782,81 @@ describe('n8n start', () => {
 			}
 			for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
 		}, 240_000);
+
+		test('on a server whose cursors are positions, a multi-page burst changing mid-read is emitted once, oldest first', async () => {
+			await pollNow(OFFSET_TRIGGER, 'upload', true);
+			sandbox.model.cursorMode = 'offset';
+			const folderId = sandbox.model.itemAt(0, 'Documents').id;
+			try {
+				sandbox.clock.advance(60_000);
+				// 600 uploads: three pages of the trigger's 251
+				const burst = Array.from({ length: 600 }, (_, k) => sandbox.model.addFile(0, { folderId, name: `burst-${k}.txt` }).id);
+				// between page 1 and page 2 of the poll: 5 uploads arrive at the top and one already read is deleted,
+				// which shifts page 2 by 4 on a server that pages by position
+				const arrived: string[] = [];
+				let changed = false;
+				sandbox.fault({
+					path: '/api/v1/browse/latest',
+					times: Infinity,
+					match: (request) => {
+						if (request.query.cursor && !changed) {
+							changed = true;
+							for (let k = 0; k < 5; k++) arrived.push(sandbox.model.addFile(0, { folderId, name: `mid-read-${k}.txt` }).id);
+							sandbox.model.trashItem(burst[500]);
+						}
+						return false;
+					},
+				});
+				await pollNow(OFFSET_TRIGGER, 'upload');
+				const [first] = await executionsWith(OFFSET_TRIGGER, 1);
+				expect(changed).toBe(true);
+				// the deleted upload was read before it went: it counts
+				expect(emitted(first)).toEqual(burst);
+				await pollNow(OFFSET_TRIGGER, 'upload');
+				const executions = await executionsWith(OFFSET_TRIGGER, 2);
+				expect(executions).toHaveLength(2);
+				expect(emitted(executions[1])).toEqual(arrived);
+			} finally {
+				sandbox.clearFaults();
+				sandbox.model.cursorMode = 'keyset';
+				await n8n.deactivate(OFFSET_TRIGGER);
+			}
+		}, 180_000);
+
+		test('a failed poll runs the Error workflow with the readable message, and no secret', async () => {
+			// n8n 2.x runs only the published version of an error workflow (1.x runs it as saved)
+			if (n8n.install.offers.line === 2) await n8n.activate(ALERT_WORKFLOW);
+			// activation polls at once and must succeed; the scheduled poll after it is the one that fails
+			await pollNow(FAILING_TRIGGER, 'upload', true);
+			sandbox.fault({
+				path: /^\/api\/v1\/browse\/latest/,
+				times: Infinity,
+				status: 401,
+				body: { type: 'unauthorized', message: 'Unauthenticated.' },
+			});
+			try {
+				// Poll Times: every minute, so the next scheduled poll comes within a minute
+				const [alert] = await waitFor(
+					'the error workflow to run after a failed poll',
+					async () => {
+						const list = await n8n.executions(ALERT_WORKFLOW);
+						return list.length >= 1 && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+					},
+					{ timeoutMs: 100_000, intervalMs: 500 },
+				);
+				const [told] = nodeOutput(alert, 'Alert');
+				// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
+				const error = (told?.trigger as { error?: { message?: string; description?: string } } | undefined)?.error;
+				expect(error?.message).toMatch(/refused \(HTTP 401\)/);
+				expect(String(error?.description)).toMatch(/\w{4,}/);
+				expect((told?.workflow as { id?: string } | undefined)?.id).toBe(FAILING_TRIGGER);
+				expectNoSecrets(JSON.stringify(alert), 'the error workflow run');
+			} finally {
+				sandbox.clearFaults();
+				await n8n.deactivate(FAILING_TRIGGER);
+				if (n8n.install.offers.line === 2) await n8n.deactivate(ALERT_WORKFLOW);
+			}
+		}, 180_000);
 
 		test('example "when a file is uploaded" describes exactly the new upload', async () => {
 			const workflow = loadExample(EXAMPLES.onUpload);

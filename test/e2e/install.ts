@@ -12,7 +12,6 @@ import { n8nEnv } from './environment';
 import { selectedN8n } from './n8n-versions';
 import type { N8nOffers } from './n8n-versions';
 import { assertOk, freePort, runCommand } from './processes';
-import type { Stopwatch } from './progress';
 
 export interface N8nInstall {
 	dir: string;
@@ -152,20 +151,34 @@ export async function freshUserFolder(install: N8nInstall, dest: string, logDir:
 	return dest;
 }
 
+/** Times each step (a Stopwatch does); by default steps are not timed. */
+export interface StepTimer {
+	time<T>(name: string, run: () => Promise<T>): Promise<T>;
+}
+
+const UNTIMED: StepTimer = { time: async (_name, run) => await run() };
+
 /**
- * Everything before a suite's n8n runs, each step timed: the selected n8n (or its cache), this package built and
- * packed into `<work>/pack`, and a fresh user folder `<work>/user` with the package installed.
+ * The one way every suite and benchmark starts from a packaged n8n, each step timed: the selected n8n (or its
+ * cache), this package built and packed into `<work>/pack`, and the user folder `<work>/user` with the tarball
+ * installed into its `.n8n/nodes` as Community Nodes does. The user folder holds n8n's SQLite database with its
+ * migrations run (a template copy) unless `sqlite` is false: queue mode keeps everything in PostgreSQL.
  */
 export async function preparePackagedN8n(
 	work: string,
 	logDir: string,
-	watch: Stopwatch,
+	watch: StepTimer = UNTIMED,
+	{ sqlite = true }: { sqlite?: boolean } = {},
 ): Promise<{ install: N8nInstall; userFolder: string }> {
 	const install = await watch.time('install n8n (or reuse .cache)', () => installN8n(logDir));
 	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(work, 'pack'), logDir));
-	const userFolder = await watch.time('fresh user folder (template copy)', () =>
-		freshUserFolder(install, path.join(work, 'user'), logDir),
-	);
+	const userFolder = path.join(work, 'user');
+	if (sqlite) {
+		await watch.time('fresh user folder (template copy)', () => freshUserFolder(install, userFolder, logDir));
+	} else {
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		fs.mkdirSync(userFolder, { recursive: true });
+	}
 	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, logDir));
 	return { install, userFolder };
 }

@@ -9,7 +9,9 @@ import * as path from 'node:path';
 import { REPO_ROOT } from './checkout';
 import { installN8n } from './install';
 import type { N8nInstall } from './install';
-import { N8N_LINES, selectedN8n, STATIC_DATA_ID_MAX_LENGTH } from './n8n-versions';
+import { refuseUnsafeWorkflowIds } from './cli';
+import { CREDENTIALS, manualWorkflow, triggerWorkflow } from './fixtures';
+import { N8N_LINES, selectedN8n } from './n8n-versions';
 import { assertOk, runCommand } from './processes';
 
 const LOGS = path.join(REPO_ROOT, '.tmp', 'e2e-versions', 'logs');
@@ -37,7 +39,18 @@ describe('N8N_VERSION selects an n8n the harness knows', () => {
 		expect(one.activateOfflineArgs('wf')).toEqual(['update:workflow', '--id=wf', '--active=true']);
 		expect([two.activatePath('a b'), two.deactivatePath('a')]).toEqual(['/workflows/a%20b/publish', '/workflows/a/unpublish']);
 		expect(one.deactivatePath('a')).toBe('/workflows/a/deactivate');
-		expect(STATIC_DATA_ID_MAX_LENGTH).toBe(16);
+	});
+
+	test('a trigger workflow whose id some line would drop static data for is refused before import', () => {
+		const shortest = Math.min(...N8N_LINES.map((line) => line.staticDataIdMaxLength));
+		expect(shortest).toBeLessThan(21);
+		const id = (length: number) => 'w'.repeat(length);
+		expect(() => refuseUnsafeWorkflowIds([triggerWorkflow(id(shortest), 'upload')])).not.toThrow();
+		expect(() => refuseUnsafeWorkflowIds([triggerWorkflow(id(shortest + 1), 'upload')])).toThrow(/drop its trigger's static data/);
+		// without a trigger, only n8n's own limit applies
+		const plain = manualWorkflow(id(shortest + 1), 'plain', 'File Storage', {}, CREDENTIALS.api);
+		expect(() => refuseUnsafeWorkflowIds([plain])).not.toThrow();
+		expect(() => refuseUnsafeWorkflowIds([{ ...plain, id: id(22) }])).toThrow(/longer than 21/);
 	});
 });
 

@@ -14,7 +14,7 @@ import { startSandbox } from '../sandbox/server';
 import { REPO_ROOT } from './checkout';
 import type { ExecuteResult, WorkflowSpec } from './cli';
 import { CREDENTIALS, manualWorkflow, sandboxCredentials, seedSecrets } from './fixtures';
-import { buildAndPack, freshUserFolder, installN8n, installPackage } from './install';
+import { preparePackagedN8n } from './install';
 import { stopAllChildren } from './processes';
 import { N8n } from './rest-client';
 import { nodeOutput } from './run-data';
@@ -66,10 +66,7 @@ const listed = (result: ExecuteResult) => nodeOutput(result.run, NODE).map((item
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const install = await installN8n(LOGS);
-	const tarball = await buildAndPack(path.join(WORK, 'pack'), LOGS);
-	const userFolder = await freshUserFolder(install, path.join(WORK, 'user'), LOGS);
-	await installPackage(userFolder, tarball, LOGS);
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS);
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1', maxPageSize: PAGE_SIZE });
 	secrets = seedSecrets(sandbox.seed);
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS });

@@ -1,19 +1,19 @@
-import axios from 'axios';
-
+import { call } from '../sandbox/helpers';
 import type { Sandbox } from '../sandbox/server';
 
-/** Direct HTTP calls to the sandbox: the oracle the node's output is compared with. */
+/**
+ * Direct GETs to the sandbox (through the sandbox suites' one client, `call`): the oracle the node's output is
+ * compared with. Anything but a 2xx is an error.
+ */
 export async function apiGet<T = Record<string, unknown>>(
 	sandbox: Sandbox,
 	path: string,
-	params: Record<string, unknown> = {},
+	params: Record<string, string | number | undefined> = {},
 	token: string = sandbox.seed.users[0].accessToken,
 ): Promise<T> {
-	const response = await axios.get(`${sandbox.baseUrl}/api/v1${path}`, {
-		params,
-		headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-	});
-	return response.data as T;
+	const answer = await call(sandbox, 'GET', `/api/v1${path}`, { token, query: params });
+	if (answer.status < 200 || answer.status >= 300) throw new Error(`GET ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+	return answer.json as T;
 }
 
 interface Wrapper {
@@ -24,7 +24,7 @@ interface Wrapper {
 export async function apiListAll(
 	sandbox: Sandbox,
 	path: string,
-	params: Record<string, unknown> = {},
+	params: Record<string, string | number | undefined> = {},
 ): Promise<Wrapper[]> {
 	const all: Wrapper[] = [];
 	let cursor: string | undefined;

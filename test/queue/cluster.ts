@@ -8,7 +8,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { buildAndPack, installN8n, installPackage } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
 import { freePort, spawnLogged, stopAllChildren, stopChild, tail, waitFor } from '../e2e/processes';
 import type { SpawnedProcess } from '../e2e/processes';
@@ -16,26 +15,6 @@ import { N8n } from '../e2e/rest-client';
 import type { Postgres, Redis } from './services';
 
 export type ExecutionsMode = 'queue' | 'regular';
-
-type Timed = <T>(phase: string, run: () => Promise<T>) => Promise<T>;
-
-/**
- * The pinned n8n (installed on first use), this package built and packed, and the user folder that main and
- * workers share, with the tarball installed into its `.n8n/nodes` as Community Nodes does. No database in it:
- * queue mode keeps everything in PostgreSQL.
- */
-export async function packageInstalled(
-	work: string,
-	logDir: string,
-	time: Timed = async (_phase, run) => await run(),
-): Promise<{ install: N8nInstall; userFolder: string }> {
-	const install = await time('install n8n (or reuse .cache)', async () => await installN8n(logDir));
-	const tarball = await time('build + npm pack', async () => await buildAndPack(path.join(work, 'pack'), logDir));
-	const userFolder = path.join(work, 'user');
-	fs.mkdirSync(userFolder, { recursive: true });
-	await time('npm install tarball into .n8n/nodes', async () => await installPackage(userFolder, tarball, logDir));
-	return { install, userFolder };
-}
 
 /** What main and workers share: the database, the queue and its health checks (README: Running at scale). */
 function sharedEnv(postgres: Postgres, redis: Redis, mode: ExecutionsMode): Record<string, string> {

@@ -24,7 +24,8 @@ import { findLeaks } from '../helpers/secret-leaks';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
-import { packageInstalled, QueueCluster, stopQueueStack } from './cluster';
+import { preparePackagedN8n } from '../e2e/install';
+import { QueueCluster, stopQueueStack } from './cluster';
 import { startPostgres, startRedis } from './services';
 import type { Postgres, Redis } from './services';
 import { downloadWorkflow, listAllWorkflow, NODE_NAME, POLL_INTERVAL_SECONDS, restoreWorkflow, TRIGGERS, triggerWorkflows, WEBHOOKS } from './workflows';
@@ -264,7 +265,7 @@ async function startMain(during?: () => void): Promise<void> {
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const installed = await packageInstalled(WORK, LOGS, async (phase, run) => await watch.time(phase, run));
+	const installed = await preparePackagedN8n(WORK, LOGS, watch, { sqlite: false });
 	install = installed.install;
 	const userFolder = installed.userFolder;
 
