@@ -694,14 +694,14 @@ describe('n8n start', () => {
 			);
 		}
 
-		async function executionsWith(workflowId: string, count: number) {
+		async function executionsWith(workflowId: string, count: number, timeoutMs = 60_000) {
 			return await waitFor(
 				`${count} finished execution(s) of ${workflowId}`,
 				async () => {
 					const list = await n8n.executions(workflowId);
 					return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
 				},
-				{ timeoutMs: 60_000, intervalMs: 250 },
+				{ timeoutMs, intervalMs: 250 },
 			);
 		}
 
@@ -836,14 +836,7 @@ describe('n8n start', () => {
 			});
 			try {
 				// Poll Times: every minute, so the next scheduled poll comes within a minute
-				const [alert] = await waitFor(
-					'the error workflow to run after a failed poll',
-					async () => {
-						const list = await n8n.executions(ALERT_WORKFLOW);
-						return list.length >= 1 && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
-					},
-					{ timeoutMs: 100_000, intervalMs: 500 },
-				);
+				const [alert] = await executionsWith(ALERT_WORKFLOW, 1, 100_000);
 				const [told] = nodeOutput(alert, 'Alert');
 				// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
 				const error = (told?.trigger as { error?: { message?: string; description?: string } } | undefined)?.error;

@@ -7,7 +7,7 @@ import { isObject } from '../resources/wrappers';
 import type { ApiClient } from './client';
 import type { ApiCall } from './endpoints';
 import { refusedField } from './errors';
-import { continueAfterChange, totalMoved, YieldedIds } from './listingChanges';
+import { continueAfterChange, ListedIds, totalMoved } from './listingChanges';
 import { letRequestOut, peekNextCursor } from './prefetch';
 import type { CallOptions, ReceivedAnswer } from './request';
 
@@ -77,16 +77,17 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
 export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk = {}): AsyncGenerator<Page> {
 	const { limit, keep } = walk;
 	const largest = walk.pageSize ?? LARGEST_PAGE_REQUEST;
-	const readAhead = walk.readAhead === true && limit === undefined && call.paginated === true;
+	const paginated = call.paginated === true;
+	const readAhead = walk.readAhead === true && limit === undefined && paginated;
 	let yielded = 0;
 	const sizeFor = () => Math.min(limit === undefined ? largest : limit - yielded, largest);
 	const request = async (cursor: string | undefined, pageSize: number) =>
 		await requestPage(client, call, cursor, pageSize, walk);
-
-	const paginated = call.paginated === true;
+	const pageOf = async (received: ReceivedAnswer, cursor: string | undefined) =>
+		toPage((await client.read(received)).body, cursor, paginated);
 	const readPage = async (cursor: string | undefined, pageSize: number) =>
-		toPage((await client.read(await request(cursor, pageSize))).body, cursor, paginated);
-	const yieldedIds = paginated ? new YieldedIds() : undefined;
+		await pageOf(await request(cursor, pageSize), cursor);
+	const listedIds = paginated ? new ListedIds() : undefined;
 
 	let cursor = paginated ? walk.cursor : undefined;
 	let size = sizeFor();
@@ -97,14 +98,14 @@ export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk 
 		const received = await answer;
 		const early = readAhead ? askEarly(received, cursor, seenCursors, request) : undefined;
 		if (early) await letRequestOut();
-		let page = toPage((await client.read(received)).body, cursor, paginated);
+		let page = await pageOf(received, cursor);
 		let listed = page.elements;
-		if (yieldedIds && previous && totalMoved(previous.page, page)) {
+		if (listedIds && previous && totalMoved(previous.page, page)) {
 			const before = previous;
 			const pageSize = size;
 			const moved = await continueAfterChange(
 				client,
-				yieldedIds,
+				listedIds,
 				{
 					before: async () => await readPage(before.page.cursor, before.size),
 					at: async (at) => await readPage(at, pageSize),
@@ -116,7 +117,7 @@ export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk 
 			listed = moved.elements;
 		}
 		previous = { page, size };
-		if (yieldedIds) listed = yieldedIds.unseen(listed);
+		if (listedIds) listed = listedIds.unseen(listed);
 		let elements = keep ? listed.filter((element) => keep(element)) : listed;
 		if (limit !== undefined && elements.length > limit - yielded) elements = elements.slice(0, limit - yielded);
 		yielded += elements.length;

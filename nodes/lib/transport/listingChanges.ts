@@ -16,7 +16,7 @@ import { tryAgain } from './place';
 export const MAX_BOUNDARY_READS = 3;
 
 /** The ids a walk has listed; elements without an id are never taken for repeats. */
-export class YieldedIds {
+export class ListedIds {
 	private readonly ids = new Set<string>();
 
 	/** Index of the last of `elements` the walk has listed already, or -1. */
@@ -86,7 +86,7 @@ export function totalMoved(before: BoundaryPage, after: BoundaryPage): boolean {
  */
 export async function continueAfterChange<P extends BoundaryPage>(
 	client: ApiClient,
-	listed: YieldedIds,
+	listed: ListedIds,
 	reads: BoundaryReads<P>,
 	itemIndex?: number,
 ): Promise<{ page: P; elements: IDataObject[] }> {
