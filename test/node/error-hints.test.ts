@@ -24,6 +24,7 @@ interface Operation {
 
 const ops: Record<string, Operation> = {
 	folder: { name: 'Folder → Get Contents', parameters: { resource: 'folder', operation: 'getContents' }, path: /^\/api\/v1\/browse\/folders\// },
+	search: { name: 'File → Search', parameters: { resource: 'file', operation: 'search', returnAll: true }, path: /^\/api\/v1\/browse\/folders\// },
 	uploads: { name: 'File → Get Recent Uploads', parameters: { resource: 'file', operation: 'getRecentUploads' }, path: /^\/api\/v1\/browse\/latest$/ },
 	restore: { name: 'Trash → Restore', parameters: { resource: 'trash', operation: 'restore' }, input: [ITEM], path: /^\/api\/v1\/trash\/restore$/ },
 	createTop: { name: 'Shared Folder → Create Folder (top)', parameters: { resource: 'sharedFolder', operation: 'createFolder', name: 'x' }, path: /^\/api\/v1\/shares\// },
@@ -54,6 +55,7 @@ type Row = [keyof typeof ops, number, unknown, RegExp, RegExp];
 const table: Row[] = [
 	// Refused tokens name the credential to fix.
 	['folder', 401, notAuthorized, /^The access token was refused \(HTTP 401\): You are not authorized$/, /"File Storage API" credential/],
+	['search', 401, notAuthorized, /^The access token was refused \(HTTP 401\)/, /"File Storage API" credential/],
 	['notifications', 401, { message: 'Unauthenticated.' }, /^The access token was refused \(HTTP 401\)/, /valid access token/],
 	['createTop', 401, accessDenied, /^The share token was refused/, /"File Storage Share API" credential/],
 	['requestRoot', 401, accessDenied, /^The file request ID was refused/, /"File Storage File Request API" credential/],
@@ -73,6 +75,7 @@ const table: Row[] = [
 	// Not found.
 	['folder', 404, {}, /^Not found \(HTTP 404\)$/, /Pick the folder with "From List", or use "all"/],
 	['uploads', 404, {}, /^Not found/, /Base URL is the File Storage server/],
+	['search', 404, {}, /^Not found/, /Pick the folder with "From List", or use "all"/],
 	['restore', 404, {}, /^Not found/, /Map Item ID and Item Type from a listing/],
 	['createTop', 404, {}, /^Not found/, /share token is unknown or the share has expired/],
 	['createIn', 404, {}, /^Not found/, /Parent Folder ID was not found inside the shared folder/],
@@ -83,6 +86,7 @@ const table: Row[] = [
 	['uploads', 422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\.$/, /Fix the parameters named above/],
 	['uploadRoot', 429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again.*Tried 3 times/],
 	['folder', 500, { message: 'Server Error' }, /^The File Storage server could not handle the request \(HTTP 500\): Server Error$/, /Try again later.*Tried 3 times/],
+	['search', 503, { message: 'Service Unavailable' }, /^The File Storage server could not handle the request \(HTTP 503\)/, /Try again later.*Tried 3 times/],
 	['restore', 500, { message: 'Server Error' }, /^The File Storage server could not handle the request \(HTTP 500\)/, /may have been applied/],
 	['restore', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server declined the request: The requested entry wasn't found\./, /must be in the trash of this account/],
 	['shareDelete', 200, { type: 'error', message: "The requested entry wasn't found." }, /^The server declined the request/, /inside the shared folder/],
@@ -106,6 +110,7 @@ describe('error hints fit the operation that raised them', () => {
 		expect([...covered].sort()).toEqual(
 			[
 				'file.getRecentUploads',
+				'file.search',
 				'fileRequest.deleteItems',
 				'fileRequest.getContents',
 				'fileRequest.uploadFromUrl',

@@ -2,6 +2,7 @@
 
 import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
+import { isUnsafePathSegment } from '../credentialContract';
 import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../validation';
 
 /** Value of the account folder locator that means "the top level of the account" (the spec's `all`). */
@@ -82,6 +83,22 @@ export function fileRequestFolderLocator(name: string, displayName: string, desc
 export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback = ''): string {
 	const value = ctx.getNodeParameter(name, itemIndex, fallback, { extractValue: true }) as unknown;
 	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+/** The account folder a locator names ("all" is the root), checked before it is put into a request path. */
+export function accountFolderId(ctx: IExecuteFunctions, name: string, itemIndex: number, displayName: string): string {
+	const folderId = locatorValue(ctx, name, itemIndex, ROOT_FOLDER_ID);
+	if (isUnsafePathSegment(folderId)) {
+		// Empty, or a dot segment that URL normalisation would turn into another endpoint.
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			displayName,
+			folderId ? `"${folderId}" is not a folder ID` : 'is empty',
+			"Pick a folder with 'From List', or enter its ID ('all' is the root).",
+		);
+	}
+	return folderId;
 }
 
 /**

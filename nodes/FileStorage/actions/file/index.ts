@@ -3,8 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { OperationModule } from '../../common/execution';
 import * as download from './download.operation';
 import * as getRecentUploads from './getRecentUploads.operation';
+import * as search from './search.operation';
 
-export const operations: Record<string, OperationModule> = { getRecentUploads, download };
+export const operations: Record<string, OperationModule> = { getRecentUploads, download, search };
 
 export const description: INodeProperties[] = [
 	{
@@ -26,9 +27,17 @@ export const description: INodeProperties[] = [
 				description: 'List the files uploaded most recently to the account',
 				action: 'Get recent uploads',
 			},
+			{
+				name: 'Search',
+				value: 'search',
+				description:
+					'Find files and folders by name, type, date or size in a folder and its subfolders. Each result says which folder it is in.',
+				action: 'Search files and folders',
+			},
 		],
 		default: 'getRecentUploads',
 	},
 	...getRecentUploads.description,
 	...download.description,
+	...search.description,
 ];

@@ -3,11 +3,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isUnsafePathSegment } from '../../../lib/credentialContract';
-import { accountFolderLocator, locatorValue, ROOT_FOLDER_ID } from '../../../lib/folderPickers/locators';
+import { accountFolderId, accountFolderLocator } from '../../../lib/folderPickers/locators';
 import { simplifyItem } from '../../../lib/resources/simplify';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
-import { invalidParameter } from '../../../lib/validation';
 import { forEachItem } from '../../common/execution';
 import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
@@ -32,17 +30,7 @@ export const description = updateDisplayOptions({ show: { resource: ['folder'], 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
-		const folderId = locatorValue(this, 'folder', itemIndex, ROOT_FOLDER_ID);
-		if (isUnsafePathSegment(folderId)) {
-			// Empty, or a dot segment that URL normalisation would turn into another endpoint.
-			throw invalidParameter(
-				this.getNode(),
-				itemIndex,
-				'Folder',
-				folderId ? `"${folderId}" is not a folder ID` : 'is empty',
-				"Pick a folder with 'From List', or enter its ID ('all' is the root).",
-			);
-		}
+		const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
 		const includeFolder = this.getNodeParameter('options.includeFolder', itemIndex, false) as boolean;
 		const listing = readListing(this, itemIndex, { sortable: true });
 		const { elements, root } = await list(

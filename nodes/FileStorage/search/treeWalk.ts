@@ -1,0 +1,149 @@
+// Search's walk down a folder tree: breadth first, a few folders listed at once, entries handed out in one stable
+// order whatever order the answers arrive in, and nothing asked for that the consumer no longer wants. The walk
+// ends only when none of its requests is still out.
+//
+// Order: the searched folder's entries (in listing order, name A to Z), then each of its subfolders' entries in the
+// order the subfolders were listed, then the next level, and so on. Folders are listed ahead of the consumer, at
+// most `concurrency` at a time (the folder being read counts), each page by page. The folders after the one being
+// read start only once the consumer has read on past its first page: a search whose Limit is met in the first page
+// of the searched folder sends at most two requests (that page, and the next page of the same folder).
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { attributesOf, unwrapResource } from '../../lib/resources/wrappers';
+import type { ApiClient, CallOptions, Page } from '../../lib/transport';
+import { endpoints, pagesOf } from '../../lib/transport';
+
+export interface FolderInTree {
+	id: string;
+	/** Names from the searched folder down, joined by `/`; the account's root is `/`. */
+	path: string;
+	/** 0 for the searched folder, 1 for its subfolders, … */
+	depth: number;
+}
+
+export interface TreeEntry {
+	element: IDataObject;
+	/** The folder the entry was listed in. */
+	folder: FolderInTree;
+}
+
+export interface TreeWalk extends CallOptions {
+	/** Folders listed at once. */
+	concurrency: number;
+	/** Deepest level listed (0: the searched folder only); undefined: no limit. */
+	maxDepth?: number;
+}
+
+/** Listing order of every folder: stable between runs, unlike dates shared by a day's items. */
+const BY_NAME = { sort: 'name', direction: 'ASC' };
+
+/** One folder's listing, read ahead into a buffer by its own loop, and handed out page by page. */
+class FolderReader {
+	private readonly pages: Page[] = [];
+	private finished = false;
+	private failure: unknown;
+	private wake: (() => void) | undefined;
+	private started = false;
+	private stopped = false;
+	private filled: Promise<void> = Promise.resolve();
+
+	constructor(private readonly source: () => AsyncGenerator<Page>) {}
+
+	get isStarted(): boolean {
+		return this.started;
+	}
+
+	start(): void {
+		if (this.started) return;
+		this.started = true;
+		this.filled = this.fill();
+	}
+
+	/** The consumer has gone: no further page is asked for; settles once the request in flight has. */
+	async stop(): Promise<void> {
+		this.stopped = true;
+		await this.filled;
+	}
+
+	private async fill(): Promise<void> {
+		try {
+			for await (const page of this.source()) {
+				this.pages.push(page);
+				this.wake?.();
+				if (this.stopped) return;
+			}
+		} catch (error) {
+			this.failure = error;
+		} finally {
+			this.finished = true;
+			this.wake?.();
+		}
+	}
+
+	async *read(): AsyncGenerator<Page> {
+		this.start();
+		for (;;) {
+			const page = this.pages.shift();
+			if (page) {
+				yield page;
+				continue;
+			}
+			if (this.failure !== undefined) throw this.failure;
+			if (this.finished) return;
+			await new Promise<void>((resolve) => (this.wake = resolve));
+			this.wake = undefined;
+		}
+	}
+}
+
+function childPath(parent: string, name: string): string {
+	return parent.endsWith('/') ? `${parent}${name}` : `${parent}/${name}`;
+}
+
+/** The folder wrapper's name, or its id when a server leaves the name out. */
+function folderName(resource: IDataObject): string {
+	const name = attributesOf(resource).name;
+	return typeof name === 'string' && name !== '' ? name : String(resource.id);
+}
+
+/**
+ * Every entry below `startId` (`all`: the account's root), breadth first, within `maxDepth`. Stop consuming to
+ * stop the walk: folders not started are never asked for, and started ones stop after their current page.
+ */
+export async function* walkTree(client: ApiClient, startId: string, walk: TreeWalk): AsyncGenerator<TreeEntry> {
+	const { concurrency, maxDepth, ...callOptions } = walk;
+	const readerFor = (folder: FolderInTree) =>
+		new FolderReader(() => pagesOf(client, endpoints.folderContents(folder.id, BY_NAME), callOptions));
+	const queue: Array<{ folder: FolderInTree; reader: FolderReader }> = [];
+	const startFolder: FolderInTree = { id: startId, path: startId === 'all' ? '/' : '', depth: 0 };
+	queue.push({ folder: startFolder, reader: readerFor(startFolder) });
+	// Started readers are always the head of the queue: at most `concurrency` folders are in flight or buffered.
+	const topUp = () => {
+		for (let index = 0; index < Math.min(concurrency, queue.length); index++) queue[index].reader.start();
+	};
+	try {
+		while (queue.length > 0) {
+			const { folder, reader } = queue[0];
+			// The head's neighbours start only once it has given its first page (see the header).
+			if (reader.isStarted) topUp();
+			else reader.start();
+			for await (const page of reader.read()) {
+				if (folder.path === '' && page.root) folder.path = folderName(unwrapResource(page.root));
+				for (const element of page.elements) {
+					const resource = unwrapResource(element);
+					if (resource.type === 'folder' && typeof resource.id === 'string' && (maxDepth === undefined || folder.depth < maxDepth)) {
+						const sub: FolderInTree = { id: resource.id, path: childPath(folder.path || '/', folderName(resource)), depth: folder.depth + 1 };
+						queue.push({ folder: sub, reader: readerFor(sub) });
+					}
+					yield { element, folder };
+				}
+				topUp();
+			}
+			queue.shift();
+		}
+	} finally {
+		// The node's run ends only when no request of its own is still out.
+		await Promise.all(queue.map(async ({ reader }) => await reader.stop()));
+	}
+}
