@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { fileRequestFolderLocator } from '../lib/folderPickers/locators';
-import { searchFileRequestFolders } from '../lib/folderPickers/listSearch';
+import { accountFolderLocator, fileRequestFolderLocator } from '../lib/folderPickers/locators';
+import { searchFileRequestFolders, searchFolders } from '../lib/folderPickers/listSearch';
 import { simplifyProperty } from '../lib/resources/simplify';
 import { eventSubtitle } from '../lib/subtitle';
 import { ApiClient, pollPolicy } from '../lib/transport';
@@ -24,9 +24,19 @@ const eventProperty: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{
+			name: 'New File in Folder',
+			value: 'folderFile',
+			description: 'A file was uploaded into a folder you pick, or into a folder inside it',
+		},
+		{
 			name: 'New Item in File Request',
 			value: 'fileRequestItem',
 			description: 'A file or folder arrived in a file request you created',
+		},
+		{
+			name: 'New Item in Folder',
+			value: 'folderItem',
+			description: 'A file or folder was created directly inside a folder you pick',
 		},
 		{
 			name: 'New Notification',
@@ -50,7 +60,7 @@ export class FileStorageTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventSubtitle([eventProperty]),
-		description: 'Starts the workflow on new notifications, new uploads or new items in a file request',
+		description: 'Starts the workflow on new uploads (anywhere or in a folder), new items in a folder or a file request, or new notifications',
 		defaults: { name: 'File Storage Trigger' },
 		polling: true,
 		inputs: [],
@@ -59,7 +69,7 @@ export class FileStorageTrigger implements INodeType {
 			{
 				name: 'fileStorageApi',
 				required: true,
-				displayOptions: { show: { event: ['notification', 'upload'] } },
+				displayOptions: { show: { event: ['notification', 'upload', 'folderFile', 'folderItem'] } },
 			},
 			{
 				name: 'fileStorageFileRequestApi',
@@ -78,6 +88,18 @@ export class FileStorageTrigger implements INodeType {
 				displayOptions: { show: { event: ['fileRequestItem'] } },
 			},
 			{
+				...accountFolderLocator('folder', 'Folder', 'Folder to watch. Root (All Files) is the top level of your files.'),
+				displayOptions: { show: { event: ['folderFile', 'folderItem'] } },
+			},
+			{
+				displayName: 'Include Subfolders',
+				name: 'includeSubfolders',
+				type: 'boolean',
+				default: true,
+				description: 'Whether files uploaded into folders inside the folder count too, at any depth',
+				displayOptions: { show: { event: ['folderFile'] } },
+			},
+			{
 				displayName: 'Unread Only',
 				name: 'unreadOnly',
 				type: 'boolean',
@@ -90,7 +112,7 @@ export class FileStorageTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchFileRequestFolders },
+		listSearch: { searchFileRequestFolders, searchFolders },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -8,8 +8,15 @@ import { simplifyItem, simplifyNotification } from '../lib/resources/simplify';
 import { isUnreadNotification } from '../lib/resources/wrappers';
 import type { ApiCall } from '../lib/transport';
 import { endpoints } from '../lib/transport';
+import { TRIGGER_PAGE_SIZE } from './walk';
 
-export type EventName = 'notification' | 'upload' | 'fileRequestItem';
+export type EventName = 'notification' | 'upload' | 'fileRequestItem' | 'folderFile' | 'folderItem';
+
+/** What a listing is asked about: a file request's folder (undefined: its root), an account folder. */
+export interface ListingTarget {
+	parent?: string;
+	folder: string;
+}
 
 export interface TriggerEvent {
 	credentialType: CredentialType;
@@ -20,12 +27,17 @@ export interface TriggerEvent {
 	secretIsTheStream: boolean;
 	/** Whether entries dated before the newest one already seen are old (restored files among uploads). */
 	restoredCountAsOld: boolean;
-	/** The listing watched, newest first; `parent` is a file request's folder (undefined: its root). */
-	listing(parent: string | undefined): ApiCall;
+	/**
+	 * Which account folder the event watches: `tree` (uploads anywhere below it, filtered by ancestry.ts) or `folder`
+	 * (its own listing). Undefined: no folder.
+	 */
+	watches?: 'tree' | 'folder';
+	/** The listing watched, newest first. */
+	listing(target: ListingTarget): ApiCall;
 	simplify(element: unknown): IDataObject;
 	isUnread(element: IDataObject): boolean;
 	/** What "Fetch Test Event" says when the watched listing is empty, and how to get an item into it. */
-	nothingToShow(request: { parent?: string; unreadOnly: boolean }): { message: string; description: string };
+	nothingToShow(request: { parent?: string; unreadOnly: boolean; includeSubfolders: boolean }): { message: string; description: string };
 }
 
 const newestFirst = { sort: 'created_at', direction: 'DESC' };
@@ -62,7 +74,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		credentialType: 'fileStorageFileRequestApi',
 		secretIsTheStream: true,
 		restoredCountAsOld: false,
-		listing: (parent) => endpoints.fileRequestContents(parent ? { ...newestFirst, parent_id: parent } : newestFirst),
+		listing: ({ parent }) => endpoints.fileRequestContents(parent ? { ...newestFirst, parent_id: parent } : newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,
 		nothingToShow: ({ parent }) =>
@@ -77,5 +89,35 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 						description:
 							'Upload a file through the file request link (or use File Request → Upload From URL), then fetch again.',
 					},
+	},
+	folderFile: {
+		credentialType: 'fileStorageApi',
+		secretIsTheStream: false,
+		restoredCountAsOld: true,
+		watches: 'tree',
+		// Uploads anywhere, newest first; those outside the watched folder's tree are dropped (ancestry.ts).
+		listing: () => endpoints.recentUploads(newestFirst),
+		simplify: simplifyItem,
+		isUnread: () => true,
+		nothingToShow: ({ includeSubfolders }) => ({
+			message: `None of the latest ${TRIGGER_PAGE_SIZE} uploads is in the watched folder`,
+			description: includeSubfolders
+				? 'Upload a file into the folder or a folder inside it, then fetch again.'
+				: 'Upload a file into the folder, or turn on Include Subfolders, then fetch again.',
+		}),
+	},
+	folderItem: {
+		credentialType: 'fileStorageApi',
+		secretIsTheStream: false,
+		// Files restored from the trash come back with their old date: they were not created now.
+		restoredCountAsOld: true,
+		watches: 'folder',
+		listing: ({ folder }) => endpoints.folderContents(folder, newestFirst),
+		simplify: simplifyItem,
+		isUnread: () => true,
+		nothingToShow: () => ({
+			message: 'The watched folder is empty',
+			description: 'Only files and folders directly inside it count. Create one in it, then fetch again.',
+		}),
 	},
 };

@@ -3,7 +3,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { REQUEST_ROOT } from '../lib/folderPickers/locators';
+import { REQUEST_ROOT, ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import { UUID_PATTERN } from '../lib/validation';
 import type { EventName } from './events';
 
@@ -11,6 +11,10 @@ export interface TriggerParameters {
 	event: EventName;
 	/** A file request subfolder (UUID); undefined for the request root. */
 	parent?: string;
+	/** The watched account folder (UUID, or "all" for the root) of New File in Folder and New Item in Folder. */
+	folder: string;
+	/** New File in Folder: whether files in folders below the watched one count. */
+	includeSubfolders: boolean;
 	unreadOnly: boolean;
 	simplify: boolean;
 }
@@ -29,9 +33,20 @@ export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
 			parent = value;
 		}
 	}
+	let folder = ROOT_FOLDER_ID;
+	if (event === 'folderFile' || event === 'folderItem') {
+		folder = String(ctx.getNodeParameter('folder', ROOT_FOLDER_ID, { extractValue: true }) ?? '').trim() || ROOT_FOLDER_ID;
+		if (folder !== ROOT_FOLDER_ID && !UUID_PATTERN.test(folder)) {
+			throw new NodeOperationError(ctx.getNode(), `Folder: "${folder}" is not a folder ID (a UUID)`, {
+				description: 'Pick the folder with "From List", or enter its UUID or "all" (Root).',
+			});
+		}
+	}
 	return {
 		event,
 		parent,
+		folder,
+		includeSubfolders: event === 'folderFile' && (ctx.getNodeParameter('includeSubfolders', true) as boolean),
 		unreadOnly: event === 'notification' && (ctx.getNodeParameter('unreadOnly', false) as boolean),
 		simplify: ctx.getNodeParameter('simplify', true) as boolean,
 	};

@@ -5,13 +5,15 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../lib/credentialContract';
-import type { ApiClient, PollPolicy } from '../lib/transport';
+import type { ApiClient, Page, PollPolicy } from '../lib/transport';
 import { pagesOf } from '../lib/transport';
+import { FolderVerdicts, uploadsInTree } from './ancestry';
 import type { TriggerEvent } from './events';
 import { admitPoll, pollEmitted, pollEnded } from './overlap';
 import type { TriggerParameters } from './parameters';
 import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
 import type { ListedEntry, WindowState } from './window';
+import { checkNotTrashed, checkWatchedFolder, explainMissingFolder } from './watchedFolder';
 import { emptyState, isWindowState, keyOf, sourceHash, windowFingerprint, windowOf } from './window';
 
 export interface Poll {
@@ -22,6 +24,32 @@ export interface Poll {
 	policy: PollPolicy;
 }
 
+/** Each page of a folder's own listing shows the folder (`meta.root`): one in the trash fails the poll. */
+function inspectorOf({ ctx, event, parameters }: Poll): (page: Page) => void {
+	return event.watches === 'folder' ? (page) => checkNotTrashed(ctx, page, parameters.folder) : () => undefined;
+}
+
+/** Runs `work`; a 404 of the watched folder's own listing is said as the folder being gone. */
+async function watching<T>({ ctx, event, parameters }: Poll, work: () => Promise<T>): Promise<T> {
+	if (event.watches !== 'folder') return await work();
+	try {
+		return await work();
+	} catch (error) {
+		throw explainMissingFolder(ctx, error, parameters.folder);
+	}
+}
+
+/** New File in Folder keeps the uploads inside the watched tree; other events keep all. */
+async function inWatchedTree(poll: Poll, entries: ListedEntry[], verdicts: FolderVerdicts): Promise<ListedEntry[]> {
+	const { ctx, client, event, parameters, policy } = poll;
+	if (event.watches !== 'tree' || entries.length === 0) return entries;
+	const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
+	const kept = await uploadsInTree(ctx, client, policy, tree, verdicts, entries);
+	// Uploads elsewhere and none inside: the watched folder may be gone (nothing can be uploaded into the trash).
+	if (kept.length === 0) await checkWatchedFolder(ctx, client, parameters.folder, policy);
+	return kept;
+}
+
 function shown({ event, parameters }: Poll, entries: ListedEntry[]) {
 	const kept = entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
 	return kept.map((entry) => (parameters.simplify ? event.simplify(entry.element) : entry.element));
@@ -30,9 +58,22 @@ function shown({ event, parameters }: Poll, entries: ListedEntry[]) {
 /** "Fetch Test Event": the newest item; the window is neither read nor moved. */
 export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]> {
 	const { ctx, client, event, parameters, policy } = poll;
-	const pageSize = parameters.unreadOnly ? TRIGGER_PAGE_SIZE : 1;
-	const { value: page } = await pagesOf(client, event.listing(parameters.parent), { policy, pageSize }).next();
-	const [sample] = shown(poll, toEntries(page?.elements ?? []));
+	const pageSize = parameters.unreadOnly || event.watches === 'tree' ? TRIGGER_PAGE_SIZE : 1;
+	if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
+	const { value: page } = await watching(poll, async () => await pagesOf(client, event.listing(parameters), { policy, pageSize }).next());
+	inspectorOf(poll)(page);
+	let entries = toEntries(page?.elements ?? []);
+	if (event.watches === 'tree') {
+		// Newest first, one at a time: the sample is the newest upload inside, and folders above it are looked up once.
+		const verdicts = new FolderVerdicts(undefined);
+		const inside: ListedEntry[] = [];
+		for (const entry of entries) {
+			inside.push(...(await inWatchedTree(poll, [entry], verdicts)));
+			if (inside.length > 0) break;
+		}
+		entries = inside;
+	}
+	const [sample] = shown(poll, entries);
 	if (!sample) {
 		const { message, description } = event.nothingToShow(parameters);
 		throw new NodeApiError(ctx.getNode(), { message }, { message, description });
@@ -50,7 +91,8 @@ async function streamIdentity({ ctx, client, event, parameters }: Poll): Promise
 	const reference = ctx.getNode().credentials?.[event.credentialType];
 	const secret = credential.decrypted.data?.[CREDENTIALS[event.credentialType].secret.field];
 	const stream = event.secretIsTheStream ? keyOf(String(secret ?? '').trim()) : null;
-	return sourceHash([parameters.event, credential.baseUrl, reference?.id ?? reference?.name ?? null, stream, parameters.parent ?? null]);
+	const folder = event.watches ? [parameters.folder, parameters.includeSubfolders] : [];
+	return sourceHash([parameters.event, credential.baseUrl, reference?.id ?? reference?.name ?? null, stream, parameters.parent ?? null, ...folder]);
 }
 
 /**
@@ -80,27 +122,36 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 		return null;
 	}
 	try {
-		const call = event.listing(parameters.parent);
+		const call = event.listing(parameters);
+		const inspect = inspectorOf(poll);
 		if (!isWindowState(saved, sourceId)) {
 			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
 			// A server with small pages takes several requests to give a whole window; this happens once.
+			if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
 			const top: ListedEntry[] = [];
 			let reachedEnd = true;
-			for await (const page of pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE })) {
-				top.push(...toEntries(page.elements));
-				reachedEnd = page.last;
-				if (top.length >= TRIGGER_PAGE_SIZE) break;
-			}
+			await watching(poll, async () => {
+				for await (const page of pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE })) {
+					inspect(page);
+					top.push(...toEntries(page.elements));
+					reachedEnd = page.last;
+					if (top.length >= TRIGGER_PAGE_SIZE) break;
+				}
+			});
 			staticData.window = { ...emptyState(sourceId), ...windowOf(top, reachedEnd), saves: 1 };
 			return null;
 		}
-		const walked = await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld);
+		const walked = await watching(poll, async () => await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld, inspect));
 		if (!walked.done) {
 			staticData.window = { ...saved, resume: walked.resume, saves: savesAfter(saved) };
 			return null;
 		}
-		staticData.window = { ...saved, ...walked.next, resume: null, saves: savesAfter(saved) };
-		const items = shown(poll, walked.fresh);
+		// Judged before the window moves: a poll that cannot tell which uploads are inside fails and is repeated.
+		const verdicts = new FolderVerdicts(saved.folders);
+		const fresh = await inWatchedTree(poll, walked.fresh, verdicts);
+		const folders = event.watches === 'tree' ? { folders: verdicts.serialised() } : {};
+		staticData.window = { ...saved, ...walked.next, resume: null, saves: savesAfter(saved), ...folders };
+		const items = shown(poll, fresh);
 		if (!items.length) return null;
 		pollEmitted(trigger, startedFrom, Date.now());
 		return [ctx.helpers.returnJsonArray(items)];

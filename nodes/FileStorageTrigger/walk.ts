@@ -83,6 +83,8 @@ export async function walkNewestFirst(
 	state: WindowState,
 	policy: PollPolicy,
 	restoredCountAsOld: boolean,
+	/** Sees each page first, and may fail the poll (a watched folder gone to the trash). */
+	inspect: (page: Page) => void = () => undefined,
 ): Promise<WalkResult> {
 	const started = Date.now();
 	const stretch: ListedEntry[] = [];
@@ -90,6 +92,7 @@ export async function walkNewestFirst(
 	let lastCursor: string | undefined;
 	let decided: WalkVerdict | undefined;
 	for await (const page of pagesFrom(client, call, state.resume ?? undefined, policy)) {
+		inspect(page);
 		pages++;
 		lastCursor = page.cursor;
 		stretch.push(...toEntries(page.elements));

@@ -50,6 +50,8 @@ export interface WindowState extends IDataObject {
 	complete: boolean;
 	/** How many times the window was saved (absent in windows saved before it existed). */
 	saves?: number;
+	/** New File in Folder: remembered verdicts of folders, inside the watched tree or not (ancestry.ts). */
+	folders?: string;
 }
 
 /** 60 bits of SHA-256, base64url: collisions are negligible for windows of 250 against any listing. */

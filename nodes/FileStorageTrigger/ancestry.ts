@@ -1,0 +1,127 @@
+// New File in Folder: which new uploads are inside the watched folder's tree. Recent uploads name each file's
+// folder; a folder's own listing (`meta.root`) names its parent. A folder met for the first time costs one request
+// per level between it and the watched folder (or the top), and its verdict is remembered for the next time: in
+// static data, the most recently used FOLDER_MEMORY folders at 8 characters each (≤ 3.2 KB whatever the tree's size).
+
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
+import type { ApiClient, PollPolicy } from '../lib/transport';
+import { keyOf } from './window';
+import { parentIdOf, readFolder } from './watchedFolder';
+
+/** Folders whose verdict static data keeps. */
+export const FOLDER_MEMORY = 400;
+/** 42 bits of a folder id's hash: a false match among 400 remembered folders is about 1 in 10 billion. */
+const KEY_LENGTH = 7;
+/** Deeper than any real tree: a server whose parents loop must not make a poll walk forever. */
+const MAX_LEVELS = 100;
+
+type Verdict = 'in' | 'out';
+
+/** Remembered verdicts, oldest first, as `<7-char key><i|o>` runs. */
+export class FolderVerdicts {
+	private readonly verdicts = new Map<string, Verdict>();
+
+	constructor(saved: unknown) {
+		if (typeof saved !== 'string') return;
+		for (let at = 0; at + KEY_LENGTH + 1 <= saved.length; at += KEY_LENGTH + 1) {
+			this.verdicts.set(saved.slice(at, at + KEY_LENGTH), saved[at + KEY_LENGTH] === 'i' ? 'in' : 'out');
+		}
+	}
+
+	get(folderId: string): Verdict | undefined {
+		const key = keyOf(folderId).slice(0, KEY_LENGTH);
+		const verdict = this.verdicts.get(key);
+		if (verdict !== undefined) {
+			// Used again: moves to the newest end, so the folders that get files stay remembered.
+			this.verdicts.delete(key);
+			this.verdicts.set(key, verdict);
+		}
+		return verdict;
+	}
+
+	set(folderId: string, verdict: Verdict): void {
+		const key = keyOf(folderId).slice(0, KEY_LENGTH);
+		this.verdicts.delete(key);
+		this.verdicts.set(key, verdict);
+	}
+
+	serialised(): string {
+		const entries = [...this.verdicts].slice(-FOLDER_MEMORY);
+		return entries.map(([key, verdict]) => `${key}${verdict === 'in' ? 'i' : 'o'}`).join('');
+	}
+}
+
+export interface WatchedTree {
+	folderId: string;
+	includeSubfolders: boolean;
+}
+
+/**
+ * Whether `folderId` is the watched folder or below it. Unknown folders are looked up level by level (one request
+ * each) until a folder with a verdict, the watched folder or the top is reached; every folder passed gets the
+ * verdict. Undefined: a folder on the way no longer exists (deleted since the upload, with the file).
+ */
+async function isInTree(
+	ctx: IPollFunctions,
+	client: ApiClient,
+	policy: PollPolicy,
+	tree: WatchedTree,
+	verdicts: FolderVerdicts,
+	folderId: string,
+): Promise<boolean | undefined> {
+	const passed: string[] = [];
+	let current: string | null = folderId;
+	let verdict: Verdict | undefined;
+	while (verdict === undefined) {
+		if (current === null || current === ROOT_FOLDER_ID) verdict = 'out';
+		else if (current === tree.folderId) verdict = 'in';
+		else verdict = verdicts.get(current);
+		if (verdict !== undefined || current === null) break;
+		if (passed.length >= MAX_LEVELS) {
+			throw new NodeOperationError(ctx.getNode(), `The folders above ${folderId} never reach the top: more than ${MAX_LEVELS} levels`, {
+				description: 'The server names parent folders that lead in a circle. Watch Root (All Files) instead, or turn off Include Subfolders.',
+			});
+		}
+		const asked: string = current;
+		const folder = await readFolder(ctx, client, asked, policy).catch((error: unknown) => {
+			if (String((error as { httpCode?: unknown }).httpCode) === '404') return null;
+			throw error;
+		});
+		if (folder === null) return undefined;
+		if (folder === undefined) {
+			throw new NodeOperationError(ctx.getNode(), `The server did not describe folder ${asked} when listing it (no meta.root)`, {
+				description: "New File in Folder needs each folder's parent, which the folder listing states in meta.root. Use New Upload instead, with a filter in the workflow.",
+			});
+		}
+		passed.push(asked);
+		current = parentIdOf(folder);
+	}
+	if (verdict === undefined) return undefined;
+	for (const id of passed) verdicts.set(id, verdict);
+	return verdict === 'in';
+}
+
+/** The new uploads inside the watched tree, in their order. */
+export async function uploadsInTree<T extends { element: IDataObject }>(
+	ctx: IPollFunctions,
+	client: ApiClient,
+	policy: PollPolicy,
+	tree: WatchedTree,
+	verdicts: FolderVerdicts,
+	uploads: T[],
+): Promise<T[]> {
+	const kept: T[] = [];
+	for (const upload of uploads) {
+		// Recent uploads name each file's folder (`parent_id`, or the `parent` relationship); none: the top level.
+		const folderId = parentIdOf(upload.element);
+		let inside: boolean | undefined;
+		if (tree.folderId === ROOT_FOLDER_ID) inside = tree.includeSubfolders || folderId === null;
+		else if (!tree.includeSubfolders || folderId === null) inside = folderId === tree.folderId;
+		else inside = await isInTree(ctx, client, policy, tree, verdicts, folderId);
+		if (inside) kept.push(upload);
+	}
+	return kept;
+}
