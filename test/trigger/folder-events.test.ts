@@ -143,7 +143,7 @@ describe('New File in Folder', () => {
 		const failed = await trigger.poll();
 		fx.record(failed.error);
 		expect(failed.error?.message).toMatch(/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/);
-		expect(failed.error?.description).toMatch(/Restore the folder from the trash, or pick another folder/);
+		expect((failed.error as { description?: string } | undefined)?.description).toMatch(/Restore the folder from the trash, or pick another folder/);
 		expect(trigger.staticData).toEqual(before);
 	});
 
