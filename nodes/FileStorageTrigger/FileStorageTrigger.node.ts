@@ -88,7 +88,7 @@ export class FileStorageTrigger implements INodeType {
 				displayOptions: { show: { event: ['fileRequestItem'] } },
 			},
 			{
-				...accountFolderLocator('folder', 'Folder', 'Folder to watch. Root (All Files) is the top level of your files.'),
+				...accountFolderLocator('folder', 'Folder', 'Folder to watch. By ID takes the folder\'s UUID, or "all" for Root (All Files), the top level of your files.'),
 				displayOptions: { show: { event: ['folderFile', 'folderItem'] } },
 			},
 			{

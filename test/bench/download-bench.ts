@@ -23,6 +23,7 @@ import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
 import type { Sandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
+import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { startSandbox } from '../sandbox/server';
 import { median } from './report';
 import { replaceSection } from './report-sections';
@@ -63,30 +64,6 @@ async function cleanup(): Promise<void> {
 }
 
 // ----- measuring ---------------------------------------------------------------------------------------------------
-
-/** kB values of /proc/<pid>/status. */
-function procStatus(pid: number): { rssKb: number; hwmKb: number } {
-	const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-	const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
-	return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-	const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-	// utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux)
-	return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Resets the process's peak resident size (VmHWM) to its current size; false where the kernel does not allow it. */
-function resetPeak(pid: number): boolean {
-	try {
-		fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 interface NodeRun {
 	/** the measured node's execution time from the run data */

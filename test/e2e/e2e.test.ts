@@ -27,7 +27,7 @@ import {
 	triggerWorkflow,
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
-import type { TriggerEvent } from './fixtures';
+import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { preparePackagedN8n } from './install';
 import type { N8nInstall } from './install';
 import { stopAllChildren, waitFor } from './processes';
@@ -110,6 +110,29 @@ function pollFailureWorkflows(): WorkflowSpec[] {
 	return [alert, { ...watched, name: 'e2e trigger with an error workflow', settings: { ...watched.settings, errorWorkflow: ALERT_WORKFLOW } }, offset];
 }
 
+/**
+ * A nested tree for Search and New File in Folder: Accounting/ · Accounting/2026/ · Accounting/2026/Invoices/, an
+ * invoice at each level and a report beside them.
+ */
+function accountingTree(model: Sandbox['model']) {
+	const accounting = model.addFolder(0, { name: 'Accounting' });
+	const year = model.addFolder(0, { name: '2026', parentId: accounting.id });
+	const invoices = model.addFolder(0, { name: 'Invoices', parentId: year.id });
+	const file = (folderId: string, name: string) => model.addFile(0, { folderId, name, size: 10_000 }).id;
+	return {
+		accounting: accounting.id,
+		year: year.id,
+		invoices: invoices.id,
+		found: [
+			{ id: file(accounting.id, 'invoice-summary.pdf'), folderPath: 'Accounting' },
+			{ id: file(year.id, 'invoice-2026.pdf'), folderPath: 'Accounting/2026' },
+			{ id: file(invoices.id, 'invoice-001.pdf'), folderPath: 'Accounting/2026/Invoices' },
+		],
+		other: file(year.id, 'report.docx'),
+	};
+}
+let tree: ReturnType<typeof accountingTree>;
+
 /** A UUID that names nothing in the sandbox. */
 const MISSING_ID = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
 
@@ -158,6 +181,19 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 				folder: { __rl: true, mode: 'id', value: 'all' },
 				returnAll: true,
 				sort: { rule: { field: 'name', direction: 'ASC' } },
+			},
+			api,
+		),
+		fileSearch: manualWorkflow(
+			'e2eFileSearch',
+			'e2e file search',
+			NODE,
+			{
+				resource: 'file',
+				operation: 'search',
+				folder: { __rl: true, mode: 'id', value: tree.accounting },
+				filters: { nameContains: 'invoice', extensions: 'pdf' },
+				returnAll: true,
 			},
 			api,
 		),
@@ -296,6 +332,7 @@ const TRIGGER_EVENTS: Array<{ event: TriggerEvent; id: string }> = [
 	{ event: 'upload', id: 'e2eTrigUpload' },
 	{ event: 'fileRequestItem', id: 'e2eTrigReqItem' },
 ];
+const FOLDER_TRIGGER = 'e2eTrigFolder';
 
 // ----- lifecycle ---------------------------------------------------------------------------------------------------
 
@@ -306,6 +343,7 @@ beforeAll(async () => {
 	install = prepared.install;
 	const userFolder = prepared.userFolder;
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	tree = accountingTree(sandbox.model);
 	secrets = seedSecrets(sandbox.seed);
 	files = await startFileServer(REMOTE_FILES);
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
@@ -342,6 +380,7 @@ describe('n8n loads the packed package', () => {
 			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
 			const examples = Object.values(EXAMPLES).map(loadExample);
 			const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
+			triggers.push(triggerWorkflow(FOLDER_TRIGGER, 'folderFile', undefined, { folder: { __rl: true, mode: 'id', value: tree.accounting } }));
 			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers, ...pollFailureWorkflows()]);
 		});
 		const listed = await n8n.cli(['list:workflow']);
@@ -383,6 +422,14 @@ describe('n8n execute: one workflow per endpoint', () => {
 		expect(ids(items)).toEqual(expected.map((i) => i.id));
 		expect(items.every((i) => i.type === 'file' && typeof i.size === 'number')).toBe(true);
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.query.limit}`)).toEqual(['GET /api/v1/browse/latest 5']);
+	}, 120_000);
+
+	test('file / search finds the invoices at every level of a folder, each with its folder path, one request per folder', async () => {
+		const { run } = await executeOk(WF.fileSearch.id);
+		const items = nodeOutput(run, NODE);
+		expect(items.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(tree.found);
+		const listed = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/')).map((r) => r.path);
+		expect(listed.sort()).toEqual([tree.accounting, tree.year, tree.invoices].map((id) => `/api/v1/browse/folders/${id}`).sort());
 	}, 120_000);
 
 	test('trash / restore brings a trashed file back to its folder', async () => {
@@ -677,15 +724,15 @@ describe('n8n start', () => {
 
 	describe('File Storage Trigger (polling) in an active workflow', () => {
 		/** Endpoint each event polls, to see the poll arrive at the sandbox. */
-		const pollPath = (event: TriggerEvent): string =>
+		const pollPath = (event: TriggerEvent | FolderTriggerEvent): string =>
 			event === 'notification'
 				? '/api/v1/notifications'
-				: event === 'upload'
+				: event === 'upload' || event === 'folderFile'
 					? '/api/v1/browse/latest'
 					: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
 
 		/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
-		async function pollNow(workflowId: string, event: TriggerEvent, first = false): Promise<void> {
+		async function pollNow(workflowId: string, event: TriggerEvent | FolderTriggerEvent, first = false): Promise<void> {
 			const seen = sandbox.requests.length;
 			if (first) await n8n.activate(workflowId);
 			else await n8n.forcePoll(workflowId);
@@ -782,6 +829,30 @@ describe('n8n start', () => {
 			}
 			for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
 		}, 240_000);
+
+		test('New File in Folder emits uploads anywhere below the folder, oldest first, and none from elsewhere', async () => {
+			sandbox.clearRequests();
+			await pollNow(FOLDER_TRIGGER, 'folderFile', true);
+			sandbox.clock.advance(60_000);
+			const expected = [
+				sandbox.model.addFile(0, { folderId: tree.invoices, name: 'e2e-deep.pdf' }).id,
+				sandbox.model.addFile(0, { folderId: tree.accounting, name: 'e2e-top.pdf' }).id,
+			];
+			sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Documents').id, name: 'e2e-elsewhere.pdf' });
+			sandbox.model.addFile(0, { folderId: null, name: 'e2e-home.pdf' });
+			const polled = sandbox.requests.length;
+			await pollNow(FOLDER_TRIGGER, 'folderFile');
+			const [execution] = await executionsWith(FOLDER_TRIGGER, 1);
+			expect(emitted(execution)).toEqual(expected);
+			// Invoices and 2026 were met for the first time: one request each; Documents once, up to the top.
+			const lookups = sandbox.requests.slice(polled).filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
+			expect(lookups.length).toBeLessThanOrEqual(3 + 1);
+			// Idle: one request.
+			const idle = sandbox.requests.length;
+			await pollNow(FOLDER_TRIGGER, 'folderFile');
+			expect(sandbox.requests.slice(idle).map((r) => r.path)).toEqual(['/api/v1/browse/latest']);
+			await n8n.deactivate(FOLDER_TRIGGER);
+		}, 180_000);
 
 		test('on a server whose cursors are positions, a multi-page burst changing mid-read is emitted once, oldest first', async () => {
 			await pollNow(OFFSET_TRIGGER, 'upload', true);

@@ -145,9 +145,11 @@ export function manualWorkflow(
 }
 
 export type TriggerEvent = 'notification' | 'upload' | 'fileRequestItem';
+/** Events that watch an account folder (they take a Folder parameter). */
+export type FolderTriggerEvent = 'folderFile' | 'folderItem';
 
 /** Credential of the trigger per event, as the node declares it. */
-export function triggerCredential(event: TriggerEvent): Credential {
+export function triggerCredential(event: TriggerEvent | FolderTriggerEvent): Credential {
 	return event === 'fileRequestItem' ? CREDENTIALS.request : CREDENTIALS.api;
 }
 
@@ -157,8 +159,9 @@ export function triggerCredential(event: TriggerEvent): Credential {
  */
 export function triggerWorkflow(
 	id: string,
-	event: TriggerEvent,
+	event: TriggerEvent | FolderTriggerEvent,
 	pollTimes: Record<string, unknown> = { item: [{ mode: 'everyMinute' }] },
+	parameters: Record<string, unknown> = {},
 ): WorkflowSpec {
 	const credential = triggerCredential(event);
 	return {
@@ -171,7 +174,7 @@ export function triggerWorkflow(
 				type: TRIGGER_NODE_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes, event },
+				parameters: { pollTimes, event, ...parameters },
 				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
 			},
 			{ id: nodeId(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },

@@ -82,6 +82,14 @@ function sortRuleField(nodeType: ExportedNodeType, name: string): ExportedProper
 	return found;
 }
 
+/** An option of File → Search's Filters collection. */
+function searchFilter(nodeType: ExportedNodeType, name: string): ExportedProperty {
+	const filters = parameterOf(nodeType, 'file', 'search', 'filters') as unknown as { options?: ExportedProperty[] };
+	const found = (filters.options ?? []).find((option) => option.name === name);
+	if (!found) throw new Error(`${nodeType.name}'s search filters have no "${name}"`);
+	return found;
+}
+
 /** The operation's action text: what n8n makes the tool's automatic description from. */
 function actionOf(nodeType: ExportedNodeType, resource: string, operation: string): string {
 	const operations = nodeType.properties.find(
@@ -135,7 +143,24 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	const notificationLimit = placeholderFor(notificationParameter('limit'), 'number');
 	const unreadOnly = placeholderFor(notificationParameter('unreadOnly'), 'boolean');
 	const fileUrl = placeholderFor(parameterOf(nodeType, 'file', 'download', 'fileUrl'), 'string');
+	const searchFolder = placeholderFor(parameterOf(nodeType, 'file', 'search', 'folder'), 'string');
+	const nameContains = placeholderFor(searchFilter(nodeType, 'nameContains'), 'string');
+	const searchLimit = placeholderFor(parameterOf(nodeType, 'file', 'search', 'limit'), 'number');
 	return [
+		{
+			nodeName: 'File search',
+			resource: 'file',
+			operation: 'search',
+			placeholders: [searchFolder, nameContains, searchLimit],
+			parameters: {
+				resource: 'file',
+				operation: 'search',
+				folder: { __rl: true, mode: 'id', value: expression(searchFolder) },
+				filters: { nameContains: expression(nameContains) },
+				returnAll: false,
+				limit: expression(searchLimit),
+			},
+		},
 		{
 			nodeName: 'Folder contents',
 			resource: 'folder',
@@ -290,11 +315,11 @@ afterAll(async () => {
 // ----- the tests ---------------------------------------------------------------------------------------------------
 
 describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
-	test('the server lists the three tools with the automatic description and a schema of the placeholders', async () => {
+	test('the server lists the four tools with the automatic description and a schema of the placeholders', async () => {
 		const listing = await client.listTools();
 		received['tools/list'] = JSON.stringify(listing);
 		const listed = [...listing.tools].sort((a, b) => a.name.localeCompare(b.name));
-		expect(listed.map((tool) => tool.name)).toEqual(['File_download', 'Folder_contents', 'Notifications']);
+		expect(listed.map((tool) => tool.name)).toEqual(['File_download', 'File_search', 'Folder_contents', 'Notifications']);
 		for (const spec of tools) {
 			const tool = listed.find((t) => t.name === spec.nodeName.replace(/ /g, '_'));
 			// automatic description: the operation's action and the node's name
@@ -372,6 +397,26 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 			`GET /api/v1/browse/folders/${String(documents?.id)} created_at DESC 200`,
 		]);
 		expect(sandbox.requests.every((r) => r.authorization === `Bearer ${token}`)).toBe(true);
+	}, 60_000);
+
+	test('File → Search finds files by name anywhere in the account, breadth first, with their folder paths', async () => {
+		// The oracle: the account's tree walked level by level, each folder by name A to Z.
+		const userId = sandbox.model.getUser(0).id;
+		const expected: Array<{ id: string; folderPath: string }> = [];
+		const queue = [{ scope: `root:${userId}`, path: '/' }];
+		while (queue.length) {
+			const folder = queue.shift()!;
+			for (const item of sandbox.model.sortedChildren(folder.scope, 'name', 'ASC')) {
+				if (item.name.toLowerCase().includes('invoice')) expected.push({ id: item.id, folderPath: folder.path });
+				if (item.type === 'folder') queue.push({ scope: item.id, path: `${folder.path === '/' ? '' : folder.path}/${item.name}` });
+			}
+		}
+		expect(expected.length).toBeGreaterThan(2);
+		sandbox.clearRequests();
+		const found = await callForItems('File_search', { Folder: 'all', Name_Contains: 'Invoice', Limit: 2 });
+		expect(found.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(expected.slice(0, 2));
+		const all = await callForItems('File_search', { Folder: 'all', Name_Contains: 'invoice', Limit: 100 });
+		expect(all.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(expected);
 	}, 60_000);
 
 	test('Notification → Get Many returns the unread ones, or all, newest first', async () => {

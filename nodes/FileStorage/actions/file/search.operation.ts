@@ -20,7 +20,7 @@ import { walkTree } from '../../search/treeWalk';
 export const SEARCH_CONCURRENCY = 4;
 
 const properties: INodeProperties[] = [
-	accountFolderLocator('folder', 'Folder', 'Folder to search in. Root (All Files) searches all your files.'),
+	accountFolderLocator('folder', 'Folder', 'Folder to search in. By ID takes the folder\'s UUID, or "all" for Root (All Files) to search all your files.'),
 	{
 		displayName: 'Include Subfolders',
 		name: 'includeSubfolders',

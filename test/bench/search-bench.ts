@@ -1,0 +1,342 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/**
+ * The Search benchmark (`npm run bench`, its own section of docs/benchmarks.md; alone: BENCH_ONLY=search): File →
+ * Search with Return All over a tree of 10,000 files in 500 folders, in a real n8n 2.41.0 with the packed package,
+ * against a raw client doing the same breadth-first walk at the same concurrency (4 folders at once, the largest
+ * page, a new connection per request as n8n's HTTP helper makes) in a Node 24 process of its own; and a search with
+ * Limit 1 whose match is in the searched folder's first page. Reports time ratios, requests and n8n's peak memory
+ * growth against the size of the output's JSON. No assertions: a reporting script (exit 1 only when it could not
+ * measure). Env: BENCH_SEARCH_RUNS (7), BENCH_SEARCH_WARMUPS (1).
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { SEARCH_CONCURRENCY } from '../../nodes/FileStorage/actions/file/search.operation';
+import { REPO_ROOT } from '../e2e/checkout';
+import { preparePackagedN8n } from '../e2e/install';
+import type { N8nInstall } from '../e2e/install';
+import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
+import { Stopwatch } from '../e2e/progress';
+import { N8n } from '../e2e/rest-client';
+import type { Sandbox } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+import { runBounded } from './bounded-run';
+import { cpuSeconds, procStatus, resetPeak } from './process-stats';
+import { median } from './report';
+import { replaceSection } from './report-sections';
+
+const WORK = path.join(REPO_ROOT, '.tmp', 'bench-search');
+const LOGS = path.join(WORK, 'logs');
+const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
+const SECTION = 'search-bench';
+const RUNS = Math.max(1, Number(process.env.BENCH_SEARCH_RUNS ?? 7) || 7);
+const WARMUPS = Math.max(0, Number(process.env.BENCH_SEARCH_WARMUPS ?? 1));
+/** 20 top folders × 24 subfolders each + the 20 = 500 folders below the searched one, 20 files in each. */
+const TOP_FOLDERS = 20;
+const SUBFOLDERS = 24;
+const FILES_PER_FOLDER = 20;
+const TARGET_RATIO = 1.2;
+const TARGET_LIMIT_ONE_REQUESTS = 2;
+const TARGET_MEMORY_TIMES_OUTPUT = 5;
+const OWNER = { email: 'bench-search@example.com', password: 'Bench-Passw0rd-2026', firstName: 'Bench', lastName: 'Search' };
+const CREDENTIAL = { id: 'benchSearchApi', name: 'Bench Search File Storage API', type: 'fileStorageApi' };
+const WORKFLOWS = {
+	all: { workflowId: 'benchSearchAll', path: 'bench-search-all', node: 'Search' },
+	limitOne: { workflowId: 'benchSearchOne', path: 'bench-search-one', node: 'Search' },
+} as const;
+const DEADLINE_MS = 30 * 60_000;
+
+const started = Date.now();
+const progress = (message: string) => process.stdout.write(`[bench search ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+
+let n8n: N8n | undefined;
+let sandbox: Sandbox | undefined;
+
+async function cleanup(): Promise<void> {
+	await n8n?.stop().catch(() => undefined);
+	await stopAllChildren().catch(() => undefined);
+	await sandbox?.stop().catch(() => undefined);
+}
+
+/** The tree: returns the searched folder's id and the number of folders and files below it. */
+function buildTree(sb: Sandbox): { rootId: string; folders: number; files: number } {
+	const model = sb.model;
+	const root = model.addFolder(0, { name: 'Search Tree' });
+	let folders = 0;
+	let files = 0;
+	const fill = (folderId: string) => {
+		for (let k = 0; k < FILES_PER_FOLDER; k++) model.addFile(0, { folderId, name: `file-${folders}-${k}.txt`, size: 1000 + k });
+		files += FILES_PER_FOLDER;
+	};
+	for (let a = 0; a < TOP_FOLDERS; a++) {
+		const top = model.addFolder(0, { name: `top-${a}`, parentId: root.id });
+		folders++;
+		fill(top.id);
+		for (let b = 0; b < SUBFOLDERS; b++) {
+			const sub = model.addFolder(0, { name: `sub-${a}-${b}`, parentId: top.id });
+			folders++;
+			fill(sub.id);
+		}
+	}
+	// The file Limit 1 looks for: in the searched folder itself.
+	model.addFile(0, { folderId: root.id, name: 'needle.pdf', size: 5000 });
+	return { rootId: root.id, folders, files: files + 1 };
+}
+
+interface RawRun {
+	ms: number;
+	entries: number;
+	requests: number;
+}
+
+/**
+ * The raw client: the same walk (breadth first, `concurrency` folders at once, each folder's pages in order, the
+ * largest page, name A to Z) with Node 24's `http.get`, a new connection per request, in a process of its own.
+ */
+async function rawRun(install: N8nInstall, baseUrl: string, token: string, rootId: string): Promise<RawRun> {
+	const script = `
+const http = require('node:http');
+const [baseUrl, rootId, concurrency] = [process.argv[1], process.argv[2], Number(process.argv[3])];
+const get = (url) => new Promise((resolve, reject) => {
+  http.get(url, { agent: false, headers: { Authorization: 'Bearer ' + process.env.BENCH_TOKEN, Accept: 'application/json' } }, (res) => {
+    const chunks = []; res.on('data', (c) => chunks.push(c));
+    res.on('end', () => res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error('HTTP ' + res.statusCode)));
+  }).on('error', reject);
+});
+const t0 = performance.now();
+let entries = 0; let requests = 0;
+const queue = [rootId];
+async function listFolder(id) {
+  let cursor;
+  do {
+    const url = baseUrl + '/api/v1/browse/folders/' + id + '?sort=name&direction=ASC&limit=1000' + (cursor ? '&cursor=' + encodeURIComponent(cursor) : '');
+    const body = await get(url); requests++;
+    for (const element of body.data) { entries++; if (element.data.type === 'folder') queue.push(element.data.id); }
+    cursor = body.meta && body.meta.cursor ? body.meta.cursor.next_cursor : null;
+  } while (cursor);
+}
+let active = 0;
+new Promise((resolve, reject) => {
+  const pump = () => {
+    while (active < concurrency && queue.length) {
+      active++;
+      listFolder(queue.shift()).then(() => { active--; if (active === 0 && queue.length === 0) resolve(); else pump(); }, reject);
+    }
+  };
+  pump();
+}).then(() => {
+  process.stdout.write(JSON.stringify({ ms: performance.now() - t0, entries, requests }));
+}, (e) => { console.error(e); process.exit(1); });`;
+	const result = await runCommand(install.nodeBin, ['-e', script, baseUrl, rootId, String(SEARCH_CONCURRENCY)], {
+		env: { ...process.env, BENCH_TOKEN: token },
+		logDir: LOGS,
+		name: 'raw-search',
+		timeoutMs: 5 * 60_000,
+	});
+	if (result.code !== 0) throw new Error(`the raw client failed: ${result.stderr.slice(-1000)}`);
+	return JSON.parse(result.stdout) as RawRun;
+}
+
+interface Execution {
+	id: string;
+	status: string;
+	data?: { resultData: { error?: { message?: string }; runData: Record<string, Array<{ executionTime?: number; data?: { main?: Array<Array<{ json?: unknown }>> } }>> } };
+}
+
+let lastExecutionId = 0;
+
+async function newestExecution(workflowId: string): Promise<Execution> {
+	const id = await waitFor(
+		'the search execution',
+		async () => {
+			const res = await n8n!.api<{ data: Array<{ id: string | number; status: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
+			const fresh = res.body.data
+				.filter((e) => Number(e.id) > lastExecutionId && !['new', 'running', 'waiting'].includes(e.status))
+				.sort((a, b) => Number(b.id) - Number(a.id));
+			return fresh.length ? Number(fresh[0].id) : undefined;
+		},
+		{ timeoutMs: 5 * 60_000, intervalMs: 100 },
+	);
+	lastExecutionId = id;
+	const res = await n8n!.api<Execution>('GET', `/executions/${id}?includeData=true`);
+	return { ...res.body, id: String(id) };
+}
+
+interface NodeRun {
+	ms: number;
+	items: number;
+	requests: number;
+	/** requests for a folder page asked for more than once */
+	repeated: number;
+	outputBytes: number;
+	growthMb: number;
+	n8nCpuS: number;
+	problems: string[];
+}
+
+async function nodeRun(which: keyof typeof WORKFLOWS): Promise<NodeRun> {
+	const { workflowId, path: webhookPath, node } = WORKFLOWS[which];
+	const pid = n8n!.pid!;
+	resetPeak(pid);
+	const before = procStatus(pid);
+	const cpuBefore = cpuSeconds(pid);
+	sandbox!.clearRequests();
+	const problems: string[] = [];
+	const res = await waitFor(
+		'the webhook to be registered',
+		async () => {
+			const answer = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(5 * 60_000) });
+			return answer.status === 404 ? undefined : answer;
+		},
+		{ timeoutMs: 60_000, intervalMs: 250 },
+	);
+	if (res.status !== 200) problems.push(`webhook answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+	const after = procStatus(pid);
+	const n8nCpuS = cpuSeconds(pid) - cpuBefore;
+	const requests = sandbox!.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
+	const asked = requests.map((r) => `${r.path}?${r.query.cursor ?? ''}`);
+	const execution = await newestExecution(workflowId);
+	if (execution.status !== 'success') problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
+	const task = execution.data?.resultData.runData[node]?.[0];
+	const output = (task?.data?.main?.[0] ?? []).map((item) => item.json);
+	return {
+		ms: task?.executionTime ?? NaN,
+		items: output.length,
+		requests: requests.length,
+		repeated: asked.length - new Set(asked).size,
+		outputBytes: Buffer.byteLength(JSON.stringify(output)),
+		growthMb: (after.hwmKb - before.rssKb) / 1024,
+		n8nCpuS,
+		problems,
+	};
+}
+
+function renderSection(r: {
+	date: string;
+	machine: string;
+	tree: { folders: number; files: number };
+	nodeRuns: NodeRun[];
+	rawRuns: RawRun[];
+	limitOne: NodeRun[];
+}): string {
+	const nodeMs = median(r.nodeRuns.map((x) => x.ms));
+	const rawMs = median(r.rawRuns.map((x) => x.ms));
+	const ratio = nodeMs / rawMs;
+	const folderPages = r.rawRuns[0]?.requests ?? NaN;
+	const requestsOk = r.nodeRuns.every((x) => x.requests === folderPages && x.repeated === 0);
+	const entries = r.rawRuns[0]?.entries ?? NaN;
+	const itemsOk = r.nodeRuns.every((x) => x.items === entries);
+	const limitOneRequests = Math.max(...r.limitOne.map((x) => x.requests));
+	const growth = Math.max(...r.nodeRuns.map((x) => x.growthMb));
+	const outputMb = median(r.nodeRuns.map((x) => x.outputBytes)) / 1024 ** 2;
+	const problems = [...r.nodeRuns, ...r.limitOne].flatMap((x) => x.problems);
+	const ok = (pass: boolean) => (pass ? '✅' : '❌');
+	const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+	return [
+		`## Search over ${r.tree.files.toLocaleString('en-US')} files in ${r.tree.folders} folders`,
+		'',
+		`Measured ${r.date} on ${r.machine}, n8n 2.41.0 (\`n8n start\`, package installed from its packed tarball), the sandbox in the benchmark's process, ${r.nodeRuns.length} runs of each side after ${WARMUPS} untimed round(s), alternating (\`npm run bench\`, \`test/bench/search-bench.ts\`). *File → Search* (Return All, no filter, Simplify on) in a Webhook → node workflow, its execution time from the run data. *Raw client*: the same breadth-first walk, ${SEARCH_CONCURRENCY} folders at once, the largest page, a new connection per request (as n8n's HTTP helper makes), with Node 24's \`http.get\` in a process of its own, timed inside it. Memory: n8n's peak resident size during the run (VmHWM, reset before it) minus its resident size right before it, against the size of the node's output as JSON.`,
+		'',
+		'| | median | runs (ms) | requests | items |',
+		'|---|---|---|---|---|',
+		`| File → Search, Return All | ${nodeMs.toFixed(0)} ms | ${list(r.nodeRuns.map((x) => x.ms))} | ${r.nodeRuns.map((x) => x.requests).join(', ')} | ${r.nodeRuns[0]?.items ?? '—'} |`,
+		`| raw client, same walk | ${rawMs.toFixed(0)} ms | ${list(r.rawRuns.map((x) => x.ms))} | ${r.rawRuns.map((x) => x.requests).join(', ')} | ${entries} |`,
+		`| File → Search, Limit 1 (match in the searched folder) | ${median(r.limitOne.map((x) => x.ms)).toFixed(0)} ms | ${list(r.limitOne.map((x) => x.ms))} | ${r.limitOne.map((x) => x.requests).join(', ')} | ${r.limitOne[0]?.items ?? '—'} |`,
+		'',
+		'| Target | Measured | Met |',
+		'|---|---|---|',
+		`| Return All ≤ ${TARGET_RATIO}× the raw client's time | ${ratio.toFixed(2)}× (median ${nodeMs.toFixed(0)} ms against ${rawMs.toFixed(0)} ms) | ${ok(ratio <= TARGET_RATIO)} |`,
+		`| exactly one listing request per folder page | ${r.nodeRuns[0]?.requests ?? '—'} requests for ${folderPages} folder pages in every run, none repeated; every entry returned once: ${itemsOk ? 'yes' : 'no'} | ${ok(requestsOk && itemsOk)} |`,
+		`| Limit 1 with the match in the first folder: ≤ ${TARGET_LIMIT_ONE_REQUESTS} requests | ${limitOneRequests} | ${ok(limitOneRequests <= TARGET_LIMIT_ONE_REQUESTS)} |`,
+		`| n8n's peak memory growth ≤ ${TARGET_MEMORY_TIMES_OUTPUT}× the output's JSON | ${growth.toFixed(1)} MiB at most for ${outputMb.toFixed(1)} MiB of output (${(growth / outputMb).toFixed(1)}×); runs: ${r.nodeRuns.map((x) => x.growthMb.toFixed(1)).join(', ')} MiB | ${ok(growth <= TARGET_MEMORY_TIMES_OUTPUT * outputMb)} |`,
+		...(problems.length ? ['', `Problems: ${problems.join('; ')}`] : []),
+	].join('\n');
+}
+
+async function main(): Promise<void> {
+	fs.rmSync(WORK, { recursive: true, force: true });
+	fs.mkdirSync(LOGS, { recursive: true });
+	progress('installing n8n (or reusing .cache/), building and packing the package');
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, new Stopwatch());
+	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	const tree = buildTree(sandbox);
+	const token = sandbox.seed.users[0].accessToken;
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
+	await n8n.importCredentials([{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } }]);
+	const workflow = (which: keyof typeof WORKFLOWS, parameters: Record<string, unknown>) => ({
+		id: WORKFLOWS[which].workflowId,
+		name: `bench: search (${which})`,
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: crypto.randomUUID(),
+				position: [0, 0],
+				parameters: { httpMethod: 'POST', path: WORKFLOWS[which].path, responseMode: 'lastNode', responseData: 'noData', options: {} },
+			},
+			{
+				id: crypto.randomUUID(),
+				name: WORKFLOWS[which].node,
+				type: 'n8n-nodes-file-storage.fileStorage',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'file', operation: 'search', folder: { __rl: true, mode: 'id', value: tree.rootId }, ...parameters },
+				credentials: { fileStorageApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
+			},
+		],
+		connections: { Webhook: { main: [[{ node: WORKFLOWS[which].node, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all' },
+	});
+	await n8n.importWorkflows([
+		workflow('all', { returnAll: true }),
+		workflow('limitOne', { returnAll: false, limit: 1, filters: { nameContains: 'needle' } }),
+	]);
+	progress('n8n start');
+	await n8n.start();
+	await n8n.setupOwner(OWNER);
+	await n8n.createApiKey('bench-search');
+	for (const { workflowId } of Object.values(WORKFLOWS)) await n8n.activate(workflowId);
+
+	const nodeRuns: NodeRun[] = [];
+	const rawRuns: RawRun[] = [];
+	const limitOne: NodeRun[] = [];
+	for (let round = 1; round <= WARMUPS + RUNS; round++) {
+		const warmup = round <= WARMUPS;
+		const label = warmup ? `warm-up ${round}` : `run ${round - WARMUPS}`;
+		// alternate which side goes first, so neither always runs on a warmer (or busier) machine
+		const order = round % 2 === 0 ? (['raw', 'node'] as const) : (['node', 'raw'] as const);
+		for (const side of order) {
+			if (side === 'raw') {
+				const measured = await rawRun(install, sandbox.baseUrl, token, tree.rootId);
+				if (!warmup) rawRuns.push(measured);
+				progress(`${label} raw client: ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.entries} entries`);
+			} else {
+				const measured = await nodeRun('all');
+				if (!warmup) nodeRuns.push(measured);
+				progress(`${label} File → Search: ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.items} items, memory +${measured.growthMb.toFixed(1)} MiB${measured.problems.length ? ` (${measured.problems.join('; ')})` : ''}`);
+			}
+		}
+		const one = await nodeRun('limitOne');
+		if (!warmup) limitOne.push(one);
+		progress(`${label} Limit 1: ${one.ms.toFixed(0)} ms, ${one.requests} request(s)`);
+	}
+	const cpu = /^model name\s*:\s*(.+)$/m.exec(fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1]?.trim();
+	const results = {
+		date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+		machine: `${os.cpus().length} cores (${cpu ?? os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+		tree,
+		nodeRuns,
+		rawRuns,
+		limitOne,
+	};
+	const section = renderSection(results);
+	replaceSection(REPORT, SECTION, section);
+	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+	process.stdout.write(`\n${section}\n`);
+}
+
+runBounded({ what: 'search benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });
