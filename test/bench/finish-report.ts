@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Last step of `npm run bench`: the summary at the top of docs/benchmarks.md (test/bench/report-sections.ts), after
  * every script has written its part, so the count covers all their target tables and says which runs they are.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * docs/benchmarks.md is written by several scripts: bench.ts writes the whole report, other scripts (the Download
  * benchmark, the queue benchmark) each own one section between `<!-- <name>:start -->` and `<!-- <name>:end -->`.
