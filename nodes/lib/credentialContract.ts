@@ -125,7 +125,8 @@ export const BASE_URL_PROPERTY: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://files.example.com',
-	description: 'Address of your File Storage server, without "/api/v1"',
+	// normalizeBaseUrl drops a pasted "/api/v1", so the field says so instead of asking users to leave it out
+	description: 'Address of your File Storage server. A "/api/v1" or "/" at the end is removed.',
 	required: true,
 };
 

@@ -42,7 +42,7 @@ import type {
 	VariantResult,
 } from './report';
 import { gcOf, LISTING_LABELS, ms, percentile, renderReport, renderScaleChart, renderTables, SCALE_CHART, targets } from './report';
-import { rewriteKeepingSections } from './report-sections';
+import { benchRun, rewriteKeepingSections } from './report-sections';
 import { runTriggerBench } from './trigger-bench';
 import type { TriggerPlan } from './trigger-bench';
 import type { BatchVariant, ListingVariant } from './workflows';
@@ -706,7 +706,7 @@ async function main(): Promise<void> {
 	results.facts.totalSeconds = (Date.now() - benchStarted) / 1000;
 	results.facts.loadAfter = loadAverage();
 	// the other benchmark scripts' sections (Download, queue) stay as they are
-	rewriteKeepingSections(REPORT, renderReport(results));
+	rewriteKeepingSections(REPORT, renderReport(results, benchRun()));
 	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${renderTables(results)}\n`);
 	process.stdout.write(`\nReport: ${path.relative(REPO_ROOT, REPORT)}; raw results: ${path.relative(REPO_ROOT, path.join(WORK, 'results.json'))}\n`);

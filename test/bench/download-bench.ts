@@ -26,7 +26,7 @@ import { runBounded } from './bounded-run';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { startSandbox } from '../sandbox/server';
 import { median } from './report';
-import { replaceSection } from './report-sections';
+import { benchRun, replaceSection, runStamp } from './report-sections';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-download');
 const LOGS = path.join(WORK, 'logs');
@@ -250,20 +250,16 @@ function renderSection(r: DownloadResults): string {
 }
 
 /**
- * Why a download inside n8n costs more CPU than the same stream in a fresh process, found with a CPU profile of
- * `n8n start` and reproduced without n8n (kept here, so every report carries it).
+ * Why a download inside n8n costs more CPU than the same stream in a fresh process. No figure here: every figure of
+ * the report comes from its own run, and the profiles that found this are rerun with BENCH_ONLY=download-profile.
  */
 const WHY_SLOWER = [
-	'**Why the times inside n8n vary, and where they go.** Runs of File Storage → Download inside n8n fall into two',
-	"groups: about 2–3 s or 8–15 s of n8n CPU per GiB (n8n's HTTP Request node took 9–23 s in every run so far). The",
-	'slow ones are garbage collection: every socket read allocates a new 64 KiB buffer outside the JavaScript heap, V8',
-	"may answer that growing external memory with full collections, and their cost grows with the heap — n8n's is",
-	"several hundred MB, a fresh process's a few MB. A CPU profile of `n8n start` over three 1 GiB downloads (by hand,",
-	'with `BENCH_DOWNLOAD_NODE_OPTIONS=--cpu-prof`) showed 14.4 s of garbage collection and 5.3 s of file writes among',
-	"37 s of busy CPU. Without n8n, Node 24's plain `http.get` → `pipeline` → file used 1.7 s of CPU per GiB in a",
-	'fresh process and 8.4 s in one holding a 770 MB heap, where one 1 GiB download caused 30 full collections',
-	"(`perf_hooks` gc entries). Taking the node's counting pass-through out did not make the n8n runs faster (10–14 s",
-	'of CPU). Wall times also depend on this shared 2-core machine, where other test runs were using both cores.',
+	'**Why a download inside n8n is slower than a raw stream.** The n8n CPU column above is this run\'s; where it goes is',
+	'not measured here. Every socket read allocates a new 64 KiB buffer outside the JavaScript heap, V8 may answer that',
+	"growing external memory with full garbage collections, and their cost grows with the heap: n8n's is several hundred",
+	"MB, a fresh process's a few MB. n8n's own HTTP Request node (above) pays the same. To see where n8n's CPU goes on",
+	'this machine, run `BENCH_ONLY=download-profile npm run bench` (CPU profiles inside n8n, printed and kept in `.tmp/`,',
+	'not in this report). Wall times also depend on other work on the machine.',
 ].join('\n');
 
 // ----- main --------------------------------------------------------------------------------------------------------
@@ -389,7 +385,7 @@ async function main(): Promise<void> {
 		rawRuns,
 	};
 	const section = renderSection(results);
-	replaceSection(REPORT, SECTION, section);
+	replaceSection(REPORT, SECTION, `${runStamp(benchRun())}\n${section}`);
 	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${section}\n`);
 }

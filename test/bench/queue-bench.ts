@@ -23,7 +23,7 @@ import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
 import { median } from './report';
-import { replaceSection } from './report-sections';
+import { benchRun, replaceSection, runStamp } from './report-sections';
 import { BENCH_CREDENTIALS, benchCredentials, chain, webhook } from './workflows';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-queue');
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
 	await regular.stopAll();
 
 	const section = render(results, { ...facts, loadAfter: os.loadavg().map((l) => l.toFixed(1)).join(' / ') });
-	replaceSection(REPORT, SECTION, section);
+	replaceSection(REPORT, SECTION, `${runStamp(benchRun())}\n${section}`);
 	fs.writeFileSync(path.join(WORK, 'results.json'), `${JSON.stringify({ facts, results }, null, 2)}\n`);
 	process.stdout.write(`\n${section}\n\nReport: ${path.relative(REPO_ROOT, REPORT)}\n`);
 }

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * docs/benchmarks.md is written by several scripts: bench.ts writes the whole report, other scripts (the Download
  * benchmark, the queue benchmark) each own one section between `<!-- <name>:start -->` and `<!-- <name>:end -->`.
@@ -48,4 +48,85 @@ export function rewriteKeepingSections(file: string, next: string): void {
 	const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 	fs.mkdirSync(path.dirname(file), { recursive: true });
 	fs.writeFileSync(file, keepingSections(previous, next));
+}
+
+// ----- one run, one count ------------------------------------------------------------------------------------------
+// The report is written by three scripts, and `BENCH_ONLY` runs one of them alone, so a page can mix runs. Each
+// part carries the run it came from (run-bench.sh sets BENCH_RUN once for all of them) and the summary at the top
+// says whether the page is one run, and counts every target table on it, so no script's misses drop out of the count.
+
+/** The run this process belongs to: BENCH_RUN from run-bench.sh, else now (a script started on its own). */
+export function benchRun(): string {
+	return process.env.BENCH_RUN || `${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+export const runStamp = (run: string): string => `<!-- bench-run: ${run} -->`;
+const STAMP = /<!-- bench-run: ([^>]*?) -->/;
+const TARGET_HEADER = '| Target | Measured | Met |';
+
+export interface TargetRow {
+	/** The heading the target table is under (its section's title for the scripts' own sections). */
+	heading: string;
+	target: string;
+	measured: string;
+	met: boolean;
+}
+
+/** Every row of every `| Target | Measured | Met |` table of the report. */
+export function targetRows(text: string): TargetRow[] {
+	const rows: TargetRow[] = [];
+	const lines = text.split('\n');
+	let heading = '';
+	for (let i = 0; i < lines.length; i++) {
+		const title = /^#{2,3} (.+)$/.exec(lines[i]);
+		// a main-report target names its subject itself; a script's section is named by its title
+		if (title) heading = title[1] === 'Targets' ? '' : title[1];
+		if (lines[i].trim() !== TARGET_HEADER) continue;
+		for (i += 2; i < lines.length && lines[i].startsWith('|'); i++) {
+			const cells = lines[i].split('|').slice(1, -1).map((cell) => cell.trim());
+			if (cells.length < 3) continue;
+			rows.push({ heading, target: cells[0], measured: cells[1], met: cells[cells.length - 1] === '✅' });
+		}
+		i--;
+	}
+	return rows;
+}
+
+/** The parts of the report (the main text, then each script's section) with the run each came from. */
+export function partsOf(text: string): Array<{ name: string; run?: string }> {
+	const sections = sectionsOf(text).filter((section) => section.name !== 'summary');
+	let main = text;
+	for (const section of sectionsOf(text)) main = main.replace(section.text, '');
+	const title = (section: { text: string }) => /^## (.+)$/m.exec(section.text)?.[1] ?? 'a section';
+	return [
+		{ name: 'the main benchmark (listing, scale, batch, trigger)', run: STAMP.exec(main)?.[1] },
+		...sections.map((section) => ({ name: title(section), run: STAMP.exec(section.text)?.[1] })),
+	];
+}
+
+/** The summary at the top of the report: which run(s) it holds, and N of M targets met with every miss named. */
+export function summaryOf(text: string): string {
+	const parts = partsOf(text);
+	const runs = new Set(parts.map((part) => part.run ?? ''));
+	const origin =
+		runs.size === 1 && !runs.has('')
+			? `Every section of this page comes from one run of \`npm run bench\`, started ${[...runs][0]}.`
+			: `**Not one run**: ${parts.map((part) => `${part.name} from ${part.run ? `the run of ${part.run}` : 'an earlier run without a run stamp'}`).join('; ')} (\`BENCH_ONLY\` runs one part alone). \`npm run bench\` measures them together.`;
+	const rows = targetRows(text);
+	const missed = rows.filter((row) => !row.met);
+	const count = `**${rows.length - missed.length} of ${rows.length} targets met**${missed.length ? '. Missed:' : '.'}`;
+	const misses = missed.map((row) => `- ${row.heading ? `${row.heading}: ` : ''}${row.target}: ${row.measured}.`);
+	return [origin, '', count, ...misses].join('\n');
+}
+
+/** Writes the summary section of a report file (after its title when it has none yet). */
+export function finishReport(file: string): void {
+	const text = fs.readFileSync(file, 'utf8');
+	const summary = summaryOf(text);
+	if (text.includes('<!-- summary:start -->')) {
+		fs.writeFileSync(file, withSection(text, 'summary', summary));
+		return;
+	}
+	const titleEnd = text.indexOf('\n') + 1;
+	fs.writeFileSync(file, `${text.slice(0, titleEnd)}\n<!-- summary:start -->\n${summary}\n<!-- summary:end -->\n${text.slice(titleEnd)}`);
 }

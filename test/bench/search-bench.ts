@@ -25,7 +25,7 @@ import { startSandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { median } from './report';
-import { replaceSection } from './report-sections';
+import { benchRun, replaceSection, runStamp } from './report-sections';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-search');
 const LOGS = path.join(WORK, 'logs');
@@ -334,7 +334,7 @@ async function main(): Promise<void> {
 		limitOne,
 	};
 	const section = renderSection(results);
-	replaceSection(REPORT, SECTION, section);
+	replaceSection(REPORT, SECTION, `${runStamp(benchRun())}\n${section}`);
 	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${section}\n`);
 }

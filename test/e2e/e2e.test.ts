@@ -590,6 +590,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 
 // ----- the examples ------------------------------------------------------------------------------------------------
 
+// The examples' placeholders are filled with the sandbox's IDs by loadExample, as the demo imports them.
 describe('examples/ run as shipped', () => {
 	test('"restore watched items" restores the trashed ones and reports the rest', async () => {
 		const workflow = loadExample(EXAMPLES.restoreNightly);

@@ -97,8 +97,21 @@ export const EXAMPLES = {
 	onUploadDownload: 'on-upload-download-checksum.json',
 } as const;
 
+/**
+ * The placeholders examples ship where a user must put IDs of their own, and the demo sandbox's items they stand
+ * for there (the seed's IDs are fixed). The e2e suite checks the restored items by path, so a changed seed fails it.
+ */
+export const SANDBOX_IDS_FOR_PLACEHOLDERS: Record<string, string> = {
+	'<ID of a folder to watch>': 'c850c263-b869-4ff0-8f00-b7f1eb8d1520', // Old Stuff, in the trash
+	'<ID of a file to watch>': '30eb6fd7-82e0-481f-9966-453f402880ec', // Documents/old-draft.docx, in the trash
+	'<ID of another folder to watch>': '49427c1e-a6b0-4fbe-b5e3-268dadc29831', // Documents, not in the trash
+};
+
+/** An example as the e2e suite and the demo import it: its placeholders filled with the sandbox's IDs. */
 export function loadExample(file: string): WorkflowSpec {
-	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowSpec;
+	let text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
+	for (const [placeholder, id] of Object.entries(SANDBOX_IDS_FOR_PLACEHOLDERS)) text = text.split(placeholder).join(id);
+	return JSON.parse(text) as WorkflowSpec;
 }
 
 /** Does the workflow use a node type (e.g. the trigger, which may not exist yet)? */

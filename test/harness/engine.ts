@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Runs this package's nodes through n8n-core's real execution engine (WorkflowExecute, PollContext) with
- * credentials applied by the credential types' own `authenticate`. No n8n app: see README "Tests".
+ * credentials applied by the credential types' own `authenticate`. No n8n app: see docs/development.md, "Layout".
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';

@@ -16,7 +16,7 @@ import type { Postgres, Redis } from './services';
 
 export type ExecutionsMode = 'queue' | 'regular';
 
-/** What main and workers share: the database, the queue and its health checks (README: Running at scale). */
+/** What main and workers share: the database, the queue and its health checks (docs/running-at-scale.md). */
 function sharedEnv(postgres: Postgres, redis: Redis, mode: ExecutionsMode): Record<string, string> {
 	return {
 		DB_TYPE: 'postgresdb',

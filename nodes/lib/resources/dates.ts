@@ -1,4 +1,4 @@
-// The service's dates are not ISO (see the README's "Tolerant reader"): parsed leniently, once per text.
+// The service's dates are not ISO (see docs/tolerant-reader.md): parsed leniently, once per text.
 
 const MONTHS: Record<string, number> = {
 	jan: 1,
