@@ -10,13 +10,12 @@
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
-import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
+import { runCommand, stopAllChildren } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import { fileContent, sha256OfContent } from '../sandbox/content';
@@ -24,9 +23,10 @@ import type { FileRec } from '../sandbox/model';
 import type { Sandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
+import { callWebhook, ExecutionReader, webhookTrigger } from './webhook-runs';
 import { startSandbox } from '../sandbox/server';
 import { median } from './report';
-import { benchRun, replaceSection, runStamp } from './report-sections';
+import { measuredOn, publishSection } from './report-sections';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-download');
 const LOGS = path.join(WORK, 'logs');
@@ -103,35 +103,13 @@ http.get(process.argv[1], { headers: { Authorization: 'Bearer ' + process.env.BE
 	return JSON.parse(result.stdout) as RawRun;
 }
 
-interface Execution {
-	id: string;
-	status: string;
-	data?: {
-		resultData: {
-			error?: { message?: string };
-			runData: Record<string, Array<{ executionTime?: number; data?: { main?: Array<Array<{ binary?: Record<string, { id?: string; bytes?: number }> }>> } }>>;
-		};
-	};
+/** What the run data holds of the Download node's run. */
+interface DownloadTask {
+	executionTime?: number;
+	data?: { main?: Array<Array<{ binary?: Record<string, { id?: string; bytes?: number }> }>> };
 }
 
-let lastExecutionId = 0;
-
-async function newestExecution(workflowId: string): Promise<Execution> {
-	const id = await waitFor(
-		'the download execution',
-		async () => {
-			const res = await n8n!.api<{ data: Array<{ id: string | number; status: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
-			const fresh = res.body.data
-				.filter((e) => Number(e.id) > lastExecutionId && !['new', 'running', 'waiting'].includes(e.status))
-				.sort((a, b) => Number(b.id) - Number(a.id));
-			return fresh.length ? Number(fresh[0].id) : undefined;
-		},
-		{ timeoutMs: 10 * 60_000, intervalMs: 100 },
-	);
-	lastExecutionId = id;
-	const res = await n8n!.api<Execution>('GET', `/executions/${id}?includeData=true`);
-	return { ...res.body, id: String(id) };
-}
+const executions = new ExecutionReader(() => n8n!, 10 * 60_000);
 
 /** Where n8n keeps a filesystem binary (`filesystem-v2:<key>` under <user folder>/.n8n/storage). */
 function storedPath(userFolder: string, binaryId: string): string {
@@ -155,23 +133,14 @@ async function nodeRun(variant: InN8n, userFolder: string, file: FileRec, verify
 	// where the peak cannot be reset, sample the resident size instead
 	const sampler = canReset ? undefined : setInterval(() => (peakKb = Math.max(peakKb, procStatus(pid).rssKb)), 20);
 	const problems: string[] = [];
-	// n8n registers a published workflow's webhook a moment after answering the publish call: until then it is a 404
-	// and nothing ran, so calling again is safe
-	const res = await waitFor(
-		'the webhook to be registered',
-		async () => {
-			const answer = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(10 * 60_000) });
-			return answer.status === 404 ? undefined : answer;
-		},
-		{ timeoutMs: 60_000, intervalMs: 250 },
-	);
-	if (res.status !== 200) problems.push(`webhook answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+	const refused = await callWebhook(n8n!, webhookPath, 10 * 60_000);
+	if (refused) problems.push(refused);
 	if (sampler) clearInterval(sampler);
 	const after = procStatus(pid);
 	const n8nCpuS = cpuSeconds(pid) - cpuBefore;
 	const sandboxCpu = process.cpuUsage(sandboxCpuBefore);
 	const peak = canReset ? after.hwmKb : Math.max(peakKb, after.rssKb);
-	const execution = await newestExecution(workflowId);
+	const execution = await executions.next<DownloadTask>(workflowId);
 	if (execution.status !== 'success') problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
 	const task = execution.data?.resultData.runData[node]?.[0];
 	const binary = task?.data?.main?.[0]?.[0]?.binary?.data;
@@ -280,22 +249,13 @@ async function main(): Promise<void> {
 		{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } },
 		{ ...HEADER_CREDENTIAL, data: { name: 'Authorization', value: `Bearer ${token}` } },
 	]);
-	const webhook = (webhookPath: string) => ({
-		id: crypto.randomUUID(),
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: crypto.randomUUID(),
-		position: [0, 0],
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'noData', options: {} },
-	});
 	const httpNode = IN_N8N.httpRequest.node;
 	await n8n.importWorkflows([
 		{
 			id: IN_N8N.fileStorage.workflowId,
 			name: 'bench: download 1 GiB (File Storage)',
 			nodes: [
-				webhook(IN_N8N.fileStorage.path),
+				webhookTrigger(IN_N8N.fileStorage.path),
 				{
 					id: crypto.randomUUID(),
 					name: IN_N8N.fileStorage.node,
@@ -313,7 +273,7 @@ async function main(): Promise<void> {
 			id: IN_N8N.httpRequest.workflowId,
 			name: 'bench: download 1 GiB (HTTP Request)',
 			nodes: [
-				webhook(IN_N8N.httpRequest.path),
+				webhookTrigger(IN_N8N.httpRequest.path),
 				{
 					id: crypto.randomUUID(),
 					name: httpNode,
@@ -371,10 +331,8 @@ async function main(): Promise<void> {
 			);
 		}
 	}
-	const cpu = /^model name\s*:\s*(.+)$/m.exec(fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1]?.trim();
 	const results: DownloadResults = {
-		date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-		machine: `${os.cpus().length} cores (${cpu ?? os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+		...measuredOn(),
 		sizeMb: SIZE / 1024 ** 2,
 		peakMethod,
 		warmups: WARMUPS,
@@ -384,10 +342,7 @@ async function main(): Promise<void> {
 		httpRuns,
 		rawRuns,
 	};
-	const section = renderSection(results);
-	replaceSection(REPORT, SECTION, `${runStamp(benchRun())}\n${section}`);
-	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
-	process.stdout.write(`\n${section}\n`);
+	publishSection(REPORT, SECTION, renderSection(results), path.join(WORK, 'results.json'), results);
 }
 
 runBounded({ what: 'download benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });

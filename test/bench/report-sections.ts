@@ -7,6 +7,7 @@
  * running one benchmark never erases another's results.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const startMarker = (name: string) => `<!-- ${name}:start -->`;
@@ -129,4 +130,21 @@ export function finishReport(file: string): void {
 	}
 	const titleEnd = text.indexOf('\n') + 1;
 	fs.writeFileSync(file, `${text.slice(0, titleEnd)}\n<!-- summary:start -->\n${summary}\n<!-- summary:end -->\n${text.slice(titleEnd)}`);
+}
+
+/** When and where a script measured: the date (UTC, to the minute) and the machine, as its section states them. */
+export function measuredOn(): { date: string; machine: string } {
+	const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
+	const cpu = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim();
+	return {
+		date: `${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+		machine: `${os.cpus().length} cores (${cpu ?? os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+	};
+}
+
+/** A script's finished section: stamped with the run into the report, its raw results beside it, and printed. */
+export function publishSection(report: string, name: string, section: string, resultsFile: string, results: unknown): void {
+	replaceSection(report, name, `${runStamp(benchRun())}\n${section}`);
+	fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+	process.stdout.write(`\n${section}\n`);
 }

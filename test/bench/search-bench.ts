@@ -10,22 +10,22 @@
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { SEARCH_CONCURRENCY } from '../../nodes/FileStorage/actions/file/search.operation';
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
-import { runCommand, stopAllChildren, waitFor } from '../e2e/processes';
+import { runCommand, stopAllChildren } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
+import { callWebhook, ExecutionReader, webhookTrigger } from './webhook-runs';
 import { median } from './report';
-import { benchRun, replaceSection, runStamp } from './report-sections';
+import { measuredOn, publishSection } from './report-sections';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-search');
 const LOGS = path.join(WORK, 'logs');
@@ -139,30 +139,13 @@ new Promise((resolve, reject) => {
 	return JSON.parse(result.stdout) as RawRun;
 }
 
-interface Execution {
-	id: string;
-	status: string;
-	data?: { resultData: { error?: { message?: string }; runData: Record<string, Array<{ executionTime?: number; data?: { main?: Array<Array<{ json?: unknown }>> } }>> } };
+/** What the run data holds of the Search node's run. */
+interface SearchTask {
+	executionTime?: number;
+	data?: { main?: Array<Array<{ json?: unknown }>> };
 }
 
-let lastExecutionId = 0;
-
-async function newestExecution(workflowId: string): Promise<Execution> {
-	const id = await waitFor(
-		'the search execution',
-		async () => {
-			const res = await n8n!.api<{ data: Array<{ id: string | number; status: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
-			const fresh = res.body.data
-				.filter((e) => Number(e.id) > lastExecutionId && !['new', 'running', 'waiting'].includes(e.status))
-				.sort((a, b) => Number(b.id) - Number(a.id));
-			return fresh.length ? Number(fresh[0].id) : undefined;
-		},
-		{ timeoutMs: 5 * 60_000, intervalMs: 100 },
-	);
-	lastExecutionId = id;
-	const res = await n8n!.api<Execution>('GET', `/executions/${id}?includeData=true`);
-	return { ...res.body, id: String(id) };
-}
+const executions = new ExecutionReader(() => n8n!, 5 * 60_000);
 
 interface NodeRun {
 	ms: number;
@@ -184,20 +167,13 @@ async function nodeRun(which: keyof typeof WORKFLOWS): Promise<NodeRun> {
 	const cpuBefore = cpuSeconds(pid);
 	sandbox!.clearRequests();
 	const problems: string[] = [];
-	const res = await waitFor(
-		'the webhook to be registered',
-		async () => {
-			const answer = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(5 * 60_000) });
-			return answer.status === 404 ? undefined : answer;
-		},
-		{ timeoutMs: 60_000, intervalMs: 250 },
-	);
-	if (res.status !== 200) problems.push(`webhook answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+	const refused = await callWebhook(n8n!, webhookPath, 5 * 60_000);
+	if (refused) problems.push(refused);
 	const after = procStatus(pid);
 	const n8nCpuS = cpuSeconds(pid) - cpuBefore;
 	const requests = sandbox!.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
 	const asked = requests.map((r) => `${r.path}?${r.query.cursor ?? ''}`);
-	const execution = await newestExecution(workflowId);
+	const execution = await executions.next<SearchTask>(workflowId);
 	if (execution.status !== 'success') problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
 	const task = execution.data?.resultData.runData[node]?.[0];
 	const output = (task?.data?.main?.[0] ?? []).map((item) => item.json);
@@ -269,15 +245,7 @@ async function main(): Promise<void> {
 		id: WORKFLOWS[which].workflowId,
 		name: `bench: search (${which})`,
 		nodes: [
-			{
-				id: crypto.randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: crypto.randomUUID(),
-				position: [0, 0],
-				parameters: { httpMethod: 'POST', path: WORKFLOWS[which].path, responseMode: 'lastNode', responseData: 'noData', options: {} },
-			},
+			webhookTrigger(WORKFLOWS[which].path),
 			{
 				id: crypto.randomUUID(),
 				name: WORKFLOWS[which].node,
@@ -324,19 +292,14 @@ async function main(): Promise<void> {
 		if (!warmup) limitOne.push(one);
 		progress(`${label} Limit 1: ${one.ms.toFixed(0)} ms, ${one.requests} request(s)`);
 	}
-	const cpu = /^model name\s*:\s*(.+)$/m.exec(fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1]?.trim();
 	const results = {
-		date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-		machine: `${os.cpus().length} cores (${cpu ?? os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+		...measuredOn(),
 		tree,
 		nodeRuns,
 		rawRuns,
 		limitOne,
 	};
-	const section = renderSection(results);
-	replaceSection(REPORT, SECTION, `${runStamp(benchRun())}\n${section}`);
-	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
-	process.stdout.write(`\n${section}\n`);
+	publishSection(REPORT, SECTION, renderSection(results), path.join(WORK, 'results.json'), results);
 }
 
 runBounded({ what: 'search benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });
