@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * How the benchmark scripts run a Webhook → node workflow in n8n and read back what it did: call the webhook once it
  * is registered, then fetch the newest finished execution with its data.

@@ -923,6 +923,31 @@ describe('n8n start', () => {
 			}
 		}, 180_000);
 
+		test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else', async () => {
+			const workflow = loadExample(EXAMPLES.newInvoiceInFolder);
+			const seen = sandbox.requests.length;
+			await n8n.activate(workflow.id);
+			await waitFor('the example trigger to poll', () =>
+				sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+			);
+			sandbox.clock.advance(60_000);
+			const invoices = sandbox.model.itemAt(0, 'Documents/Invoices').id;
+			const invoice = sandbox.model.addFile(0, { folderId: invoices, name: 'invoice-2026-104.pdf', size: 4_321 });
+			sandbox.model.addFile(0, { folderId: invoices, name: 'notes-2026-104.txt', size: 100 });
+			sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Photos').id, name: 'invoice-elsewhere.pdf', size: 200 });
+			const polled = sandbox.requests.length;
+			await n8n.forcePoll(workflow.id);
+			await waitFor('the example trigger to poll again', () =>
+				sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+			);
+			const [execution] = await executionsWith(workflow.id, 1);
+			expect(execution.status).toBe('success');
+			expect(nodeOutput(execution, 'Describe the invoice')).toEqual([
+				expect.objectContaining({ fileId: invoice.id, fileName: 'invoice-2026-104.pdf', folder: 'Invoices' }),
+			]);
+			await n8n.deactivate(workflow.id);
+		}, 180_000);
+
 		test('example "when a file is uploaded" describes exactly the new upload', async () => {
 			const workflow = loadExample(EXAMPLES.onUpload);
 			const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);

@@ -95,6 +95,7 @@ export const EXAMPLES = {
 	cleanFileRequest: 'clean-file-request.json',
 	onUpload: 'on-upload-describe.json',
 	onUploadDownload: 'on-upload-download-checksum.json',
+	newInvoiceInFolder: 'new-invoice-in-folder.json',
 } as const;
 
 /**
@@ -105,6 +106,7 @@ export const SANDBOX_IDS_FOR_PLACEHOLDERS: Record<string, string> = {
 	'<ID of a folder to watch>': 'c850c263-b869-4ff0-8f00-b7f1eb8d1520', // Old Stuff, in the trash
 	'<ID of a file to watch>': '30eb6fd7-82e0-481f-9966-453f402880ec', // Documents/old-draft.docx, in the trash
 	'<ID of another folder to watch>': '49427c1e-a6b0-4fbe-b5e3-268dadc29831', // Documents, not in the trash
+	'<ID of the folder where invoices arrive>': '49427c1e-a6b0-4fbe-b5e3-268dadc29831', // Documents (Invoices is inside)
 };
 
 /** An example as the e2e suite and the demo import it: its placeholders filled with the sandbox's IDs. */

@@ -131,6 +131,16 @@ describe('File → Search', () => {
 		expect(listRequests().map((request) => request.path)).not.toContain(`/api/v1/browse/folders/${deep.id}`);
 	});
 
+	it('no other folder is listed before the searched folder\'s first page is read past: many subfolders, Limit 1 met after them', async () => {
+		const wide = fx.sandbox.model.addFolder(0, { name: 'Wide' });
+		for (let k = 0; k < 30; k++) fx.sandbox.model.addFolder(0, { name: `f${String(k).padStart(2, '0')}`, parentId: wide.id });
+		fx.sandbox.model.addFile(0, { folderId: wide.id, name: 'zz-match.txt' });
+		fx.sandbox.clearRequests();
+		const { items } = await fx.run(search(wide.id, { returnAll: false, limit: 1, filters: { nameContains: 'zz-match' } }));
+		expect(names(items)).toEqual(['zz-match.txt']);
+		expect(listRequests()).toHaveLength(1);
+	});
+
 	it('a folder of several pages: Limit 1 sends at most two requests; Return All one per page', async () => {
 		const bulk = fx.sandbox.seed.bulkFolderId as string;
 		fx.sandbox.clearRequests();

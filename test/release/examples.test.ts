@@ -42,6 +42,8 @@ describe('examples/', () => {
 		expect(model.itemAt(0, 'Old Stuff').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a folder to watch>']);
 		expect(model.itemAt(0, 'Documents/old-draft.docx').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a file to watch>']);
 		expect(model.itemAt(0, 'Documents').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of another folder to watch>']);
+		expect(model.itemAt(0, 'Documents').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of the folder where invoices arrive>']);
+		expect(model.itemAt(0, 'Documents/Invoices').type).toBe('folder');
 		for (const workflow of loadedAll()) expect(JSON.stringify(workflow)).not.toContain('<ID of');
 	});
 });

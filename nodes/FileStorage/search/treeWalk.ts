@@ -3,10 +3,11 @@
 // ends only when none of its requests is still out.
 //
 // Order: the searched folder's entries (in listing order, name A to Z), then each of its subfolders' entries in the
-// order the subfolders were listed, then the next level, and so on. Folders are listed ahead of the consumer, at
-// most `concurrency` at a time (the folder being read counts), each page by page. The folders after the one being
-// read start only once the consumer has read on past its first page: a search whose Limit is met in the first page
-// of the searched folder sends at most two requests (that page, and the next page of the same folder).
+// order the subfolders were listed, then the next level, and so on. Folders are listed ahead of the consumer in that
+// order, `concurrency` at a time (the folder being read counts), each page by page, and at most READ_AHEAD folders
+// ahead; another starts whenever one is complete. Nothing but the searched folder starts before the consumer has read
+// on past its first page: a search whose Limit is met there sends at most two requests (that page, and the next page
+// of the same folder).
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -48,10 +49,19 @@ class FolderReader {
 	private stopped = false;
 	private filled: Promise<void> = Promise.resolve();
 
-	constructor(private readonly source: () => AsyncGenerator<Page>) {}
+	constructor(
+		private readonly source: () => AsyncGenerator<Page>,
+		/** Called when the listing is complete (or failed): another folder may start. */
+		private readonly onSettled: () => void,
+	) {}
 
 	get isStarted(): boolean {
 		return this.started;
+	}
+
+	/** Started and not yet complete: a request of its own is out or about to be. */
+	get isBusy(): boolean {
+		return this.started && !this.finished;
 	}
 
 	start(): void {
@@ -78,6 +88,7 @@ class FolderReader {
 		} finally {
 			this.finished = true;
 			this.wake?.();
+			this.onSettled();
 		}
 	}
 
@@ -97,6 +108,12 @@ class FolderReader {
 	}
 }
 
+/** Stands in the queue for a folder whose listing was handed out. */
+const DONE = new FolderReader(
+	async function* () {},
+	() => undefined,
+);
+
 function childPath(parent: string, name: string): string {
 	return parent.endsWith('/') ? `${parent}${name}` : `${parent}/${name}`;
 }
@@ -107,27 +124,39 @@ function folderName(resource: IDataObject): string {
 	return typeof name === 'string' && name !== '' ? name : String(resource.id);
 }
 
+/** Folders listed ahead of the consumer, complete or not: bounds what a walk holds besides its output. */
+const READ_AHEAD = 32;
+
 /**
  * Every entry below `startId` (`all`: the account's root), breadth first, within `maxDepth`. Stop consuming to
  * stop the walk: folders not started are never asked for, and started ones stop after their current page.
  */
 export async function* walkTree(client: ApiClient, startId: string, walk: TreeWalk): AsyncGenerator<TreeEntry> {
 	const { concurrency, maxDepth, ...callOptions } = walk;
-	const readerFor = (folder: FolderInTree) =>
-		new FolderReader(() => pagesOf(client, endpoints.folderContents(folder.id, BY_NAME), callOptions));
 	const queue: Array<{ folder: FolderInTree; reader: FolderReader }> = [];
+	/** Index of the folder being read: the ones before it are done with. */
+	let head = 0;
+	/** Whether the consumer has read on past the searched folder's first page: only then do other folders start. */
+	let opened = false;
+	let closed = false;
+	// In queue order, while fewer than `concurrency` folders are being listed and at most READ_AHEAD are ahead.
+	const topUp = () => {
+		if (!opened || closed) return;
+		let busy = 0;
+		for (let index = head; index < queue.length && index < head + READ_AHEAD && busy < concurrency; index++) {
+			const { reader } = queue[index];
+			if (!reader.isStarted) reader.start();
+			if (reader.isBusy) busy++;
+		}
+	};
+	const readerFor = (folder: FolderInTree) =>
+		new FolderReader(() => pagesOf(client, endpoints.folderContents(folder.id, BY_NAME), callOptions), topUp);
 	const startFolder: FolderInTree = { id: startId, path: startId === 'all' ? '/' : '', depth: 0 };
 	queue.push({ folder: startFolder, reader: readerFor(startFolder) });
-	// Started readers are always the head of the queue: at most `concurrency` folders are in flight or buffered.
-	const topUp = () => {
-		for (let index = 0; index < Math.min(concurrency, queue.length); index++) queue[index].reader.start();
-	};
 	try {
-		while (queue.length > 0) {
-			const { folder, reader } = queue[0];
-			// The head's neighbours start only once it has given its first page (see the header).
-			if (reader.isStarted) topUp();
-			else reader.start();
+		for (; head < queue.length; head++) {
+			const { folder, reader } = queue[head];
+			reader.start();
 			for await (const page of reader.read()) {
 				if (folder.path === '' && page.root) folder.path = folderName(unwrapResource(page.root));
 				for (const element of page.elements) {
@@ -138,12 +167,15 @@ export async function* walkTree(client: ApiClient, startId: string, walk: TreeWa
 					}
 					yield { element, folder };
 				}
+				opened = true;
 				topUp();
 			}
-			queue.shift();
+			// Done with: its pages were handed out (the queue keeps only the small entry).
+			queue[head] = { folder: queue[head].folder, reader: DONE };
 		}
 	} finally {
+		closed = true;
 		// The node's run ends only when no request of its own is still out.
-		await Promise.all(queue.map(async ({ reader }) => await reader.stop()));
+		await Promise.all(queue.slice(head).map(async ({ reader }) => await reader.stop()));
 	}
 }

@@ -55,14 +55,17 @@ function readMaxDepth(ctx: IExecuteFunctions, itemIndex: number): number | undef
 
 /**
  * A found item with the path of the folder it is in. Simplified, `folderPath` takes the place of `parentName` (the
- * path's last part), so an item keeps ten fields.
+ * path's last part), so an item keeps ten fields, in the same order.
  */
 function toOutput({ element, folder }: TreeEntry, simplify: boolean): IDataObject {
 	if (!simplify) return { ...element, folderPath: folder.path };
 	const simplified = simplifyItem(element);
-	delete simplified.parentName;
-	simplified.folderPath = folder.path;
-	return simplified;
+	const found: IDataObject = {};
+	for (const key in simplified) {
+		if (key === 'parentName') found.folderPath = folder.path;
+		else found[key] = simplified[key];
+	}
+	return found;
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
