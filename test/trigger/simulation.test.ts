@@ -253,10 +253,11 @@ describe('randomized trigger simulation', () => {
 			fx.sandbox.clock.advance(Math.floor(rand() * 3_600_000));
 		}
 
-		// Drain: no faults, no arrivals, poll until every stream is idle.
+		// Drain: no faults, no arrivals, poll until every stream is idle. Recent uploads collect the arrivals of four
+		// streams: a backlog of thousands on pages of 30 drains from its oldest part, one walk down per 600 entries.
 		fx.sandbox.clearFaults();
 		for (const stream of streams) {
-			for (let guard = 0; guard < 100; guard++) {
+			for (let guard = 0; guard < 2000; guard++) {
 				const before = stream.emitted.length;
 				await pollOnce(stream);
 				const state = stream.trigger.staticData.window as IDataObject;
