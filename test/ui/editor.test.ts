@@ -1,0 +1,364 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/**
+ * The editor as a new user meets it, in a real browser (Debian's Chromium driven by playwright-core) against a real
+ * n8n with the packed package installed as Community Nodes installs it, and the sandbox server: the node creator,
+ * the three credential forms and their tests, every operation's panel, the folder picker, a step's output table,
+ * the trigger's Fetch Test Event and an example workflow run from the editor. Each step saves a screenshot under
+ * .tmp/ui/shots/; `npm run ui:screenshots` also writes the ones the README shows into docs/screenshots/.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { Browser, Locator, Page } from 'playwright-core';
+import { chromium, selectors } from 'playwright-core';
+
+import { simplifyItem } from '../../nodes/lib/resources/simplify';
+import { REPO_ROOT, TRIGGER_NODE_TYPE } from '../e2e/checkout';
+import type { WorkflowSpec } from '../e2e/cli';
+import {
+	activeFileRequestId,
+	CREDENTIALS,
+	editorShareToken,
+	EXAMPLES,
+	loadExample,
+	sandboxCredentials,
+	UNKNOWN_SHARE_TOKEN,
+	WRONG_ACCESS_TOKEN,
+} from '../e2e/fixtures';
+import { preparePackagedN8n } from '../e2e/install';
+import { selectedN8n } from '../e2e/n8n-versions';
+import { stopAllChildren, waitFor } from '../e2e/processes';
+import { Stopwatch } from '../e2e/progress';
+import { N8n } from '../e2e/rest-client';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
+import type { Operation } from './editor-model';
+import { expectedFields, NODE, operations, simplifiedKeys, triggerActions } from './editor-model';
+
+const WORK = path.join(REPO_ROOT, '.tmp', 'ui');
+const LOGS = path.join(WORK, 'logs');
+const SHOTS = path.join(WORK, 'shots');
+/** `npm run ui:screenshots` (UI_SCREENSHOTS=docs): the screenshots the README shows go to docs/screenshots/. */
+const DOC_SHOTS = process.env.UI_SCREENSHOTS === 'docs' ? path.join(REPO_ROOT, 'docs', 'screenshots') : undefined;
+/** The screenshots the README shows (small: each is one panel of the editor). */
+const README_SHOTS = new Set([
+	'node-creator',
+	'credential-accessToken',
+	'credential-shareToken',
+	'credential-fileRequestId',
+	'folder-picker',
+	'output-folder-get-contents',
+	'output-file-search-json',
+	'trigger-test-event',
+]);
+const OWNER = { email: 'ui@example.com', password: 'Ui-Passw0rd-2026', firstName: 'Editor', lastName: 'Walk' };
+/** Flags without which Chromium keeps calling Google's hosts, which this machine's closed network refuses. */
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+const OPERATIONS_WORKFLOW = 'e2eUiOperations';
+const TRIGGER_WORKFLOW = 'e2eUiTrigger';
+const UI_TIMEOUT_MS = 30_000;
+
+const watch = new Stopwatch();
+let n8n: N8n;
+let sandbox: Sandbox;
+let browser: Browser;
+let page: Page;
+const nodeIds = new Map<string, string>();
+
+// n8n marks its elements with data-test-id
+selectors.setTestIdAttribute('data-test-id');
+
+async function shot(name: string, target?: Locator): Promise<void> {
+	fs.mkdirSync(SHOTS, { recursive: true });
+	const file = path.join(SHOTS, `${name}.png`);
+	await (target ?? page).screenshot({ path: file });
+	if (DOC_SHOTS && README_SHOTS.has(name)) {
+		fs.mkdirSync(DOC_SHOTS, { recursive: true });
+		fs.copyFileSync(file, path.join(DOC_SHOTS, `${name}.png`));
+	}
+}
+
+function credentialOf(resource: string) {
+	return resource === 'sharedFolder' ? CREDENTIALS.share : resource === 'fileRequest' ? CREDENTIALS.request : CREDENTIALS.api;
+}
+
+const nodeName = (op: Operation) => `${op.resourceName} ${op.operationName}`;
+
+/** Extra values an operation's node is opened with, where its defaults alone would not run in the editor. */
+function parametersOf(op: Operation): Record<string, unknown> {
+	const extra: Record<string, Record<string, unknown>> = {
+		'folder.getContents': { folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' }, returnAll: true },
+		'file.search': { folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' }, filters: { nameContains: 'invoice' } },
+	};
+	return { resource: op.resource, operation: op.operation, ...(extra[`${op.resource}.${op.operation}`] ?? {}) };
+}
+
+/** One File Storage node per operation, as a user would place them, each with its credential. */
+function operationsWorkflow(): WorkflowSpec {
+	return {
+		id: OPERATIONS_WORKFLOW,
+		name: 'ui: every operation',
+		nodes: operations().map((op, index) => {
+			const id = `00000000-0000-4000-a000-${String(index + 1).padStart(12, '0')}`;
+			nodeIds.set(nodeName(op), id);
+			const credential = credentialOf(op.resource);
+			return {
+				id,
+				name: nodeName(op),
+				type: 'n8n-nodes-file-storage.fileStorage',
+				typeVersion: 1,
+				position: [(index % 4) * 260, Math.floor(index / 4) * 200],
+				parameters: parametersOf(op),
+				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+			};
+		}),
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+function triggerWorkflow(): WorkflowSpec {
+	const id = '00000000-0000-4000-a000-100000000001';
+	nodeIds.set('Trigger', id);
+	return {
+		id: TRIGGER_WORKFLOW,
+		name: 'ui: trigger',
+		nodes: [
+			{
+				id,
+				name: 'Trigger',
+				type: TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'upload' },
+				credentials: { fileStorageApi: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Opens a node's panel straight from its URL, as a link to it would. */
+async function openNode(workflowId: string, name: string): Promise<Locator> {
+	await page.goto(`${n8n.baseUrl}/workflow/${workflowId}/${nodeIds.get(name)}`);
+	const ndv = page.getByTestId('ndv');
+	await ndv.waitFor({ timeout: UI_TIMEOUT_MS });
+	await page.getByTestId('node-parameters').waitFor({ timeout: UI_TIMEOUT_MS });
+	return ndv;
+}
+
+/** The labels of the fields the Parameters tab shows (the credential picker aside). */
+async function shownFields(): Promise<string[]> {
+	const labels = page.getByTestId('node-parameters').locator('label').filter({ visible: true });
+	const texts = await labels.evaluateAll((elements) =>
+		elements.map((element) => (element.querySelector('span') ?? element).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+	);
+	return texts.filter((text) => text !== '' && !/^Credential/.test(text));
+}
+
+/** The output table's column heads after a run (the editor remembers the last view picked: Table is picked here). */
+async function outputColumns(): Promise<string[]> {
+	const output = page.getByTestId('output-panel');
+	await output.getByTestId('ndv-data-container').waitFor({ timeout: UI_TIMEOUT_MS });
+	await output.getByRole('radio', { name: 'Table' }).click();
+	const table = output.getByTestId('ndv-data-container').locator('table');
+	await table.waitFor({ timeout: UI_TIMEOUT_MS });
+	return (await table.locator('thead th').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+}
+
+beforeAll(async () => {
+	fs.rmSync(WORK, { recursive: true, force: true });
+	fs.mkdirSync(LOGS, { recursive: true });
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
+	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
+	await watch.time('import credentials + workflows', async () => {
+		await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
+		await n8n.importWorkflows([operationsWorkflow(), triggerWorkflow(), loadExample(EXAMPLES.cleanFileRequest)]);
+	});
+	await watch.time('n8n start', () => n8n.start());
+	await n8n.setupOwner(OWNER);
+	browser = await chromium.launch({ executablePath: process.env.UI_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+	page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	page.setDefaultTimeout(UI_TIMEOUT_MS);
+	await watch.time('sign in', async () => {
+		await page.goto(`${n8n.baseUrl}/signin`);
+		await page.getByTestId('emailOrLdapLoginId').locator('input').fill(OWNER.email);
+		await page.getByTestId('password').locator('input').fill(OWNER.password);
+		await page.getByTestId('form-submit-button').click();
+		await page.waitForURL(/\/home\/|\/workflows/);
+	});
+}, 15 * 60_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await n8n?.stop();
+	await stopAllChildren();
+	await sandbox?.stop();
+	process.stdout.write(`\nUI phases (n8n ${selectedN8n().version}, screenshots in ${path.relative(REPO_ROOT, SHOTS)}):\n${watch.summary()}\n`);
+}, 60_000);
+
+describe(`the editor of n8n ${selectedN8n().version} with the packed package`, () => {
+	test('the node creator finds "File Storage" and lists every trigger and action by its name', async () => {
+		await page.goto(`${n8n.baseUrl}/workflow/new`);
+		await page.getByTestId('canvas-plus-button').or(page.getByTestId('node-creator-plus-button')).first().click();
+		await page.getByTestId('node-creator-search-bar').fill('File Storage');
+		const creator = page.getByTestId('node-creator');
+		await creator.getByTestId('item-iterator-item').filter({ hasText: 'File Storage' }).first().click();
+		// Triggers are open; Actions is a collapsed category
+		const items = creator.getByTestId('node-creator-item-name');
+		await items.first().waitFor();
+		const category = creator.getByTestId('node-creator-category-item').filter({ hasText: /^Actions/ });
+		await category.click();
+		await waitFor('the actions to be listed', async () => (await items.allInnerTexts()).length > triggerActions().length, { timeoutMs: UI_TIMEOUT_MS });
+		const shown = (await items.allInnerTexts()).map((text) => text.trim());
+		await shot('node-creator', creator);
+		expect([...shown].sort()).toEqual([...triggerActions(), ...operations().map((op) => op.action)].sort());
+		await page.keyboard.press('Escape');
+	});
+
+	describe.each([
+		['File Storage API', 'accessToken', () => sandbox.seed.users[0].accessToken, () => WRONG_ACCESS_TOKEN, /The access token was refused/],
+		['File Storage Share API', 'shareToken', () => editorShareToken(sandbox.seed), () => UNKNOWN_SHARE_TOKEN, /share refused this token|unknown to this server/],
+		['File Storage File Request API', 'fileRequestId', () => activeFileRequestId(sandbox.seed), () => expiredFileRequestId(), /not active anymore/],
+	])('the %s credential form', (typeName, secretField, goodSecret, badSecret, refusal) => {
+		test('a refused secret shows why; the right one tests OK', async () => {
+			await page.goto(`${n8n.baseUrl}/home/credentials`);
+			await page.getByRole('button', { name: 'Create credential' }).click();
+			await page.getByPlaceholder(/Search for app/).fill(typeName);
+			await page.getByTestId('new-credential-type-select-option').filter({ hasText: new RegExp(`^${typeName}$`) }).click();
+			await page.getByTestId('new-credential-type-button').click();
+			const modal = page.getByTestId('editCredential-modal');
+			await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.baseUrl);
+			const secret = modal.getByTestId(`parameter-input-${secretField}`).locator('input');
+			await secret.fill(badSecret());
+			await modal.getByTestId('credential-save-button').click();
+			await modal.getByText('Couldn’t connect with these settings').waitFor();
+			await modal.getByText('More details').click();
+			await waitFor('the reason of the refusal', async () => (await page.getByText(refusal).count()) > 0, { timeoutMs: UI_TIMEOUT_MS });
+			await shot(`credential-${secretField}-refused`, modal);
+			await secret.fill(goodSecret());
+			await modal.getByTestId('credential-save-button').click();
+			await modal.getByText('Connection tested successfully').waitFor();
+			await shot(`credential-${secretField}`, modal);
+			await page.keyboard.press('Escape');
+		});
+	});
+
+	test.each(operations().map((op) => [nodeName(op), op] as const))('%s: the panel shows exactly its fields, as the README lists them', async (name, op) => {
+		const ndv = await openNode(OPERATIONS_WORKFLOW, name);
+		const shown = await shownFields();
+		await shot(`panel-${op.resource}-${op.operation}`, ndv);
+		// n8n shows the resource in the node's title bar, not as a field, once a node has one
+		const expected = expectedFields(NODE, parametersOf(op)).filter((field) => field !== 'Resource');
+		expect(shown).toEqual(expected);
+		// every field is named in the README's row for the operation
+		const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+		const row = readme.split('\n').find((line) => line.startsWith(`| ${op.resourceName} | ${op.operationName} |`));
+		expect(row).toBeDefined();
+		// Options is named once for all operations, above the table
+		expect(readme).toContain('Every operation has **Options → Timeout**');
+		const unnamed = shown.filter((field) => field !== 'Operation' && field !== 'Options' && !row!.includes(field));
+		expect({ operation: name, unnamed }).toEqual({ operation: name, unnamed: [] });
+	});
+
+	test('the folder picker lists the account\'s folders and its search narrows them', async () => {
+		const ndv = await openNode(OPERATIONS_WORKFLOW, 'Folder Get Contents');
+		await ndv.getByTestId('rlc-input').click();
+		// dropdowns opened earlier stay in the page, hidden
+		const items = page.getByTestId('rlc-item').filter({ visible: true });
+		await items.filter({ hasText: /^Documents$/ }).waitFor();
+		const all = await items.allInnerTexts();
+		await shot('folder-picker', page.getByTestId('ndv'));
+		expect(all.map((text) => text.trim())).toEqual(expect.arrayContaining(['Root (All Files)', 'Documents']));
+		await page.getByTestId('rlc-search').filter({ visible: true }).fill('Invoices');
+		const narrowed = await waitFor(
+			'the search to narrow the list',
+			async () => {
+				// the picked folder (Root) stays on top; the server's answer to the search replaces the rest a moment after typing
+				const texts = (await items.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== 'Root (All Files)');
+				return texts.length > 0 && texts.every((text) => /Invoices/i.test(text)) ? texts : undefined;
+			},
+			{ timeoutMs: UI_TIMEOUT_MS },
+		);
+		expect(narrowed.length).toBeLessThan(all.length - 1);
+		expect(narrowed).toContain('Documents / Invoices');
+		await shot('folder-picker-search', page.getByTestId('ndv'));
+		await page.keyboard.press('Escape');
+	});
+
+	test('running Folder → Get Contents shows the root in the output table with the simplified fields', async () => {
+		const ndv = await openNode(OPERATIONS_WORKFLOW, 'Folder Get Contents');
+		await ndv.getByTestId('node-execute-button').click();
+		const columns = await outputColumns();
+		await shot('output-folder-get-contents', ndv);
+		const root = sandbox.model.activeChildren(`root:${sandbox.model.getUser(0).id}`).map((item) => sandbox.model.itemWrapper(item));
+		expect([...columns].sort()).toEqual(simplifiedKeys(simplifyItem, root).sort());
+	});
+
+	test('running File → Search shows the invoices with their folder paths', async () => {
+		const ndv = await openNode(OPERATIONS_WORKFLOW, 'File Search');
+		await ndv.getByTestId('node-execute-button').click();
+		const columns = await outputColumns();
+		await shot('output-file-search', ndv);
+		expect(columns).toContain('folderPath');
+		expect(columns).not.toContain('parentName');
+		const cells = await ndv.getByTestId('output-panel').locator('table tbody td').allInnerTexts();
+		expect(cells.some((text) => /invoice/i.test(text))).toBe(true);
+		expect(cells.some((text) => /^\/Documents\/Invoices$/.test(text.trim()))).toBe(true);
+		// the JSON view shows each result's folderPath, off screen in the table
+		await ndv.getByTestId('output-panel').getByRole('radio', { name: 'JSON' }).click();
+		await ndv.getByTestId('output-panel').getByText('"folderPath"').first().waitFor();
+		await shot('output-file-search-json', ndv);
+	});
+
+	test('the trigger\'s Fetch Test Event shows the newest upload', async () => {
+		sandbox.clock.advance(60_000);
+		const newest = sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Documents').id, name: 'ui-newest-upload.pdf' });
+		const ndv = await openNode(TRIGGER_WORKFLOW, 'Trigger');
+		await shot('trigger-panel', ndv);
+		await ndv.getByTestId('node-execute-button').filter({ hasText: 'Fetch Test Event' }).first().click();
+		await outputColumns();
+		await ndv.getByTestId('output-panel').getByText(newest.id).waitFor();
+		await shot('trigger-test-event', ndv);
+		expect(await ndv.getByTestId('output-panel').locator('table tbody tr').count()).toBe(1);
+		expect(await ndv.getByTestId('output-panel').locator('table tbody').innerText()).toContain('ui-newest-upload.pdf');
+	});
+
+	test('the example "clean a file request" runs from the editor and deletes only the old files', async () => {
+		const folderId = activeFileRequestFolder();
+		const old = sandbox.model.addFile(0, { folderId, name: 'ui-ancient.pdf', createdAt: new Date(Date.now() - 90 * 86_400_000) });
+		const fresh = sandbox.model.addFile(0, { folderId, name: 'ui-fresh.pdf', createdAt: new Date() });
+		const workflow = loadExample(EXAMPLES.cleanFileRequest);
+		await page.goto(`${n8n.baseUrl}/workflow/${workflow.id}`);
+		// the canvas pane lies over the button's edge for the pointer: a click event on the button is what a click does
+		await page.locator('[data-test-id^="execute-workflow-button"]').first().dispatchEvent('click');
+		await waitFor('the old file to be deleted', () => (sandbox.model.findItem(old.id)?.deletedAt ?? null) !== null, { timeoutMs: UI_TIMEOUT_MS });
+		await page.getByText(/Workflow executed successfully/).first().waitFor();
+		await shot('example-clean-file-request');
+		expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
+		sandbox.model.deleteItemPermanently(fresh.id);
+	});
+});
+
+function expiredFileRequestId(): string {
+	const request = sandbox.seed.fileRequests.find((r) => !r.active);
+	if (!request) throw new Error('no expired file request in the seed');
+	return request.id;
+}
+
+function activeFileRequestFolder(): string {
+	const request = sandbox.seed.fileRequests.find((r) => r.active);
+	if (!request) throw new Error('no active file request in the seed');
+	return request.folderId;
+}
