@@ -129,12 +129,15 @@ describe('ci.yml', () => {
 describe('ci.yml: the browser suite', () => {
 	const ci = readWorkflow('ci.yml');
 
-	it('a job walks the editor in Chromium on n8n 2.x, as .ci/run does, and keeps its screenshots', () => {
+	it('a job walks the editor in Chromium on n8n 2.x and 1.x, as .ci/run does, and keeps its screenshots', () => {
 		const ui = ci.jobs.ui;
+		expect(ui.strategy?.matrix?.n8n).toEqual(['2', '1']);
 		expect(stepRunning(ui, 'npm run test:ui')).toBeDefined();
 		expect(runs(ui).some((run) => run.includes('npm install'))).toBe(false);
 		expect(ui.steps.some((step) => step.uses?.startsWith('actions/upload-artifact@'))).toBe(true);
-		expect(readFileSync(join(root, '.ci/run'), 'utf8')).toContain('npm run test:ui');
+		const run = readFileSync(join(root, '.ci/run'), 'utf8');
+		expect(run).toContain('npm run test:ui\n');
+		expect(run).toContain('npm run test:ui:n8n1');
 	});
 });
 

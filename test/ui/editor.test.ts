@@ -161,7 +161,10 @@ async function openNode(workflowId: string, name: string): Promise<Locator> {
 async function shownFields(): Promise<string[]> {
 	const labels = page.getByTestId('node-parameters').locator('label').filter({ visible: true });
 	const texts = await labels.evaluateAll((elements) =>
-		elements.map((element) => (element.querySelector('span') ?? element).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+		elements
+			// n8n 1.x labels the Fixed / Expression switch of each field too
+			.filter((element) => !element.closest('[role="radiogroup"], [class*="radio" i]'))
+			.map((element) => (element.querySelector('span') ?? element).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
 	);
 	return texts.filter((text) => text !== '' && !/^Credential/.test(text));
 }
