@@ -693,6 +693,8 @@ export function renderReport(results: BenchResults, run: string = results.facts.
 	out.push('BENCH_PROFILE=1 npm run bench              # in-process profiles of the batch operations even when their targets are met');
 	out.push('BENCH_ONLY=main npm run bench              # only this part (test/bench/bench.ts); the sections below are kept');
 	out.push('BENCH_ONLY=download npm run bench          # only the Download benchmark (test/bench/download-bench.ts, its own section below)');
+	out.push('BENCH_ONLY=search npm run bench            # only the Search benchmark (test/bench/search-bench.ts, its own section below)');
+	out.push('BENCH_ONLY=search BENCH_SEARCH_PROFILE=3 npm run bench # and where n8n\'s CPU goes in it (3 profiled runs, printed)');
 	out.push('BENCH_ONLY=queue npm run bench             # only the queue-mode benchmark (test/bench/queue-bench.ts, its own section below)');
 	out.push('```');
 	out.push('');
