@@ -725,14 +725,24 @@ async function profile(
 		const configFile = `${out}.config.json`;
 		fs.writeFileSync(configFile, JSON.stringify(config));
 		progress(`profiling ${job.title} in-process (Node 24, n8n-core, ${engine} expression engine)`);
-		const result = await runCommand(install.nodeBin, [path.join(__dirname, 'profile-run.js')], {
-			env: { ...process.env, BENCH_PROFILE_CONFIG: configFile },
-			logDir: LOGS,
-			name: `profile-${job.mode}-${engine}`,
-			timeoutMs: 5 * 60_000,
-		});
+		const attempt = async () =>
+			await runCommand(install.nodeBin, [path.join(__dirname, 'profile-run.js')], {
+				env: { ...process.env, BENCH_PROFILE_CONFIG: configFile },
+				logDir: LOGS,
+				name: `profile-${job.mode}-${engine}`,
+				timeoutMs: 5 * 60_000,
+			});
+		const how = (r: Awaited<ReturnType<typeof attempt>>) =>
+			`exit ${r.code}${r.signal ? `, signal ${r.signal}` : ''}${r.timedOut ? ', timed out' : ''} after ${(r.ms / 1000).toFixed(1)} s`;
+		let result = await attempt();
+		// Seen once (2026-11-26): the child ended by a signal with nothing on stderr, and the same profile fine when run
+		// again. One more try then; the progress log says so, and a second failure stops the benchmark.
+		if (result.code === null && !result.timedOut) {
+			progress(`profiling ${job.mode} (${engine}) died (${how(result)}): once more`);
+			result = await attempt();
+		}
 		fs.rmSync(configFile, { force: true });
-		if (result.code !== 0) throw new Error(`profiling ${job.mode} failed (exit ${result.code}): ${result.stderr.slice(-2000)}`);
+		if (result.code !== 0) throw new Error(`profiling ${job.mode} failed (${how(result)}): ${result.stderr.slice(-2000)}`);
 		return { summary: JSON.parse(fs.readFileSync(`${out}.json`, 'utf8')) as ProfileRunSummary, out };
 	};
 	const { summary, out } = await runChild('vm');
