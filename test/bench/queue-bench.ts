@@ -75,6 +75,8 @@ function recentUploadsWorkflow() {
 interface ModeRun {
 	calls: number;
 	failed: number;
+	/** what each failed call got (no answer in time, another status) and how its execution ended, per n8n's API */
+	failures?: string;
 	seconds: number;
 	perMinute: number;
 	requests: number;
@@ -98,6 +100,8 @@ async function measure(n8n: N8n): Promise<ModeRun> {
 	sandbox!.clearRequests();
 	let next = 0;
 	let failed = 0;
+	const failures = new Map<string, number>();
+	const firstId = await newestExecutionId(n8n);
 	const begin = performance.now();
 	const caller = async () => {
 		while (next < CALLS) {
@@ -107,14 +111,47 @@ async function measure(n8n: N8n): Promise<ModeRun> {
 				headers: { 'Content-Type': 'application/json' },
 				body: '{}',
 				signal: AbortSignal.timeout(120_000),
-			}).catch(() => undefined);
-			if (!res || res.status !== 200) failed++;
-			await res?.text();
+			}).catch((error: Error) => error);
+			if (res instanceof Response && res.status === 200) {
+				await res.text();
+				continue;
+			}
+			failed++;
+			const got = res instanceof Response ? `HTTP ${res.status}` : res.name === 'TimeoutError' ? 'no answer within 120 s' : res.message;
+			failures.set(got, (failures.get(got) ?? 0) + 1);
+			if (res instanceof Response) await res.text();
 		}
 	};
 	await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
 	const seconds = (performance.now() - begin) / 1000;
-	return { calls: CALLS, failed, seconds, perMinute: (CALLS / seconds) * 60, requests: sandbox!.requests.length };
+	const run: ModeRun = { calls: CALLS, failed, seconds, perMinute: (CALLS / seconds) * 60, requests: sandbox!.requests.length };
+	if (failed) {
+		const statuses = await executionStatuses(n8n, firstId);
+		run.failures = `${[...failures].map(([got, count]) => `${count} × ${got}`).join(', ')}; the run's executions in n8n: ${[...statuses].map(([status, count]) => `${count} ${status}`).join(', ')}`;
+	}
+	return run;
+}
+
+/** Id of the newest execution of the workflow (0: none), so that a run's own executions can be told apart. */
+async function newestExecutionId(n8n: N8n): Promise<number> {
+	const res = await n8n.api<{ data: Array<{ id: string | number }> }>('GET', `/executions?workflowId=${WORKFLOW_ID}&limit=1`);
+	return Number(res.body.data[0]?.id ?? 0);
+}
+
+/** How the executions after `afterId` ended (success, error, running, …), counted. */
+async function executionStatuses(n8n: N8n, afterId: number): Promise<Map<string, number>> {
+	const counts = new Map<string, number>();
+	let cursor: string | undefined;
+	do {
+		const res = await n8n.api<{ data: Array<{ id: string | number; status: string }>; nextCursor?: string | null }>(
+			'GET',
+			`/executions?workflowId=${WORKFLOW_ID}&limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+		);
+		const fresh = res.body.data.filter((e) => Number(e.id) > afterId);
+		for (const e of fresh) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
+		cursor = fresh.length === res.body.data.length ? (res.body.nextCursor ?? undefined) : undefined;
+	} while (cursor);
+	return counts;
 }
 
 /** Publishing registers the webhook shortly after the API answers: until then a call gets 404 and runs nothing. */
@@ -140,7 +177,7 @@ async function measureMode(label: string, mode: ExecutionsMode, workers: number,
 	for (let run = 1; run <= RUNS; run++) {
 		const result = await measure(n8n);
 		runs.push(result);
-		progress(`${label}: run ${run}/${RUNS}: ${result.perMinute.toFixed(0)} executions/min (${result.failed} failed, ${result.requests} API requests)`);
+		progress(`${label}: run ${run}/${RUNS}: ${result.perMinute.toFixed(0)} executions/min (${result.failed} failed${result.failures ? `: ${result.failures}` : ''}, ${result.requests} API requests)`);
 	}
 	const result: ModeResult = { label, mode, workers, runs, medianPerMinute: median(runs.map((r) => r.perMinute)) };
 	if (mode === 'queue') {
@@ -171,8 +208,9 @@ function render(results: ModeResult[], facts: { n8n: string; cores: number; cpu:
 	out.push('');
 	const perMinute = (workers: number, mode: ExecutionsMode) => results.find((r) => r.mode === mode && r.workers === workers)?.medianPerMinute ?? NaN;
 	const failed = results.reduce((sum, r) => sum + r.runs.reduce((runs, run) => runs + run.failed, 0), 0);
+	const failures = results.flatMap((r) => r.runs.flatMap((run, index) => (run.failures ? [`${r.label}, run ${index + 1}: ${run.failures}`] : [])));
 	out.push(
-		`On ${facts.cores} cores shared by the main, the workers (concurrency ${WORKER_CONCURRENCY} each), PostgreSQL, Redis, the sandbox and the benchmark's own HTTP client, a second worker brings no CPU of its own: 2 workers ran ${(perMinute(2, 'queue') / perMinute(1, 'queue')).toFixed(2)}× the executions per minute of 1 worker, and queue mode with 1 worker ${(perMinute(1, 'queue') / perMinute(0, 'regular')).toFixed(2)}× regular mode. Failed calls: ${failed}.`,
+		`On ${facts.cores} cores shared by the main, the workers (concurrency ${WORKER_CONCURRENCY} each), PostgreSQL, Redis, the sandbox and the benchmark's own HTTP client, a second worker brings no CPU of its own: 2 workers ran ${(perMinute(2, 'queue') / perMinute(1, 'queue')).toFixed(2)}× the executions per minute of 1 worker, and queue mode with 1 worker ${(perMinute(1, 'queue') / perMinute(0, 'regular')).toFixed(2)}× regular mode. Failed calls: ${failed}${failures.length ? ` (${failures.join('; ')})` : ''}.`,
 	);
 	return out.join('\n');
 }
