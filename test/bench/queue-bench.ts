@@ -126,8 +126,12 @@ async function measure(n8n: N8n): Promise<ModeRun> {
 	const seconds = (performance.now() - begin) / 1000;
 	const run: ModeRun = { calls: CALLS, failed, seconds, perMinute: (CALLS / seconds) * 60, requests: sandbox!.requests.length };
 	if (failed) {
-		const statuses = await executionStatuses(n8n, firstId);
-		run.failures = `${[...failures].map(([got, count]) => `${count} × ${got}`).join(', ')}; the run's executions in n8n: ${[...statuses].map(([status, count]) => `${count} ${status}`).join(', ')}`;
+		const got = [...failures].map(([what, count]) => `${count} × ${what}`).join(', ');
+		const ended = await executionStatuses(n8n, firstId).then(
+			(statuses) => [...statuses].map(([status, count]) => `${count} ${status}`).join(', '),
+			(error: Error) => `not read (${error.message})`,
+		);
+		run.failures = `${got}; the run's executions in n8n: ${ended}`;
 	}
 	return run;
 }
@@ -255,7 +259,10 @@ async function main(): Promise<void> {
 	progress('regular mode: the main alone, same database');
 	const regular = new QueueCluster({ install, userFolder, logDir: path.join(LOGS, 'regular'), postgres, redis, mode: 'regular' });
 	cluster = regular;
+	const { apiKey } = mainProcess;
 	mainProcess = await regular.createMain();
+	// the same database: the key made above opens the API of this main too (the run's executions are read with it)
+	mainProcess.apiKey = apiKey;
 	await mainProcess.start({ timeoutMs: 240_000 });
 	results.push(await measureMode('regular mode', 'regular', 0, mainProcess));
 	await regular.stopAll();
