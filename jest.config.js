@@ -7,7 +7,8 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	// The real-n8n suites have their own commands (`npm run test:e2e`, `npm run test:queue`).
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/'],
+	// The real-n8n suites and the browser suite have their own commands (`npm run test:e2e`, `npm run test:queue`,
+	// `npm run test:ui`, which installs the browser first).
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/', '/test/ui/'],
 	testTimeout: 30000,
 };
