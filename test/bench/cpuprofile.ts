@@ -252,3 +252,14 @@ export function summariseProfiles(files: string[], repoRoot: string, top = 15, w
 			.sort((a, b) => b.ms - a.ms),
 	};
 }
+
+/** A summary as text lines for a terminal: time per area, then the hottest functions, per profiled run and as a share. */
+export function summaryLines(summary: ProfileSummary): string[] {
+	const runs = Math.max(1, summary.profiles);
+	const share = (ms: number) => `${((100 * ms) / summary.totalMs).toFixed(1)}%`;
+	const perRun = (ms: number) => `${(ms / runs).toFixed(1)} ms/run`;
+	return [
+		...summary.areas.map((a) => `area ${a.area}: ${perRun(a.selfMs)} (${share(a.selfMs)})`),
+		...summary.topSelf.map((f) => `self ${perRun(f.selfMs)} (${share(f.selfMs)}), total ${share(f.totalMs)}: ${f.name} ${f.where}`),
+	];
+}

@@ -17,7 +17,7 @@ import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
-import { summariseProfiles } from './cpuprofile';
+import { summariseProfiles, summaryLines } from './cpuprofile';
 import { ProbeClient, probeEnv } from './probe-client';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-download-profile');
@@ -120,8 +120,7 @@ async function main(): Promise<void> {
 		const s = summariseProfiles(files[v], REPO_ROOT, 25);
 		fs.writeFileSync(path.join(WORK, `summary-${v}.json`), JSON.stringify(s, null, 2));
 		log(`\n=== ${v}: ${files[v].length} profiles, ${s.totalMs.toFixed(0)} ms sampled`);
-		for (const a of s.areas) log(`area ${a.area}: ${a.selfMs.toFixed(0)} ms (${((100 * a.selfMs) / s.totalMs).toFixed(1)}%)`);
-		for (const f of s.topSelf) log(`self ${((100 * f.selfMs) / s.totalMs).toFixed(1)}% total ${((100 * f.totalMs) / s.totalMs).toFixed(1)}% ${f.name} ${f.where}`);
+		for (const line of summaryLines(s)) log(line);
 	}
 }
 

@@ -23,7 +23,7 @@ import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { runBounded } from './bounded-run';
-import { summariseProfiles } from './cpuprofile';
+import { summariseProfiles, summaryLines } from './cpuprofile';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { ProbeClient, probeEnv } from './probe-client';
 import { callWebhook, ExecutionReader, webhookTrigger } from './webhook-runs';
@@ -265,12 +265,21 @@ function renderSection(r: {
 		`| n8n's peak memory growth ≤ ${TARGET_MEMORY_TIMES_OUTPUT}× the output's JSON | ${growth.toFixed(1)} MiB at most for ${outputMb.toFixed(1)} MiB of output (${(growth / outputMb).toFixed(1)}×); runs: ${r.nodeRuns.map((x) => x.growthMb.toFixed(1)).join(', ')} MiB | ${ok(growth <= TARGET_MEMORY_TIMES_OUTPUT * outputMb)} |`,
 		...(problems.length ? ['', `Problems: ${problems.join('; ')}`] : []),
 		'',
-		explainMisses({ nodeMs, rawMs, axiosMs, growth, flatGrowth, flatOutputMb, flatRuns: r.flatRuns }),
+		explainMisses({ nodeMs, rawMs, axiosMs, growth, flatGrowth, flatOutputMb, searchRequests: folderPages, flatRuns: r.flatRuns }),
 	].join('\n');
 }
 
 /** What separates Search from the raw client, and what its memory peak is made of, from the rows of the same run. */
-function explainMisses(m: { nodeMs: number; rawMs: number; axiosMs: number; growth: number; flatGrowth: number; flatOutputMb: number; flatRuns: NodeRun[] }): string {
+function explainMisses(m: {
+	nodeMs: number;
+	rawMs: number;
+	axiosMs: number;
+	growth: number;
+	flatGrowth: number;
+	flatOutputMb: number;
+	searchRequests: number;
+	flatRuns: NodeRun[];
+}): string {
 	const flatRequests = m.flatRuns[0]?.requests ?? NaN;
 	const flatItems = m.flatRuns[0]?.items ?? NaN;
 	return [
@@ -282,9 +291,9 @@ function explainMisses(m: { nodeMs: number; rawMs: number; axiosMs: number; grow
 		'simplified, the walk) and n8n\'s. Search pays that per folder, one request per folder page; Get Contents pays it',
 		`per page of up to 1,000 entries (the reference row: ${flatItems.toLocaleString('en-US')} items in ${flatRequests} requests).`,
 		'',
-		`The memory peak is n8n's, not the walk's: the reference, with no walk and ${flatRequests} requests instead of 501, grew`,
+		`The memory peak is n8n's, not the walk's: the reference, with no walk and ${flatRequests} requests instead of ${m.searchRequests}, grew`,
 		`n8n's peak by up to ${m.flatGrowth.toFixed(1)} MiB for ${m.flatOutputMb.toFixed(1)} MiB of output (${(m.flatGrowth / m.flatOutputMb).toFixed(1)}×), Search by up to ${m.growth.toFixed(1)} MiB. The peak is`,
-		'the resident size with garbage included: n8n holding and saving some 10,000 items, and whatever V8 has not',
+		`the resident size with garbage included: n8n holding and saving ${flatItems.toLocaleString('en-US')} items, and whatever V8 has not`,
 		'collected yet when the peak is read, so one output shows quite different peaks from run to run.',
 		'Where n8n\'s CPU goes in both (printed, not kept here): `BENCH_ONLY=search BENCH_SEARCH_PROFILE=3 npm run bench`.',
 	].join('\n');
@@ -384,9 +393,8 @@ async function profileRuns(probeDir: string): Promise<void> {
 			});
 		}
 		const summary = summariseProfiles(files, REPO_ROOT, 30);
-		progress(`profile of ${which} (${files.length} runs, ms per run):`);
-		for (const area of summary.areas) process.stdout.write(`  ${(area.selfMs / files.length).toFixed(1).padStart(8)}  ${area.area}\n`);
-		for (const fn of summary.topSelf) process.stdout.write(`  ${(fn.selfMs / files.length).toFixed(1).padStart(8)}  ${fn.name} ${fn.where}\n`);
+		progress(`profile of ${which} (${files.length} runs):`);
+		for (const line of summaryLines(summary)) process.stdout.write(`  ${line}\n`);
 	}
 }
 
