@@ -21,7 +21,7 @@ const ACCESS_TOKEN_REFUSED =
 	'The access token was refused: it is wrong, expired or revoked. Paste a valid personal access token, and check that the Base URL is the server that issued it.';
 
 const NOT_A_FILE_STORAGE_SERVER =
-	'The answer is not what a File Storage server sends. Check the Base URL: the server\'s address, e.g. https://files.example.com, not a login page or another app.';
+	"The answer is not what a File Storage server sends. Check the Base URL: the server's address, e.g. https://files.example.com, not a login page or another app.";
 
 const { field: ACCESS_TOKEN } = CREDENTIALS.fileStorageApi.secret;
 
@@ -37,7 +37,10 @@ export class FileStorageApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		BASE_URL_PROPERTY,
-		secretProperty('fileStorageApi', 'Personal access token of the account, sent as a Bearer token'),
+		secretProperty(
+			'fileStorageApi',
+			'Personal access token of the account, sent as a Bearer token',
+		),
 	];
 
 	// A function rather than a generic `=Bearer {{$credentials.accessToken}}`: n8n would evaluate that expression
@@ -48,8 +51,14 @@ export class FileStorageApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const token = String(credentials[ACCESS_TOKEN] ?? '').trim();
-		if (!token) throw new ApplicationError('The Access Token is empty: paste a personal access token of the account');
-		return { ...requestOptions, headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` } };
+		if (!token)
+			throw new ApplicationError(
+				'The Access Token is empty: paste a personal access token of the account',
+			);
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: `Bearer ${token}` },
+		};
 	}
 
 	// Listing one recent upload reads nothing and changes nothing. One request: with ignoreHttpStatusErrors n8n

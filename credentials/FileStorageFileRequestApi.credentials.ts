@@ -43,7 +43,11 @@ export class FileStorageFileRequestApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return fillPathSecret('fileStorageFileRequestApi', requestOptions, credentials[FILE_REQUEST_ID]);
+		return fillPathSecret(
+			'fileStorageFileRequestApi',
+			requestOptions,
+			credentials[FILE_REQUEST_ID],
+		);
 	}
 
 	// Browsing the request's root only reads. One request, judged by the body the spec defines.
@@ -65,7 +69,11 @@ export class FileStorageFileRequestApi implements ICredentialType {
 				'Access Denied',
 				'The server refused this file request ID. Paste the last part of the upload link of an active file request.',
 			),
-			failWhen('type', 'error', 'The server refused this file request ID. Check it against the upload link.'),
+			failWhen(
+				'type',
+				'error',
+				'The server refused this file request ID. Check it against the upload link.',
+			),
 			failWhen(
 				'data',
 				undefined,

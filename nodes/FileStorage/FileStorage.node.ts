@@ -46,7 +46,10 @@ export class FileStorage implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'File Storage',
 		name: 'fileStorage',
-		icon: { light: 'file:../../icons/fileStorage.svg', dark: 'file:../../icons/fileStorage.dark.svg' },
+		icon: {
+			light: 'file:../../icons/fileStorage.svg',
+			dark: 'file:../../icons/fileStorage.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle([resourceProperty, ...operationProperties]),

@@ -56,11 +56,15 @@ export class FileStorageTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'File Storage Trigger',
 		name: 'fileStorageTrigger',
-		icon: { light: 'file:../../icons/fileStorage.svg', dark: 'file:../../icons/fileStorage.dark.svg' },
+		icon: {
+			light: 'file:../../icons/fileStorage.svg',
+			dark: 'file:../../icons/fileStorage.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventSubtitle([eventProperty]),
-		description: 'Starts the workflow on new uploads (anywhere or in a folder), new items in a folder or a file request, or new notifications',
+		description:
+			'Starts the workflow on new uploads (anywhere or in a folder), new items in a folder or a file request, or new notifications',
 		defaults: { name: 'File Storage Trigger' },
 		polling: true,
 		inputs: [],
@@ -88,7 +92,11 @@ export class FileStorageTrigger implements INodeType {
 				displayOptions: { show: { event: ['fileRequestItem'] } },
 			},
 			{
-				...accountFolderLocator('folder', 'Folder', 'Folder to watch. By ID takes the folder\'s UUID, or "all" for Root (All Files), the top level of your files.'),
+				...accountFolderLocator(
+					'folder',
+					'Folder',
+					'Folder to watch. By ID takes the folder\'s UUID, or "all" for Root (All Files), the top level of your files.',
+				),
 				displayOptions: { show: { event: ['folderFile', 'folderItem'] } },
 			},
 			{
@@ -96,7 +104,8 @@ export class FileStorageTrigger implements INodeType {
 				name: 'includeSubfolders',
 				type: 'boolean',
 				default: true,
-				description: 'Whether files uploaded into folders inside the folder count too, at any depth',
+				description:
+					'Whether files uploaded into folders inside the folder count too, at any depth',
 				displayOptions: { show: { event: ['folderFile'] } },
 			},
 			{
@@ -104,7 +113,8 @@ export class FileStorageTrigger implements INodeType {
 				name: 'unreadOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to start the workflow only for notifications that are still unread when found',
+				description:
+					'Whether to start the workflow only for notifications that are still unread when found',
 				displayOptions: { show: { event: ['notification'] } },
 			},
 			simplifyProperty,

@@ -27,7 +27,10 @@ export class FolderVerdicts {
 	constructor(saved: unknown) {
 		if (typeof saved !== 'string') return;
 		for (let at = 0; at + KEY_LENGTH + 1 <= saved.length; at += KEY_LENGTH + 1) {
-			this.verdicts.set(saved.slice(at, at + KEY_LENGTH), saved[at + KEY_LENGTH] === 'i' ? 'in' : 'out');
+			this.verdicts.set(
+				saved.slice(at, at + KEY_LENGTH),
+				saved[at + KEY_LENGTH] === 'i' ? 'in' : 'out',
+			);
 		}
 	}
 
@@ -81,9 +84,14 @@ async function isInTree(
 		else verdict = verdicts.get(current);
 		if (verdict !== undefined || current === null) break;
 		if (passed.length >= MAX_LEVELS) {
-			throw new NodeOperationError(ctx.getNode(), `The folders above ${folderId} never reach the top: more than ${MAX_LEVELS} levels`, {
-				description: 'The server names parent folders that lead in a circle. Watch Root (All Files) instead, or turn off Include Subfolders.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The folders above ${folderId} never reach the top: more than ${MAX_LEVELS} levels`,
+				{
+					description:
+						'The server names parent folders that lead in a circle. Watch Root (All Files) instead, or turn off Include Subfolders.',
+				},
+			);
 		}
 		const asked: string = current;
 		const folder = await readFolder(ctx, client, asked, policy).catch((error: unknown) => {
@@ -92,9 +100,14 @@ async function isInTree(
 		});
 		if (folder === null) return undefined;
 		if (folder === undefined) {
-			throw new NodeOperationError(ctx.getNode(), `The server did not describe folder ${asked} when listing it (no meta.root)`, {
-				description: "New File in Folder needs each folder's parent, which the folder listing states in meta.root. Use New Upload instead, with a filter in the workflow.",
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The server did not describe folder ${asked} when listing it (no meta.root)`,
+				{
+					description:
+						"New File in Folder needs each folder's parent, which the folder listing states in meta.root. Use New Upload instead, with a filter in the workflow.",
+				},
+			);
 		}
 		passed.push(asked);
 		current = parentIdOf(folder);

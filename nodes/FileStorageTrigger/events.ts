@@ -37,7 +37,10 @@ export interface TriggerEvent {
 	simplify(element: unknown): IDataObject;
 	isUnread(element: IDataObject): boolean;
 	/** What "Fetch Test Event" says when the watched listing is empty, and how to get an item into it. */
-	nothingToShow(request: { parent?: string; unreadOnly: boolean; includeSubfolders: boolean }): { message: string; description: string };
+	nothingToShow(request: { parent?: string; unreadOnly: boolean; includeSubfolders: boolean }): {
+		message: string;
+		description: string;
+	};
 }
 
 const newestFirst = { sort: 'created_at', direction: 'DESC' };
@@ -52,7 +55,9 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		simplify: simplifyNotification,
 		isUnread: isUnreadNotification,
 		nothingToShow: ({ unreadOnly }) => ({
-			message: unreadOnly ? 'The account has no unread notifications to show' : 'The account has no notifications to show yet',
+			message: unreadOnly
+				? 'The account has no unread notifications to show'
+				: 'The account has no notifications to show yet',
 			description: unreadOnly
 				? 'Every notification is read. Turn off Unread Only to see the newest one, or wait for a new notification.'
 				: 'Notifications appear when, for example, someone uploads into one of your file requests. Trigger one, then fetch again.',
@@ -74,7 +79,8 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		credentialType: 'fileStorageFileRequestApi',
 		secretIsTheStream: true,
 		restoredCountAsOld: false,
-		listing: ({ parent }) => endpoints.fileRequestContents(parent ? { ...newestFirst, parent_id: parent } : newestFirst),
+		listing: ({ parent }) =>
+			endpoints.fileRequestContents(parent ? { ...newestFirst, parent_id: parent } : newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,
 		nothingToShow: ({ parent }) =>
@@ -117,7 +123,8 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		isUnread: () => true,
 		nothingToShow: () => ({
 			message: 'The watched folder is empty',
-			description: 'Only files and folders directly inside it count. Create one in it, then fetch again.',
+			description:
+				'Only files and folders directly inside it count. Create one in it, then fetch again.',
 		}),
 	},
 };

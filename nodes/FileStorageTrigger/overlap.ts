@@ -33,8 +33,13 @@ export type PollAdmission = 'run' | 'overlapping' | 'stale';
  */
 export function admitPoll(trigger: string, window: string, now: number): PollAdmission {
 	const polls = triggers.get(trigger) ?? {};
-	if (polls.runningSince !== undefined && now - polls.runningSince < MAX_POLL_MS) return 'overlapping';
-	if (polls.emittedFrom === window && polls.emittedAt !== undefined && now - polls.emittedAt < COMMIT_GRACE_MS) {
+	if (polls.runningSince !== undefined && now - polls.runningSince < MAX_POLL_MS)
+		return 'overlapping';
+	if (
+		polls.emittedFrom === window &&
+		polls.emittedAt !== undefined &&
+		now - polls.emittedAt < COMMIT_GRACE_MS
+	) {
 		return 'stale';
 	}
 	triggers.set(trigger, { ...polls, runningSince: now });
@@ -50,6 +55,7 @@ export function pollEmitted(trigger: string, window: string, now: number): void 
 export function pollEnded(trigger: string, now: number): void {
 	const polls = triggers.get(trigger);
 	if (!polls) return;
-	if (polls.emittedAt === undefined || now - polls.emittedAt >= COMMIT_GRACE_MS) triggers.delete(trigger);
+	if (polls.emittedAt === undefined || now - polls.emittedAt >= COMMIT_GRACE_MS)
+		triggers.delete(trigger);
 	else triggers.set(trigger, { emittedFrom: polls.emittedFrom, emittedAt: polls.emittedAt });
 }

@@ -26,27 +26,38 @@ export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
 		const value = String(ctx.getNodeParameter('parent', '', { extractValue: true }) ?? '').trim();
 		if (value && value !== REQUEST_ROOT) {
 			if (!UUID_PATTERN.test(value)) {
-				throw new NodeOperationError(ctx.getNode(), `Folder: "${value}" is not a folder ID (a UUID)`, {
-					description: 'Pick the folder with "From List", or enter its UUID or "root".',
-				});
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`Folder: "${value}" is not a folder ID (a UUID)`,
+					{
+						description: 'Pick the folder with "From List", or enter its UUID or "root".',
+					},
+				);
 			}
 			parent = value;
 		}
 	}
 	let folder = ROOT_FOLDER_ID;
 	if (event === 'folderFile' || event === 'folderItem') {
-		folder = String(ctx.getNodeParameter('folder', ROOT_FOLDER_ID, { extractValue: true }) ?? '').trim() || ROOT_FOLDER_ID;
+		folder =
+			String(ctx.getNodeParameter('folder', ROOT_FOLDER_ID, { extractValue: true }) ?? '').trim() ||
+			ROOT_FOLDER_ID;
 		if (folder !== ROOT_FOLDER_ID && !UUID_PATTERN.test(folder)) {
-			throw new NodeOperationError(ctx.getNode(), `Folder: "${folder}" is not a folder ID (a UUID)`, {
-				description: 'Pick the folder with "From List", or enter its UUID or "all" (Root).',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Folder: "${folder}" is not a folder ID (a UUID)`,
+				{
+					description: 'Pick the folder with "From List", or enter its UUID or "all" (Root).',
+				},
+			);
 		}
 	}
 	return {
 		event,
 		parent,
 		folder,
-		includeSubfolders: event === 'folderFile' && (ctx.getNodeParameter('includeSubfolders', true) as boolean),
+		includeSubfolders:
+			event === 'folderFile' && (ctx.getNodeParameter('includeSubfolders', true) as boolean),
 		unreadOnly: event === 'notification' && (ctx.getNodeParameter('unreadOnly', false) as boolean),
 		simplify: ctx.getNodeParameter('simplify', true) as boolean,
 	};
@@ -55,6 +66,7 @@ export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
 /** n8n 2.36+ tells how long a poll may take; older versions do not have the method. */
 export function pollBudgetMs(ctx: IPollFunctions): number | undefined {
 	const withBudget = ctx as IPollFunctions & { getPollBudgetMs?: () => number };
-	const budget = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : undefined;
+	const budget =
+		typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : undefined;
 	return typeof budget === 'number' && budget > 0 ? budget : undefined;
 }

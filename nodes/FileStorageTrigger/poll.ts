@@ -14,7 +14,14 @@ import type { TriggerParameters } from './parameters';
 import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
 import type { ListedEntry, WindowState } from './window';
 import { checkNotTrashed, checkWatchedFolder, explainMissingFolder } from './watchedFolder';
-import { emptyState, isWindowState, keyOf, sourceHash, windowFingerprint, windowOf } from './window';
+import {
+	emptyState,
+	isWindowState,
+	keyOf,
+	sourceHash,
+	windowFingerprint,
+	windowOf,
+} from './window';
 
 export interface Poll {
 	ctx: IPollFunctions;
@@ -26,7 +33,9 @@ export interface Poll {
 
 /** Each page of a folder's own listing shows the folder (`meta.root`): one in the trash fails the poll. */
 function inspectorOf({ ctx, event, parameters }: Poll): (page: Page) => void {
-	return event.watches === 'folder' ? (page) => checkNotTrashed(ctx, page, parameters.folder) : () => undefined;
+	return event.watches === 'folder'
+		? (page) => checkNotTrashed(ctx, page, parameters.folder)
+		: () => undefined;
 }
 
 /** Runs `work`; a 404 of the watched folder's own listing is said as the folder being gone. */
@@ -40,7 +49,11 @@ async function watching<T>({ ctx, event, parameters }: Poll, work: () => Promise
 }
 
 /** New File in Folder keeps the uploads inside the watched tree; other events keep all. */
-async function inWatchedTree(poll: Poll, entries: ListedEntry[], verdicts: FolderVerdicts): Promise<ListedEntry[]> {
+async function inWatchedTree(
+	poll: Poll,
+	entries: ListedEntry[],
+	verdicts: FolderVerdicts,
+): Promise<ListedEntry[]> {
 	const { ctx, client, event, parameters, policy } = poll;
 	if (event.watches !== 'tree' || entries.length === 0) return entries;
 	const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
@@ -60,7 +73,10 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
 	const { ctx, client, event, parameters, policy } = poll;
 	const pageSize = parameters.unreadOnly || event.watches === 'tree' ? TRIGGER_PAGE_SIZE : 1;
 	if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
-	const { value: page } = await watching(poll, async () => await pagesOf(client, event.listing(parameters), { policy, pageSize }).next());
+	const { value: page } = await watching(
+		poll,
+		async () => await pagesOf(client, event.listing(parameters), { policy, pageSize }).next(),
+	);
 	inspectorOf(poll)(page);
 	let entries = toEntries(page?.elements ?? []);
 	if (event.watches === 'tree') {
@@ -92,7 +108,14 @@ async function streamIdentity({ ctx, client, event, parameters }: Poll): Promise
 	const secret = credential.decrypted.data?.[CREDENTIALS[event.credentialType].secret.field];
 	const stream = event.secretIsTheStream ? keyOf(String(secret ?? '').trim()) : null;
 	const folder = event.watches ? [parameters.folder, parameters.includeSubfolders] : [];
-	return sourceHash([parameters.event, credential.baseUrl, reference?.id ?? reference?.name ?? null, stream, parameters.parent ?? null, ...folder]);
+	return sourceHash([
+		parameters.event,
+		credential.baseUrl,
+		reference?.id ?? reference?.name ?? null,
+		stream,
+		parameters.parent ?? null,
+		...folder,
+	]);
 }
 
 /**
@@ -127,7 +150,8 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 		if (!isWindowState(saved, sourceId)) {
 			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
 			// A server with small pages takes several requests to give a whole window; this happens once.
-			if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
+			if (event.watches === 'tree')
+				await checkWatchedFolder(ctx, client, parameters.folder, policy);
 			const top: ListedEntry[] = [];
 			let reachedEnd = true;
 			await watching(poll, async () => {
@@ -141,7 +165,11 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			staticData.window = { ...emptyState(sourceId), ...windowOf(top, reachedEnd), saves: 1 };
 			return null;
 		}
-		const walked = await watching(poll, async () => await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld, inspect));
+		const walked = await watching(
+			poll,
+			async () =>
+				await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld, inspect),
+		);
 		if (!walked.done) {
 			staticData.window = { ...saved, resume: walked.resume, saves: savesAfter(saved) };
 			return null;
@@ -150,7 +178,13 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 		const verdicts = new FolderVerdicts(saved.folders);
 		const fresh = await inWatchedTree(poll, walked.fresh, verdicts);
 		const folders = event.watches === 'tree' ? { folders: verdicts.serialised() } : {};
-		staticData.window = { ...saved, ...walked.next, resume: null, saves: savesAfter(saved), ...folders };
+		staticData.window = {
+			...saved,
+			...walked.next,
+			resume: null,
+			saves: savesAfter(saved),
+			...folders,
+		};
 		const items = shown(poll, fresh);
 		if (!items.length) return null;
 		pollEmitted(trigger, startedFrom, Date.now());

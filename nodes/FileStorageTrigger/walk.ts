@@ -23,7 +23,11 @@ export function toEntries(elements: IDataObject[]): ListedEntry[] {
 	for (const element of elements) {
 		const resource = unwrapResource(element);
 		if (typeof resource.id !== 'string' && typeof resource.id !== 'number') continue;
-		entries.push({ id: String(resource.id), date: parseServiceDate(attributesOf(resource).created_at), element });
+		entries.push({
+			id: String(resource.id),
+			date: parseServiceDate(attributesOf(resource).created_at),
+			element,
+		});
 	}
 	return entries;
 }
@@ -45,7 +49,8 @@ async function* pagesFrom(
 	resume: string | undefined,
 	policy: PollPolicy,
 ): AsyncGenerator<Page> {
-	const walk = (cursor?: string) => pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE, cursor });
+	const walk = (cursor?: string) =>
+		pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE, cursor });
 	if (!resume) return yield* walk();
 	const pages = walk(resume);
 	const first = await pages.next().catch(async (error: unknown) =>
@@ -102,7 +107,8 @@ export async function walkNewestFirst(
 		if (decided && (page.last || keepsItsSize(state, decided.next))) break;
 		// The one-page overlap (the next poll starts at this page) guarantees it emits something even when the
 		// window begins right after this page.
-		if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2)) break;
+		if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2))
+			break;
 	}
 	if (decided) {
 		const fresh = restoredCountAsOld ? withoutRestored(decided.fresh, state.top) : decided.fresh;

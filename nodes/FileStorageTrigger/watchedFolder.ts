@@ -16,14 +16,26 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** A 404 from the watched folder's listing, said as what it means for the trigger; other errors as they are. */
-export function explainMissingFolder(ctx: IPollFunctions, error: unknown, folderId: string): unknown {
+export function explainMissingFolder(
+	ctx: IPollFunctions,
+	error: unknown,
+	folderId: string,
+): unknown {
 	if (!isNotFound(error)) return error;
 	const message = `The watched folder ${folderId} no longer exists or is in the trash (HTTP 404)`;
-	return new NodeApiError(ctx.getNode(), { message } as JsonObject, { message, description: FIX, httpCode: '404' });
+	return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
+		message,
+		description: FIX,
+		httpCode: '404',
+	});
 }
 
 /** Fails when a listing's `meta.root` (the watched folder) says it is in the trash. */
-export function checkNotTrashed(ctx: IPollFunctions, page: Page | undefined, folderId: string): void {
+export function checkNotTrashed(
+	ctx: IPollFunctions,
+	page: Page | undefined,
+	folderId: string,
+): void {
 	if (!page?.root) return;
 	const deletedAt = attributesOf(unwrapResource(page.root)).deleted_at;
 	if (deletedAt === undefined || deletedAt === null || deletedAt === '') return;
@@ -42,7 +54,11 @@ export async function readFolder(
 	folderId: string,
 	policy: PollPolicy,
 ): Promise<IDataObject | undefined> {
-	const pages = pagesOf(client, endpoints.folderContents(folderId, {}), { policy, pageSize: 1, limit: 1 });
+	const pages = pagesOf(client, endpoints.folderContents(folderId, {}), {
+		policy,
+		pageSize: 1,
+		limit: 1,
+	});
 	try {
 		const { value: page } = await pages.next();
 		await pages.return(undefined);
@@ -70,6 +86,9 @@ export function parentIdOf(folder: IDataObject): string | null {
 	const own = attributesOf(resource).parent_id;
 	if (typeof own === 'string' && own !== '') return own;
 	const relationships = isObject(resource.relationships) ? resource.relationships : undefined;
-	const parent = relationships && isObject(relationships.parent) ? unwrapResource(relationships.parent) : undefined;
+	const parent =
+		relationships && isObject(relationships.parent)
+			? unwrapResource(relationships.parent)
+			: undefined;
 	return typeof parent?.id === 'string' && parent.id !== '' ? parent.id : null;
 }

@@ -118,7 +118,12 @@ export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdi
 		end = stretch.length;
 	} else if (end < stretch.length && edgeDate !== null) {
 		let extended = end;
-		while (extended < stretch.length && extended < WINDOW_MAX && stretch[extended].date === edgeDate) extended++;
+		while (
+			extended < stretch.length &&
+			extended < WINDOW_MAX &&
+			stretch[extended].date === edgeDate
+		)
+			extended++;
 		let trimmed = end;
 		while (trimmed > WINDOW_MIN && stretch[trimmed - 1].date === edgeDate) trimmed--;
 		if (extended < stretch.length && stretch[extended].date !== edgeDate) end = extended;
@@ -141,7 +146,11 @@ export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdi
  * Judges a contiguous newest-first stretch of the listing (from the walk's start to where it stopped).
  * `reachedEnd` says the stretch ends at the end of the listing. Undefined means: walk further.
  */
-export function judge(state: WindowState, stretch: ListedEntry[], reachedEnd: boolean): WalkVerdict | undefined {
+export function judge(
+	state: WindowState,
+	stretch: ListedEntry[],
+	reachedEnd: boolean,
+): WalkVerdict | undefined {
 	const known = knownKeys(state);
 	const isKnown = (entry: ListedEntry) => known.has(keyOf(entry.id));
 	let lowestKnown = -1;
@@ -157,14 +166,17 @@ export function judge(state: WindowState, stretch: ListedEntry[], reachedEnd: bo
 	if (state.complete) {
 		// Nothing existed beyond the window, so every unknown id is new; below the window only the end proves it.
 		if (lowestKnown < 0 && !reachedEnd) return undefined;
-		fresh = stretch.filter((entry, index) => !isKnown(entry) && (index < lowestKnown || reachedEnd));
+		fresh = stretch.filter(
+			(entry, index) => !isKnown(entry) && (index < lowestKnown || reachedEnd),
+		);
 	} else if (lowestKnown >= 0) {
 		fresh = stretch.slice(0, lowestKnown).filter((entry) => !isKnown(entry));
 	} else {
 		// The window was not met. Its items are dated at or after its floor, so it is gone only once the walk
 		// passes below the floor date (or the end); until then it may just be further down.
 		const floor = state.floor;
-		const below = floor === null ? -1 : stretch.findIndex((entry) => entry.date !== null && entry.date < floor);
+		const below =
+			floor === null ? -1 : stretch.findIndex((entry) => entry.date !== null && entry.date < floor);
 		if (below < 0 && !reachedEnd) return undefined;
 		// Every window item was deleted: dates decide. Older items are dated at most the floor, and share it only
 		// if the item beyond the window did. Without parseable dates nothing can be proven new.
@@ -178,7 +190,10 @@ export function judge(state: WindowState, stretch: ListedEntry[], reachedEnd: bo
 		);
 	}
 	const next = windowOf(stretch, reachedEnd);
-	return { fresh: fresh.reverse(), next: lowestKnown >= 0 ? joinedWithRest(state, stretch, next) : next };
+	return {
+		fresh: fresh.reverse(),
+		next: lowestKnown >= 0 ? joinedWithRest(state, stretch, next) : next,
+	};
 }
 
 /** Whether the next window is no smaller than the saved one (or holds WINDOW_SIZE entries, a trigger page's worth). */
@@ -192,14 +207,24 @@ export function keepsItsSize(state: WindowState, next: WalkVerdict['next']): boo
  * stretch of the listing down to the old floor, so a cleanup that deletes what was just emitted still leaves an
  * anchor.
  */
-function joinedWithRest(state: WindowState, stretch: ListedEntry[], next: WalkVerdict['next']): WalkVerdict['next'] {
+function joinedWithRest(
+	state: WindowState,
+	stretch: ListedEntry[],
+	next: WalkVerdict['next'],
+): WalkVerdict['next'] {
 	const held = next.known.length / KEY_LENGTH;
 	if (held !== stretch.length) return next;
 	const walked = new Set(stretch.map((entry) => keyOf(entry.id)));
 	const rest: string[] = [];
 	for (const key of knownKeys(state)) if (!walked.has(key)) rest.push(key);
 	if (rest.length === 0 || held + rest.length > WINDOW_MAX) return next;
-	return { ...next, known: next.known + rest.join(''), floor: state.floor, floorShared: state.floorShared, complete: state.complete };
+	return {
+		...next,
+		known: next.known + rest.join(''),
+		floor: state.floor,
+		floorShared: state.floorShared,
+		complete: state.complete,
+	};
 }
 
 export function emptyState(source: string): WindowState {

@@ -74,10 +74,14 @@ export const CREDENTIALS: Record<CredentialType, CredentialContract> = {
 export const BASE_URL_FIELD = 'baseUrl';
 
 /** Every credential field that holds a secret: what redaction looks for. */
-export const SECRET_FIELDS: string[] = Object.values(CREDENTIALS).map((credential) => credential.secret.field);
+export const SECRET_FIELDS: string[] = Object.values(CREDENTIALS).map(
+	(credential) => credential.secret.field,
+);
 
-export const SHARE_TOKEN_PLACEHOLDER = CREDENTIALS.fileStorageShareApi.secret.pathPlaceholder as string;
-export const FILE_REQUEST_ID_PLACEHOLDER = CREDENTIALS.fileStorageFileRequestApi.secret.pathPlaceholder as string;
+export const SHARE_TOKEN_PLACEHOLDER = CREDENTIALS.fileStorageShareApi.secret
+	.pathPlaceholder as string;
+export const FILE_REQUEST_ID_PLACEHOLDER = CREDENTIALS.fileStorageFileRequestApi.secret
+	.pathPlaceholder as string;
 
 // ----- the Base URL rule ------------------------------------------------------------------------------------------
 
@@ -149,14 +153,23 @@ export function secretProperty(type: CredentialType, description: string): INode
  * credential test) for the URL-encoded secret. An empty or dot-segment secret would address another endpoint
  * after URL normalisation, so it is refused here too, before anything is sent.
  */
-export function fillPathSecret(type: CredentialType, requestOptions: IHttpRequestOptions, value: unknown): IHttpRequestOptions {
+export function fillPathSecret(
+	type: CredentialType,
+	requestOptions: IHttpRequestOptions,
+	value: unknown,
+): IHttpRequestOptions {
 	const { pathPlaceholder, displayName } = CREDENTIALS[type].secret;
 	if (!pathPlaceholder || !requestOptions.url.includes(pathPlaceholder)) return requestOptions;
 	const secret = String(value ?? '').trim();
 	if (isUnsafePathSegment(secret)) {
-		throw new ApplicationError(`The ${displayName} is empty or a dot segment ("." or ".."): paste the real one`);
+		throw new ApplicationError(
+			`The ${displayName} is empty or a dot segment ("." or ".."): paste the real one`,
+		);
 	}
-	return { ...requestOptions, url: requestOptions.url.split(pathPlaceholder).join(encodeURIComponent(secret)) };
+	return {
+		...requestOptions,
+		url: requestOptions.url.split(pathPlaceholder).join(encodeURIComponent(secret)),
+	};
 }
 
 /**
@@ -164,6 +177,10 @@ export function fillPathSecret(type: CredentialType, requestOptions: IHttpReques
  * `ignoreHttpStatusErrors` every answer reaches the rules, and the first whose `key` has `value` fails the test
  * with its message. `undefined` matches a missing key, e.g. an answer that is not a listing.
  */
-export function failWhen(key: string, value: unknown, message: string): IAuthenticateRuleResponseSuccessBody {
+export function failWhen(
+	key: string,
+	value: unknown,
+	message: string,
+): IAuthenticateRuleResponseSuccessBody {
 	return { type: 'responseSuccessBody', properties: { key, value, message } };
 }

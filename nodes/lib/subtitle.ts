@@ -8,7 +8,8 @@ function titles(properties: INodeProperties[], name: string): Record<string, str
 	for (const property of properties) {
 		if (property.name !== name || property.type !== 'options') continue;
 		for (const option of property.options ?? []) {
-			if ('value' in option && typeof option.value === 'string') byValue[option.value] = option.name;
+			if ('value' in option && typeof option.value === 'string')
+				byValue[option.value] = option.name;
 		}
 	}
 	return byValue;

@@ -7,7 +7,8 @@ import { NodeOperationError } from 'n8n-workflow';
 /** Spec ids typed as uuid: any 8-4-4-4-12 hex string (the nil UUID included). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The same pattern as text, for resource locator `regex` validation in the editor. */
-export const UUID_REGEX_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const UUID_REGEX_SOURCE =
+	'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** A parameter problem found before any request: names the parameter and the item. */
 export function invalidParameter(

@@ -41,12 +41,28 @@ import type {
 	ScalePoint,
 	VariantResult,
 } from './report';
-import { gcOf, LISTING_LABELS, ms, percentile, renderReport, renderScaleChart, renderTables, SCALE_CHART, targets } from './report';
+import {
+	gcOf,
+	LISTING_LABELS,
+	ms,
+	percentile,
+	renderReport,
+	renderScaleChart,
+	renderTables,
+	SCALE_CHART,
+	targets,
+} from './report';
 import { benchRun, rewriteKeepingSections } from './report-sections';
 import { runTriggerBench } from './trigger-bench';
 import type { TriggerPlan } from './trigger-bench';
 import type { BatchVariant, ListingVariant } from './workflows';
-import { batchWorkflows, benchCredentials, listingWorkflows, NODE_NAMES, scaleWorkflows } from './workflows';
+import {
+	batchWorkflows,
+	benchCredentials,
+	listingWorkflows,
+	NODE_NAMES,
+	scaleWorkflows,
+} from './workflows';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench');
 const LOGS = path.join(WORK, 'logs');
@@ -55,7 +71,9 @@ const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 15) || 15);
 const MAX_RUNS = Math.max(RUNS, Number(process.env.BENCH_MAX_RUNS ?? 25) || 25);
 const WARMUPS = Math.max(0, Number(process.env.BENCH_WARMUPS ?? 1));
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'listing,scale,profiles,batch,execute,trigger').split(','));
+const SECTIONS = new Set(
+	(process.env.BENCH_SECTIONS ?? 'listing,scale,profiles,batch,execute,trigger').split(','),
+);
 const BULK_FILES = 10_000;
 const BATCH_ITEMS = 1_000;
 /**
@@ -74,7 +92,12 @@ const SPREAD_LIMIT = 1.3;
 const EXTRA_ROUNDS = 5;
 /** in-n8n profiles: runs per variant, interleaved */
 const PROFILE_RUNS = 5;
-const OWNER = { email: 'bench@example.com', password: 'Bench-Passw0rd-2026', firstName: 'Bench', lastName: 'Mark' };
+const OWNER = {
+	email: 'bench@example.com',
+	password: 'Bench-Passw0rd-2026',
+	firstName: 'Bench',
+	lastName: 'Mark',
+};
 /** The whole benchmark is bounded: past this, everything started is stopped and the script exits 2. */
 const DEADLINE_MS = 25 * 60_000;
 const TRIGGER_PLANS: TriggerPlan[] = [
@@ -99,7 +122,8 @@ let rawLoopChild: ChildProcess | undefined;
 
 async function cleanup(): Promise<void> {
 	if (rawLoopChild?.connected) rawLoopChild.disconnect();
-	if (rawLoopChild?.pid !== undefined && rawLoopChild.exitCode === null) rawLoopChild.kill('SIGTERM');
+	if (rawLoopChild?.pid !== undefined && rawLoopChild.exitCode === null)
+		rawLoopChild.kill('SIGTERM');
 	await n8n?.stop().catch(() => undefined);
 	await stopAllChildren().catch(() => undefined);
 	await sandbox?.stop().catch(() => undefined);
@@ -114,8 +138,11 @@ function loadAverage(): [number, number, number] {
 
 function machineFacts(install: N8nInstall, n8nNode: string): BenchResults['facts'] {
 	const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
-	const cpuModel = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
-	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+	const cpuModel =
+		/^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+		version: string;
+	};
 	return {
 		date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
 		cores: os.cpus().length,
@@ -158,9 +185,13 @@ async function newestExecutionId(workflowId: string): Promise<number> {
 				'GET',
 				`/executions?workflowId=${encodeURIComponent(workflowId)}&limit=5`,
 			);
-			if (res.status !== 200) throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text.slice(0, 300)}`);
+			if (res.status !== 200)
+				throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text.slice(0, 300)}`);
 			const fresh = res.body.data
-				.filter((e) => Number(e.id) > lastExecutionId && !['new', 'running', 'waiting'].includes(e.status))
+				.filter(
+					(e) =>
+						Number(e.id) > lastExecutionId && !['new', 'running', 'waiting'].includes(e.status),
+				)
 				.sort((a, b) => Number(b.id) - Number(a.id));
 			return fresh.length ? Number(fresh[0].id) : undefined;
 		},
@@ -173,12 +204,18 @@ async function newestExecutionId(workflowId: string): Promise<number> {
 /** An execution with its data. n8n loads, parses and serialises it for this: much garbage in its heap. */
 async function readExecution(id: number): Promise<Execution> {
 	const res = await n8n!.api<Execution>('GET', `/executions/${id}?includeData=true`);
-	if (res.status !== 200) throw new Error(`GET /api/v1/executions/${id} answered ${res.status}: ${res.text.slice(0, 300)}`);
+	if (res.status !== 200)
+		throw new Error(
+			`GET /api/v1/executions/${id} answered ${res.status}: ${res.text.slice(0, 300)}`,
+		);
 	return { ...res.body, id: String(id) };
 }
 
 /** POSTs to a production webhook; resolves when n8n answers (after the last node, responseMode lastNode). */
-async function callWebhook(webhookPath: string, body: unknown): Promise<{ status: number; wallMs: number; text: string }> {
+async function callWebhook(
+	webhookPath: string,
+	body: unknown,
+): Promise<{ status: number; wallMs: number; text: string }> {
 	const started = performance.now();
 	const res = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, {
 		method: 'POST',
@@ -190,9 +227,12 @@ async function callWebhook(webhookPath: string, body: unknown): Promise<{ status
 	return { status: res.status, wallMs: performance.now() - started, text };
 }
 
-const taskOf = (execution: { data?: { resultData: { runData: Record<string, TaskData[]> } } }, node: string) =>
-	execution.data?.resultData.runData[node]?.[0];
-const outputOf = (task: TaskData | undefined) => (task?.data?.main?.[0] ?? []).map((item) => item.json);
+const taskOf = (
+	execution: { data?: { resultData: { runData: Record<string, TaskData[]> } } },
+	node: string,
+) => execution.data?.resultData.runData[node]?.[0];
+const outputOf = (task: TaskData | undefined) =>
+	(task?.data?.main?.[0] ?? []).map((item) => item.json);
 const idOf = (json: IDataObject): string | undefined => {
 	if (typeof json.id === 'string') return json.id;
 	const data = json.data as IDataObject | undefined;
@@ -203,7 +243,13 @@ function newVariant(label: string): VariantResult {
 	return { label, runs: [], problems: [] };
 }
 
-function record(variant: VariantResult, run: MeasuredRun, warmup: boolean, problems: string[], round: number): void {
+function record(
+	variant: VariantResult,
+	run: MeasuredRun,
+	warmup: boolean,
+	problems: string[],
+	round: number,
+): void {
 	if (warmup) variant.warmup = run;
 	else variant.runs.push(run);
 	for (const p of problems) variant.problems.push(`${warmup ? 'warm-up' : `run ${round}`}: ${p}`);
@@ -268,16 +314,21 @@ async function runWorkflow(...args: Parameters<typeof measureWorkflow>): Promise
 
 function runProblems(run: WorkflowRun): string[] {
 	const problems: string[] = [];
-	if (run.call.status !== 200) problems.push(`webhook answered ${run.call.status}: ${run.call.text.slice(0, 200)}`);
+	if (run.call.status !== 200)
+		problems.push(`webhook answered ${run.call.status}: ${run.call.text.slice(0, 200)}`);
 	if (run.execution.status !== 'success') {
-		problems.push(`execution ${run.execution.id} ${run.execution.status}: ${run.execution.data?.resultData.error?.message ?? ''}`);
+		problems.push(
+			`execution ${run.execution.id} ${run.execution.status}: ${run.execution.data?.resultData.error?.message ?? ''}`,
+		);
 	}
 	if (run.failedRequests) problems.push(`${run.failedRequests} request(s) not answered 200`);
 	return problems;
 }
 
 /** The raw loops' process: n8n's Node, forked once, kept warm. */
-async function startRawLoops(install: N8nInstall): Promise<(request: RawLoopRequest) => Promise<RawLoopResult>> {
+async function startRawLoops(
+	install: N8nInstall,
+): Promise<(request: RawLoopRequest) => Promise<RawLoopResult>> {
 	const child = fork(path.join(__dirname, 'raw-loop.js'), [], {
 		execPath: install.nodeBin,
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -290,7 +341,8 @@ async function startRawLoops(install: N8nInstall): Promise<(request: RawLoopRequ
 	});
 	return async (request) =>
 		await new Promise<RawLoopResult>((resolve, reject) => {
-			const onExit = (code: number | null) => reject(new Error(`the raw loop process exited (${code})`));
+			const onExit = (code: number | null) =>
+				reject(new Error(`the raw loop process exited (${code})`));
 			child.once('exit', onExit);
 			child.once('message', (result: RawLoopResult) => {
 				child.off('exit', onExit);
@@ -300,7 +352,8 @@ async function startRawLoops(install: N8nInstall): Promise<(request: RawLoopRequ
 		});
 }
 
-const ROUND_WORD = (warmup: boolean, round: number, of: number | string) => (warmup ? 'warm-up' : `run ${round}/${of}`);
+const ROUND_WORD = (warmup: boolean, round: number, of: number | string) =>
+	warmup ? 'warm-up' : `run ${round}/${of}`;
 
 // ----- main ------------------------------------------------------------------------------------------------------
 
@@ -309,10 +362,16 @@ async function main(): Promise<void> {
 	fs.mkdirSync(LOGS, { recursive: true });
 	fs.mkdirSync(PROFILES, { recursive: true });
 
-	progress(`sections: ${[...SECTIONS].join(', ')}; load average ${loadAverage().map((l) => l.toFixed(2)).join(' ')}`);
+	progress(
+		`sections: ${[...SECTIONS].join(', ')}; load average ${loadAverage()
+			.map((l) => l.toFixed(2))
+			.join(' ')}`,
+	);
 	progress('installing n8n (or reusing .cache/), building and packing the package');
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS);
-	const n8nNode = (await runCommand(install.nodeBin, ['--version'], { logDir: LOGS, name: 'node24-version' })).stdout.trim();
+	const n8nNode = (
+		await runCommand(install.nodeBin, ['--version'], { logDir: LOGS, name: 'node24-version' })
+	).stdout.trim();
 	const facts = machineFacts(install, n8nNode);
 
 	progress(`starting the sandbox with ${BULK_FILES} files in "Bulk"`);
@@ -332,20 +391,34 @@ async function main(): Promise<void> {
 	// the batch targets: a folder of their own (Bulk stays at 10,000) with an editor share on it
 	const batchFolder = sb.model.addFolder(0, { name: 'Batch' });
 	const targetsList = Array.from({ length: BATCH_ITEMS }, (_, i) => {
-		const file = sb.model.addFile(0, { folderId: batchFolder.id, name: `batch-${String(i + 1).padStart(4, '0')}.txt`, mimetype: 'text/plain' });
+		const file = sb.model.addFile(0, {
+			folderId: batchFolder.id,
+			name: `batch-${String(i + 1).padStart(4, '0')}.txt`,
+			mimetype: 'text/plain',
+		});
 		return { id: file.id, type: 'file' };
 	});
 	const share = sb.model.addShare(batchFolder.id, { permission: 'editor' });
 	// the scale curve's folders (10,000 is Bulk), filled just before the scale runs: the sandbox's trash and restore
 	// work grows with the user's file count, so 101,000 more files would slow the batch runs' server side tenfold
 	const scaleFolders = SECTIONS.has('scale')
-		? SCALE.map(({ items }) => ({ items, folderId: items === BULK_FILES ? bulkFolderId : sb.model.addFolder(0, { name: `Scale ${items}` }).id }))
+		? SCALE.map(({ items }) => ({
+				items,
+				folderId:
+					items === BULK_FILES
+						? bulkFolderId
+						: sb.model.addFolder(0, { name: `Scale ${items}` }).id,
+			}))
 		: [];
 	const fillScaleFolders = () => {
 		for (const { items, folderId } of scaleFolders) {
 			if (folderId === bulkFolderId) continue;
 			for (let i = 0; i < items; i++) {
-				sb.model.addFile(0, { folderId, name: `scale-${String(i + 1).padStart(6, '0')}.txt`, mimetype: 'text/plain' });
+				sb.model.addFile(0, {
+					folderId,
+					name: `scale-${String(i + 1).padStart(6, '0')}.txt`,
+					mimetype: 'text/plain',
+				});
 			}
 		}
 	};
@@ -362,7 +435,11 @@ async function main(): Promise<void> {
 	await n8n.start();
 	await n8n.setupOwner(OWNER);
 	await n8n.createApiKey('bench');
-	for (const id of [...Object.values(listing.webhookIds), ...Object.values(batch.ids), ...Object.values(scale.ids)]) {
+	for (const id of [
+		...Object.values(listing.webhookIds),
+		...Object.values(batch.ids),
+		...Object.values(scale.ids),
+	]) {
 		await n8n.activate(id);
 	}
 	const probe = await ProbeClient.connect(probeDir, n8n.pid!);
@@ -413,10 +490,17 @@ async function main(): Promise<void> {
 		});
 		const problems = result.error ? [result.error] : [];
 		if (result.items !== BULK_FILES || result.distinctIds !== BULK_FILES) {
-			problems.push(`${result.items} items, ${result.distinctIds} distinct ids (expected ${BULK_FILES})`);
+			problems.push(
+				`${result.items} items, ${result.distinctIds} distinct ids (expected ${BULK_FILES})`,
+			);
 		}
 		return {
-			run: { timeMs: result.timeMs, requests: sb.requests.length, items: result.items, serverMs: serverTime.ms },
+			run: {
+				timeMs: result.timeMs,
+				requests: sb.requests.length,
+				items: result.items,
+				serverMs: serverTime.ms,
+			},
 			problems,
 		};
 	};
@@ -426,12 +510,28 @@ async function main(): Promise<void> {
 	 * reading an execution with 10,000 items back makes n8n load, parse and serialise it, garbage that would
 	 * otherwise land in whichever run comes next, a cost of the benchmark and not of any node.
 	 */
-	const listingRun = async (variant: ListingVariant, settle: boolean): Promise<{ wallMs: number; finish: () => Promise<Checked> }> => {
-		const measured = await measureWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {}, { settle });
+	const listingRun = async (
+		variant: ListingVariant,
+		settle: boolean,
+	): Promise<{ wallMs: number; finish: () => Promise<Checked> }> => {
+		const measured = await measureWorkflow(
+			sb,
+			probe,
+			listing.paths[variant],
+			listing.webhookIds[variant],
+			{},
+			{ settle },
+		);
 		const finish = async (): Promise<Checked> => {
-			const run: WorkflowRun = { ...measured, execution: await readExecution(measured.executionId) };
+			const run: WorkflowRun = {
+				...measured,
+				execution: await readExecution(measured.executionId),
+			};
 			const problems = runProblems(run);
-			const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
+			const nodes =
+				variant === 'httpSplit'
+					? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut]
+					: [NODE_NAMES.fileStorage];
 			const parts: Record<string, number> = {};
 			for (const node of nodes) parts[node] = taskOf(run.execution, node)?.executionTime ?? NaN;
 			const items = outputOf(taskOf(run.execution, nodes[nodes.length - 1]));
@@ -465,7 +565,14 @@ async function main(): Promise<void> {
 		fsRawAsIs: { variant: 'fsRaw', settle: false },
 		httpSplitAsIs: { variant: 'httpSplit', settle: false },
 	};
-	const settledOrder: ListingKey[] = ['fsSimplify', 'fsRaw', 'httpSplit', 'rawKeepAlive', 'rawNoKeepAlive', 'rawPipelined'];
+	const settledOrder: ListingKey[] = [
+		'fsSimplify',
+		'fsRaw',
+		'httpSplit',
+		'rawKeepAlive',
+		'rawNoKeepAlive',
+		'rawPipelined',
+	];
 	const fullOrder: ListingKey[] = [
 		'fsSimplify',
 		'fsSimplifyAsIs',
@@ -478,7 +585,12 @@ async function main(): Promise<void> {
 		'rawPipelined',
 	];
 	/** runs measured but not yet read back, recorded in their order by `recordPending` */
-	const pending: Array<{ key: ListingKey; warmup: boolean; round: number; finish: () => Promise<Checked> }> = [];
+	const pending: Array<{
+		key: ListingKey;
+		warmup: boolean;
+		round: number;
+		finish: () => Promise<Checked>;
+	}> = [];
 	const recordPending = async () => {
 		progress(`listing: reading back ${pending.filter((p) => n8nRuns[p.key]).length} executions`);
 		for (const { key, warmup, round, finish } of pending.splice(0)) {
@@ -486,7 +598,12 @@ async function main(): Promise<void> {
 			record(results.listing[key], run, warmup, problems, round);
 		}
 	};
-	const listingRound = async (round: number, warmup: boolean, of: number | string, order: ListingKey[]) => {
+	const listingRound = async (
+		round: number,
+		warmup: boolean,
+		of: number | string,
+		order: ListingKey[],
+	) => {
 		const shown: string[] = [];
 		for (const key of rotate(order, round)) {
 			const n8nRun = n8nRuns[key];
@@ -496,7 +613,12 @@ async function main(): Promise<void> {
 				shown.push(`${key} (webhook round trip) ${ms(wallMs)}`);
 			} else {
 				const { run, problems } = await rawRun(key);
-				pending.push({ key, warmup, round: round - WARMUPS + 1, finish: async () => ({ run, problems }) });
+				pending.push({
+					key,
+					warmup,
+					round: round - WARMUPS + 1,
+					finish: async () => ({ run, problems }),
+				});
 				shown.push(`${key} ${ms(run.timeMs)}`);
 			}
 		}
@@ -511,12 +633,16 @@ async function main(): Promise<void> {
 	if (SECTIONS.has('listing')) {
 		results.facts.loadListing = loadAverage();
 		let round = 0;
-		for (; round < WARMUPS + RUNS; round++) await listingRound(round, round < WARMUPS, RUNS, fullOrder);
+		for (; round < WARMUPS + RUNS; round++)
+			await listingRound(round, round < WARMUPS, RUNS, fullOrder);
 		await recordPending();
 		while (round - WARMUPS < MAX_RUNS && spreadTooWide()) {
 			const extra = Math.min(EXTRA_ROUNDS, MAX_RUNS - (round - WARMUPS));
-			progress(`listing: p90 more than ${SPREAD_LIMIT}× p50 for some variant, ${extra} more rounds (settled heap and raw loops)`);
-			for (let i = 0; i < extra; i++, round++) await listingRound(round, false, `${RUNS}+`, settledOrder);
+			progress(
+				`listing: p90 more than ${SPREAD_LIMIT}× p50 for some variant, ${extra} more rounds (settled heap and raw loops)`,
+			);
+			for (let i = 0; i < extra; i++, round++)
+				await listingRound(round, false, `${RUNS}+`, settledOrder);
 			await recordPending();
 		}
 		results.facts.listingRounds = round - WARMUPS;
@@ -526,7 +652,12 @@ async function main(): Promise<void> {
 	// ----- 2. profiles inside n8n ------------------------------------------------------------------------------
 	if (SECTIONS.has('profiles')) {
 		const variants: ListingVariant[] = ['fsSimplify', 'fsRaw', 'httpSplit'];
-		type Collected = { cpu: string[]; nodeWindows: ProfileWindow[]; allocations: string[]; runs: MeasuredRun[] };
+		type Collected = {
+			cpu: string[];
+			nodeWindows: ProfileWindow[];
+			allocations: string[];
+			runs: MeasuredRun[];
+		};
 		const files: Record<ListingVariant, Collected> = {
 			fsSimplify: { cpu: [], nodeWindows: [], allocations: [], runs: [] },
 			fsRaw: { cpu: [], nodeWindows: [], allocations: [], runs: [] },
@@ -534,22 +665,34 @@ async function main(): Promise<void> {
 		};
 		// without the listing rounds before, one unprofiled round warms the process up
 		if (!SECTIONS.has('listing')) {
-			for (const variant of variants) await runWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {});
+			for (const variant of variants)
+				await runWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {});
 		}
 		for (let round = 0; round < PROFILE_RUNS; round++) {
 			for (const variant of rotate(variants, round)) {
 				const profileOut = path.join(PROFILES, `n8n-${variant}-${round + 1}`);
-				const run = await runWorkflow(sb, probe, listing.paths[variant], listing.webhookIds[variant], {}, {
-					settle: true,
-					profileOut,
-					cpu: true,
-					allocations: true,
-				});
-				const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
+				const run = await runWorkflow(
+					sb,
+					probe,
+					listing.paths[variant],
+					listing.webhookIds[variant],
+					{},
+					{
+						settle: true,
+						profileOut,
+						cpu: true,
+						allocations: true,
+					},
+				);
+				const nodes =
+					variant === 'httpSplit'
+						? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut]
+						: [NODE_NAMES.fileStorage];
 				files[variant].cpu.push(run.probe.cpuProfile!);
 				// the measured nodes' own execution on the profile's clock (run data: epoch ms; profile: monotonic µs)
 				const tasks = nodes.map((node) => taskOf(run.execution, node));
-				const toProfileUs = (epochMs: number) => run.probe.clock.monotonicUs + (epochMs - run.probe.clock.epochMs) * 1000;
+				const toProfileUs = (epochMs: number) =>
+					run.probe.clock.monotonicUs + (epochMs - run.probe.clock.epochMs) * 1000;
 				const last = tasks[tasks.length - 1];
 				files[variant].nodeWindows.push({
 					fromUs: toProfileUs(tasks[0]?.startTime ?? NaN),
@@ -557,7 +700,10 @@ async function main(): Promise<void> {
 				});
 				files[variant].allocations.push(run.probe.allocationProfile!);
 				files[variant].runs.push({
-					timeMs: nodes.reduce((sum, node) => sum + (taskOf(run.execution, node)?.executionTime ?? NaN), 0),
+					timeMs: nodes.reduce(
+						(sum, node) => sum + (taskOf(run.execution, node)?.executionTime ?? NaN),
+						0,
+					),
 					wallMs: run.call.wallMs,
 					requests: run.requests,
 					items: outputOf(taskOf(run.execution, nodes[nodes.length - 1])).length,
@@ -573,7 +719,12 @@ async function main(): Promise<void> {
 				label: LISTING_LABELS[variant],
 				runs: files[variant].runs,
 				cpu: summariseProfiles(files[variant].cpu, REPO_ROOT),
-				cpuInNodes: summariseProfiles(files[variant].cpu, REPO_ROOT, 15, files[variant].nodeWindows),
+				cpuInNodes: summariseProfiles(
+					files[variant].cpu,
+					REPO_ROOT,
+					15,
+					files[variant].nodeWindows,
+				),
 				allocations: summariseAllocations(files[variant].allocations, REPO_ROOT),
 				files: path.relative(REPO_ROOT, path.join(PROFILES, `n8n-${variant}-*`)),
 			};
@@ -591,9 +742,18 @@ async function main(): Promise<void> {
 			if (!isRestore(variant) && item.deletedAt) sb.model.restoreItem(t.id);
 		}
 	};
-	const batchRun = async (variant: BatchVariant): Promise<{ run: MeasuredRun; problems: string[] }> => {
+	const batchRun = async (
+		variant: BatchVariant,
+	): Promise<{ run: MeasuredRun; problems: string[] }> => {
 		prepareBatch(variant);
-		const run = await runWorkflow(sb, probe, batch.paths[variant], batch.ids[variant], { items: targetsList }, { settle: true });
+		const run = await runWorkflow(
+			sb,
+			probe,
+			batch.paths[variant],
+			batch.ids[variant],
+			{ items: targetsList },
+			{ settle: true },
+		);
 		const problems = runProblems(run);
 		const task = taskOf(run.execution, batch.measuredNode[variant]);
 		const items = outputOf(task);
@@ -601,10 +761,20 @@ async function main(): Promise<void> {
 			const item = sb.model.findItem(t.id);
 			return !item || (isRestore(variant) ? item.deletedAt !== null : item.deletedAt === null);
 		}).length;
-		if (wrong) problems.push(`${wrong} of ${BATCH_ITEMS} items not ${isRestore(variant) ? 'restored' : 'trashed'} afterwards`);
-		if (items.length !== BATCH_ITEMS) problems.push(`${items.length} output items (expected ${BATCH_ITEMS})`);
+		if (wrong)
+			problems.push(
+				`${wrong} of ${BATCH_ITEMS} items not ${isRestore(variant) ? 'restored' : 'trashed'} afterwards`,
+			);
+		if (items.length !== BATCH_ITEMS)
+			problems.push(`${items.length} output items (expected ${BATCH_ITEMS})`);
 		return {
-			run: { timeMs: task?.executionTime ?? NaN, wallMs: run.call.wallMs, requests: run.requests, items: items.length, serverMs: run.serverMs },
+			run: {
+				timeMs: task?.executionTime ?? NaN,
+				wallMs: run.call.wallMs,
+				requests: run.requests,
+				items: items.length,
+				serverMs: run.serverMs,
+			},
 			problems,
 		};
 	};
@@ -619,7 +789,9 @@ async function main(): Promise<void> {
 			progress(
 				`batch ${ROUND_WORD(warmup, round - WARMUPS + 1, RUNS)}: ${batchOrder
 					.map((k) => {
-						const r = warmup ? results.batch[k].warmup : results.batch[k].runs[results.batch[k].runs.length - 1];
+						const r = warmup
+							? results.batch[k].warmup
+							: results.batch[k].runs[results.batch[k].runs.length - 1];
 						return `${k} ${ms(r?.timeMs ?? NaN)} ms/${r?.requests ?? '?'} req (sandbox ${ms(r?.serverMs ?? NaN)} ms)`;
 					})
 					.join(', ')}`,
@@ -640,12 +812,19 @@ async function main(): Promise<void> {
 		profileJobs.push({
 			mode,
 			title: `${name} of ${BATCH_ITEMS} items`,
-			why: missed.length ? `Missed: ${missed.map((r) => `${r.target} (${r.measured})`).join('; ')}.` : 'Profiled on request (BENCH_PROFILE=1).',
+			why: missed.length
+				? `Missed: ${missed.map((r) => `${r.target} (${r.measured})`).join('; ')}.`
+				: 'Profiled on request (BENCH_PROFILE=1).',
 		});
 	}
 	for (const job of profileJobs) {
 		results.profiles.push(
-			await profile(install, job, { baseUrl: sb.baseUrl, accessToken, shareToken: share.token, targets: targetsList }),
+			await profile(install, job, {
+				baseUrl: sb.baseUrl,
+				accessToken,
+				shareToken: share.token,
+				targets: targetsList,
+			}),
 		);
 	}
 
@@ -656,7 +835,14 @@ async function main(): Promise<void> {
 			const point: ScalePoint = { items, runs: [], problems: [] };
 			for (let round = 0; round < warmups + runs; round++) {
 				const warmup = round < warmups;
-				const run = await runWorkflow(sb, probe, scale.paths[items], scale.ids[items], {}, { settle: true });
+				const run = await runWorkflow(
+					sb,
+					probe,
+					scale.paths[items],
+					scale.ids[items],
+					{},
+					{ settle: true },
+				);
 				const problems = runProblems(run);
 				const output = outputOf(taskOf(run.execution, NODE_NAMES.fileStorage));
 				problems.push(...checkListing(output.map(idOf), items));
@@ -669,7 +855,8 @@ async function main(): Promise<void> {
 					probe: run.probe,
 				};
 				if (!warmup) point.runs.push(measured);
-				for (const p of problems) point.problems.push(`${warmup ? 'warm-up' : `run ${round - warmups + 1}`}: ${p}`);
+				for (const p of problems)
+					point.problems.push(`${warmup ? 'warm-up' : `run ${round - warmups + 1}`}: ${p}`);
 				progress(
 					`scale ${items} ${ROUND_WORD(warmup, round - warmups + 1, runs)}: ${ms(measured.timeMs)} ms, sandbox ${ms(run.serverMs)} ms, peak heap +${ms(
 						run.probe.heapUsedPeakMb - run.probe.heapUsedBeforeMb,
@@ -689,13 +876,28 @@ async function main(): Promise<void> {
 			clearRequests(sb);
 			const result = await n8n.execute(listing.manualIds[variant], { timeoutMs: 180_000 });
 			const requests = sb.requests.length;
-			const nodes = variant === 'httpSplit' ? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut] : [NODE_NAMES.fileStorage];
+			const nodes =
+				variant === 'httpSplit'
+					? [NODE_NAMES.httpRequest, NODE_NAMES.splitOut]
+					: [NODE_NAMES.fileStorage];
 			const run = result.run as unknown as Execution | undefined;
-			const nodeMs = nodes.reduce((sum, node) => sum + (run ? (taskOf(run, node)?.executionTime ?? NaN) : NaN), 0);
+			const nodeMs = nodes.reduce(
+				(sum, node) => sum + (run ? (taskOf(run, node)?.executionTime ?? NaN) : NaN),
+				0,
+			);
 			const items = run ? outputOf(taskOf(run, nodes[nodes.length - 1])).length : 0;
-			const row: ExecuteResultRow = { label: LISTING_LABELS[variant], wallMs: result.ms, nodeMs, requests, items, ok: result.code === 0 };
+			const row: ExecuteResultRow = {
+				label: LISTING_LABELS[variant],
+				wallMs: result.ms,
+				nodeMs,
+				requests,
+				items,
+				ok: result.code === 0,
+			};
 			results.listingExecute.push(row);
-			progress(`n8n execute ${variant}: ${(result.ms / 1000).toFixed(1)} s wall, nodes ${ms(nodeMs)} ms, ${items} items`);
+			progress(
+				`n8n execute ${variant}: ${(result.ms / 1000).toFixed(1)} s wall, nodes ${ms(nodeMs)} ms, ${items} items`,
+			);
 		}
 	}
 
@@ -709,7 +911,9 @@ async function main(): Promise<void> {
 	rewriteKeepingSections(REPORT, renderReport(results, benchRun()));
 	fs.writeFileSync(path.join(WORK, 'results.json'), JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${renderTables(results)}\n`);
-	process.stdout.write(`\nReport: ${path.relative(REPO_ROOT, REPORT)}; raw results: ${path.relative(REPO_ROOT, path.join(WORK, 'results.json'))}\n`);
+	process.stdout.write(
+		`\nReport: ${path.relative(REPO_ROOT, REPORT)}; raw results: ${path.relative(REPO_ROOT, path.join(WORK, 'results.json'))}\n`,
+	);
 	progress(`done in ${((Date.now() - benchStarted) / 60_000).toFixed(1)} min`);
 }
 
@@ -719,7 +923,9 @@ async function profile(
 	job: { mode: ProfileConfig['mode']; title: string; why: string },
 	target: Omit<ProfileConfig, 'mode' | 'engine' | 'runs' | 'warmups' | 'out'>,
 ): Promise<ProfileReport> {
-	const runChild = async (engine: ProfileConfig['engine']): Promise<{ summary: ProfileRunSummary; out: string }> => {
+	const runChild = async (
+		engine: ProfileConfig['engine'],
+	): Promise<{ summary: ProfileRunSummary; out: string }> => {
 		const out = path.join(PROFILES, `${job.mode}-${engine}`);
 		const config: ProfileConfig = { ...target, mode: job.mode, engine, runs: 3, warmups: 2, out };
 		const configFile = `${out}.config.json`;
@@ -742,8 +948,14 @@ async function profile(
 			result = await attempt();
 		}
 		fs.rmSync(configFile, { force: true });
-		if (result.code !== 0) throw new Error(`profiling ${job.mode} failed (${how(result)}): ${result.stderr.slice(-2000)}`);
-		return { summary: JSON.parse(fs.readFileSync(`${out}.json`, 'utf8')) as ProfileRunSummary, out };
+		if (result.code !== 0)
+			throw new Error(
+				`profiling ${job.mode} failed (${how(result)}): ${result.stderr.slice(-2000)}`,
+			);
+		return {
+			summary: JSON.parse(fs.readFileSync(`${out}.json`, 'utf8')) as ProfileRunSummary,
+			out,
+		};
 	};
 	const { summary, out } = await runChild('vm');
 	const legacy = (await runChild('legacy')).summary;

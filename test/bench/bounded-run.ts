@@ -31,7 +31,9 @@ export function runBounded(options: {
 			process.exit(0);
 		})
 		.catch(async (error: unknown) => {
-			process.stderr.write(`\n${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+			process.stderr.write(
+				`\n${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+			);
 			await cleanup();
 			process.exit(1);
 		});

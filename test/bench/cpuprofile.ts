@@ -56,7 +56,8 @@ export interface ProfileSummary {
 }
 
 /** Frames where an n8n expression evaluation starts. */
-const EXPRESSION_ENTRY = /(n8n-workflow\/dist\/cjs\/(expression|workflow-expression)\.js|@n8n\/expression-runtime\/)/;
+const EXPRESSION_ENTRY =
+	/(n8n-workflow\/dist\/cjs\/(expression|workflow-expression)\.js|@n8n\/expression-runtime\/)/;
 
 /** The package as n8n loads it (Community Nodes install): its compiled files map back to nodes/, credentials/. */
 const INSTALLED_PACKAGE = 'n8n-nodes-file-storage/dist/';
@@ -70,7 +71,9 @@ export function shortUrl(url: string, repoRoot: string): string {
 	const nm = u.lastIndexOf('node_modules/');
 	if (nm >= 0) {
 		const inModules = u.slice(nm + 'node_modules/'.length);
-		return inModules.startsWith(INSTALLED_PACKAGE) ? inModules.slice(INSTALLED_PACKAGE.length) : inModules;
+		return inModules.startsWith(INSTALLED_PACKAGE)
+			? inModules.slice(INSTALLED_PACKAGE.length)
+			: inModules;
 	}
 	const build = u.indexOf('/.tmp/bench-build/');
 	if (build >= 0) return u.slice(build + '/.tmp/bench-build/'.length);
@@ -98,15 +101,22 @@ export function areaOf(frame: CallFrame, where: string, callerArea: string | und
 	if (/^n8n-core\//.test(where)) return 'n8n-core';
 	if (/^n8n-workflow\//.test(where)) return 'n8n-workflow (expressions, data proxy)';
 	if (/^(axios|follow-redirects|form-data|proxy-from-env)\//.test(where)) return 'axios';
-	if (/^(@n8n\/expression-runtime|isolated-vm)\//.test(where)) return 'expression engine (@n8n/expression-runtime, isolated-vm)';
+	if (/^(@n8n\/expression-runtime|isolated-vm)\//.test(where))
+		return 'expression engine (@n8n/expression-runtime, isolated-vm)';
 	if (/^luxon\//.test(where)) return 'luxon (dates for the expression data proxy)';
 	if (/^@n8n\/tournament\//.test(where)) return 'expression parser (@n8n/tournament)';
-	if (/^(@n8n\/backend-common\/dist\/logging|winston|callsites|logform|readable-stream)\//.test(where)) return 'logging (n8n logger, winston, callsites)';
+	if (
+		/^(@n8n\/backend-common\/dist\/logging|winston|callsites|logform|readable-stream)\//.test(where)
+	)
+		return 'logging (n8n logger, winston, callsites)';
 	if (/^@n8n\/backend-network\//.test(where)) return "n8n's HTTP helper (@n8n/backend-network)";
-	if (/^(@n8n\/db|typeorm|sqlite3|flatted)\//.test(where)) return 'execution storage (@n8n/db, typeorm, sqlite3, flatted)';
+	if (/^(@n8n\/db|typeorm|sqlite3|flatted)\//.test(where))
+		return 'execution storage (@n8n/db, typeorm, sqlite3, flatted)';
 	if (/^n8n\//.test(where)) return 'n8n server (webhooks, execution lifecycle)';
 	if (/^node:/.test(where)) return 'Node.js core (http, sockets, buffers, streams)';
-	const pkg = where.split('/')[0].startsWith('@') ? where.split('/').slice(0, 2).join('/') : where.split('/')[0];
+	const pkg = where.split('/')[0].startsWith('@')
+		? where.split('/').slice(0, 2).join('/')
+		: where.split('/')[0];
 	return `other: ${pkg}`;
 }
 
@@ -117,7 +127,12 @@ export interface ProfileWindow {
 }
 
 /** `windows[i]` (optional) restricts file i to the samples taken inside it, e.g. one node's execution. */
-export function summariseProfiles(files: string[], repoRoot: string, top = 15, windows: Array<ProfileWindow | undefined> = []): ProfileSummary {
+export function summariseProfiles(
+	files: string[],
+	repoRoot: string,
+	top = 15,
+	windows: Array<ProfileWindow | undefined> = [],
+): ProfileSummary {
 	const self = new Map<string, FunctionTime>();
 	const total = new Map<string, FunctionTime>();
 	const areas = new Map<string, number>();
@@ -186,7 +201,12 @@ export function summariseProfiles(files: string[], repoRoot: string, top = 15, w
 	const round = (x: number) => Math.round(x * 10) / 10;
 	const finish = (key: string): FunctionTime => {
 		const e = total.get(key) ?? self.get(key)!;
-		return { name: e.name, where: e.where, selfMs: round(self.get(key)?.selfMs ?? 0), totalMs: round(e.totalMs) };
+		return {
+			name: e.name,
+			where: e.where,
+			selfMs: round(self.get(key)?.selfMs ?? 0),
+			totalMs: round(e.totalMs),
+		};
 	};
 	const topSelf = [...self.entries()]
 		.sort((a, b) => b[1].selfMs - a[1].selfMs)
@@ -202,8 +222,13 @@ export function summariseProfiles(files: string[], repoRoot: string, top = 15, w
 			let nextOwner = owner;
 			if (/^(nodes|credentials|test)\//.test(where)) nextOwner = `\`${name}\` ${where}`;
 			let nextExprOwner = exprOwner;
-			if (!nextExprOwner && EXPRESSION_ENTRY.test(n.callFrame.url)) nextExprOwner = owner ?? 'n8n-core (the engine itself)';
-			if (nextExprOwner) expressionCallers.set(nextExprOwner, (expressionCallers.get(nextExprOwner) ?? 0) + (selfUs.get(id) ?? 0) / 1000);
+			if (!nextExprOwner && EXPRESSION_ENTRY.test(n.callFrame.url))
+				nextExprOwner = owner ?? 'n8n-core (the engine itself)';
+			if (nextExprOwner)
+				expressionCallers.set(
+					nextExprOwner,
+					(expressionCallers.get(nextExprOwner) ?? 0) + (selfUs.get(id) ?? 0) / 1000,
+				);
 			for (const child of n.children ?? []) walkExpr(child, nextOwner, nextExprOwner);
 		};
 		walkExpr(profile.nodes[0].id, undefined, undefined);
@@ -225,7 +250,8 @@ export function summariseProfiles(files: string[], repoRoot: string, top = 15, w
 				const n = byId.get(id)!;
 				const area = areaOf(n.callFrame, shortUrl(n.callFrame.url, repoRoot), callerArea);
 				const within = inside || keyOf(n).key === focusKey;
-				if (within) focusAreas.set(area, (focusAreas.get(area) ?? 0) + (selfUs.get(id) ?? 0) / 1000);
+				if (within)
+					focusAreas.set(area, (focusAreas.get(area) ?? 0) + (selfUs.get(id) ?? 0) / 1000);
 				const passDown = Object.hasOwn(SPECIAL, n.callFrame.functionName) ? undefined : area;
 				for (const child of n.children ?? []) walkFocus(child, within, passDown);
 			};
@@ -242,7 +268,9 @@ export function summariseProfiles(files: string[], repoRoot: string, top = 15, w
 	return {
 		profiles: files.length,
 		totalMs: round(totalUs / 1000),
-		areas: [...areas.entries()].map(([area, ms]) => ({ area, selfMs: round(ms) })).sort((a, b) => b.selfMs - a.selfMs),
+		areas: [...areas.entries()]
+			.map(([area, ms]) => ({ area, selfMs: round(ms) }))
+			.sort((a, b) => b.selfMs - a.selfMs),
 		topSelf,
 		packageFunctions,
 		focus,
@@ -260,6 +288,9 @@ export function summaryLines(summary: ProfileSummary): string[] {
 	const perRun = (ms: number) => `${(ms / runs).toFixed(1)} ms/run`;
 	return [
 		...summary.areas.map((a) => `area ${a.area}: ${perRun(a.selfMs)} (${share(a.selfMs)})`),
-		...summary.topSelf.map((f) => `self ${perRun(f.selfMs)} (${share(f.selfMs)}), total ${share(f.totalMs)}: ${f.name} ${f.where}`),
+		...summary.topSelf.map(
+			(f) =>
+				`self ${perRun(f.selfMs)} (${share(f.selfMs)}), total ${share(f.totalMs)}: ${f.name} ${f.where}`,
+		),
 	];
 }

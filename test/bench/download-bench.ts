@@ -39,20 +39,39 @@ const WARMUPS = Math.max(0, Number(process.env.BENCH_DOWNLOAD_WARMUPS ?? 1));
 const SIZE = Math.max(1, Number(process.env.BENCH_DOWNLOAD_MB ?? 1024) || 1024) * 1024 ** 2;
 const TARGET_RATIO = 0.8;
 const TARGET_GROWTH_MB = 64;
-const OWNER = { email: 'bench-download@example.com', password: 'Bench-Passw0rd-2026', firstName: 'Bench', lastName: 'Download' };
-const CREDENTIAL = { id: 'benchDlApi', name: 'Bench Download File Storage API', type: 'fileStorageApi' };
-const HEADER_CREDENTIAL = { id: 'benchDlHeader', name: 'Bench Download Header Auth', type: 'httpHeaderAuth' };
+const OWNER = {
+	email: 'bench-download@example.com',
+	password: 'Bench-Passw0rd-2026',
+	firstName: 'Bench',
+	lastName: 'Download',
+};
+const CREDENTIAL = {
+	id: 'benchDlApi',
+	name: 'Bench Download File Storage API',
+	type: 'fileStorageApi',
+};
+const HEADER_CREDENTIAL = {
+	id: 'benchDlHeader',
+	name: 'Bench Download Header Auth',
+	type: 'httpHeaderAuth',
+};
 /** The two workflows measured inside n8n: Webhook → the node, by variant. */
 const IN_N8N = {
 	fileStorage: { workflowId: 'benchDownload', path: 'bench-download', node: 'Download' },
-	httpRequest: { workflowId: 'benchDownloadHttp', path: 'bench-download-http', node: 'HTTP Request' },
+	httpRequest: {
+		workflowId: 'benchDownloadHttp',
+		path: 'bench-download-http',
+		node: 'HTTP Request',
+	},
 } as const;
 type InN8n = keyof typeof IN_N8N;
 const DEADLINE_MS = 30 * 60_000;
 
 const started = Date.now();
 const progress = (message: string) =>
-	process.stdout.write(`[bench download ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+	process.stdout.write(
+		`[bench download ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
+	);
 
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
@@ -84,7 +103,12 @@ interface RawRun {
 }
 
 /** A raw stream of the same URL to a file: Node 24's http.get piped to fs, timed inside its own process. */
-async function rawRun(install: N8nInstall, url: string, token: string, target: string): Promise<RawRun> {
+async function rawRun(
+	install: N8nInstall,
+	url: string,
+	token: string,
+	target: string,
+): Promise<RawRun> {
 	const script = `
 const http = require('node:http'); const fs = require('node:fs'); const { pipeline } = require('node:stream/promises');
 const t0 = performance.now();
@@ -118,11 +142,17 @@ function storedPath(userFolder: string, binaryId: string): string {
 
 async function sha256OfFile(file: string): Promise<string> {
 	const hash = crypto.createHash('sha256');
-	for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+	for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 }))
+		hash.update(chunk as Buffer);
 	return hash.digest('hex');
 }
 
-async function nodeRun(variant: InN8n, userFolder: string, file: FileRec, verify: boolean): Promise<NodeRun> {
+async function nodeRun(
+	variant: InN8n,
+	userFolder: string,
+	file: FileRec,
+	verify: boolean,
+): Promise<NodeRun> {
 	const { workflowId, path: webhookPath, node } = IN_N8N[variant];
 	const pid = n8n!.pid!;
 	const canReset = resetPeak(pid);
@@ -131,7 +161,9 @@ async function nodeRun(variant: InN8n, userFolder: string, file: FileRec, verify
 	const sandboxCpuBefore = process.cpuUsage();
 	let peakKb = before.rssKb;
 	// where the peak cannot be reset, sample the resident size instead
-	const sampler = canReset ? undefined : setInterval(() => (peakKb = Math.max(peakKb, procStatus(pid).rssKb)), 20);
+	const sampler = canReset
+		? undefined
+		: setInterval(() => (peakKb = Math.max(peakKb, procStatus(pid).rssKb)), 20);
 	const problems: string[] = [];
 	const refused = await callWebhook(n8n!, webhookPath, 10 * 60_000);
 	if (refused) problems.push(refused);
@@ -141,7 +173,10 @@ async function nodeRun(variant: InN8n, userFolder: string, file: FileRec, verify
 	const sandboxCpu = process.cpuUsage(sandboxCpuBefore);
 	const peak = canReset ? after.hwmKb : Math.max(peakKb, after.rssKb);
 	const execution = await executions.next<DownloadTask>(workflowId);
-	if (execution.status !== 'success') problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
+	if (execution.status !== 'success')
+		problems.push(
+			`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`,
+		);
 	const task = execution.data?.resultData.runData[node]?.[0];
 	const binary = task?.data?.main?.[0]?.[0]?.binary?.data;
 	const bytes = binary?.bytes ?? 0;
@@ -150,7 +185,8 @@ async function nodeRun(variant: InN8n, userFolder: string, file: FileRec, verify
 		const stored = storedPath(userFolder, binary.id);
 		if (verify && fs.existsSync(stored)) {
 			progress('checking the stored file byte for byte (SHA-256)');
-			if ((await sha256OfFile(stored)) !== sha256OfContent(fileContent(file))) problems.push('the stored file differs from the served bytes');
+			if ((await sha256OfFile(stored)) !== sha256OfContent(fileContent(file)))
+				problems.push('the stored file differs from the served bytes');
 		} else if (verify) problems.push(`stored file not found at ${stored}`);
 		fs.rmSync(stored, { force: true });
 	}
@@ -190,10 +226,14 @@ function renderSection(r: DownloadResults): string {
 	const rawMs = median(r.rawRuns.map((x) => x.ms));
 	const ratio = rawMs / nodeMs;
 	const growth = Math.max(...r.nodeRuns.map((x) => x.growthMb), ...r.warmupGrowthMb);
-	const problems = [...r.warmupProblems, ...r.nodeRuns.flatMap((x, i) => x.problems.map((p) => `run ${i + 1}: ${p}`))];
+	const problems = [
+		...r.warmupProblems,
+		...r.nodeRuns.flatMap((x, i) => x.problems.map((p) => `run ${i + 1}: ${p}`)),
+	];
 	const httpProblems = r.httpRuns.flatMap((x, i) => x.problems.map((p) => `run ${i + 1}: ${p}`));
 	const ok = (pass: boolean) => (pass ? '✅' : '❌');
-	const seconds = (runs: Array<{ ms: number }>) => runs.map((x) => (x.ms / 1000).toFixed(2)).join(', ');
+	const seconds = (runs: Array<{ ms: number }>) =>
+		runs.map((x) => (x.ms / 1000).toFixed(2)).join(', ');
 	const inN8nRow = (label: string, runs: NodeRun[], medianMs: number) =>
 		`| ${label} | ${(medianMs / 1000).toFixed(2)} s | ${seconds(runs)} s | ${mbps(bytes, medianMs)} MiB/s | ${median(runs.map((x) => x.n8nCpuS)).toFixed(1)} s | ${runs.map((x) => x.growthMb.toFixed(1)).join(', ')} MiB |`;
 	return [
@@ -223,7 +263,7 @@ function renderSection(r: DownloadResults): string {
  * the report comes from its own run, and the profiles that found this are rerun with BENCH_ONLY=download-profile.
  */
 const WHY_SLOWER = [
-	'**Why a download inside n8n is slower than a raw stream.** The n8n CPU column above is this run\'s; where it goes is',
+	"**Why a download inside n8n is slower than a raw stream.** The n8n CPU column above is this run's; where it goes is",
 	'not measured here. Every socket read allocates a new 64 KiB buffer outside the JavaScript heap, V8 may answer that',
 	"growing external memory with full garbage collections, and their cost grows with the heap: n8n's is several hundred",
 	"MB, a fresh process's a few MB. n8n's own HTTP Request node (above) pays the same. To see where n8n's CPU goes on",
@@ -240,11 +280,25 @@ async function main(): Promise<void> {
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, new Stopwatch());
 
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-	const file = sandbox.model.addFile(0, { name: 'bench-1GiB.bin', size: SIZE, mimetype: 'application/octet-stream' });
+	const file = sandbox.model.addFile(0, {
+		name: 'bench-1GiB.bin',
+		size: SIZE,
+		mimetype: 'application/octet-stream',
+	});
 	const token = sandbox.seed.users[0].accessToken;
 	const url = `${sandbox.baseUrl}/file/${file.basename}`;
 
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', ...(process.env.BENCH_DOWNLOAD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DOWNLOAD_NODE_OPTIONS } : {}) } });
+	n8n = await N8n.create({
+		install,
+		userFolder,
+		logDir: LOGS,
+		env: {
+			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+			...(process.env.BENCH_DOWNLOAD_NODE_OPTIONS
+				? { NODE_OPTIONS: process.env.BENCH_DOWNLOAD_NODE_OPTIONS }
+				: {}),
+		},
+	});
 	await n8n.importCredentials([
 		{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } },
 		{ ...HEADER_CREDENTIAL, data: { name: 'Authorization', value: `Bearer ${token}` } },
@@ -262,11 +316,19 @@ async function main(): Promise<void> {
 					type: 'n8n-nodes-file-storage.fileStorage',
 					typeVersion: 1,
 					position: [220, 0],
-					parameters: { resource: 'file', operation: 'download', source: 'url', fileUrl: url, options: { timeout: 120 } },
+					parameters: {
+						resource: 'file',
+						operation: 'download',
+						source: 'url',
+						fileUrl: url,
+						options: { timeout: 120 },
+					},
 					credentials: { fileStorageApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
 				},
 			],
-			connections: { Webhook: { main: [[{ node: IN_N8N.fileStorage.node, type: 'main', index: 0 }]] } },
+			connections: {
+				Webhook: { main: [[{ node: IN_N8N.fileStorage.node, type: 'main', index: 0 }]] },
+			},
 			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all' },
 		},
 		{
@@ -287,7 +349,9 @@ async function main(): Promise<void> {
 						genericAuthType: 'httpHeaderAuth',
 						options: { response: { response: { responseFormat: 'file' } }, timeout: 120_000 },
 					},
-					credentials: { httpHeaderAuth: { id: HEADER_CREDENTIAL.id, name: HEADER_CREDENTIAL.name } },
+					credentials: {
+						httpHeaderAuth: { id: HEADER_CREDENTIAL.id, name: HEADER_CREDENTIAL.name },
+					},
 				},
 			],
 			connections: { Webhook: { main: [[{ node: httpNode, type: 'main', index: 0 }]] } },
@@ -299,7 +363,9 @@ async function main(): Promise<void> {
 	await n8n.setupOwner(OWNER);
 	await n8n.createApiKey('bench-download');
 	for (const { workflowId } of Object.values(IN_N8N)) await n8n.activate(workflowId);
-	const peakMethod = resetPeak(n8n.pid!) ? 'VmHWM, reset through /proc/<pid>/clear_refs' : 'VmRSS sampled every 20 ms';
+	const peakMethod = resetPeak(n8n.pid!)
+		? 'VmHWM, reset through /proc/<pid>/clear_refs'
+		: 'VmRSS sampled every 20 ms';
 
 	const nodeRuns: NodeRun[] = [];
 	const httpRuns: NodeRun[] = [];

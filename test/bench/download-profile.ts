@@ -26,10 +26,26 @@ const PROFILES = path.join(WORK, 'profiles');
 const SIZE = (Number(process.env.BENCH_DOWNLOAD_MB ?? 256) || 256) * 1024 ** 2;
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 2) || 2;
 const VARIANTS = (process.env.BENCH_PROFILE_VARIANTS ?? 'fileStorage,httpRequest').split(',');
-const OWNER = { email: 'bench-download@example.com', password: 'Bench-Passw0rd-2026', firstName: 'Bench', lastName: 'Download' };
-const CREDENTIAL = { id: 'benchDlApi', name: 'Bench Download File Storage API', type: 'fileStorageApi' };
-const HEADER_CREDENTIAL = { id: 'benchDlHeader', name: 'Bench Download Header Auth', type: 'httpHeaderAuth' };
-const PATHS: Record<string, string> = { fileStorage: 'bench-download', httpRequest: 'bench-download-http' };
+const OWNER = {
+	email: 'bench-download@example.com',
+	password: 'Bench-Passw0rd-2026',
+	firstName: 'Bench',
+	lastName: 'Download',
+};
+const CREDENTIAL = {
+	id: 'benchDlApi',
+	name: 'Bench Download File Storage API',
+	type: 'fileStorageApi',
+};
+const HEADER_CREDENTIAL = {
+	id: 'benchDlHeader',
+	name: 'Bench Download Header Auth',
+	type: 'httpHeaderAuth',
+};
+const PATHS: Record<string, string> = {
+	fileStorage: 'bench-download',
+	httpRequest: 'bench-download-http',
+};
 
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
@@ -40,7 +56,10 @@ async function call(webhookPath: string): Promise<number> {
 	const res = await waitFor(
 		'webhook',
 		async () => {
-			const a = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(600_000) });
+			const a = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, {
+				method: 'POST',
+				signal: AbortSignal.timeout(600_000),
+			});
 			return a.status === 404 ? undefined : a;
 		},
 		{ timeoutMs: 60_000, intervalMs: 250 },
@@ -56,38 +75,87 @@ async function main(): Promise<void> {
 	fs.mkdirSync(PROFILES, { recursive: true });
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, new Stopwatch());
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-	const file = sandbox.model.addFile(0, { name: 'bench.bin', size: SIZE, mimetype: 'application/octet-stream' });
+	const file = sandbox.model.addFile(0, {
+		name: 'bench.bin',
+		size: SIZE,
+		mimetype: 'application/octet-stream',
+	});
 	const token = sandbox.seed.users[0].accessToken;
 	const url = `${sandbox.baseUrl}/file/${file.basename}`;
 	const probeDir = path.join(WORK, 'probe');
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', ...probeEnv(probeDir) } });
+	n8n = await N8n.create({
+		install,
+		userFolder,
+		logDir: LOGS,
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', ...probeEnv(probeDir) },
+	});
 	await n8n.importCredentials([
 		{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } },
 		{ ...HEADER_CREDENTIAL, data: { name: 'Authorization', value: `Bearer ${token}` } },
 	]);
 	const webhook = (p: string) => ({
-		id: crypto.randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: crypto.randomUUID(), position: [0, 0],
-		parameters: { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'noData', options: {} },
+		id: crypto.randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: crypto.randomUUID(),
+		position: [0, 0],
+		parameters: {
+			httpMethod: 'POST',
+			path: p,
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
 	});
 	await n8n.importWorkflows([
 		{
-			id: 'benchDownload', name: 'profile: File Storage',
-			nodes: [webhook(PATHS.fileStorage), {
-				id: crypto.randomUUID(), name: 'Download', type: 'n8n-nodes-file-storage.fileStorage', typeVersion: 1, position: [220, 0],
-				parameters: { resource: 'file', operation: 'download', source: 'url', fileUrl: url, options: { timeout: 120 } },
-				credentials: { fileStorageApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
-			}],
+			id: 'benchDownload',
+			name: 'profile: File Storage',
+			nodes: [
+				webhook(PATHS.fileStorage),
+				{
+					id: crypto.randomUUID(),
+					name: 'Download',
+					type: 'n8n-nodes-file-storage.fileStorage',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {
+						resource: 'file',
+						operation: 'download',
+						source: 'url',
+						fileUrl: url,
+						options: { timeout: 120 },
+					},
+					credentials: { fileStorageApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
+				},
+			],
 			connections: { Webhook: { main: [[{ node: 'Download', type: 'main', index: 0 }]] } },
 			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
 		},
 		{
-			id: 'benchDownloadHttp', name: 'profile: HTTP Request',
-			nodes: [webhook(PATHS.httpRequest), {
-				id: crypto.randomUUID(), name: 'HTTP Request', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [220, 0],
-				parameters: { method: 'GET', url, authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth',
-					options: { response: { response: { responseFormat: 'file' } }, timeout: 120_000 } },
-				credentials: { httpHeaderAuth: { id: HEADER_CREDENTIAL.id, name: HEADER_CREDENTIAL.name } },
-			}],
+			id: 'benchDownloadHttp',
+			name: 'profile: HTTP Request',
+			nodes: [
+				webhook(PATHS.httpRequest),
+				{
+					id: crypto.randomUUID(),
+					name: 'HTTP Request',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [220, 0],
+					parameters: {
+						method: 'GET',
+						url,
+						authentication: 'genericCredentialType',
+						genericAuthType: 'httpHeaderAuth',
+						options: { response: { response: { responseFormat: 'file' } }, timeout: 120_000 },
+					},
+					credentials: {
+						httpHeaderAuth: { id: HEADER_CREDENTIAL.id, name: HEADER_CREDENTIAL.name },
+					},
+				},
+			],
 			connections: { Webhook: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
 			settings: { executionOrder: 'v1', saveDataSuccessExecution: 'none' },
 		},
@@ -111,7 +179,9 @@ async function main(): Promise<void> {
 			const gcMs = result.gc.reduce((s, g) => s + g.ms, 0);
 			const kinds: Record<string, number> = {};
 			for (const g of result.gc) kinds[g.kind] = (kinds[g.kind] ?? 0) + 1;
-			log(`${v} run ${r}: ${ms.toFixed(0)} ms (${(SIZE / 1024 ** 2 / (ms / 1000)).toFixed(0)} MiB/s), GC ${gcMs.toFixed(0)} ms in ${result.gc.length} pauses ${JSON.stringify(kinds)}, heap ${result.heapUsedBeforeMb.toFixed(0)} MB`);
+			log(
+				`${v} run ${r}: ${ms.toFixed(0)} ms (${(SIZE / 1024 ** 2 / (ms / 1000)).toFixed(0)} MiB/s), GC ${gcMs.toFixed(0)} ms in ${result.gc.length} pauses ${JSON.stringify(kinds)}, heap ${result.heapUsedBeforeMb.toFixed(0)} MB`,
+			);
 			(files[v] ??= []).push(result.cpuProfile!);
 			fs.rmSync(storage, { recursive: true, force: true });
 		}

@@ -26,19 +26,31 @@ export interface AllocationSummary {
 
 const MB = 1024 * 1024;
 
-export function summariseAllocations(files: string[], repoRoot: string, top = 12): AllocationSummary {
+export function summariseAllocations(
+	files: string[],
+	repoRoot: string,
+	top = 12,
+): AllocationSummary {
 	const areas = new Map<string, number>();
 	const functions = new Map<string, { name: string; where: string; bytes: number }>();
 	let total = 0;
 	for (const file of files) {
 		const { head } = JSON.parse(fs.readFileSync(file, 'utf8')) as { head: AllocationNode };
 		/** `owner`: the nearest function of this package up the stack, which native allocations count for */
-		const walk = (node: AllocationNode, callerArea: string | undefined, owner: { name: string; where: string } | undefined) => {
+		const walk = (
+			node: AllocationNode,
+			callerArea: string | undefined,
+			owner: { name: string; where: string } | undefined,
+		) => {
 			const url = shortUrl(node.callFrame.url, repoRoot);
 			const area = areaOf(node.callFrame, url, callerArea);
 			const where = url ? `${url}:${node.callFrame.lineNumber + 1}` : '';
 			const name = node.callFrame.functionName || '(anonymous)';
-			const ownerHere = /^(nodes|credentials)\//.test(url) ? { name, where } : url === '' ? owner : undefined;
+			const ownerHere = /^(nodes|credentials)\//.test(url)
+				? { name, where }
+				: url === ''
+					? owner
+					: undefined;
 			if (node.selfSize > 0) {
 				total += node.selfSize;
 				areas.set(area, (areas.get(area) ?? 0) + node.selfSize);
@@ -57,7 +69,9 @@ export function summariseAllocations(files: string[], repoRoot: string, top = 12
 	return {
 		profiles: files.length,
 		totalMb: round(total),
-		areas: [...areas.entries()].map(([area, bytes]) => ({ area, mb: round(bytes) })).sort((a, b) => b.mb - a.mb),
+		areas: [...areas.entries()]
+			.map(([area, bytes]) => ({ area, mb: round(bytes) }))
+			.sort((a, b) => b.mb - a.mb),
 		packageFunctions: [...functions.values()]
 			.sort((a, b) => b.bytes - a.bytes)
 			.slice(0, top)

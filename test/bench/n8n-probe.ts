@@ -57,7 +57,9 @@ export interface ProbeResult {
 const MB = 1024 * 1024;
 
 function procStatusKb(field: 'VmRSS' | 'VmHWM'): number {
-	const match = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'));
+	const match = new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(
+		fs.readFileSync('/proc/self/status', 'utf8'),
+	);
 	return match ? Number(match[1]) : NaN;
 }
 
@@ -131,14 +133,19 @@ async function end(): Promise<ProbeResult> {
 	running = undefined;
 	if (traceGc) process.stdout.write(`[probe] end ${run.options.label ?? ''}\n`);
 	const heapAtEnd = process.memoryUsage().heapUsed / MB;
-	const stats = (run.gcProfiler.stop() as unknown as { statistics: GcStatistic[] } | undefined)?.statistics ?? [];
+	const stats =
+		(run.gcProfiler.stop() as unknown as { statistics: GcStatistic[] } | undefined)?.statistics ??
+		[];
 	const rssPeakMb = procStatusKb('VmHWM') / 1024;
 	const result: ProbeResult = {
 		rssBeforeMb: run.rssBeforeMb,
 		rssPeakMb,
 		rssAfterMb: procStatusKb('VmRSS') / 1024,
 		heapUsedBeforeMb: run.heapUsedBeforeMb,
-		heapUsedPeakMb: Math.max(heapAtEnd, ...stats.map((s) => s.beforeGC.heapStatistics.usedHeapSize / MB)),
+		heapUsedPeakMb: Math.max(
+			heapAtEnd,
+			...stats.map((s) => s.beforeGC.heapStatistics.usedHeapSize / MB),
+		),
 		heapUsedAfterMb: heapAtEnd,
 		clock: run.clock,
 		gc: stats.map((s) => ({
@@ -179,15 +186,22 @@ function startProbe(dir: string): void {
 			res.end(JSON.stringify(body));
 		};
 		void (async () => {
-			if (req.method === 'POST' && req.url === '/begin') await begin((await readJson(req)) as ProbeBegin);
+			if (req.method === 'POST' && req.url === '/begin')
+				await begin((await readJson(req)) as ProbeBegin);
 			else if (req.method === 'POST' && req.url === '/end') return answer(200, await end());
-			else if (req.method !== 'GET' || req.url !== '/ping') return answer(404, { error: `${req.method} ${req.url}` });
+			else if (req.method !== 'GET' || req.url !== '/ping')
+				return answer(404, { error: `${req.method} ${req.url}` });
 			answer(200, { pid: process.pid });
-		})().catch((error: unknown) => answer(500, { error: String((error as Error)?.stack ?? error) }));
+		})().catch((error: unknown) =>
+			answer(500, { error: String((error as Error)?.stack ?? error) }),
+		);
 	});
 	server.listen(0, '127.0.0.1', () => {
 		const { port } = server.address() as AddressInfo;
-		fs.writeFileSync(`${dir}/probe-${process.pid}.json`, JSON.stringify({ pid: process.pid, port }));
+		fs.writeFileSync(
+			`${dir}/probe-${process.pid}.json`,
+			JSON.stringify({ pid: process.pid, port }),
+		);
 	});
 	server.unref();
 }

@@ -24,12 +24,16 @@ export class ProbeClient {
 		const file = path.join(dir, `probe-${pid}.json`);
 		const port = await waitFor(
 			`the probe of process ${pid}`,
-			() => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { port: number }).port : undefined),
+			() =>
+				fs.existsSync(file)
+					? (JSON.parse(fs.readFileSync(file, 'utf8')) as { port: number }).port
+					: undefined,
 			{ timeoutMs: 30_000, intervalMs: 100 },
 		);
 		const client = new ProbeClient(`http://127.0.0.1:${port}`);
 		const ping = await client.call<{ pid: number }>('GET', '/ping');
-		if (ping.pid !== pid) throw new Error(`the probe on port ${port} is in process ${ping.pid}, not ${pid}`);
+		if (ping.pid !== pid)
+			throw new Error(`the probe on port ${port} is in process ${ping.pid}, not ${pid}`);
 		return client;
 	}
 
@@ -41,7 +45,8 @@ export class ProbeClient {
 			signal: AbortSignal.timeout(120_000),
 		});
 		const text = await res.text();
-		if (!res.ok) throw new Error(`probe ${method} ${route} answered ${res.status}: ${text.slice(0, 2000)}`);
+		if (!res.ok)
+			throw new Error(`probe ${method} ${route} answered ${res.status}: ${text.slice(0, 2000)}`);
 		return JSON.parse(text) as T;
 	}
 

@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 /** kB values of /proc/<pid>/status. */
 export function procStatus(pid: number): { rssKb: number; hwmKb: number } {
 	const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-	const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+	const kb = (key: string) =>
+		Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
 	return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
 }
 

@@ -82,8 +82,10 @@ async function main(): Promise<void> {
 	}
 	/** state before each run: the targets trashed (restore) or active (delete); control requests are not recorded */
 	const prepare = async () => {
-		if (config.mode === 'restore') for (const t of targets) await control(config.baseUrl, 'trash', { id: t.id });
-		if (config.mode === 'delete') for (const t of targets) await control(config.baseUrl, 'restore', { id: t.id });
+		if (config.mode === 'restore')
+			for (const t of targets) await control(config.baseUrl, 'trash', { id: t.id });
+		if (config.mode === 'delete')
+			for (const t of targets) await control(config.baseUrl, 'restore', { id: t.id });
 	};
 	/** one measured operation (after `prepare`): the node through n8n-core */
 	const operation = async (): Promise<ProfileRunSummary['runs'][number]> => {
@@ -118,14 +120,22 @@ async function main(): Promise<void> {
 		runs.push(run);
 	}
 	session.disconnect();
-	const summary: ProfileRunSummary = { mode: config.mode, engine: config.engine, nodeVersion: process.version, runs, profileFile: `${config.out}-N.cpuprofile` };
+	const summary: ProfileRunSummary = {
+		mode: config.mode,
+		engine: config.engine,
+		nodeVersion: process.version,
+		runs,
+		profileFile: `${config.out}-N.cpuprofile`,
+	};
 	fs.writeFileSync(`${config.out}.json`, JSON.stringify(summary, null, 2));
 }
 
 main().then(
 	() => process.exit(0),
 	(error: unknown) => {
-		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.stderr.write(
+			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+		);
 		process.exit(1);
 	},
 );

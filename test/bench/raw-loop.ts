@@ -37,13 +37,19 @@ const keepAliveAgent = new http.Agent({ keepAlive: true });
 type ListingPage = { data: unknown[]; meta: { cursor: { next_cursor: string | null } } };
 
 /** One page's request: keep-alive or a new connection; the body parsed by axios, or as text to parse later. */
-function getPage<T extends ListingPage | string>(request: RawLoopRequest, cursor: string | undefined, asText: boolean) {
+function getPage<T extends ListingPage | string>(
+	request: RawLoopRequest,
+	cursor: string | undefined,
+	asText: boolean,
+) {
 	return axios.get<T>(request.url, {
 		params: { limit: request.pageSize, ...(cursor ? { cursor } : {}) },
 		headers: { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' },
 		httpAgent: request.keepAlive ? keepAliveAgent : new http.Agent({ keepAlive: false }),
 		timeout: 60_000,
-		...(asText ? { responseType: 'text' as const, transitional: { forcedJSONParsing: false } } : {}),
+		...(asText
+			? { responseType: 'text' as const, transitional: { forcedJSONParsing: false } }
+			: {}),
 	});
 }
 
@@ -88,7 +94,8 @@ async function walkPipelined(request: RawLoopRequest): Promise<RawLoopResult> {
 process.on('message', (request: RawLoopRequest) => {
 	(request.pipelined ? walkPipelined(request) : walk(request)).then(
 		(result) => process.send?.(result),
-		(error: unknown) => process.send?.({ timeMs: NaN, items: 0, distinctIds: 0, error: String(error) }),
+		(error: unknown) =>
+			process.send?.({ timeMs: NaN, items: 0, distinctIds: 0, error: String(error) }),
 	);
 });
 process.on('disconnect', () => process.exit(0));

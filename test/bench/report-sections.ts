@@ -21,11 +21,13 @@ export function sectionsOf(text: string): Array<{ name: string; text: string }> 
 
 /** `content` with the section `name` set to `text` (without markers): replaced where it is, else appended. */
 export function withSection(content: string, name: string, text: string): string {
-	if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`section name "${name}": use lower-case letters, digits and dashes`);
+	if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
+		throw new Error(`section name "${name}": use lower-case letters, digits and dashes`);
 	const section = `${startMarker(name)}\n${text.trim()}\n${endMarker(name)}`;
 	const start = content.indexOf(startMarker(name));
 	const end = content.indexOf(endMarker(name), start);
-	if (start >= 0 && end > start) return `${content.slice(0, start)}${section}${content.slice(end + endMarker(name).length)}`;
+	if (start >= 0 && end > start)
+		return `${content.slice(0, start)}${section}${content.slice(end + endMarker(name).length)}`;
 	return `${content.trimEnd()}\n\n${section}\n`;
 }
 
@@ -84,9 +86,17 @@ export function targetRows(text: string): TargetRow[] {
 		if (title) heading = title[1] === 'Targets' ? '' : title[1];
 		if (lines[i].trim() !== TARGET_HEADER) continue;
 		for (i += 2; i < lines.length && lines[i].startsWith('|'); i++) {
-			const cells = lines[i].split('|').slice(1, -1).map((cell) => cell.trim());
+			const cells = lines[i]
+				.split('|')
+				.slice(1, -1)
+				.map((cell) => cell.trim());
 			if (cells.length < 3) continue;
-			rows.push({ heading, target: cells[0], measured: cells[1], met: cells[cells.length - 1] === '✅' });
+			rows.push({
+				heading,
+				target: cells[0],
+				measured: cells[1],
+				met: cells[cells.length - 1] === '✅',
+			});
 		}
 		i--;
 	}
@@ -116,7 +126,9 @@ export function summaryOf(text: string): string {
 	const rows = targetRows(text);
 	const missed = rows.filter((row) => !row.met);
 	const count = `**${rows.length - missed.length} of ${rows.length} targets met**${missed.length ? '. Missed:' : '.'}`;
-	const misses = missed.map((row) => `- ${row.heading ? `${row.heading}: ` : ''}${row.target}: ${row.measured}.`);
+	const misses = missed.map(
+		(row) => `- ${row.heading ? `${row.heading}: ` : ''}${row.target}: ${row.measured}.`,
+	);
 	return [origin, '', count, ...misses].join('\n');
 }
 
@@ -129,7 +141,10 @@ export function finishReport(file: string): void {
 		return;
 	}
 	const titleEnd = text.indexOf('\n') + 1;
-	fs.writeFileSync(file, `${text.slice(0, titleEnd)}\n<!-- summary:start -->\n${summary}\n<!-- summary:end -->\n${text.slice(titleEnd)}`);
+	fs.writeFileSync(
+		file,
+		`${text.slice(0, titleEnd)}\n<!-- summary:start -->\n${summary}\n<!-- summary:end -->\n${text.slice(titleEnd)}`,
+	);
 }
 
 /** When and where a script measured: the date (UTC, to the minute) and the machine, as its section states them. */
@@ -143,7 +158,13 @@ export function measuredOn(): { date: string; machine: string } {
 }
 
 /** A script's finished section: stamped with the run into the report, its raw results beside it, and printed. */
-export function publishSection(report: string, name: string, section: string, resultsFile: string, results: unknown): void {
+export function publishSection(
+	report: string,
+	name: string,
+	section: string,
+	resultsFile: string,
+	results: unknown,
+): void {
 	replaceSection(report, name, `${runStamp(benchRun())}\n${section}`);
 	fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
 	process.stdout.write(`\n${section}\n`);

@@ -81,14 +81,21 @@ async function main(): Promise<void> {
 				run: () => timed(() => big.reset()),
 			},
 		];
-		const rows: string[] = ['| Case | Median (ms) | Max (ms) | Target (ms) | Met |', '|---|---:|---:|---:|:-:|'];
+		const rows: string[] = [
+			'| Case | Median (ms) | Max (ms) | Target (ms) | Met |',
+			'|---|---:|---:|---:|:-:|',
+		];
 		for (const c of cases) {
 			const times: number[] = [];
 			for (let i = 0; i < RUNS; i++) times.push(await c.run());
 			const worst = Math.max(...times);
-			rows.push(`| ${c.label} | ${ms(median(times))} | ${ms(worst)} | ${c.targetMs} | ${worst < c.targetMs ? '✅' : '❌'} |`);
+			rows.push(
+				`| ${c.label} | ${ms(median(times))} | ${ms(worst)} | ${c.targetMs} | ${worst < c.targetMs ? '✅' : '❌'} |`,
+			);
 		}
-		process.stdout.write(`Sandbox at 10,000 items, ${RUNS} runs each (Node ${process.version})\n\n${rows.join('\n')}\n`);
+		process.stdout.write(
+			`Sandbox at 10,000 items, ${RUNS} runs each (Node ${process.version})\n\n${rows.join('\n')}\n`,
+		);
 	} finally {
 		await sb.stop();
 		await big.stop();
@@ -96,6 +103,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-	process.stderr.write(`sandbox bench could not measure: ${e instanceof Error ? e.stack : String(e)}\n`);
+	process.stderr.write(
+		`sandbox bench could not measure: ${e instanceof Error ? e.stack : String(e)}\n`,
+	);
 	process.exit(1);
 });

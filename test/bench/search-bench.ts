@@ -43,8 +43,17 @@ const FILES_PER_FOLDER = 20;
 const TARGET_RATIO = 1.2;
 const TARGET_LIMIT_ONE_REQUESTS = 2;
 const TARGET_MEMORY_TIMES_OUTPUT = 5;
-const OWNER = { email: 'bench-search@example.com', password: 'Bench-Passw0rd-2026', firstName: 'Bench', lastName: 'Search' };
-const CREDENTIAL = { id: 'benchSearchApi', name: 'Bench Search File Storage API', type: 'fileStorageApi' };
+const OWNER = {
+	email: 'bench-search@example.com',
+	password: 'Bench-Passw0rd-2026',
+	firstName: 'Bench',
+	lastName: 'Search',
+};
+const CREDENTIAL = {
+	id: 'benchSearchApi',
+	name: 'Bench Search File Storage API',
+	type: 'fileStorageApi',
+};
 const WORKFLOWS = {
 	all: { workflowId: 'benchSearchAll', path: 'bench-search-all', node: 'Search' },
 	limitOne: { workflowId: 'benchSearchOne', path: 'bench-search-one', node: 'Search' },
@@ -55,7 +64,10 @@ const DEADLINE_MS = 30 * 60_000;
 const PROFILE_RUNS = Math.max(0, Number(process.env.BENCH_SEARCH_PROFILE ?? 0) || 0);
 
 const started = Date.now();
-const progress = (message: string) => process.stdout.write(`[bench search ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+const progress = (message: string) =>
+	process.stdout.write(
+		`[bench search ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
+	);
 
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
@@ -67,13 +79,19 @@ async function cleanup(): Promise<void> {
 }
 
 /** The tree: returns the searched folder's id and the number of folders and files below it. */
-function buildTree(sb: Sandbox): { rootId: string; flatId: string; folders: number; files: number } {
+function buildTree(sb: Sandbox): {
+	rootId: string;
+	flatId: string;
+	folders: number;
+	files: number;
+} {
 	const model = sb.model;
 	const root = model.addFolder(0, { name: 'Search Tree' });
 	let folders = 0;
 	let files = 0;
 	const fill = (folderId: string) => {
-		for (let k = 0; k < FILES_PER_FOLDER; k++) model.addFile(0, { folderId, name: `file-${folders}-${k}.txt`, size: 1000 + k });
+		for (let k = 0; k < FILES_PER_FOLDER; k++)
+			model.addFile(0, { folderId, name: `file-${folders}-${k}.txt`, size: 1000 + k });
 		files += FILES_PER_FOLDER;
 	};
 	for (let a = 0; a < TOP_FOLDERS; a++) {
@@ -92,7 +110,12 @@ function buildTree(sb: Sandbox): { rootId: string; flatId: string; folders: numb
 	// Folder → Get Contents brings n8n the same number of items in a few large pages instead of 501 small ones.
 	const flat = model.addFolder(0, { name: 'Flat Reference' });
 	const searchEntries = folders + files + 1;
-	for (let k = 0; k < searchEntries; k++) model.addFile(0, { folderId: flat.id, name: `flat-${k}.txt`, size: 1000 + (k % FILES_PER_FOLDER) });
+	for (let k = 0; k < searchEntries; k++)
+		model.addFile(0, {
+			folderId: flat.id,
+			name: `flat-${k}.txt`,
+			size: 1000 + (k % FILES_PER_FOLDER),
+		});
 	return { rootId: root.id, flatId: flat.id, folders, files: files + 1 };
 }
 
@@ -126,7 +149,13 @@ const get = async (url) => {
  * The raw client: the same walk (breadth first, `concurrency` folders at once, each folder's pages in order, the
  * largest page, name A to Z), a new connection per request, in a Node 24 process of its own.
  */
-async function rawRun(install: N8nInstall, baseUrl: string, token: string, rootId: string, library: RawLibrary): Promise<RawRun> {
+async function rawRun(
+	install: N8nInstall,
+	baseUrl: string,
+	token: string,
+	rootId: string,
+	library: RawLibrary,
+): Promise<RawRun> {
 	const script = `
 const http = require('node:http');
 const [baseUrl, rootId, concurrency] = [process.argv[1], process.argv[2], Number(process.argv[3])];
@@ -155,13 +184,18 @@ new Promise((resolve, reject) => {
 }).then(() => {
   process.stdout.write(JSON.stringify({ ms: performance.now() - t0, entries, requests }));
 }, (e) => { console.error(e); process.exit(1); });`;
-	const result = await runCommand(install.nodeBin, ['-e', script, baseUrl, rootId, String(SEARCH_CONCURRENCY)], {
-		env: { ...process.env, BENCH_TOKEN: token, BENCH_AXIOS: require.resolve('axios') },
-		logDir: LOGS,
-		name: `raw-search-${library}`,
-		timeoutMs: 5 * 60_000,
-	});
-	if (result.code !== 0) throw new Error(`the raw client (${library}) failed: ${result.stderr.slice(-1000)}`);
+	const result = await runCommand(
+		install.nodeBin,
+		['-e', script, baseUrl, rootId, String(SEARCH_CONCURRENCY)],
+		{
+			env: { ...process.env, BENCH_TOKEN: token, BENCH_AXIOS: require.resolve('axios') },
+			logDir: LOGS,
+			name: `raw-search-${library}`,
+			timeoutMs: 5 * 60_000,
+		},
+	);
+	if (result.code !== 0)
+		throw new Error(`the raw client (${library}) failed: ${result.stderr.slice(-1000)}`);
 	return JSON.parse(result.stdout) as RawRun;
 }
 
@@ -186,7 +220,10 @@ interface NodeRun {
 }
 
 /** One webhook call of a workflow, then its execution read back; `afterCall` runs before the read-back. */
-async function nodeRun(which: keyof typeof WORKFLOWS, afterCall?: () => Promise<void>): Promise<NodeRun> {
+async function nodeRun(
+	which: keyof typeof WORKFLOWS,
+	afterCall?: () => Promise<void>,
+): Promise<NodeRun> {
 	const { workflowId, path: webhookPath, node } = WORKFLOWS[which];
 	const pid = n8n!.pid!;
 	resetPeak(pid);
@@ -202,7 +239,10 @@ async function nodeRun(which: keyof typeof WORKFLOWS, afterCall?: () => Promise<
 	const requests = sandbox!.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
 	const asked = requests.map((r) => `${r.path}?${r.query.cursor ?? ''}`);
 	const execution = await executions.next<SearchTask>(workflowId);
-	if (execution.status !== 'success') problems.push(`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`);
+	if (execution.status !== 'success')
+		problems.push(
+			`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`,
+		);
 	const task = execution.data?.resultData.runData[node]?.[0];
 	const output = (task?.data?.main?.[0] ?? []).map((item) => item.json);
 	return {
@@ -265,7 +305,16 @@ function renderSection(r: {
 		`| n8n's peak memory growth ≤ ${TARGET_MEMORY_TIMES_OUTPUT}× the output's JSON | ${growth.toFixed(1)} MiB at most for ${outputMb.toFixed(1)} MiB of output (${(growth / outputMb).toFixed(1)}×); runs: ${r.nodeRuns.map((x) => x.growthMb.toFixed(1)).join(', ')} MiB | ${ok(growth <= TARGET_MEMORY_TIMES_OUTPUT * outputMb)} |`,
 		...(problems.length ? ['', `Problems: ${problems.join('; ')}`] : []),
 		'',
-		explainMisses({ nodeMs, rawMs, axiosMs, growth, flatGrowth, flatOutputMb, searchRequests: folderPages, flatRuns: r.flatRuns }),
+		explainMisses({
+			nodeMs,
+			rawMs,
+			axiosMs,
+			growth,
+			flatGrowth,
+			flatOutputMb,
+			searchRequests: folderPages,
+			flatRuns: r.flatRuns,
+		}),
 	].join('\n');
 }
 
@@ -283,19 +332,19 @@ function explainMisses(m: {
 	const flatRequests = m.flatRuns[0]?.requests ?? NaN;
 	const flatItems = m.flatRuns[0]?.items ?? NaN;
 	return [
-		'**What the two misses are made of.** The raw client calls Node\'s `http.get`; a community node cannot: n8n\'s',
-		'verification requires every request to go through n8n\'s HTTP helper (`httpRequestWithAuthentication`), which is',
+		"**What the two misses are made of.** The raw client calls Node's `http.get`; a community node cannot: n8n's",
+		"verification requires every request to go through n8n's HTTP helper (`httpRequestWithAuthentication`), which is",
 		'built on axios and makes new agents for every request. The same walk with axios, in a process of its own, takes',
 		`${(m.axiosMs / m.rawMs).toFixed(2)}× the time of the \`http.get\` one, and File → Search ${(m.nodeMs / m.axiosMs).toFixed(2)}× the time of the axios`,
-		'client: what is left is the node\'s own work (each page parsed once and checked, secrets redacted, entries',
-		'simplified, the walk) and n8n\'s. Search pays that per folder, one request per folder page; Get Contents pays it',
+		"client: what is left is the node's own work (each page parsed once and checked, secrets redacted, entries",
+		"simplified, the walk) and n8n's. Search pays that per folder, one request per folder page; Get Contents pays it",
 		`per page of up to 1,000 entries (the reference row: ${flatItems.toLocaleString('en-US')} items in ${flatRequests} requests).`,
 		'',
 		`The memory peak is n8n's, not the walk's: the reference, with no walk and ${flatRequests} requests instead of ${m.searchRequests}, grew`,
 		`n8n's peak by up to ${m.flatGrowth.toFixed(1)} MiB for ${m.flatOutputMb.toFixed(1)} MiB of output (${(m.flatGrowth / m.flatOutputMb).toFixed(1)}×), Search by up to ${m.growth.toFixed(1)} MiB. The peak is`,
 		`the resident size with garbage included: n8n holding and saving ${flatItems.toLocaleString('en-US')} items, and whatever V8 has not`,
 		'collected yet when the peak is read, so one output shows quite different peaks from run to run.',
-		'Where n8n\'s CPU goes in both (printed, not kept here): `BENCH_ONLY=search BENCH_SEARCH_PROFILE=3 npm run bench`.',
+		"Where n8n's CPU goes in both (printed, not kept here): `BENCH_ONLY=search BENCH_SEARCH_PROFILE=3 npm run bench`.",
 	].join('\n');
 }
 
@@ -308,8 +357,15 @@ async function main(): Promise<void> {
 	const tree = buildTree(sandbox);
 	const token = sandbox.seed.users[0].accessToken;
 	const probeDir = path.join(WORK, 'probe');
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS, ...(PROFILE_RUNS ? { env: probeEnv(probeDir) } : {}) });
-	await n8n.importCredentials([{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } }]);
+	n8n = await N8n.create({
+		install,
+		userFolder,
+		logDir: LOGS,
+		...(PROFILE_RUNS ? { env: probeEnv(probeDir) } : {}),
+	});
+	await n8n.importCredentials([
+		{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } },
+	]);
 	const workflow = (which: keyof typeof WORKFLOWS, parameters: Record<string, unknown>) => ({
 		id: WORKFLOWS[which].workflowId,
 		name: `bench: search (${which})`,
@@ -328,11 +384,25 @@ async function main(): Promise<void> {
 		connections: { Webhook: { main: [[{ node: WORKFLOWS[which].node, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all' },
 	});
-	const search = { resource: 'file', operation: 'search', folder: { __rl: true, mode: 'id', value: tree.rootId } };
+	const search = {
+		resource: 'file',
+		operation: 'search',
+		folder: { __rl: true, mode: 'id', value: tree.rootId },
+	};
 	await n8n.importWorkflows([
 		workflow('all', { ...search, returnAll: true }),
-		workflow('limitOne', { ...search, returnAll: false, limit: 1, filters: { nameContains: 'needle' } }),
-		workflow('flat', { resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: tree.flatId }, returnAll: true }),
+		workflow('limitOne', {
+			...search,
+			returnAll: false,
+			limit: 1,
+			filters: { nameContains: 'needle' },
+		}),
+		workflow('flat', {
+			resource: 'folder',
+			operation: 'getContents',
+			folder: { __rl: true, mode: 'id', value: tree.flatId },
+			returnAll: true,
+		}),
 	]);
 	progress('n8n start');
 	await n8n.start();
@@ -353,13 +423,23 @@ async function main(): Promise<void> {
 		const order = sides.map((_, k) => sides[(k + round) % sides.length]);
 		for (const side of order) {
 			if (side === 'raw' || side === 'axios') {
-				const measured = await rawRun(install, sandbox.baseUrl, token, tree.rootId, side === 'raw' ? 'http' : 'axios');
+				const measured = await rawRun(
+					install,
+					sandbox.baseUrl,
+					token,
+					tree.rootId,
+					side === 'raw' ? 'http' : 'axios',
+				);
 				if (!warmup) (side === 'raw' ? rawRuns : axiosRuns).push(measured);
-				progress(`${label} raw client (${side === 'raw' ? 'http.get' : 'axios'}): ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.entries} entries`);
+				progress(
+					`${label} raw client (${side === 'raw' ? 'http.get' : 'axios'}): ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.entries} entries`,
+				);
 			} else {
 				const measured = await nodeRun(side === 'node' ? 'all' : 'flat');
 				if (!warmup) (side === 'node' ? nodeRuns : flatRuns).push(measured);
-				progress(`${label} ${side === 'node' ? 'File → Search' : 'Folder → Get Contents (reference)'}: ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.items} items, memory +${measured.growthMb.toFixed(1)} MiB${measured.problems.length ? ` (${measured.problems.join('; ')})` : ''}`);
+				progress(
+					`${label} ${side === 'node' ? 'File → Search' : 'Folder → Get Contents (reference)'}: ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.items} items, memory +${measured.growthMb.toFixed(1)} MiB${measured.problems.length ? ` (${measured.problems.join('; ')})` : ''}`,
+				);
 			}
 		}
 		const one = await nodeRun('limitOne');
@@ -385,7 +465,11 @@ async function profileRuns(probeDir: string): Promise<void> {
 	for (const which of ['all', 'flat'] as const) {
 		const files: string[] = [];
 		for (let k = 0; k < PROFILE_RUNS; k++) {
-			await probe.begin({ label: which, profileOut: path.join(WORK, `profile-${which}-${k}`), cpu: true });
+			await probe.begin({
+				label: which,
+				profileOut: path.join(WORK, `profile-${which}-${k}`),
+				cpu: true,
+			});
 			// the profile ends with the webhook's answer: reading the execution back is the benchmark's work, not the run's
 			await nodeRun(which, async () => {
 				const { cpuProfile } = await probe.end();

@@ -38,7 +38,8 @@ export interface TriggerResult {
 	ms: number;
 }
 
-const staticBytes = (poller: Poller): number => Buffer.byteLength(JSON.stringify(poller.staticData), 'utf8');
+const staticBytes = (poller: Poller): number =>
+	Buffer.byteLength(JSON.stringify(poller.staticData), 'utf8');
 
 async function pollChecked(poller: Poller): Promise<Array<{ json: IDataObject }> | null> {
 	const outcome = await poller.poll('trigger');
@@ -46,7 +47,10 @@ async function pollChecked(poller: Poller): Promise<Array<{ json: IDataObject }>
 	return outcome.items;
 }
 
-export async function runTriggerBench(plans: TriggerPlan[], progress: (line: string) => void): Promise<TriggerResult[]> {
+export async function runTriggerBench(
+	plans: TriggerPlan[],
+	progress: (line: string) => void,
+): Promise<TriggerResult[]> {
 	const results: TriggerResult[] = [];
 	for (const plan of plans) {
 		// a fresh sandbox per event: each history starts from the seed
@@ -70,26 +74,40 @@ async function benchEvent(sandbox: Sandbox, plan: TriggerPlan): Promise<TriggerR
 	const request = seed.fileRequests.find((r) => r.active);
 	if (!request) throw new Error('the sandbox seed has no active file request');
 	const credentials: CredentialSet = {
-		fileStorageApi: { baseUrl: sandbox.baseUrl, accessToken: seed.users[0].accessToken } as ICredentialDataDecryptedObject,
-		fileStorageFileRequestApi: { baseUrl: sandbox.baseUrl, fileRequestId: request.id } as ICredentialDataDecryptedObject,
+		fileStorageApi: {
+			baseUrl: sandbox.baseUrl,
+			accessToken: seed.users[0].accessToken,
+		} as ICredentialDataDecryptedObject,
+		fileStorageFileRequestApi: {
+			baseUrl: sandbox.baseUrl,
+			fileRequestId: request.id,
+		} as ICredentialDataDecryptedObject,
 	};
 	let counter = 0;
 	const arrive = (): string => {
 		counter++;
 		switch (plan.event) {
 			case 'upload':
-				return sandbox.model.addFile(0, { name: `bench-upload-${counter}.txt`, size: 1000 + counter }).id;
+				return sandbox.model.addFile(0, {
+					name: `bench-upload-${counter}.txt`,
+					size: 1000 + counter,
+				}).id;
 			case 'notification':
-				return sandbox.model.addNotification(0, { title: `Bench ${counter}`, category: 'upload' }).id;
+				return sandbox.model.addNotification(0, { title: `Bench ${counter}`, category: 'upload' })
+					.id;
 			case 'fileRequestItem':
-				return sandbox.model.addFile(0, { folderId: request.folderId, name: `bench-req-${counter}.pdf` }).id;
+				return sandbox.model.addFile(0, {
+					folderId: request.folderId,
+					name: `bench-req-${counter}.pdf`,
+				}).id;
 		}
 	};
 
 	const poller = new Poller({ credentials, parameters: { event: plan.event } });
 	sandbox.clearRequests();
 	const seeded = await pollChecked(poller);
-	if (seeded !== null) throw new Error(`activation of the ${plan.event} trigger emitted ${seeded.length} item(s)`);
+	if (seeded !== null)
+		throw new Error(`activation of the ${plan.event} trigger emitted ${seeded.length} item(s)`);
 	const activationRequests = sandbox.requests.length;
 	const staticBytesAfterActivation = staticBytes(poller);
 

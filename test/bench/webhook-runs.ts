@@ -17,16 +17,25 @@ export interface WebhookExecution<Task> {
  * Calls a published workflow's webhook. n8n registers it a moment after answering the publish call: until then it
  * is a 404 and nothing ran, so calling again is safe. Returns a problem to report, if the answer was not 200.
  */
-export async function callWebhook(n8n: N8n, webhookPath: string, timeoutMs: number): Promise<string | undefined> {
+export async function callWebhook(
+	n8n: N8n,
+	webhookPath: string,
+	timeoutMs: number,
+): Promise<string | undefined> {
 	const res = await waitFor(
 		'the webhook to be registered',
 		async () => {
-			const answer = await fetch(`${n8n.baseUrl}/webhook/${webhookPath}`, { method: 'POST', signal: AbortSignal.timeout(timeoutMs) });
+			const answer = await fetch(`${n8n.baseUrl}/webhook/${webhookPath}`, {
+				method: 'POST',
+				signal: AbortSignal.timeout(timeoutMs),
+			});
 			return answer.status === 404 ? undefined : answer;
 		},
 		{ timeoutMs: 60_000, intervalMs: 250 },
 	);
-	return res.status === 200 ? undefined : `webhook answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+	return res.status === 200
+		? undefined
+		: `webhook answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
 }
 
 /** Reads each run's execution once: every call returns the newest finished one after those already read. */
@@ -43,9 +52,14 @@ export class ExecutionReader {
 		const id = await waitFor(
 			`the execution of ${workflowId}`,
 			async () => {
-				const res = await n8n.api<{ data: Array<{ id: string | number; status: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=5`);
+				const res = await n8n.api<{ data: Array<{ id: string | number; status: string }> }>(
+					'GET',
+					`/executions?workflowId=${workflowId}&limit=5`,
+				);
 				const fresh = res.body.data
-					.filter((e) => Number(e.id) > this.lastId && !['new', 'running', 'waiting'].includes(e.status))
+					.filter(
+						(e) => Number(e.id) > this.lastId && !['new', 'running', 'waiting'].includes(e.status),
+					)
 					.sort((a, b) => Number(b.id) - Number(a.id));
 				return fresh.length ? Number(fresh[0].id) : undefined;
 			},
@@ -66,6 +80,12 @@ export function webhookTrigger(webhookPath: string) {
 		typeVersion: 2,
 		webhookId: crypto.randomUUID(),
 		position: [0, 0],
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'noData', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path: webhookPath,
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
 	};
 }

@@ -17,15 +17,24 @@ export const BENCH_CREDENTIALS = {
 
 type Credential = { id: string; name: string; type: string };
 
-export function benchCredentials(baseUrl: string, accessToken: string, shareToken: string): CredentialSpec[] {
+export function benchCredentials(
+	baseUrl: string,
+	accessToken: string,
+	shareToken: string,
+): CredentialSpec[] {
 	return [
 		{ ...BENCH_CREDENTIALS.api, data: { baseUrl, accessToken } },
 		{ ...BENCH_CREDENTIALS.share, data: { baseUrl, shareToken } },
-		{ ...BENCH_CREDENTIALS.header, data: { name: 'Authorization', value: `Bearer ${accessToken}` } },
+		{
+			...BENCH_CREDENTIALS.header,
+			data: { name: 'Authorization', value: `Bearer ${accessToken}` },
+		},
 	];
 }
 
-const credentialRef = (credential: Credential) => ({ [credential.type]: { id: credential.id, name: credential.name } });
+const credentialRef = (credential: Credential) => ({
+	[credential.type]: { id: credential.id, name: credential.name },
+});
 
 export interface NodeSpec {
 	name: string;
@@ -40,12 +49,18 @@ export interface NodeSpec {
 export function chain(id: string, name: string, nodes: NodeSpec[]): WorkflowSpec {
 	const connections: Record<string, unknown> = {};
 	for (let index = 0; index + 1 < nodes.length; index++) {
-		connections[nodes[index].name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+		connections[nodes[index].name] = {
+			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
+		};
 	}
 	return {
 		id,
 		name,
-		nodes: nodes.map((node, index) => ({ id: crypto.randomUUID(), position: [index * 220, 0], ...node })),
+		nodes: nodes.map((node, index) => ({
+			id: crypto.randomUUID(),
+			position: [index * 220, 0],
+			...node,
+		})),
 		connections,
 		settings: { executionOrder: 'v1' },
 	};
@@ -57,11 +72,22 @@ export function webhook(path: string): NodeSpec {
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		webhookId: crypto.randomUUID(),
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'noData', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
 	};
 }
 
-const manualTrigger: NodeSpec = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+const manualTrigger: NodeSpec = {
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	parameters: {},
+};
 
 export function splitOut(name: string, field: string): NodeSpec {
 	return {
@@ -116,7 +142,13 @@ function httpListNode(baseUrl: string, bulkFolderId: string): NodeSpec {
 					pagination: {
 						paginationMode: 'updateAParameterInEachRequest',
 						parameters: {
-							parameters: [{ type: 'qs', name: 'cursor', value: '={{ $response.body.meta.cursor.next_cursor }}' }],
+							parameters: [
+								{
+									type: 'qs',
+									name: 'cursor',
+									value: '={{ $response.body.meta.cursor.next_cursor }}',
+								},
+							],
 						},
 						paginationCompleteWhen: 'other',
 						completeExpression: '={{ !$response.body.meta.cursor.next_cursor }}',
@@ -145,13 +177,35 @@ export function listingWorkflows(baseUrl: string, bulkFolderId: string): Listing
 		fsRaw: () => [fsListNode(bulkFolderId, false)],
 		httpSplit: () => [httpListNode(baseUrl, bulkFolderId), splitOut(NODE_NAMES.splitOut, 'data')],
 	};
-	const paths = { fsSimplify: 'bench-list-fs-simplify', fsRaw: 'bench-list-fs-raw', httpSplit: 'bench-list-http' };
-	const webhookIds = { fsSimplify: 'benchListFsSimplify', fsRaw: 'benchListFsRaw', httpSplit: 'benchListHttp' };
-	const manualIds = { fsSimplify: 'benchXListFsSimplify', fsRaw: 'benchXListFsRaw', httpSplit: 'benchXListHttp' };
+	const paths = {
+		fsSimplify: 'bench-list-fs-simplify',
+		fsRaw: 'bench-list-fs-raw',
+		httpSplit: 'bench-list-http',
+	};
+	const webhookIds = {
+		fsSimplify: 'benchListFsSimplify',
+		fsRaw: 'benchListFsRaw',
+		httpSplit: 'benchListHttp',
+	};
+	const manualIds = {
+		fsSimplify: 'benchXListFsSimplify',
+		fsRaw: 'benchXListFsRaw',
+		httpSplit: 'benchXListHttp',
+	};
 	const workflows: WorkflowSpec[] = [];
 	for (const variant of Object.keys(bodies) as ListingVariant[]) {
-		workflows.push(chain(webhookIds[variant], `bench listing ${variant} (webhook)`, [webhook(paths[variant]), ...bodies[variant]()]));
-		workflows.push(chain(manualIds[variant], `bench listing ${variant} (manual)`, [manualTrigger, ...bodies[variant]()]));
+		workflows.push(
+			chain(webhookIds[variant], `bench listing ${variant} (webhook)`, [
+				webhook(paths[variant]),
+				...bodies[variant](),
+			]),
+		);
+		workflows.push(
+			chain(manualIds[variant], `bench listing ${variant} (manual)`, [
+				manualTrigger,
+				...bodies[variant](),
+			]),
+		);
 	}
 	return { paths, webhookIds, manualIds, workflows };
 }
@@ -166,13 +220,18 @@ export interface ScaleWorkflows {
 }
 
 /** File Storage → Folder → Get Contents, Return All, Simplify on (the defaults), one workflow per folder size. */
-export function scaleWorkflows(folders: Array<{ items: number; folderId: string }>): ScaleWorkflows {
+export function scaleWorkflows(
+	folders: Array<{ items: number; folderId: string }>,
+): ScaleWorkflows {
 	const paths: Record<number, string> = {};
 	const ids: Record<number, string> = {};
 	const workflows = folders.map(({ items, folderId }) => {
 		paths[items] = `bench-scale-${items}`;
 		ids[items] = `benchScale${items}`;
-		return chain(ids[items], `bench scale ${items}`, [webhook(paths[items]), fsListNode(folderId, true)]);
+		return chain(ids[items], `bench scale ${items}`, [
+			webhook(paths[items]),
+			fsListNode(folderId, true),
+		]);
 	});
 	return { paths, ids, workflows };
 }
@@ -205,7 +264,12 @@ export function batchWorkflows(baseUrl: string, shareToken: string): BatchWorkfl
 		name: NODE_NAMES.fileStorage,
 		type: NODE_TYPE,
 		typeVersion: 1,
-		parameters: { resource: 'sharedFolder', operation: 'deleteItems', permanent: false, options: {} },
+		parameters: {
+			resource: 'sharedFolder',
+			operation: 'deleteItems',
+			permanent: false,
+			options: {},
+		},
 		credentials: credentialRef(BENCH_CREDENTIALS.share),
 	};
 	const httpRestore: NodeSpec = {
@@ -220,7 +284,8 @@ export function batchWorkflows(baseUrl: string, shareToken: string): BatchWorkfl
 			sendBody: true,
 			contentType: 'json',
 			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ to_home: false, items: [{ type: $json.type, id: $json.id }] }) }}',
+			jsonBody:
+				'={{ JSON.stringify({ to_home: false, items: [{ type: $json.type, id: $json.id }] }) }}',
 			options: {},
 		},
 		credentials: credentialRef(BENCH_CREDENTIALS.header),
@@ -235,7 +300,8 @@ export function batchWorkflows(baseUrl: string, shareToken: string): BatchWorkfl
 			sendBody: true,
 			contentType: 'json',
 			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ items: [{ type: $json.type, id: $json.id, force_delete: false }] }) }}',
+			jsonBody:
+				'={{ JSON.stringify({ items: [{ type: $json.type, id: $json.id, force_delete: false }] }) }}',
 			options: {},
 		},
 	};

@@ -26,4 +26,8 @@ export const REPO_ROOT = findRepoRoot();
 export const PACKAGE_NAME = 'n8n-nodes-file-storage';
 export const NODE_TYPE = `${PACKAGE_NAME}.fileStorage`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.fileStorageTrigger`;
-export const CREDENTIAL_TYPES = ['fileStorageApi', 'fileStorageShareApi', 'fileStorageFileRequestApi'] as const;
+export const CREDENTIAL_TYPES = [
+	'fileStorageApi',
+	'fileStorageShareApi',
+	'fileStorageFileRequestApi',
+] as const;

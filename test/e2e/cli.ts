@@ -53,8 +53,12 @@ export interface ExecuteResult extends CommandResult {
  */
 export function refuseUnsafeWorkflowIds(workflows: WorkflowSpec[]): void {
 	for (const workflow of workflows) {
-		if (workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
-		if (workflow.id.length > STATIC_DATA_ID_MAX_LENGTH && workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)) {
+		if (workflow.id.length > 21)
+			throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
+		if (
+			workflow.id.length > STATIC_DATA_ID_MAX_LENGTH &&
+			workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)
+		) {
 			throw new Error(
 				`workflow id "${workflow.id}" is longer than ${STATIC_DATA_ID_MAX_LENGTH} characters: some n8n version of the suite would drop its trigger's static data`,
 			);
@@ -78,13 +82,22 @@ export class N8nCli {
 	}
 
 	env(): NodeJS.ProcessEnv {
-		return n8nEnv(this.install, this.userFolder, { port: this.port, brokerPort: this.brokerPort }, this.extraEnv);
+		return n8nEnv(
+			this.install,
+			this.userFolder,
+			{ port: this.port, brokerPort: this.brokerPort },
+			this.extraEnv,
+		);
 	}
 
 	/** One CLI command (`n8n <args>`), output in files, bounded by `timeoutMs`. */
 	async cli(
 		args: string[],
-		{ timeoutMs = 120_000, name, env = {} }: { timeoutMs?: number; name?: string; env?: Record<string, string> } = {},
+		{
+			timeoutMs = 120_000,
+			name,
+			env = {},
+		}: { timeoutMs?: number; name?: string; env?: Record<string, string> } = {},
 	): Promise<CommandResult> {
 		return await runCommand(this.install.nodeBin, [this.install.n8nScript, ...args], {
 			env: { ...this.env(), ...env },
@@ -95,7 +108,9 @@ export class N8nCli {
 	}
 
 	/** `n8n export:nodes`: the node types this n8n loads (a package with one bad file is skipped whole). */
-	async exportNodes(): Promise<Array<{ name: string; displayName?: string; credentials?: Array<{ name: string }> }>> {
+	async exportNodes(): Promise<
+		Array<{ name: string; displayName?: string; credentials?: Array<{ name: string }> }>
+	> {
 		const file = path.join(this.logDir, `nodes-${Date.now()}.json`);
 		assertOk(await this.cli(['export:nodes', `--output=${file}`]), 'n8n export:nodes');
 		return JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>;
@@ -115,7 +130,14 @@ export class N8nCli {
 	async importWorkflows(workflows: WorkflowSpec[]): Promise<void> {
 		refuseUnsafeWorkflowIds(workflows);
 		const file = path.join(this.logDir, `workflows-${Date.now()}.json`);
-		fs.writeFileSync(file, JSON.stringify(workflows.map((w) => ({ active: false, settings: {}, ...w })), null, 2));
+		fs.writeFileSync(
+			file,
+			JSON.stringify(
+				workflows.map((w) => ({ active: false, settings: {}, ...w })),
+				null,
+				2,
+			),
+		);
 		assertOk(await this.cli(['import:workflow', `--input=${file}`]), 'n8n import:workflow');
 	}
 
@@ -140,12 +162,17 @@ export class N8nCli {
 		{ timeoutMs = 300_000 } = {},
 	): Promise<{ result: CommandResult; summary: unknown }> {
 		const output = path.join(this.logDir, `execute-batch-${Date.now()}.json`);
-		const result = await this.cli(['execute-batch', `--ids=${workflowIds.join(',')}`, `--output=${output}`, '--shortOutput'], {
-			timeoutMs,
-			name: 'n8n-execute-batch',
-			env: ONE_SHOT_ENV,
-		});
-		const summary: unknown = fs.existsSync(output) ? JSON.parse(fs.readFileSync(output, 'utf8')) : undefined;
+		const result = await this.cli(
+			['execute-batch', `--ids=${workflowIds.join(',')}`, `--output=${output}`, '--shortOutput'],
+			{
+				timeoutMs,
+				name: 'n8n-execute-batch',
+				env: ONE_SHOT_ENV,
+			},
+		);
+		const summary: unknown = fs.existsSync(output)
+			? JSON.parse(fs.readFileSync(output, 'utf8'))
+			: undefined;
 		return { result, summary };
 	}
 

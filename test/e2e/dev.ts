@@ -26,7 +26,12 @@ const LOG_DIR = path.join(USER_FOLDER, 'logs');
 const IMPORTED_MARKER = path.join(USER_FOLDER, 'imported-examples.json');
 const SANDBOX_INFO = path.join(USER_FOLDER, 'sandbox.json');
 /** Meets n8n's password rules (8+ characters, a number, an upper-case letter). Local demo only. */
-const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd', firstName: 'Demo', lastName: 'User' };
+const OWNER = {
+	email: 'demo@example.com',
+	password: 'Demo-Passw0rd',
+	firstName: 'Demo',
+	lastName: 'User',
+};
 
 let n8n: N8n | undefined;
 let sandbox: SpawnedProcess | undefined;
@@ -113,7 +118,9 @@ async function main(): Promise<void> {
 	fs.rmSync(LOG_DIR, { recursive: true, force: true });
 	fs.mkdirSync(LOG_DIR, { recursive: true });
 
-	say('n8n-nodes-file-storage dev: preparing (the first run installs n8n into .cache/: a few minutes)…');
+	say(
+		'n8n-nodes-file-storage dev: preparing (the first run installs n8n into .cache/: a few minutes)…',
+	);
 	const install = await installN8n(LOG_DIR);
 	say(`  n8n ${install.version} in ${path.relative(REPO_ROOT, install.dir)}`);
 	const tarball = await buildAndPack(path.join(REPO_ROOT, '.cache', 'dev-pack'), LOG_DIR);
@@ -125,7 +132,9 @@ async function main(): Promise<void> {
 	await installPackage(USER_FOLDER, tarball, LOG_DIR);
 	say(`  installed into ${path.relative(REPO_ROOT, path.join(USER_FOLDER, '.n8n', 'nodes'))}`);
 
-	const { baseUrl, seed } = await startSandboxProcess(await pickPort(Number(process.env.DEV_SANDBOX_PORT ?? 8787), 'sandbox'));
+	const { baseUrl, seed } = await startSandboxProcess(
+		await pickPort(Number(process.env.DEV_SANDBOX_PORT ?? 8787), 'sandbox'),
+	);
 	say(`  sandbox on ${baseUrl}`);
 
 	n8n = await N8n.create({
@@ -149,7 +158,11 @@ async function main(): Promise<void> {
 
 	const instance = n8n;
 	const unexpected = (what: string) => () => {
-		if (!stopping) void shutdown(`${what} stopped unexpectedly (logs: ${path.relative(REPO_ROOT, LOG_DIR)}/)`, 1);
+		if (!stopping)
+			void shutdown(
+				`${what} stopped unexpectedly (logs: ${path.relative(REPO_ROOT, LOG_DIR)}/)`,
+				1,
+			);
 	};
 	sandbox?.child.once('exit', unexpected('the sandbox'));
 	instance.onExit(unexpected('n8n'));
@@ -168,7 +181,9 @@ async function main(): Promise<void> {
 			`    ${CREDENTIALS.share.name.padEnd(46)} share token   ${share?.token ?? '-'}`,
 			`    ${CREDENTIALS.request.name.padEnd(46)} request id    ${request?.id ?? '-'}`,
 			'  other sandbox tokens:',
-			...seed.users.slice(1).map((u) => `    user ${u.name.padEnd(14)} access token  ${u.accessToken}`),
+			...seed.users
+				.slice(1)
+				.map((u) => `    user ${u.name.padEnd(14)} access token  ${u.accessToken}`),
 			...seed.shares
 				.filter((s) => s !== share)
 				.map(
@@ -196,6 +211,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-	process.stderr.write(`npm run dev failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.stderr.write(
+		`npm run dev failed: ${error instanceof Error ? error.message : String(error)}\n`,
+	);
 	await shutdown('error', 1);
 });

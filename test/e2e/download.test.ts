@@ -16,7 +16,14 @@ import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { ExecuteResult, WorkflowSpec } from './cli';
-import { activeFileRequestId, CREDENTIALS, EXAMPLES, loadExample, sandboxCredentials, seedSecrets } from './fixtures';
+import {
+	activeFileRequestId,
+	CREDENTIALS,
+	EXAMPLES,
+	loadExample,
+	sandboxCredentials,
+	seedSecrets,
+} from './fixtures';
 import { preparePackagedN8n } from './install';
 import { n8nTexts } from './leaks';
 import { stopAllChildren, waitFor } from './processes';
@@ -27,7 +34,12 @@ import { nodeOutput } from './run-data';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e-download');
 const LOGS = path.join(WORK, 'logs');
-const OWNER = { email: 'e2e-download@example.com', password: 'E2e-Passw0rd-2026', firstName: 'Down', lastName: 'Load' };
+const OWNER = {
+	email: 'e2e-download@example.com',
+	password: 'E2e-Passw0rd-2026',
+	firstName: 'Down',
+	lastName: 'Load',
+};
 const DOWNLOAD = 'Download';
 const CHECKSUM = 'Checksum';
 
@@ -62,22 +74,40 @@ const listRecent = (limit: number, simplify = true): Step => ({
 	parameters: { resource: 'file', operation: 'getRecentUploads', limit, simplify },
 	credential: api,
 });
-const download = (parameters: Record<string, unknown>, credential: Credential = api, continueOnFail = false): Step => ({
+const download = (
+	parameters: Record<string, unknown>,
+	credential: Credential = api,
+	continueOnFail = false,
+): Step => ({
 	name: DOWNLOAD,
 	type: NODE_TYPE,
-	parameters: { resource: credential === request ? 'fileRequest' : 'file', operation: 'download', ...parameters },
+	parameters: {
+		resource: credential === request ? 'fileRequest' : 'file',
+		operation: 'download',
+		...parameters,
+	},
 	credential,
 	continueOnFail,
 });
 const checksum: Step = {
 	name: CHECKSUM,
 	type: 'n8n-nodes-base.crypto',
-	parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
+	parameters: {
+		action: 'hash',
+		type: 'SHA256',
+		binaryData: true,
+		binaryPropertyName: 'data',
+		dataPropertyName: 'sha256',
+		encoding: 'hex',
+	},
 };
 
 /** Manual Trigger → the steps, in a line. */
 function chain(id: string, steps: Step[]): WorkflowSpec {
-	const all: Step[] = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} }, ...steps];
+	const all: Step[] = [
+		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
+		...steps,
+	];
 	const connections: Record<string, unknown> = {};
 	all.slice(0, -1).forEach((step, index) => {
 		connections[step.name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
@@ -92,7 +122,13 @@ function chain(id: string, steps: Step[]): WorkflowSpec {
 			typeVersion: step.type === 'n8n-nodes-base.crypto' ? 2 : 1,
 			position: [index * 220, 0],
 			parameters: step.parameters,
-			...(step.credential ? { credentials: { [step.credential.type]: { id: step.credential.id, name: step.credential.name } } } : {}),
+			...(step.credential
+				? {
+						credentials: {
+							[step.credential.type]: { id: step.credential.id, name: step.credential.name },
+						},
+					}
+				: {}),
 			...(step.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
 		})),
 		connections,
@@ -113,11 +149,15 @@ function expectNoSecrets(text: string, where: string): void {
 async function execute(workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> {
 	sandbox.clearRequests();
 	other.clearRequests();
-	const result = await watch.time(`n8n execute ${workflow.id}`, () => n8n.execute(workflow.id, { timeoutMs: 180_000 }));
+	const result = await watch.time(`n8n execute ${workflow.id}`, () =>
+		n8n.execute(workflow.id, { timeoutMs: 180_000 }),
+	);
 	expectNoSecrets(result.output, `output of ${workflow.id}`);
 	const error = result.run?.data.resultData.error;
 	if (ok && (result.code !== 0 || !result.run || error)) {
-		throw new Error(`${workflow.id} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.stdoutFile}`);
+		throw new Error(
+			`${workflow.id} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.stdoutFile}`,
+		);
 	}
 	if (!ok) expect(result.code).toBe(1);
 	return result;
@@ -134,7 +174,9 @@ interface BinaryMeta {
 
 /** The binary metadata of a node's output items (run data keeps metadata and a reference, never the bytes). */
 function binaries(run: RunData | undefined, node: string): Array<BinaryMeta | undefined> {
-	const items = (run?.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{ binary?: { data?: BinaryMeta } }>;
+	const items = (run?.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
+		binary?: { data?: BinaryMeta };
+	}>;
 	return items.map((item) => item.binary?.data);
 }
 
@@ -143,13 +185,18 @@ function binaries(run: RunData | undefined, node: string): Array<BinaryMeta | un
  * the rounded `fileSize` text and no `bytes` — asserted as such, so a line that changes this shows up here. The
  * content itself is proved on every line by the Crypto node's SHA-256 of the stored file.
  */
-function expectRecordedSizes(stored: Array<BinaryMeta | undefined>, sizes: Array<number | undefined>): void {
+function expectRecordedSizes(
+	stored: Array<BinaryMeta | undefined>,
+	sizes: Array<number | undefined>,
+): void {
 	if (n8n.install.offers.binaryBytes) {
 		expect(stored.map((b) => b?.bytes)).toEqual(sizes);
 		return;
 	}
 	expect(stored.map((b) => b?.bytes)).toEqual(sizes.map(() => undefined));
-	expect(stored.map((b) => (b === undefined ? undefined : typeof b.fileSize))).toEqual(sizes.map((size) => (size === undefined ? undefined : 'string')));
+	expect(stored.map((b) => (b === undefined ? undefined : typeof b.fileSize))).toEqual(
+		sizes.map((size) => (size === undefined ? undefined : 'string')),
+	);
 }
 
 const contentRequests = (sb: Sandbox) => sb.requests.filter((r) => !r.path.startsWith('/api/'));
@@ -174,7 +221,12 @@ beforeAll(async () => {
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
 	[sandbox, other] = await Promise.all([startSandbox(), startSandbox()]);
 	secrets = seedSecrets(sandbox.seed);
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+	n8n = await N8n.create({
+		install,
+		userFolder,
+		logDir: LOGS,
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+	});
 
 	const round1 = sandbox.model.itemAt(0, 'Client Uploads/Round 1').id;
 	const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
@@ -186,17 +238,31 @@ beforeAll(async () => {
 			{
 				name: 'Received',
 				type: NODE_TYPE,
-				parameters: { resource: 'fileRequest', operation: 'getContents', parent: { __rl: true, mode: 'id', value: round1 }, returnAll: true },
+				parameters: {
+					resource: 'fileRequest',
+					operation: 'getContents',
+					parent: { __rl: true, mode: 'id', value: round1 },
+					returnAll: true,
+				},
 				credential: request,
 			},
 			download({}, request),
 			checksum,
 		]),
-		otherHost: chain('e2eDlOtherHost', [download({ source: 'url', fileUrl: `${other.baseUrl}/file/${notes.basename}` })]),
-		redirect: chain('e2eDlRedirect', [download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/e2e-moved` }), checksum]),
-		cut: chain('e2eDlCut', [download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/${notes.basename}` })]),
+		otherHost: chain('e2eDlOtherHost', [
+			download({ source: 'url', fileUrl: `${other.baseUrl}/file/${notes.basename}` }),
+		]),
+		redirect: chain('e2eDlRedirect', [
+			download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/e2e-moved` }),
+			checksum,
+		]),
+		cut: chain('e2eDlCut', [
+			download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/${notes.basename}` }),
+		]),
 		continueOnFail: chain('e2eDlContinue', [listRecent(2), download({}, api, true)]),
-		stalled: chain('e2eDlStalled', [download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } })]),
+		stalled: chain('e2eDlStalled', [
+			download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } }),
+		]),
 	});
 	await watch.time('import credentials + workflows', async () => {
 		await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
@@ -215,7 +281,7 @@ afterAll(async () => {
 
 // ----- n8n execute -------------------------------------------------------------------------------------------------
 
-describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto node', () => {
+describe("Download in n8n (filesystem binary data), checked by n8n's Crypto node", () => {
 	test('files of several sizes and types arrive byte for byte, with their names and types, on disk', async () => {
 		const files = addNewest([
 			{ name: 'empty.txt', size: 0 },
@@ -230,9 +296,18 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 			files.map((f) => [f.id, sha256OfContent(fileContent(f))]),
 		);
 		expect(binaries(run, DOWNLOAD)).toEqual(
-			files.map((f) => expect.objectContaining({ fileName: f.name, mimeType: f.mimetype, id: expect.stringMatching(/^filesystem-v2:/) })),
+			files.map((f) =>
+				expect.objectContaining({
+					fileName: f.name,
+					mimeType: f.mimetype,
+					id: expect.stringMatching(/^filesystem-v2:/),
+				}),
+			),
 		);
-		expectRecordedSizes(binaries(run, DOWNLOAD), files.map((f) => f.size));
+		expectRecordedSizes(
+			binaries(run, DOWNLOAD),
+			files.map((f) => f.size),
+		);
 		// the input's JSON flows on: the listing's fields are still there after the download
 		expect(nodeOutput(run, DOWNLOAD).map((json) => json.name)).toEqual(files.map((f) => f.name));
 		expect(contentRequests(sandbox).map((r) => [r.path, r.authorization, r.status])).toEqual(
@@ -246,7 +321,9 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 			{ name: 'e2e-photo.jpg', size: 456_789 },
 		]);
 		const raw = await execute(WF.raw, true);
-		expect(nodeOutput(raw.run, CHECKSUM).map((json) => json.sha256)).toEqual([photo, doc].map((f) => sha256OfContent(fileContent(f))));
+		expect(nodeOutput(raw.run, CHECKSUM).map((json) => json.sha256)).toEqual(
+			[photo, doc].map((f) => sha256OfContent(fileContent(f))),
+		);
 		const thumbs = await execute(WF.thumbnails, true);
 		expect(nodeOutput(thumbs.run, CHECKSUM).map((json) => json.sha256)).toEqual([
 			sha256OfContent(thumbnailContent(photo, 'xs')),
@@ -261,24 +338,43 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 	test('File Request → Download: no Authorization header, the request in the path', async () => {
 		const { run } = await execute(WF.fileRequest, true);
 		const scan = sandbox.model.itemAt(0, 'Client Uploads/Round 1/scan-001.pdf') as FileRec;
-		expect(nodeOutput(run, CHECKSUM).map((json) => [json.name, json.sha256])).toEqual([['scan-001.pdf', sha256OfContent(fileContent(scan))]]);
+		expect(nodeOutput(run, CHECKSUM).map((json) => [json.name, json.sha256])).toEqual([
+			['scan-001.pdf', sha256OfContent(fileContent(scan))],
+		]);
 		const [content] = contentRequests(sandbox);
-		expect(content).toMatchObject({ path: `/file/${scan.basename}/upload-request/${activeFileRequestId(sandbox.seed)}`, status: 200 });
+		expect(content).toMatchObject({
+			path: `/file/${scan.basename}/upload-request/${activeFileRequestId(sandbox.seed)}`,
+			status: 200,
+		});
 		expect(content.authorization).toBeUndefined();
 	}, 180_000);
 
 	test('a file on another host gets no token; a redirect there drops it', async () => {
 		const direct = await execute(WF.otherHost, false);
-		expect(direct.run?.data.resultData.error?.message).toMatch(/^The server refused to send the file without valid credentials \(HTTP 401\)/);
-		expect(String(direct.run?.data.resultData.error?.description)).toMatch(/only to the Base URL's server/);
+		expect(direct.run?.data.resultData.error?.message).toMatch(
+			/^The server refused to send the file without valid credentials \(HTTP 401\)/,
+		);
+		expect(String(direct.run?.data.resultData.error?.description)).toMatch(
+			/only to the Base URL's server/,
+		);
 		expect(other.requests).toHaveLength(1);
 		expect(other.requests[0].authorization).toBeUndefined();
 
-		sandbox.fault({ path: '/file/e2e-moved', status: 302, headers: { Location: `${other.baseUrl}/assets/icons/pdf.svg` } });
+		sandbox.fault({
+			path: '/file/e2e-moved',
+			status: 302,
+			headers: { Location: `${other.baseUrl}/assets/icons/pdf.svg` },
+		});
 		const redirected = await execute(WF.redirect, true);
-		expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(sha256OfContent(iconContent('pdf')));
-		expect(contentRequests(sandbox)).toEqual([expect.objectContaining({ path: '/file/e2e-moved', authorization: bearer(), status: 302 })]);
-		expect(other.requests).toEqual([expect.objectContaining({ path: '/assets/icons/pdf.svg', status: 200 })]);
+		expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(
+			sha256OfContent(iconContent('pdf')),
+		);
+		expect(contentRequests(sandbox)).toEqual([
+			expect.objectContaining({ path: '/file/e2e-moved', authorization: bearer(), status: 302 }),
+		]);
+		expect(other.requests).toEqual([
+			expect.objectContaining({ path: '/assets/icons/pdf.svg', status: 200 }),
+		]);
 		expect(other.requests[0].authorization).toBeUndefined();
 	}, 180_000);
 
@@ -286,7 +382,9 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
 		sandbox.fault({ path: /^\/file\//, cutAfterBytes: 100 });
 		const cut = await execute(WF.cut, false);
-		expect(cut.run?.data.resultData.error?.message).toMatch(new RegExp(`^The download was cut short after \\d+ of ${notes.size} bytes`));
+		expect(cut.run?.data.resultData.error?.message).toMatch(
+			new RegExp(`^The download was cut short after \\d+ of ${notes.size} bytes`),
+		);
 		expect(nodeOutput(cut.run, DOWNLOAD)).toEqual([]);
 
 		// newest first: the file to cut, then the one that arrives
@@ -298,8 +396,13 @@ describe('Download in n8n (filesystem binary data), checked by n8n\'s Crypto nod
 		const { run } = await execute(WF.continueOnFail, true);
 		const out = nodeOutput(run, DOWNLOAD);
 		expect(out).toHaveLength(2);
-		expect(String(out[0].error)).toMatch(new RegExp(`^The download was cut short after \\d+ of ${cutFile.size} bytes`));
-		expect(binaries(run, DOWNLOAD)).toEqual([undefined, expect.objectContaining({ fileName: okFile.name })]);
+		expect(String(out[0].error)).toMatch(
+			new RegExp(`^The download was cut short after \\d+ of ${cutFile.size} bytes`),
+		);
+		expect(binaries(run, DOWNLOAD)).toEqual([
+			undefined,
+			expect.objectContaining({ fileName: okFile.name }),
+		]);
 		expectRecordedSizes(binaries(run, DOWNLOAD), [undefined, okFile.size]);
 	}, 180_000);
 
@@ -325,12 +428,19 @@ describe('example "when a file is uploaded → download → checksum"', () => {
 	test('checksums exactly the new upload', async () => {
 		const workflow = loadExample(EXAMPLES.onUploadDownload);
 		expect(workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)).toBe(true);
-		const polled = (since: number) => sandbox.requests.slice(since).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
+		const polled = (since: number) =>
+			sandbox.requests
+				.slice(since)
+				.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
 		let seen = sandbox.requests.length;
 		await n8n.activate(workflow.id);
 		await waitFor('the example trigger to poll', () => polled(seen));
 		sandbox.clock.advance(60_000);
-		const upload = sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Photos').id, name: 'e2e-upload.jpg', size: 3_456_789 });
+		const upload = sandbox.model.addFile(0, {
+			folderId: sandbox.model.itemAt(0, 'Photos').id,
+			name: 'e2e-upload.jpg',
+			size: 3_456_789,
+		});
 		seen = sandbox.requests.length;
 		await n8n.forcePoll(workflow.id);
 		await waitFor('the example trigger to poll again', () => polled(seen));
@@ -338,13 +448,19 @@ describe('example "when a file is uploaded → download → checksum"', () => {
 			'the example execution',
 			async () => {
 				const list = await n8n.executions(workflow.id);
-				return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status)) ? list : undefined;
+				return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status))
+					? list
+					: undefined;
 			},
 			{ timeoutMs: 60_000, intervalMs: 250 },
 		);
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, 'SHA-256 of the content')).toEqual([
-			expect.objectContaining({ id: upload.id, name: 'e2e-upload.jpg', sha256: sha256OfContent(fileContent(upload)) }),
+			expect.objectContaining({
+				id: upload.id,
+				name: 'e2e-upload.jpg',
+				sha256: sha256OfContent(fileContent(upload)),
+			}),
 		]);
 		expectNoSecrets(JSON.stringify(execution), 'the example execution');
 		await n8n.deactivate(workflow.id);
@@ -353,7 +469,9 @@ describe('example "when a file is uploaded → download → checksum"', () => {
 	test('no secret of the seed in any n8n log or REST answer', async () => {
 		await n8n.stop();
 		const texts = n8nTexts(n8n, LOGS);
-		expect(Object.keys(texts).filter((where) => where.startsWith('REST answer')).length).toBeGreaterThan(0);
+		expect(
+			Object.keys(texts).filter((where) => where.startsWith('REST answer')).length,
+		).toBeGreaterThan(0);
 		expect(findLeaks(texts, secrets)).toEqual([]);
 	}, 60_000);
 });

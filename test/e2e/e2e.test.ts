@@ -41,11 +41,22 @@ const LOGS = path.join(WORK, 'logs');
 const NODE = 'File Storage';
 /** What the sandbox downloads for "upload from URL" and for the file request upload of the trigger tests. */
 const REMOTE_FILES = {
-	'/e2e-report.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)) },
+	'/e2e-report.pdf': {
+		type: 'application/pdf',
+		body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)),
+	},
 	'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
-	'/e2e-request-upload.pdf': { type: 'application/pdf', body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n') },
+	'/e2e-request-upload.pdf': {
+		type: 'application/pdf',
+		body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n'),
+	},
 };
-const OWNER = { email: 'e2e@example.com', password: 'E2e-Passw0rd-2026', firstName: 'End', lastName: 'ToEnd' };
+const OWNER = {
+	email: 'e2e@example.com',
+	password: 'E2e-Passw0rd-2026',
+	firstName: 'End',
+	lastName: 'ToEnd',
+};
 
 const watch = new Stopwatch();
 let install: N8nInstall;
@@ -100,14 +111,39 @@ function pollFailureWorkflows(): WorkflowSpec[] {
 		id: ALERT_WORKFLOW,
 		name: 'e2e alert on failed polls',
 		nodes: [
-			{ id: 'e2e-alert-trigger', name: 'Error Trigger', type: 'n8n-nodes-base.errorTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'e2e-alert-sink', name: 'Alert', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: 'e2e-alert-trigger',
+				name: 'Error Trigger',
+				type: 'n8n-nodes-base.errorTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'e2e-alert-sink',
+				name: 'Alert',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { 'Error Trigger': { main: [[{ node: 'Alert', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
-	const offset = { ...triggerWorkflow(OFFSET_TRIGGER, 'upload'), name: 'e2e trigger on an offset-cursor server' };
-	return [alert, { ...watched, name: 'e2e trigger with an error workflow', settings: { ...watched.settings, errorWorkflow: ALERT_WORKFLOW } }, offset];
+	const offset = {
+		...triggerWorkflow(OFFSET_TRIGGER, 'upload'),
+		name: 'e2e trigger on an offset-cursor server',
+	};
+	return [
+		alert,
+		{
+			...watched,
+			name: 'e2e trigger with an error workflow',
+			settings: { ...watched.settings, errorWorkflow: ALERT_WORKFLOW },
+		},
+		offset,
+	];
 }
 
 /**
@@ -118,7 +154,8 @@ function accountingTree(model: Sandbox['model']) {
 	const accounting = model.addFolder(0, { name: 'Accounting' });
 	const year = model.addFolder(0, { name: '2026', parentId: accounting.id });
 	const invoices = model.addFolder(0, { name: 'Invoices', parentId: year.id });
-	const file = (folderId: string, name: string) => model.addFile(0, { folderId, name, size: 10_000 }).id;
+	const file = (folderId: string, name: string) =>
+		model.addFile(0, { folderId, name, size: 10_000 }).id;
 	return {
 		accounting: accounting.id,
 		year: year.id,
@@ -138,7 +175,12 @@ const MISSING_ID = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
 
 /** The File Storage node of `spec` set to Settings → On Error → Continue (using error output). */
 function withErrorOutput(spec: WorkflowSpec): WorkflowSpec {
-	return { ...spec, nodes: spec.nodes.map((node) => (node.name === NODE ? { ...node, onError: 'continueErrorOutput' } : node)) };
+	return {
+		...spec,
+		nodes: spec.nodes.map((node) =>
+			node.name === NODE ? { ...node, onError: 'continueErrorOutput' } : node,
+		),
+	};
 }
 
 function userId(): string {
@@ -154,7 +196,9 @@ function requestFolderId(): string {
 /** Which items exist and which are in the trash: compared before/after side-effect-free calls. */
 function stateSnapshot(): string {
 	return JSON.stringify(
-		[...sandbox.model.items.values()].map((item) => [item.id, item.deletedAt?.toISOString() ?? null]).sort(),
+		[...sandbox.model.items.values()]
+			.map((item) => [item.id, item.deletedAt?.toISOString() ?? null])
+			.sort(),
 	);
 }
 
@@ -163,7 +207,12 @@ function stateSnapshot(): string {
 const api = CREDENTIALS.api;
 const shareCred = CREDENTIALS.share;
 const requestCred = CREDENTIALS.request;
-const rootLocator = { __rl: true, mode: 'list', value: 'root', cachedResultName: 'File Request Root' };
+const rootLocator = {
+	__rl: true,
+	mode: 'list',
+	value: 'root',
+	cachedResultName: 'File Request Root',
+};
 
 /** Filled in beforeAll, once the sandbox (and its ids) exist. */
 const WF: Record<string, WorkflowSpec> = {};
@@ -285,7 +334,12 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 			'e2eErrWrongToken',
 			'e2e error: refused access token',
 			NODE,
-			{ resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: 'all' }, limit: 5 },
+			{
+				resource: 'folder',
+				operation: 'getContents',
+				folder: { __rl: true, mode: 'id', value: 'all' },
+				limit: 5,
+			},
 			BAD_CREDENTIALS.apiWrongToken,
 		),
 		// Settings → On Error → Continue (using error output), for an operation, a batch and Download
@@ -294,7 +348,12 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 				'e2eErrOutListing',
 				'e2e error output: listing',
 				NODE,
-				{ resource: 'folder', operation: 'getContents', folder: { __rl: true, mode: 'id', value: MISSING_ID }, limit: 5 },
+				{
+					resource: 'folder',
+					operation: 'getContents',
+					folder: { __rl: true, mode: 'id', value: MISSING_ID },
+					limit: 5,
+				},
 				api,
 			),
 		),
@@ -303,7 +362,13 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 				'e2eErrOutRestore',
 				'e2e error output: restore batch',
 				NODE,
-				{ resource: 'trash', operation: 'restore', itemType: 'file', itemId: MISSING_ID, toHome: false },
+				{
+					resource: 'trash',
+					operation: 'restore',
+					itemType: 'file',
+					itemId: MISSING_ID,
+					toHome: false,
+				},
 				api,
 			),
 		),
@@ -370,9 +435,15 @@ describe('n8n loads the packed package', () => {
 		expect(names).toContain(NODE_TYPE);
 		expect(names).toContain(TRIGGER_NODE_TYPE);
 		const node = nodes.find((n) => n.name === NODE_TYPE);
-		expect((node?.credentials ?? []).map((c) => c.name).sort()).toEqual([...CREDENTIAL_TYPES].sort());
+		expect((node?.credentials ?? []).map((c) => c.name).sort()).toEqual(
+			[...CREDENTIAL_TYPES].sort(),
+		);
 		// node types come from the installed tarball, not from this checkout
-		expect(fs.existsSync(path.join(n8n.userFolder, '.n8n/nodes/node_modules/n8n-nodes-file-storage/dist'))).toBe(true);
+		expect(
+			fs.existsSync(
+				path.join(n8n.userFolder, '.n8n/nodes/node_modules/n8n-nodes-file-storage/dist'),
+			),
+		).toBe(true);
 	}, 120_000);
 
 	test('credentials of all three types and the workflows import', async () => {
@@ -380,8 +451,17 @@ describe('n8n loads the packed package', () => {
 			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
 			const examples = Object.values(EXAMPLES).map(loadExample);
 			const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
-			triggers.push(triggerWorkflow(FOLDER_TRIGGER, 'folderFile', undefined, { folder: { __rl: true, mode: 'id', value: tree.accounting } }));
-			await n8n.importWorkflows([...Object.values(WF), ...examples, ...triggers, ...pollFailureWorkflows()]);
+			triggers.push(
+				triggerWorkflow(FOLDER_TRIGGER, 'folderFile', undefined, {
+					folder: { __rl: true, mode: 'id', value: tree.accounting },
+				}),
+			);
+			await n8n.importWorkflows([
+				...Object.values(WF),
+				...examples,
+				...triggers,
+				...pollFailureWorkflows(),
+			]);
 		});
 		const listed = await n8n.cli(['list:workflow']);
 		expect(listed.code).toBe(0);
@@ -421,15 +501,23 @@ describe('n8n execute: one workflow per endpoint', () => {
 		const items = nodeOutput(run, NODE);
 		expect(ids(items)).toEqual(expected.map((i) => i.id));
 		expect(items.every((i) => i.type === 'file' && typeof i.size === 'number')).toBe(true);
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.query.limit}`)).toEqual(['GET /api/v1/browse/latest 5']);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.query.limit}`)).toEqual([
+			'GET /api/v1/browse/latest 5',
+		]);
 	}, 120_000);
 
 	test('file / search finds the invoices at every level of a folder, each with its folder path, one request per folder', async () => {
 		const { run } = await executeOk(WF.fileSearch.id);
 		const items = nodeOutput(run, NODE);
 		expect(items.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(tree.found);
-		const listed = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/')).map((r) => r.path);
-		expect(listed.sort()).toEqual([tree.accounting, tree.year, tree.invoices].map((id) => `/api/v1/browse/folders/${id}`).sort());
+		const listed = sandbox.requests
+			.filter((r) => r.path.startsWith('/api/v1/browse/folders/'))
+			.map((r) => r.path);
+		expect(listed.sort()).toEqual(
+			[tree.accounting, tree.year, tree.invoices]
+				.map((id) => `/api/v1/browse/folders/${id}`)
+				.sort(),
+		);
 	}, 120_000);
 
 	test('trash / restore brings a trashed file back to its folder', async () => {
@@ -437,7 +525,9 @@ describe('n8n execute: one workflow per endpoint', () => {
 		sandbox.model.trashItem(file.id);
 		expect(sandbox.model.findItem(file.id)?.deletedAt).not.toBeNull();
 		const { run } = await executeOk(WF.trashRestore.id);
-		expect(nodeOutput(run, NODE)).toEqual([expect.objectContaining({ id: file.id, type: 'file', restored: true, toHome: false })]);
+		expect(nodeOutput(run, NODE)).toEqual([
+			expect.objectContaining({ id: file.id, type: 'file', restored: true, toHome: false }),
+		]);
 		expect(sandbox.model.findItem(file.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.findItem(file.id)?.parentId).toBe(sandbox.model.itemAt(0, 'Documents').id);
 		expect(sandbox.requests).toEqual([
@@ -451,13 +541,20 @@ describe('n8n execute: one workflow per endpoint', () => {
 	}, 120_000);
 
 	test('sharedFolder / createFolder creates a folder at the top of the share', async () => {
-		const shareFolderId = sandbox.seed.shares.find((s) => s.token === editorShareToken(sandbox.seed))?.folderId;
+		const shareFolderId = sandbox.seed.shares.find(
+			(s) => s.token === editorShareToken(sandbox.seed),
+		)?.folderId;
 		const { run } = await executeOk(WF.sharedCreateFolder.id);
 		const created = sandbox.model.findItemByPath(0, 'Shared with Clients/Created by n8n e2e');
 		expect(created?.type).toBe('folder');
 		expect(created?.parentId).toBe(shareFolderId);
 		expect(nodeOutput(run, NODE)).toEqual([
-			expect.objectContaining({ id: created?.id, name: 'Created by n8n e2e', type: 'folder', parentId: shareFolderId }),
+			expect.objectContaining({
+				id: created?.id,
+				name: 'Created by n8n e2e',
+				type: 'folder',
+				parentId: shareFolderId,
+			}),
 		]);
 		expect(sandbox.requests).toEqual([
 			expect.objectContaining({
@@ -517,7 +614,13 @@ describe('n8n execute: one workflow per endpoint', () => {
 		const { run } = await executeOk(WF.requestUploadFromUrl.id);
 		const urls = [`${files.url}/e2e-report.pdf`, `${files.url}/e2e-photo.png`];
 		expect(nodeOutput(run, NODE)).toEqual([
-			expect.objectContaining({ urls, parentId: null, status: 'uploaded', uploaded: true, queued: false }),
+			expect.objectContaining({
+				urls,
+				parentId: null,
+				status: 'uploaded',
+				uploaded: true,
+				queued: false,
+			}),
 		]);
 		expect(sandbox.requests).toEqual([
 			expect.objectContaining({ method: 'POST', body: { parent_id: null, urls }, status: 201 }),
@@ -526,7 +629,9 @@ describe('n8n execute: one workflow per endpoint', () => {
 		for (const name of ['e2e-report.pdf', 'e2e-photo.png']) {
 			const stored = sandbox.model.findItemByPath(0, `Client Uploads/${name}`);
 			expect(stored?.type).toBe('file');
-			expect(stored && 'size' in stored ? stored.size : undefined).toBe(files.files[`/${name}`].body.length);
+			expect(stored && 'size' in stored ? stored.size : undefined).toBe(
+				files.files[`/${name}`].body.length,
+			);
 		}
 	}, 120_000);
 
@@ -537,7 +642,9 @@ describe('n8n execute: one workflow per endpoint', () => {
 		const items = nodeOutput(run, NODE);
 		expect(ids(items)).toEqual(expected.map((n) => n.id));
 		expect(items.map((i) => i.title)).toEqual(expected.map((n) => n.title));
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/v1/notifications 200']);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/v1/notifications 200',
+		]);
 	}, 120_000);
 
 	test('a refused access token fails readably, without any secret in run data or logs', async () => {
@@ -552,7 +659,9 @@ describe('n8n execute: one workflow per endpoint', () => {
 		expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
 		expect(result.output).not.toContain(WRONG_ACCESS_TOKEN);
 		expectNoSecretsInRun(result, 'the failed run');
-		const calls = sandbox.requests.filter((r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`);
+		const calls = sandbox.requests.filter(
+			(r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`,
+		);
 		expect(calls.length).toBeGreaterThanOrEqual(1);
 		expect(calls.every((r) => r.status === 401)).toBe(true);
 	}, 120_000);
@@ -561,20 +670,24 @@ describe('n8n execute: one workflow per endpoint', () => {
 		['a listing', 'errOutListing', 404],
 		['a batch Restore', 'errOutRestore', undefined],
 		['Download', 'errOutDownload', 404],
-	])('with Continue (using error output), %s that fails puts one readable item on the error output', async (_what, key, status) => {
-		sandbox.clearRequests();
-		const result = await n8n.execute(WF[key].id);
-		expect(result.code).toBe(0);
-		expect(result.run?.data.resultData.error).toBeUndefined();
-		expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
-		const failed = nodeOutput(result.run, NODE, 1);
-		expect(failed).toEqual([{ error: expect.any(String), message: expect.any(String) }]);
-		expect(String(failed[0].error)).not.toMatch(/\[object Object\]/);
-		expect(String(failed[0].message).length).toBeGreaterThan(20);
-		expectNoSecretsInRun(result, `the run of ${key}`);
-		expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
-		if (status) expect(sandbox.requests.map((r) => r.status)).toContain(status);
-	}, 120_000);
+	])(
+		'with Continue (using error output), %s that fails puts one readable item on the error output',
+		async (_what, key, status) => {
+			sandbox.clearRequests();
+			const result = await n8n.execute(WF[key].id);
+			expect(result.code).toBe(0);
+			expect(result.run?.data.resultData.error).toBeUndefined();
+			expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
+			const failed = nodeOutput(result.run, NODE, 1);
+			expect(failed).toEqual([{ error: expect.any(String), message: expect.any(String) }]);
+			expect(String(failed[0].error)).not.toMatch(/\[object Object\]/);
+			expect(String(failed[0].message).length).toBeGreaterThan(20);
+			expectNoSecretsInRun(result, `the run of ${key}`);
+			expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
+			if (status) expect(sandbox.requests.map((r) => r.status)).toContain(status);
+		},
+		120_000,
+	);
 
 	test('an expired file request (id in the URL) fails readably, without the id in run data or logs', async () => {
 		sandbox.clearRequests();
@@ -603,7 +716,9 @@ describe('examples/ run as shipped', () => {
 		expect(restoreOut).toHaveLength(3);
 		const missing = restoreOut.find((i) => i.error !== undefined);
 		expect(String(missing?.error)).toMatch(/not found|wasn't found/i);
-		expect(ids(nodeOutput(run, 'Only restored items')).sort()).toEqual([oldStuff.id, oldDraft.id].sort());
+		expect(ids(nodeOutput(run, 'Only restored items')).sort()).toEqual(
+			[oldStuff.id, oldDraft.id].sort(),
+		);
 		expect(sandbox.model.findItem(oldStuff.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.itemAt(0, 'Old Stuff/old-1.txt').deletedAt).toBeNull();
@@ -619,7 +734,11 @@ describe('examples/ run as shipped', () => {
 			name: 'e2e-ancient.pdf',
 			createdAt: new Date(Date.now() - 90 * day),
 		});
-		const fresh = sandbox.model.addFile(0, { folderId: requestFolderId(), name: 'e2e-fresh.pdf', createdAt: new Date() });
+		const fresh = sandbox.model.addFile(0, {
+			folderId: requestFolderId(),
+			name: 'e2e-fresh.pdf',
+			createdAt: new Date(),
+		});
 		try {
 			const children = sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC');
 			const expected = children
@@ -630,7 +749,8 @@ describe('examples/ run as shipped', () => {
 			const deleted = nodeOutput(run, 'Delete them');
 			expect(ids(deleted).sort()).toEqual([...expected].sort());
 			expect(deleted.every((i) => i.deleted === true && i.permanent === false)).toBe(true);
-			for (const id of expected) expect(sandbox.model.findItem(id)?.deletedAt ?? 'gone').not.toBeNull();
+			for (const id of expected)
+				expect(sandbox.model.findItem(id)?.deletedAt ?? 'gone').not.toBeNull();
 			expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
 			expect(sandbox.model.itemAt(0, 'Client Uploads/Round 1').deletedAt).toBeNull();
 		} finally {
@@ -667,7 +787,11 @@ describe('n8n start', () => {
 			[BAD_CREDENTIALS.shareUnknown, 'Error', /share refused this token|unknown to this server/],
 			[CREDENTIALS.request, 'OK'],
 			[BAD_CREDENTIALS.requestExpired, 'Error', /^The file request is not active anymore/],
-			[BAD_CREDENTIALS.requestUnknown, 'Error', /refused this file request ID|unknown to this server/],
+			[
+				BAD_CREDENTIALS.requestUnknown,
+				'Error',
+				/refused this file request ID|unknown to this server/,
+			],
 		];
 		const before = stateSnapshot();
 		sandbox.clearRequests();
@@ -693,21 +817,66 @@ describe('n8n start', () => {
 			expect(call.method).toBe('POST');
 			expect(call.body ?? {}).toEqual({});
 		}
-		expect(sandbox.requests.filter((r) => r.path === `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`)).toEqual([
-			expect.objectContaining({ status: 422 }),
-		]);
+		expect(
+			sandbox.requests.filter(
+				(r) => r.path === `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`,
+			),
+		).toEqual([expect.objectContaining({ status: 422 })]);
 	}, 180_000);
 
 	test('credential tests decide by the body the spec defines, whatever status a server uses', async () => {
 		// A server that answers every error with 200 (the spec gives no status codes), and one that answers like
 		// the API's ancestor (401 Unauthenticated.): the verdicts stay the same.
 		const probes: Array<[{ id: string }, 'OK' | 'Error', Parameters<Sandbox['fault']>[0]]> = [
-			[CREDENTIALS.share, 'OK', { path: /^\/api\/v1\/shares\//, status: 200, body: { message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } } }],
-			[CREDENTIALS.share, 'Error', { path: /^\/api\/v1\/shares\//, status: 200, body: { type: 'error', message: 'Access Denied' } }],
-			[CREDENTIALS.api, 'Error', { path: '/api/v1/browse/latest', status: 200, body: { type: 'error', message: 'You are not authorized' } }],
-			[CREDENTIALS.api, 'Error', { path: '/api/v1/browse/latest', status: 401, body: { message: 'Unauthenticated.' } }],
-			[CREDENTIALS.api, 'Error', { path: '/api/v1/browse/latest', status: 200, rawBody: '<html>Sign in</html>' }],
-			[CREDENTIALS.request, 'Error', { path: /^\/api\/v1\/requests\//, status: 200, body: { type: 'error', message: 'Access Denied' } }],
+			[
+				CREDENTIALS.share,
+				'OK',
+				{
+					path: /^\/api\/v1\/shares\//,
+					status: 200,
+					body: {
+						message: 'The given data was invalid.',
+						errors: { name: ['The name field is required.'] },
+					},
+				},
+			],
+			[
+				CREDENTIALS.share,
+				'Error',
+				{
+					path: /^\/api\/v1\/shares\//,
+					status: 200,
+					body: { type: 'error', message: 'Access Denied' },
+				},
+			],
+			[
+				CREDENTIALS.api,
+				'Error',
+				{
+					path: '/api/v1/browse/latest',
+					status: 200,
+					body: { type: 'error', message: 'You are not authorized' },
+				},
+			],
+			[
+				CREDENTIALS.api,
+				'Error',
+				{ path: '/api/v1/browse/latest', status: 401, body: { message: 'Unauthenticated.' } },
+			],
+			[
+				CREDENTIALS.api,
+				'Error',
+				{ path: '/api/v1/browse/latest', status: 200, rawBody: '<html>Sign in</html>' },
+			],
+			[
+				CREDENTIALS.request,
+				'Error',
+				{
+					path: /^\/api\/v1\/requests\//,
+					status: 200,
+					body: { type: 'error', message: 'Access Denied' },
+				},
+			],
 		];
 		const before = stateSnapshot();
 		const verdicts: string[] = [];
@@ -733,7 +902,11 @@ describe('n8n start', () => {
 					: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
 
 		/** Activates (or re-activates) and waits until the poll's request has been answered by the sandbox. */
-		async function pollNow(workflowId: string, event: TriggerEvent | FolderTriggerEvent, first = false): Promise<void> {
+		async function pollNow(
+			workflowId: string,
+			event: TriggerEvent | FolderTriggerEvent,
+			first = false,
+		): Promise<void> {
 			const seen = sandbox.requests.length;
 			if (first) await n8n.activate(workflowId);
 			else await n8n.forcePoll(workflowId);
@@ -747,7 +920,10 @@ describe('n8n start', () => {
 				`${count} finished execution(s) of ${workflowId}`,
 				async () => {
 					const list = await n8n.executions(workflowId);
-					return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+					return list.length >= count &&
+						list.every((e) => e.status !== 'running' && e.status !== 'new')
+						? list
+						: undefined;
 				},
 				{ timeoutMs, intervalMs: 250 },
 			);
@@ -762,7 +938,9 @@ describe('n8n start', () => {
 			return {
 				notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
 				upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
-				fileRequestItem: new Set(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id)),
+				fileRequestItem: new Set(
+					sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id),
+				),
 			};
 		}
 
@@ -783,14 +961,21 @@ describe('n8n start', () => {
 				name: `e2e-upload-${tag}.pdf`,
 				size: 1_234,
 			});
-			const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-				body: JSON.stringify({ parent_id: null, urls: [`${files.url}/e2e-request-upload.pdf?${tag}`] }),
-			});
+			const res = await fetch(
+				`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`,
+				{
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+					body: JSON.stringify({
+						parent_id: null,
+						urls: [`${files.url}/e2e-request-upload.pdf?${tag}`],
+					}),
+				},
+			);
 			expect(res.status).toBe(201);
 			const after = streams();
-			const fresh = (event: TriggerEvent) => [...after[event]].filter((id) => !before[event].has(id));
+			const fresh = (event: TriggerEvent) =>
+				[...after[event]].filter((id) => !before[event].has(id));
 			const expected = {
 				notification: fresh('notification'),
 				upload: fresh('upload'),
@@ -839,14 +1024,19 @@ describe('n8n start', () => {
 				sandbox.model.addFile(0, { folderId: tree.invoices, name: 'e2e-deep.pdf' }).id,
 				sandbox.model.addFile(0, { folderId: tree.accounting, name: 'e2e-top.pdf' }).id,
 			];
-			sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Documents').id, name: 'e2e-elsewhere.pdf' });
+			sandbox.model.addFile(0, {
+				folderId: sandbox.model.itemAt(0, 'Documents').id,
+				name: 'e2e-elsewhere.pdf',
+			});
 			sandbox.model.addFile(0, { folderId: null, name: 'e2e-home.pdf' });
 			const polled = sandbox.requests.length;
 			await pollNow(FOLDER_TRIGGER, 'folderFile');
 			const [execution] = await executionsWith(FOLDER_TRIGGER, 1);
 			expect(emitted(execution)).toEqual(expected);
 			// Invoices and 2026 were met for the first time: one request each; Documents once, up to the top.
-			const lookups = sandbox.requests.slice(polled).filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
+			const lookups = sandbox.requests
+				.slice(polled)
+				.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
 			expect(lookups.length).toBeLessThanOrEqual(3 + 1);
 			// Idle: one request.
 			const idle = sandbox.requests.length;
@@ -862,7 +1052,10 @@ describe('n8n start', () => {
 			try {
 				sandbox.clock.advance(60_000);
 				// 600 uploads: three pages of the trigger's 251
-				const burst = Array.from({ length: 600 }, (_, k) => sandbox.model.addFile(0, { folderId, name: `burst-${k}.txt` }).id);
+				const burst = Array.from(
+					{ length: 600 },
+					(_, k) => sandbox.model.addFile(0, { folderId, name: `burst-${k}.txt` }).id,
+				);
 				// between page 1 and page 2 of the poll: 5 uploads arrive at the top and one already read is deleted,
 				// which shifts page 2 by 4 on a server that pages by position
 				const arrived: string[] = [];
@@ -873,7 +1066,8 @@ describe('n8n start', () => {
 					match: (request) => {
 						if (request.query.cursor && !changed) {
 							changed = true;
-							for (let k = 0; k < 5; k++) arrived.push(sandbox.model.addFile(0, { folderId, name: `mid-read-${k}.txt` }).id);
+							for (let k = 0; k < 5; k++)
+								arrived.push(sandbox.model.addFile(0, { folderId, name: `mid-read-${k}.txt` }).id);
 							sandbox.model.trashItem(burst[500]);
 						}
 						return false;
@@ -911,7 +1105,9 @@ describe('n8n start', () => {
 				const [alert] = await executionsWith(ALERT_WORKFLOW, 1, 100_000);
 				const [told] = nodeOutput(alert, 'Alert');
 				// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
-				const error = (told?.trigger as { error?: { message?: string; description?: string } } | undefined)?.error;
+				const error = (
+					told?.trigger as { error?: { message?: string; description?: string } } | undefined
+				)?.error;
 				expect(error?.message).toMatch(/refused \(HTTP 401\)/);
 				expect(String(error?.description)).toMatch(/\w{4,}/);
 				expect((told?.workflow as { id?: string } | undefined)?.id).toBe(FAILING_TRIGGER);
@@ -928,22 +1124,38 @@ describe('n8n start', () => {
 			const seen = sandbox.requests.length;
 			await n8n.activate(workflow.id);
 			await waitFor('the example trigger to poll', () =>
-				sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+				sandbox.requests
+					.slice(seen)
+					.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
 			);
 			sandbox.clock.advance(60_000);
 			const invoices = sandbox.model.itemAt(0, 'Documents/Invoices').id;
-			const invoice = sandbox.model.addFile(0, { folderId: invoices, name: 'invoice-2026-104.pdf', size: 4_321 });
+			const invoice = sandbox.model.addFile(0, {
+				folderId: invoices,
+				name: 'invoice-2026-104.pdf',
+				size: 4_321,
+			});
 			sandbox.model.addFile(0, { folderId: invoices, name: 'notes-2026-104.txt', size: 100 });
-			sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Photos').id, name: 'invoice-elsewhere.pdf', size: 200 });
+			sandbox.model.addFile(0, {
+				folderId: sandbox.model.itemAt(0, 'Photos').id,
+				name: 'invoice-elsewhere.pdf',
+				size: 200,
+			});
 			const polled = sandbox.requests.length;
 			await n8n.forcePoll(workflow.id);
 			await waitFor('the example trigger to poll again', () =>
-				sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+				sandbox.requests
+					.slice(polled)
+					.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
 			);
 			const [execution] = await executionsWith(workflow.id, 1);
 			expect(execution.status).toBe('success');
 			expect(nodeOutput(execution, 'Describe the invoice')).toEqual([
-				expect.objectContaining({ fileId: invoice.id, fileName: 'invoice-2026-104.pdf', folder: 'Invoices' }),
+				expect.objectContaining({
+					fileId: invoice.id,
+					fileName: 'invoice-2026-104.pdf',
+					folder: 'Invoices',
+				}),
 			]);
 			await n8n.deactivate(workflow.id);
 		}, 180_000);
@@ -955,7 +1167,9 @@ describe('n8n start', () => {
 			const seen = sandbox.requests.length;
 			await n8n.activate(workflow.id);
 			await waitFor('the example trigger to poll', () =>
-				sandbox.requests.slice(seen).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+				sandbox.requests
+					.slice(seen)
+					.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
 			);
 			sandbox.clock.advance(60_000);
 			const file = sandbox.model.addFile(0, {
@@ -966,12 +1180,19 @@ describe('n8n start', () => {
 			const polled = sandbox.requests.length;
 			await n8n.forcePoll(workflow.id);
 			await waitFor('the example trigger to poll again', () =>
-				sandbox.requests.slice(polled).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
+				sandbox.requests
+					.slice(polled)
+					.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0),
 			);
 			const [execution] = await executionsWith(workflow.id, 1);
 			const described = nodeOutput(execution, 'Describe the upload');
 			expect(described).toEqual([
-				expect.objectContaining({ fileId: file.id, fileName: 'e2e-holiday.jpg', folder: 'Photos', sizeBytes: 2_000_000 }),
+				expect.objectContaining({
+					fileId: file.id,
+					fileName: 'e2e-holiday.jpg',
+					folder: 'Photos',
+					sizeBytes: 2_000_000,
+				}),
 			]);
 			expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
 			await n8n.deactivate(workflow.id);
@@ -981,11 +1202,14 @@ describe('n8n start', () => {
 	test('no secret of the seed in any n8n log or REST answer', async () => {
 		await n8n.stop();
 		const texts: Record<string, string> = {};
-		for (const file of fs.readdirSync(LOGS)) texts[`log file ${file}`] = fs.readFileSync(path.join(LOGS, file), 'utf8');
+		for (const file of fs.readdirSync(LOGS))
+			texts[`log file ${file}`] = fs.readFileSync(path.join(LOGS, file), 'utf8');
 		n8n.answers.forEach((answer, index) => {
 			texts[`REST answer #${index} (${answer.request})`] = answer.text;
 		});
-		expect(Object.keys(texts).filter((where) => where.startsWith('REST answer')).length).toBeGreaterThan(0);
+		expect(
+			Object.keys(texts).filter((where) => where.startsWith('REST answer')).length,
+		).toBeGreaterThan(0);
 		expect(findLeaks(texts, secrets)).toEqual([]);
 	}, 60_000);
 });

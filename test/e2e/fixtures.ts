@@ -13,18 +13,50 @@ import type { CredentialSpec, WorkflowSpec } from './cli';
 /** The three credentials the examples reference (by these ids and names). */
 export const CREDENTIALS = {
 	api: { id: 'fsAccessToken', name: 'File Storage API (sandbox)', type: 'fileStorageApi' },
-	share: { id: 'fsShareEditor', name: 'File Storage Share API (sandbox editor share)', type: 'fileStorageShareApi' },
-	request: { id: 'fsFileRequest', name: 'File Storage File Request API (sandbox)', type: 'fileStorageFileRequestApi' },
+	share: {
+		id: 'fsShareEditor',
+		name: 'File Storage Share API (sandbox editor share)',
+		type: 'fileStorageShareApi',
+	},
+	request: {
+		id: 'fsFileRequest',
+		name: 'File Storage File Request API (sandbox)',
+		type: 'fileStorageFileRequestApi',
+	},
 } as const;
 
 /** Credentials that must fail: used by the error and credential-test parts of the suite. */
 export const BAD_CREDENTIALS = {
-	apiWrongToken: { id: 'fsAccessWrong', name: 'File Storage API (wrong token)', type: 'fileStorageApi' },
-	shareVisitor: { id: 'fsShareVisitor', name: 'File Storage Share API (visitor share)', type: 'fileStorageShareApi' },
-	shareProtected: { id: 'fsShareProtected', name: 'File Storage Share API (protected share)', type: 'fileStorageShareApi' },
-	shareUnknown: { id: 'fsShareUnknown', name: 'File Storage Share API (unknown token)', type: 'fileStorageShareApi' },
-	requestExpired: { id: 'fsRequestExpired', name: 'File Storage File Request API (expired)', type: 'fileStorageFileRequestApi' },
-	requestUnknown: { id: 'fsRequestUnknown', name: 'File Storage File Request API (unknown id)', type: 'fileStorageFileRequestApi' },
+	apiWrongToken: {
+		id: 'fsAccessWrong',
+		name: 'File Storage API (wrong token)',
+		type: 'fileStorageApi',
+	},
+	shareVisitor: {
+		id: 'fsShareVisitor',
+		name: 'File Storage Share API (visitor share)',
+		type: 'fileStorageShareApi',
+	},
+	shareProtected: {
+		id: 'fsShareProtected',
+		name: 'File Storage Share API (protected share)',
+		type: 'fileStorageShareApi',
+	},
+	shareUnknown: {
+		id: 'fsShareUnknown',
+		name: 'File Storage Share API (unknown token)',
+		type: 'fileStorageShareApi',
+	},
+	requestExpired: {
+		id: 'fsRequestExpired',
+		name: 'File Storage File Request API (expired)',
+		type: 'fileStorageFileRequestApi',
+	},
+	requestUnknown: {
+		id: 'fsRequestUnknown',
+		name: 'File Storage File Request API (unknown id)',
+		type: 'fileStorageFileRequestApi',
+	},
 } as const;
 
 /** Secrets that exist nowhere in the sandbox: a refused token must not leak either. */
@@ -40,7 +72,8 @@ function share(seed: SeedInfo, predicate: (s: SeedInfo['shares'][number]) => boo
 
 function fileRequest(seed: SeedInfo, active: boolean): string {
 	const found = seed.fileRequests.find((r) => r.active === active);
-	if (!found) throw new Error(`the sandbox seed has no ${active ? 'active' : 'expired'} file request`);
+	if (!found)
+		throw new Error(`the sandbox seed has no ${active ? 'active' : 'expired'} file request`);
 	return found.id;
 }
 
@@ -66,11 +99,23 @@ export function allTestCredentials(baseUrl: string, seed: SeedInfo): CredentialS
 	return [
 		...sandboxCredentials(baseUrl, seed),
 		{ ...BAD_CREDENTIALS.apiWrongToken, data: { baseUrl, accessToken: WRONG_ACCESS_TOKEN } },
-		{ ...BAD_CREDENTIALS.shareVisitor, data: { baseUrl, shareToken: share(seed, (s) => s.permission === 'visitor') } },
-		{ ...BAD_CREDENTIALS.shareProtected, data: { baseUrl, shareToken: share(seed, (s) => s.protected) } },
+		{
+			...BAD_CREDENTIALS.shareVisitor,
+			data: { baseUrl, shareToken: share(seed, (s) => s.permission === 'visitor') },
+		},
+		{
+			...BAD_CREDENTIALS.shareProtected,
+			data: { baseUrl, shareToken: share(seed, (s) => s.protected) },
+		},
 		{ ...BAD_CREDENTIALS.shareUnknown, data: { baseUrl, shareToken: UNKNOWN_SHARE_TOKEN } },
-		{ ...BAD_CREDENTIALS.requestExpired, data: { baseUrl, fileRequestId: fileRequest(seed, false) } },
-		{ ...BAD_CREDENTIALS.requestUnknown, data: { baseUrl, fileRequestId: UNKNOWN_FILE_REQUEST_ID } },
+		{
+			...BAD_CREDENTIALS.requestExpired,
+			data: { baseUrl, fileRequestId: fileRequest(seed, false) },
+		},
+		{
+			...BAD_CREDENTIALS.requestUnknown,
+			data: { baseUrl, fileRequestId: UNKNOWN_FILE_REQUEST_ID },
+		},
 	];
 }
 
@@ -112,7 +157,8 @@ export const SANDBOX_IDS_FOR_PLACEHOLDERS: Record<string, string> = {
 /** An example as the e2e suite and the demo import it: its placeholders filled with the sandbox's IDs. */
 export function loadExample(file: string): WorkflowSpec {
 	let text = fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
-	for (const [placeholder, id] of Object.entries(SANDBOX_IDS_FOR_PLACEHOLDERS)) text = text.split(placeholder).join(id);
+	for (const [placeholder, id] of Object.entries(SANDBOX_IDS_FOR_PLACEHOLDERS))
+		text = text.split(placeholder).join(id);
 	return JSON.parse(text) as WorkflowSpec;
 }
 
@@ -143,7 +189,14 @@ export function manualWorkflow(
 		id,
 		name,
 		nodes: [
-			{ id: nodeId(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: nodeId(),
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: nodeId(),
 				name: nodeName,
@@ -192,7 +245,14 @@ export function triggerWorkflow(
 				parameters: { pollTimes, event, ...parameters },
 				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
 			},
-			{ id: nodeId(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: nodeId(),
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },

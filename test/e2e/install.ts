@@ -27,7 +27,10 @@ export interface N8nInstall {
  * Runs install-n8n.sh for the n8n selected by N8N_VERSION (see n8n-versions.ts): reuses a finished install in
  * .cache/, installs from scratch otherwise (several minutes).
  */
-export async function installN8n(logDir: string, offers: N8nOffers = selectedN8n()): Promise<N8nInstall> {
+export async function installN8n(
+	logDir: string,
+	offers: N8nOffers = selectedN8n(),
+): Promise<N8nInstall> {
 	const result = assertOk(
 		await runCommand(
 			'bash',
@@ -47,18 +50,30 @@ export async function installN8n(logDir: string, offers: N8nOffers = selectedN8n
 	if (!fs.existsSync(n8nScript) || !fs.existsSync(path.join(nodeBinDir, 'node'))) {
 		throw new Error(`install-n8n.sh printed ${dir}, which has no n8n or Node binary`);
 	}
-	const version = (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/n8n/package.json'), 'utf8')) as { version: string })
-		.version;
-	if (version !== offers.version) throw new Error(`${dir} holds n8n ${version}, not the selected ${offers.version}`);
+	const version = (
+		JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/n8n/package.json'), 'utf8')) as {
+			version: string;
+		}
+	).version;
+	if (version !== offers.version)
+		throw new Error(`${dir} holds n8n ${version}, not the selected ${offers.version}`);
 	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript, offers };
 }
 
 /** `npx n8n-node build` (→ dist/) then `npm pack` into `outDir`; returns the tarball's path. */
-export async function buildAndPack(outDir: string, logDir: string, { build = true } = {}): Promise<string> {
+export async function buildAndPack(
+	outDir: string,
+	logDir: string,
+	{ build = true } = {},
+): Promise<string> {
 	fs.mkdirSync(outDir, { recursive: true });
 	if (build) {
 		assertOk(
-			await runCommand('npx', ['n8n-node', 'build'], { logDir, name: 'n8n-node-build', timeoutMs: 5 * 60_000 }),
+			await runCommand('npx', ['n8n-node', 'build'], {
+				logDir,
+				name: 'n8n-node-build',
+				timeoutMs: 5 * 60_000,
+			}),
 			'npx n8n-node build',
 		);
 	}
@@ -70,7 +85,9 @@ export async function buildAndPack(outDir: string, logDir: string, { build = tru
 		}),
 		'npm pack',
 	);
-	const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{ filename: string }>;
+	const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+		filename: string;
+	}>;
 	const tarball = path.join(outDir, info[0].filename);
 	if (!fs.existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
 	return tarball;
@@ -80,7 +97,11 @@ export async function buildAndPack(outDir: string, logDir: string, { build = tru
  * Installs the tarball the way n8n installs community packages: into `<userFolder>/.n8n/nodes` with a minimal
  * package.json, without peers (a second n8n-workflow would break `instanceof NodeApiError`).
  */
-export async function installPackage(userFolder: string, tarball: string, logDir: string): Promise<void> {
+export async function installPackage(
+	userFolder: string,
+	tarball: string,
+	logDir: string,
+): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
@@ -107,7 +128,8 @@ export async function installPackage(userFolder: string, tarball: string, logDir
 		'npm install <tarball>',
 	);
 	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
-	if (!fs.existsSync(installed)) throw new Error(`the package is not in ${path.dirname(installed)} after npm install`);
+	if (!fs.existsSync(installed))
+		throw new Error(`the package is not in ${path.dirname(installed)} after npm install`);
 	if (fs.existsSync(path.join(nodesDir, 'node_modules', 'n8n-workflow'))) {
 		throw new Error('npm installed n8n-workflow next to the package: peers must be omitted');
 	}
@@ -117,7 +139,11 @@ export async function installPackage(userFolder: string, tarball: string, logDir
  * A user folder with n8n's migrations already run, copied from a template cached in .cache/ (or $N8N_CACHE_DIR,
  * like install-n8n.sh; saves 4–6 s per fresh folder). Returns `dest` (the folder n8n gets as N8N_USER_FOLDER).
  */
-export async function freshUserFolder(install: N8nInstall, dest: string, logDir: string): Promise<string> {
+export async function freshUserFolder(
+	install: N8nInstall,
+	dest: string,
+	logDir: string,
+): Promise<string> {
 	const cacheRoot = process.env.N8N_CACHE_DIR ?? path.join(REPO_ROOT, '.cache');
 	const template = path.join(cacheRoot, `n8n-user-template-${install.version}`);
 	if (!fs.existsSync(path.join(template, '.complete'))) {
@@ -126,12 +152,16 @@ export async function freshUserFolder(install: N8nInstall, dest: string, logDir:
 		fs.mkdirSync(building, { recursive: true });
 		const env = n8nEnv(install, building, { port: await freePort(), brokerPort: await freePort() });
 		assertOk(
-			await runCommand(install.nodeBin, [install.n8nScript, 'export:nodes', `--output=${path.join(building, 'nodes.json')}`], {
-				env,
-				logDir,
-				name: 'n8n-template-migrations',
-				timeoutMs: 3 * 60_000,
-			}),
+			await runCommand(
+				install.nodeBin,
+				[install.n8nScript, 'export:nodes', `--output=${path.join(building, 'nodes.json')}`],
+				{
+					env,
+					logDir,
+					name: 'n8n-template-migrations',
+					timeoutMs: 3 * 60_000,
+				},
+			),
 			'n8n migrations for the template user folder',
 		);
 		fs.rmSync(path.join(building, 'nodes.json'), { force: true });
@@ -171,14 +201,20 @@ export async function preparePackagedN8n(
 	{ sqlite = true }: { sqlite?: boolean } = {},
 ): Promise<{ install: N8nInstall; userFolder: string }> {
 	const install = await watch.time('install n8n (or reuse .cache)', () => installN8n(logDir));
-	const tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(work, 'pack'), logDir));
+	const tarball = await watch.time('build + npm pack', () =>
+		buildAndPack(path.join(work, 'pack'), logDir),
+	);
 	const userFolder = path.join(work, 'user');
 	if (sqlite) {
-		await watch.time('fresh user folder (template copy)', () => freshUserFolder(install, userFolder, logDir));
+		await watch.time('fresh user folder (template copy)', () =>
+			freshUserFolder(install, userFolder, logDir),
+		);
 	} else {
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		fs.mkdirSync(userFolder, { recursive: true });
 	}
-	await watch.time('npm install tarball into .n8n/nodes', () => installPackage(userFolder, tarball, logDir));
+	await watch.time('npm install tarball into .n8n/nodes', () =>
+		installPackage(userFolder, tarball, logDir),
+	);
 	return { install, userFolder };
 }

@@ -8,7 +8,8 @@ import type { N8n } from './rest-client';
 /** Every log file in `logDir` and every REST/public API answer `n8n` received, as text keyed by its source. */
 export function n8nTexts(n8n: N8n, logDir: string): Record<string, string> {
 	const texts: Record<string, string> = {};
-	for (const file of fs.readdirSync(logDir)) texts[`log file ${file}`] = fs.readFileSync(path.join(logDir, file), 'utf8');
+	for (const file of fs.readdirSync(logDir))
+		texts[`log file ${file}`] = fs.readFileSync(path.join(logDir, file), 'utf8');
 	n8n.answers.forEach((answer, index) => {
 		texts[`REST answer #${index} (${answer.request})`] = answer.text;
 	});

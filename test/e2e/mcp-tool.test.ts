@@ -63,28 +63,40 @@ interface ExportedNodeType {
 }
 
 /** A parameter of one resource/operation, as declared by the loaded node type. */
-function parameterOf(nodeType: ExportedNodeType, resource: string, operation: string, name: string): ExportedProperty {
+function parameterOf(
+	nodeType: ExportedNodeType,
+	resource: string,
+	operation: string,
+	name: string,
+): ExportedProperty {
 	const found = nodeType.properties.find(
 		(p) =>
 			p.name === name &&
 			(p.displayOptions?.show?.resource ?? []).includes(resource) &&
 			(p.displayOptions?.show?.operation ?? []).includes(operation),
 	);
-	if (!found) throw new Error(`${nodeType.name} has no parameter "${name}" for ${resource} / ${operation}`);
+	if (!found)
+		throw new Error(`${nodeType.name} has no parameter "${name}" for ${resource} / ${operation}`);
 	return found;
 }
 
 /** A field of Folder → Get Contents' sort rule (a fixed collection: Sort → Rule → field). */
 function sortRuleField(nodeType: ExportedNodeType, name: string): ExportedProperty {
-	const sort = parameterOf(nodeType, 'folder', 'getContents', 'sort') as unknown as { options?: Array<{ values?: ExportedProperty[] }> };
-	const found = (sort.options ?? []).flatMap((option) => option.values ?? []).find((value) => value.name === name);
+	const sort = parameterOf(nodeType, 'folder', 'getContents', 'sort') as unknown as {
+		options?: Array<{ values?: ExportedProperty[] }>;
+	};
+	const found = (sort.options ?? [])
+		.flatMap((option) => option.values ?? [])
+		.find((value) => value.name === name);
 	if (!found) throw new Error(`${nodeType.name}'s sort rule has no field "${name}"`);
 	return found;
 }
 
 /** An option of File → Search's Filters collection. */
 function searchFilter(nodeType: ExportedNodeType, name: string): ExportedProperty {
-	const filters = parameterOf(nodeType, 'file', 'search', 'filters') as unknown as { options?: ExportedProperty[] };
+	const filters = parameterOf(nodeType, 'file', 'search', 'filters') as unknown as {
+		options?: ExportedProperty[];
+	};
 	const found = (filters.options ?? []).find((option) => option.name === name);
 	if (!found) throw new Error(`${nodeType.name}'s search filters have no "${name}"`);
 	return found;
@@ -96,7 +108,8 @@ function actionOf(nodeType: ExportedNodeType, resource: string, operation: strin
 		(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource),
 	);
 	const action = operations?.options?.find((o) => o.value === operation)?.action;
-	if (!action) throw new Error(`${nodeType.name} declares no action for ${resource} / ${operation}`);
+	if (!action)
+		throw new Error(`${nodeType.name} declares no action for ${resource} / ${operation}`);
 	return action;
 }
 
@@ -139,7 +152,8 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	const folderLimit = placeholderFor(folderParameter('limit'), 'number');
 	const sort = placeholderFor(sortRuleField(nodeType, 'field'), 'string');
 	const direction = placeholderFor(sortRuleField(nodeType, 'direction'), 'string');
-	const notificationParameter = (name: string) => parameterOf(nodeType, 'notification', 'getMany', name);
+	const notificationParameter = (name: string) =>
+		parameterOf(nodeType, 'notification', 'getMany', name);
 	const notificationLimit = placeholderFor(notificationParameter('limit'), 'number');
 	const unreadOnly = placeholderFor(notificationParameter('unreadOnly'), 'boolean');
 	const fileUrl = placeholderFor(parameterOf(nodeType, 'file', 'download', 'fileUrl'), 'string');
@@ -193,7 +207,12 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 			resource: 'file',
 			operation: 'download',
 			placeholders: [fileUrl],
-			parameters: { resource: 'file', operation: 'download', source: 'url', fileUrl: expression(fileUrl) },
+			parameters: {
+				resource: 'file',
+				operation: 'download',
+				source: 'url',
+				fileUrl: expression(fileUrl),
+			},
 		},
 	];
 }
@@ -222,11 +241,16 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 				typeVersion: 1,
 				position: [0, index * 200],
 				parameters: tool.parameters,
-				credentials: { [CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name } },
+				credentials: {
+					[CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name },
+				},
 			})),
 		],
 		connections: Object.fromEntries(
-			tools.map((tool) => [tool.nodeName, { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] }]),
+			tools.map((tool) => [
+				tool.nodeName,
+				{ ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] },
+			]),
 		),
 		settings: { executionOrder: 'v1' },
 	};
@@ -246,17 +270,23 @@ async function callTool(name: string, args: Record<string, unknown>): Promise<To
 		isError?: boolean;
 		content?: Array<{ type: string; text?: string }>;
 	};
-	const text = (result.content ?? []).map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
+	const text = (result.content ?? [])
+		.map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
+		.join('');
 	received[`tool call #${++callCount} ${name}`] = JSON.stringify(result);
 	return { isError: result.isError === true, text };
 }
 
 /** A successful call's output items (n8n sends them as one JSON text). */
-async function callForItems(name: string, args: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+async function callForItems(
+	name: string,
+	args: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>>> {
 	const result = await callTool(name, args);
 	if (result.isError) throw new Error(`tool ${name} failed: ${result.text}`);
 	const items = JSON.parse(result.text) as unknown;
-	if (!Array.isArray(items)) throw new Error(`tool ${name} answered ${result.text.slice(0, 300)}, not a list of items`);
+	if (!Array.isArray(items))
+		throw new Error(`tool ${name} answered ${result.text.slice(0, 300)}, not a list of items`);
 	return items as Array<Record<string, unknown>>;
 }
 
@@ -298,7 +328,9 @@ beforeAll(async () => {
 		}),
 	);
 	client = new Client({ name: 'n8n-nodes-file-storage-e2e', version: '1.0.0' });
-	await watch.time('MCP client connect', () => client.connect(new StreamableHTTPClientTransport(endpoint)));
+	await watch.time('MCP client connect', () =>
+		client.connect(new StreamableHTTPClientTransport(endpoint)),
+	);
 }, 40 * 60_000);
 
 afterAll(async () => {
@@ -309,7 +341,9 @@ afterAll(async () => {
 	const summary = watch.summary();
 	fs.mkdirSync(WORK, { recursive: true });
 	fs.writeFileSync(path.join(WORK, 'timings.txt'), `${summary}\n`);
-	process.stdout.write(`\nMCP e2e phases (n8n ${n8n?.install.version}, logs in ${path.relative(REPO_ROOT, LOGS)}):\n${summary}\n`);
+	process.stdout.write(
+		`\nMCP e2e phases (n8n ${n8n?.install.version}, logs in ${path.relative(REPO_ROOT, LOGS)}):\n${summary}\n`,
+	);
 }, 60_000);
 
 // ----- the tests ---------------------------------------------------------------------------------------------------
@@ -319,21 +353,35 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		const listing = await client.listTools();
 		received['tools/list'] = JSON.stringify(listing);
 		const listed = [...listing.tools].sort((a, b) => a.name.localeCompare(b.name));
-		expect(listed.map((tool) => tool.name)).toEqual(['File_download', 'File_search', 'Folder_contents', 'Notifications']);
+		expect(listed.map((tool) => tool.name)).toEqual([
+			'File_download',
+			'File_search',
+			'Folder_contents',
+			'Notifications',
+		]);
 		for (const spec of tools) {
 			const tool = listed.find((t) => t.name === spec.nodeName.replace(/ /g, '_'));
 			// automatic description: the operation's action and the node's name
-			expect(tool?.description).toBe(`${actionOf(nodeType, spec.resource, spec.operation)} in File Storage`);
+			expect(tool?.description).toBe(
+				`${actionOf(nodeType, spec.resource, spec.operation)} in File Storage`,
+			);
 			const schema = tool?.inputSchema as {
 				type: string;
 				properties: Record<string, { type?: string; description?: string }>;
 				required?: string[];
 			};
 			expect(schema.type).toBe('object');
-			expect(Object.keys(schema.properties).sort()).toEqual(spec.placeholders.map((p) => p.key).sort());
-			expect([...(schema.required ?? [])].sort()).toEqual(spec.placeholders.map((p) => p.key).sort());
+			expect(Object.keys(schema.properties).sort()).toEqual(
+				spec.placeholders.map((p) => p.key).sort(),
+			);
+			expect([...(schema.required ?? [])].sort()).toEqual(
+				spec.placeholders.map((p) => p.key).sort(),
+			);
 			for (const placeholder of spec.placeholders) {
-				expect(schema.properties[placeholder.key]).toEqual({ type: placeholder.type, description: placeholder.description });
+				expect(schema.properties[placeholder.key]).toEqual({
+					type: placeholder.type,
+					description: placeholder.description,
+				});
 			}
 		}
 	}, 60_000);
@@ -342,15 +390,21 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		const unfillable: string[] = [];
 		for (const spec of tools) {
 			for (const { key, description, parameter } of spec.placeholders) {
-				if (description.trim().length < 10) unfillable.push(`${spec.nodeName} ${key}: no description`);
+				if (description.trim().length < 10)
+					unfillable.push(`${spec.nodeName} ${key}: no description`);
 				// an options parameter: every accepted value must be named, quoted as it is sent
 				for (const option of parameter.options ?? []) {
 					if (!description.includes(`"${String(option.value)}"`)) {
-						unfillable.push(`${spec.nodeName} ${key}: does not name the value "${String(option.value)}"`);
+						unfillable.push(
+							`${spec.nodeName} ${key}: does not name the value "${String(option.value)}"`,
+						);
 					}
 				}
 				// a folder picker: By ID takes a UUID or the root's keyword
-				if (parameter.type === 'resourceLocator' && !(/UUID/.test(description) && description.includes('"all"'))) {
+				if (
+					parameter.type === 'resourceLocator' &&
+					!(/UUID/.test(description) && description.includes('"all"'))
+				) {
 					unfillable.push(`${spec.nodeName} ${key}: does not say it takes a folder UUID or "all"`);
 				}
 			}
@@ -363,7 +417,12 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		const token = sandbox.seed.users[0].accessToken;
 		sandbox.clearRequests();
 
-		const root = await callForItems('Folder_contents', { Folder: 'all', Limit: 100, Sort_By: 'name', Order: 'DESC' });
+		const root = await callForItems('Folder_contents', {
+			Folder: 'all',
+			Limit: 100,
+			Sort_By: 'name',
+			Order: 'DESC',
+		});
 		const rootExpected = [...sandbox.model.activeChildren(`root:${userId}`, 'name')].reverse();
 		expect(rootExpected.length).toBeGreaterThan(2);
 		expect(rootExpected.length).toBeLessThan(100);
@@ -373,8 +432,18 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		const shared = root.find((item) => item.id === sandbox.seed.shares[0].folderId);
 		expect(shared?.shared).toBe(true);
 
-		const firstTwo = await callForItems('Folder_contents', { Folder: 'all', Limit: 2, Sort_By: 'name', Order: 'ASC' });
-		expect(ids(firstTwo)).toEqual(sandbox.model.activeChildren(`root:${userId}`, 'name').slice(0, 2).map((item) => item.id));
+		const firstTwo = await callForItems('Folder_contents', {
+			Folder: 'all',
+			Limit: 2,
+			Sort_By: 'name',
+			Order: 'ASC',
+		});
+		expect(ids(firstTwo)).toEqual(
+			sandbox.model
+				.activeChildren(`root:${userId}`, 'name')
+				.slice(0, 2)
+				.map((item) => item.id),
+		);
 
 		// an ID an agent took from the first answer
 		const documents = root.find((item) => item.name === 'Documents');
@@ -385,13 +454,22 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 			Sort_By: 'created_at',
 			Order: 'DESC',
 		});
-		const insideExpected = sandbox.model.sortedChildren(String(documents?.id), 'created_at', 'DESC');
+		const insideExpected = sandbox.model.sortedChildren(
+			String(documents?.id),
+			'created_at',
+			'DESC',
+		);
 		expect(insideExpected.length).toBeGreaterThan(0);
 		expect(ids(inside)).toEqual(insideExpected.map((item) => item.id));
 		expect(inside.every((item) => item.parentId === documents?.id)).toBe(true);
 
 		// the agent's arguments reached the API as the node's parameters
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${String(r.query.sort)} ${String(r.query.direction)} ${r.status}`)).toEqual([
+		expect(
+			sandbox.requests.map(
+				(r) =>
+					`${r.method} ${r.path} ${String(r.query.sort)} ${String(r.query.direction)} ${r.status}`,
+			),
+		).toEqual([
 			'GET /api/v1/browse/folders/all name DESC 200',
 			'GET /api/v1/browse/folders/all name ASC 200',
 			`GET /api/v1/browse/folders/${String(documents?.id)} created_at DESC 200`,
@@ -407,15 +485,30 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		while (queue.length) {
 			const folder = queue.shift()!;
 			for (const item of sandbox.model.sortedChildren(folder.scope, 'name', 'ASC')) {
-				if (item.name.toLowerCase().includes('invoice')) expected.push({ id: item.id, folderPath: folder.path });
-				if (item.type === 'folder') queue.push({ scope: item.id, path: `${folder.path === '/' ? '' : folder.path}/${item.name}` });
+				if (item.name.toLowerCase().includes('invoice'))
+					expected.push({ id: item.id, folderPath: folder.path });
+				if (item.type === 'folder')
+					queue.push({
+						scope: item.id,
+						path: `${folder.path === '/' ? '' : folder.path}/${item.name}`,
+					});
 			}
 		}
 		expect(expected.length).toBeGreaterThan(2);
 		sandbox.clearRequests();
-		const found = await callForItems('File_search', { Folder: 'all', Name_Contains: 'Invoice', Limit: 2 });
-		expect(found.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(expected.slice(0, 2));
-		const all = await callForItems('File_search', { Folder: 'all', Name_Contains: 'invoice', Limit: 100 });
+		const found = await callForItems('File_search', {
+			Folder: 'all',
+			Name_Contains: 'Invoice',
+			Limit: 2,
+		});
+		expect(found.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(
+			expected.slice(0, 2),
+		);
+		const all = await callForItems('File_search', {
+			Folder: 'all',
+			Name_Contains: 'invoice',
+			Limit: 100,
+		});
 		expect(all.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(expected);
 	}, 60_000);
 
@@ -432,14 +525,16 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 
 		const everything = await callForItems('Notifications', { Limit: 100, Unread_Only: false });
 		expect(ids(everything)).toEqual(all.map((notification) => notification.id));
-		expect(everything.map((item) => item.title)).toEqual(all.map((notification) => notification.title));
+		expect(everything.map((item) => item.title)).toEqual(
+			all.map((notification) => notification.title),
+		);
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			'GET /api/v1/notifications 200',
 			'GET /api/v1/notifications 200',
 		]);
 	}, 60_000);
 
-	test('File → Download gives an agent the file\'s name, type, size and URL, never its content', async () => {
+	test("File → Download gives an agent the file's name, type, size and URL, never its content", async () => {
 		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
 		const fileUrl = `${sandbox.baseUrl}/file/${notes.basename}`;
 		sandbox.clearRequests();
@@ -456,9 +551,12 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 			},
 		]);
 		// one request, with the credential (the URL is on the Base URL's server)
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.authorization === `Bearer ${sandbox.seed.users[0].accessToken}`}`)).toEqual([
-			`GET /file/${notes.basename} 200 true`,
-		]);
+		expect(
+			sandbox.requests.map(
+				(r) =>
+					`${r.method} ${r.path} ${r.status} ${r.authorization === `Bearer ${sandbox.seed.users[0].accessToken}`}`,
+			),
+		).toEqual([`GET /file/${notes.basename} 200 true`]);
 	}, 60_000);
 
 	test("a failed call is an MCP error carrying the node's message and how to fix it", async () => {
@@ -472,7 +570,9 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		// n8n 2.x stores every tool call as a successful execution: the MCP result is where a failure shows
 		expect(result.isError).toBe(true);
 		expect(result.text).toMatch(/Not found \(HTTP 404\)/);
-		expect(result.text).toMatch(/\n\nDetails: No folder with this ID in the account of this access token\. Pick the folder with "From List"/);
+		expect(result.text).toMatch(
+			/\n\nDetails: No folder with this ID in the account of this access token\. Pick the folder with "From List"/,
+		);
 		expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`GET /api/v1/browse/folders/${UNKNOWN_FOLDER_ID} 404`,
 		]);
@@ -482,8 +582,11 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 		await client.close();
 		await n8n.stop();
 		const texts: Record<string, string> = { ...received };
-		for (const file of fs.readdirSync(LOGS)) texts[`log file ${file}`] = fs.readFileSync(path.join(LOGS, file), 'utf8');
-		expect(Object.keys(received).filter((where) => where.startsWith('tool call')).length).toBeGreaterThanOrEqual(6);
+		for (const file of fs.readdirSync(LOGS))
+			texts[`log file ${file}`] = fs.readFileSync(path.join(LOGS, file), 'utf8');
+		expect(
+			Object.keys(received).filter((where) => where.startsWith('tool call')).length,
+		).toBeGreaterThanOrEqual(6);
 		expect(findLeaks(texts, secrets)).toEqual([]);
 	}, 60_000);
 });

@@ -20,7 +20,11 @@ describe('N8N_VERSION selects an n8n the harness knows', () => {
 	test('unset: the pinned 2.x; a release line: its pinned version; a full version: that version on its line', () => {
 		expect(selectedN8n('')).toBe(N8N_LINES[0]);
 		expect(selectedN8n(' ')).toMatchObject({ line: 2, version: '2.41.0', nodeVersion: '24.21.0' });
-		expect(selectedN8n('1')).toMatchObject({ line: 1, version: '1.123.81', nodeVersion: '22.23.3' });
+		expect(selectedN8n('1')).toMatchObject({
+			line: 1,
+			version: '1.123.81',
+			nodeVersion: '22.23.3',
+		});
 		expect(selectedN8n('2')).toMatchObject({ line: 2, version: '2.41.0' });
 		const other = selectedN8n('1.120.4');
 		expect(other).toMatchObject({ line: 1, version: '1.120.4', nodeVersion: '22.23.3' });
@@ -37,7 +41,10 @@ describe('N8N_VERSION selects an n8n the harness knows', () => {
 		const [two, one] = [selectedN8n('2'), selectedN8n('1')];
 		expect(two.activateOfflineArgs('wf')).toEqual(['publish:workflow', '--id=wf']);
 		expect(one.activateOfflineArgs('wf')).toEqual(['update:workflow', '--id=wf', '--active=true']);
-		expect([two.activatePath('a b'), two.deactivatePath('a')]).toEqual(['/workflows/a%20b/publish', '/workflows/a/unpublish']);
+		expect([two.activatePath('a b'), two.deactivatePath('a')]).toEqual([
+			'/workflows/a%20b/publish',
+			'/workflows/a/unpublish',
+		]);
 		expect(one.deactivatePath('a')).toBe('/workflows/a/deactivate');
 	});
 
@@ -46,7 +53,9 @@ describe('N8N_VERSION selects an n8n the harness knows', () => {
 		expect(shortest).toBeLessThan(21);
 		const id = (length: number) => 'w'.repeat(length);
 		expect(() => refuseUnsafeWorkflowIds([triggerWorkflow(id(shortest), 'upload')])).not.toThrow();
-		expect(() => refuseUnsafeWorkflowIds([triggerWorkflow(id(shortest + 1), 'upload')])).toThrow(/drop its trigger's static data/);
+		expect(() => refuseUnsafeWorkflowIds([triggerWorkflow(id(shortest + 1), 'upload')])).toThrow(
+			/drop its trigger's static data/,
+		);
 		// without a trigger, only n8n's own limit applies
 		const plain = manualWorkflow(id(shortest + 1), 'plain', 'File Storage', {}, CREDENTIALS.api);
 		expect(() => refuseUnsafeWorkflowIds([plain])).not.toThrow();
@@ -75,7 +84,10 @@ describe(`the installed n8n ${selectedN8n().version} is what n8n-versions.ts say
 			),
 			'the n8n-core probe',
 		);
-		const facts = JSON.parse(probe.stdout.trim().split('\n').pop() ?? '{}') as { node: string; budget: boolean };
+		const facts = JSON.parse(probe.stdout.trim().split('\n').pop() ?? '{}') as {
+			node: string;
+			budget: boolean;
+		};
 		expect(install.version).toBe(install.offers.version);
 		expect(facts.node).toBe(install.offers.nodeVersion);
 		expect(facts.budget).toBe(install.offers.reportsPollBudget);

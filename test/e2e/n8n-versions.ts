@@ -82,7 +82,9 @@ export const N8N_LINES: readonly N8nOffers[] = [N8N_2, N8N_1];
  * The longest id a workflow with a File Storage Trigger may have: its static data must survive on every line, so a
  * too long id fails on the default leg already instead of only on the 1.x one.
  */
-export const STATIC_DATA_ID_MAX_LENGTH = Math.min(...N8N_LINES.map((line) => line.staticDataIdMaxLength));
+export const STATIC_DATA_ID_MAX_LENGTH = Math.min(
+	...N8N_LINES.map((line) => line.staticDataIdMaxLength),
+);
 
 /**
  * The n8n to run: `N8N_VERSION` as a release line (`1`, `2`) or a full version; an unlisted version of a known line

@@ -178,7 +178,8 @@ export function spawnLogged(
 		fs.closeSync(err);
 	}
 	liveChildren.add(child);
-	if (pidFile && child.pid !== undefined) fs.appendFileSync(pidFile, `${child.pid} ${startTimeOf(child.pid)}\n`);
+	if (pidFile && child.pid !== undefined)
+		fs.appendFileSync(pidFile, `${child.pid} ${startTimeOf(child.pid)}\n`);
 	child.once('exit', () => liveChildren.delete(child));
 	child.once('error', () => liveChildren.delete(child));
 	const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
@@ -227,7 +228,10 @@ export async function runCommand(
 		timedOut = true;
 		void stopChild(proc.child, 5_000);
 	}, timeoutMs);
-	const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+	const { code, signal } = await new Promise<{
+		code: number | null;
+		signal: NodeJS.Signals | null;
+	}>((resolve) => {
 		proc.child.once('error', (error) => {
 			fs.appendFileSync(proc.stderrFile, `\nspawn error: ${error.message}\n`);
 			resolve({ code: -1, signal: null });

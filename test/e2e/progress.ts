@@ -7,7 +7,8 @@ export function say(message: string): void {
 
 /** Progress lines for the suite, only with E2E_VERBOSE=1 (jest shows stdout writes as noise otherwise). */
 export function trace(message: string): void {
-	if (process.env.E2E_VERBOSE === '1') process.stdout.write(`[e2e ${new Date().toISOString().slice(11, 23)}] ${message}\n`);
+	if (process.env.E2E_VERBOSE === '1')
+		process.stdout.write(`[e2e ${new Date().toISOString().slice(11, 23)}] ${message}\n`);
 }
 
 export class Stopwatch {
@@ -24,6 +25,8 @@ export class Stopwatch {
 	}
 
 	summary(): string {
-		return this.phases.map((p) => `${p.name.padEnd(44)} ${(p.ms / 1000).toFixed(1).padStart(6)} s`).join('\n');
+		return this.phases
+			.map((p) => `${p.name.padEnd(44)} ${(p.ms / 1000).toFixed(1).padStart(6)} s`)
+			.join('\n');
 	}
 }

@@ -33,7 +33,13 @@ let secrets: string[];
 
 const listing = { resource: 'file', operation: 'getRecentUploads', returnAll: true };
 const WF: Record<'listing' | 'listingShortTimeout', WorkflowSpec> = {
-	listing: manualWorkflow('relListing', 'reliability: recent uploads', NODE, listing, CREDENTIALS.api),
+	listing: manualWorkflow(
+		'relListing',
+		'reliability: recent uploads',
+		NODE,
+		listing,
+		CREDENTIALS.api,
+	),
 	listingShortTimeout: manualWorkflow(
 		'relListingTimeout',
 		'reliability: recent uploads, short timeout',
@@ -48,11 +54,18 @@ function expectNoSecrets(texts: Record<string, string>): void {
 }
 
 /** Runs a workflow with one fault on the listing's `page`-th request; the run and the requests it made. */
-async function executeWithFault(workflow: WorkflowSpec, page: number, rule: Omit<FaultRule, 'path' | 'skip'>): Promise<ExecuteResult> {
+async function executeWithFault(
+	workflow: WorkflowSpec,
+	page: number,
+	rule: Omit<FaultRule, 'path' | 'skip'>,
+): Promise<ExecuteResult> {
 	sandbox.reset();
 	sandbox.fault({ path: LISTING_PATH, skip: page - 1, ...rule });
 	const result = await n8n.execute(workflow.id);
-	expectNoSecrets({ [`output of ${workflow.id}`]: result.output, [`run data of ${workflow.id}`]: JSON.stringify(result.run ?? null) });
+	expectNoSecrets({
+		[`output of ${workflow.id}`]: result.output,
+		[`run data of ${workflow.id}`]: JSON.stringify(result.run ?? null),
+	});
 	return result;
 }
 
@@ -99,15 +112,23 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 		const result = await executeWithFault(WF.listing, 3, { status: 200, body: {} });
 		expect(result.code).toBe(1);
 		const error = result.run?.data.resultData.error;
-		expect(error?.message).toMatch(/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/);
-		expect(String(error?.description)).toContain('The server answered {}. Nothing of this answer is used.');
+		expect(error?.message).toMatch(
+			/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/,
+		);
+		expect(String(error?.description)).toContain(
+			'The server answered {}. Nothing of this answer is used.',
+		);
 		expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
 		expect(nodeOutput(result.run, NODE)).toEqual([]);
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200, 200]);
 	}, 120_000);
 
 	test('page 2 answered 429 once (Retry-After: 0) is tried again: all 31 files, one request more', async () => {
-		const result = await executeWithFault(WF.listing, 2, { status: 429, headers: { 'Retry-After': '0' }, body: { message: 'Too Many Attempts.' } });
+		const result = await executeWithFault(WF.listing, 2, {
+			status: 429,
+			headers: { 'Retry-After': '0' },
+			body: { message: 'Too Many Attempts.' },
+		});
 		expect(result.code).toBe(0);
 		expect(listed(result)).toEqual(allFilesNewestFirst());
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 429, 200, 200, 200]);

@@ -52,13 +52,21 @@ export class N8n extends N8nCli {
 		let brokerPort = options.brokerPort ?? (await freePort());
 		while (brokerPort === port) brokerPort = await freePort();
 		fs.mkdirSync(options.logDir, { recursive: true });
-		return new N8n(options.install, options.userFolder, options.logDir, { port, brokerPort }, options.env ?? {});
+		return new N8n(
+			options.install,
+			options.userFolder,
+			options.logDir,
+			{ port, brokerPort },
+			options.env ?? {},
+		);
 	}
 
 	// ----- n8n start ---------------------------------------------------------------------------------------
 
 	get running(): boolean {
-		return !!this.server && this.server.child.exitCode === null && this.server.child.signalCode === null;
+		return (
+			!!this.server && this.server.child.exitCode === null && this.server.child.signalCode === null
+		);
 	}
 
 	get pid(): number | undefined {
@@ -87,7 +95,9 @@ export class N8n extends N8nCli {
 				'n8n start to be ready',
 				async () => {
 					if (!this.running) {
-						throw new Error(`n8n start exited (${server.child.exitCode ?? server.child.signalCode})`);
+						throw new Error(
+							`n8n start exited (${server.child.exitCode ?? server.child.signalCode})`,
+						);
 					}
 					if (!server.readOutput().includes('Editor is now accessible')) return false;
 					const res = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
@@ -110,7 +120,10 @@ export class N8n extends N8nCli {
 		// `n8n start` copies the editor's files (hundreds of .js) into <user folder>/.cache/n8n/public, afresh at
 		// every start. They go once it stopped: `n8n-node lint` runs eslint over the whole repository (strict mode
 		// allows no ignore list), and the user folders of the suites, the benchmark and the demo live in it.
-		fs.rmSync(path.join(this.userFolder, '.cache', 'n8n', 'public'), { recursive: true, force: true });
+		fs.rmSync(path.join(this.userFolder, '.cache', 'n8n', 'public'), {
+			recursive: true,
+			force: true,
+		});
 	}
 
 	// ----- HTTP ------------------------------------------------------------------------------------------------
@@ -153,7 +166,10 @@ export class N8n extends N8nCli {
 	/** The public API (/api/v1/...), with the API key. */
 	async api<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<HttpResult<T>> {
 		if (!this.apiKey) throw new Error('no API key: call createApiKey() first');
-		return await this.request<T>(method, `/api/v1${urlPath}`, { body, headers: { 'X-N8N-API-KEY': this.apiKey } });
+		return await this.request<T>(method, `/api/v1${urlPath}`, {
+			body,
+			headers: { 'X-N8N-API-KEY': this.apiKey },
+		});
 	}
 
 	private keepCookie(res: HttpResult): void {
@@ -163,7 +179,12 @@ export class N8n extends N8nCli {
 	}
 
 	/** Creates the owner on a fresh instance, or logs in when it exists already. */
-	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+	async setupOwner(owner: {
+		email: string;
+		password: string;
+		firstName: string;
+		lastName: string;
+	}): Promise<void> {
 		const headers = { 'browser-id': this.browserId };
 		const setup = await this.request('POST', '/rest/owner/setup', { body: owner, headers });
 		if (setup.status === 200) {
@@ -186,7 +207,8 @@ export class N8n extends N8nCli {
 	/** An API key with every scope the instance offers. */
 	async createApiKey(label = `e2e ${Date.now()}`): Promise<string> {
 		const scopes = await this.rest<{ data: string[] }>('GET', '/api-keys/scopes');
-		if (scopes.status !== 200) throw new Error(`GET /rest/api-keys/scopes answered ${scopes.status}: ${scopes.text}`);
+		if (scopes.status !== 200)
+			throw new Error(`GET /rest/api-keys/scopes answered ${scopes.status}: ${scopes.text}`);
 		const created = await this.rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', {
 			label,
 			scopes: scopes.body.data,
@@ -219,12 +241,25 @@ export class N8n extends N8nCli {
 	}
 
 	/** Executions of a workflow with their data (oldest first). */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; finished: boolean; mode: string; data?: RunData['data'] }>> {
-		const res = await this.api<{ data: Array<{ id: string | number; status: string; finished: boolean; mode: string; data?: RunData['data'] }> }>(
+	async executions(
+		workflowId: string,
+	): Promise<
+		Array<{ id: string; status: string; finished: boolean; mode: string; data?: RunData['data'] }>
+	> {
+		const res = await this.api<{
+			data: Array<{
+				id: string | number;
+				status: string;
+				finished: boolean;
+				mode: string;
+				data?: RunData['data'];
+			}>;
+		}>(
 			'GET',
 			`/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`,
 		);
-		if (res.status !== 200) throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text}`);
+		if (res.status !== 200)
+			throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text}`);
 		return res.body.data
 			.map((e) => ({ ...e, id: String(e.id) }))
 			.sort((a, b) => Number(a.id) - Number(b.id));
@@ -235,16 +270,23 @@ export class N8n extends N8nCli {
 	 * send that to `POST /rest/credentials/test`, where n8n puts the stored secrets back in.
 	 */
 	async testCredential(credentialId: string): Promise<{ status: string; message: string }> {
-		const stored = await this.rest<{ data: { id: string; name: string; type: string; data?: Record<string, unknown> } }>(
-			'GET',
-			`/credentials/${encodeURIComponent(credentialId)}?includeData=true`,
-		);
-		if (stored.status !== 200) throw new Error(`GET /rest/credentials/${credentialId} answered ${stored.status}: ${stored.text}`);
+		const stored = await this.rest<{
+			data: { id: string; name: string; type: string; data?: Record<string, unknown> };
+		}>('GET', `/credentials/${encodeURIComponent(credentialId)}?includeData=true`);
+		if (stored.status !== 200)
+			throw new Error(
+				`GET /rest/credentials/${credentialId} answered ${stored.status}: ${stored.text}`,
+			);
 		const { id, name, type, data } = stored.body.data;
-		const res = await this.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
-			credentials: { id, name, type, data: data ?? {} },
-		});
-		if (res.status !== 200) throw new Error(`POST /rest/credentials/test answered ${res.status}: ${res.text}`);
+		const res = await this.rest<{ data: { status: string; message: string } }>(
+			'POST',
+			'/credentials/test',
+			{
+				credentials: { id, name, type, data: data ?? {} },
+			},
+		);
+		if (res.status !== 200)
+			throw new Error(`POST /rest/credentials/test answered ${res.status}: ${res.text}`);
 		return res.body.data;
 	}
 
@@ -254,7 +296,9 @@ export class N8n extends N8nCli {
 			headers: this.cookie ? { Cookie: this.cookie, 'browser-id': this.browserId } : {},
 		});
 		if (res.status !== 200 || !Array.isArray(res.body)) {
-			throw new Error(`GET /types/credentials.json answered ${res.status}: ${res.text.slice(0, 300)}`);
+			throw new Error(
+				`GET /types/credentials.json answered ${res.status}: ${res.text.slice(0, 300)}`,
+			);
 		}
 		return res.body.map((t) => t.name);
 	}

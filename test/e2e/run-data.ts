@@ -12,7 +12,12 @@ export interface RunData {
 			runData: Record<
 				string,
 				Array<{
-					error?: { message?: string; description?: string; httpCode?: string; [key: string]: unknown };
+					error?: {
+						message?: string;
+						description?: string;
+						httpCode?: string;
+						[key: string]: unknown;
+					};
 					data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
 				}>
 			>;
@@ -35,7 +40,8 @@ export function parseRunFromLog(output: string): RunData | undefined {
 		if (typeof message !== 'string' || !message.trim().startsWith('{')) continue;
 		try {
 			const parsed = JSON.parse(message) as Partial<RunData>;
-			if (parsed && typeof parsed === 'object' && parsed.data?.resultData) found = parsed as RunData;
+			if (parsed && typeof parsed === 'object' && parsed.data?.resultData)
+				found = parsed as RunData;
 		} catch {
 			/* not the run */
 		}

@@ -13,7 +13,14 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'fs-harness-'));
 // The engine logs every node error; the tests assert on them instead.
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
-import { BinaryDataConfig, BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	IBinaryData,
 	ICredentialDataDecryptedObject,
@@ -36,12 +43,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import {
-	createRunExecutionData,
-	ICredentialsHelper,
-	NodeHelpers,
-	Workflow,
-} from 'n8n-workflow';
+import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { FileStorageApi } from '../../credentials/FileStorageApi.credentials';
 import { FileStorageFileRequestApi } from '../../credentials/FileStorageFileRequestApi.credentials';
@@ -105,7 +107,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		const type = credentialTypes[typeName];
 		const options = requestOptions as IHttpRequestOptions;
 		if (!type?.authenticate) return options;
-		if (typeof type.authenticate === 'function') return await type.authenticate(credentials, options);
+		if (typeof type.authenticate === 'function')
+			return await type.authenticate(credentials, options);
 		// Generic auth: resolve each `={{ $credentials.x }}` value and merge it in, as n8n does.
 		const resolve = (value: unknown) =>
 			typeof value === 'string' && value.startsWith('=') && workflow && node
@@ -184,9 +187,15 @@ function additionalDataFor(credentials: CredentialSet): IWorkflowExecuteAddition
  * Credential references for a node: every type we have test data for (n8n ignores the ones not displayed). The id
  * is n8n's identity of the stored credential; `ids` picks others (a different credential of the same type).
  */
-function credentialRefs(credentials: CredentialSet, ids: Partial<Record<string, string>> = {}): INode['credentials'] {
+function credentialRefs(
+	credentials: CredentialSet,
+	ids: Partial<Record<string, string>> = {},
+): INode['credentials'] {
 	return Object.fromEntries(
-		Object.keys(credentials).map((type) => [type, { id: ids[type] ?? `${type}-id`, name: `${type} (test)` }]),
+		Object.keys(credentials).map((type) => [
+			type,
+			{ id: ids[type] ?? `${type}-id`, name: `${type} (test)` },
+		]),
 	);
 }
 
@@ -273,7 +282,11 @@ export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): 
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [startData] },
 	});
-	const execute = new WorkflowExecute(additionalData, 'manual' as WorkflowExecuteMode, runExecutionData);
+	const execute = new WorkflowExecute(
+		additionalData,
+		'manual' as WorkflowExecuteMode,
+		runExecutionData,
+	);
 	const run = (await execute.processRunExecutionData(workflow)) ?? finished;
 	if (!run) throw new Error('The engine returned no run data');
 	const outputs: Record<string, INodeExecutionData[]> = {};
@@ -319,8 +332,19 @@ export async function searchList(
 		parameters,
 		credentials: credentialRefs(credentials),
 	};
-	const workflow = new Workflow({ id: 'harness-search', nodes: [node], connections: {}, nodeTypes, active: false });
-	const ctx = new LoadOptionsContext(workflow, node, additionalDataFor(credentials), 'parameters.folder');
+	const workflow = new Workflow({
+		id: 'harness-search',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+	});
+	const ctx = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalDataFor(credentials),
+		'parameters.folder',
+	);
 	const nodeType = NodeHelpers.getVersionedNodeType(nodeTypes.getByName(NODE_TYPE), 1);
 	const search = nodeType.methods?.listSearch?.[method];
 	if (!search) throw new Error(`No listSearch method ${method}`);
@@ -334,7 +358,8 @@ export async function searchList(
 /** The binary data service n8n-core's helpers use: n8n-core resolves its own copy of @n8n/di, so ask that one. */
 async function coreContainer(): Promise<{ get<T>(type: new (...args: never[]) => T): T }> {
 	const diPath = require.resolve('@n8n/di', { paths: [dirname(require.resolve('n8n-core'))] });
-	return ((await import(diPath)) as { Container: { get<T>(type: new (...args: never[]) => T): T } }).Container;
+	return ((await import(diPath)) as { Container: { get<T>(type: new (...args: never[]) => T): T } })
+		.Container;
 }
 
 async function binaryDataService(): Promise<BinaryDataService> {
@@ -365,7 +390,8 @@ export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<
 		await service.init();
 		filesystemReady = true;
 	}
-	(service as unknown as { mode: string }).mode = mode === 'filesystem' ? 'filesystem-v2' : 'default';
+	(service as unknown as { mode: string }).mode =
+		mode === 'filesystem' ? 'filesystem-v2' : 'default';
 }
 
 /** SHA-256 (hex) of a stored binary, read as a stream (large files stay out of memory). */
@@ -463,14 +489,17 @@ export class Poller {
 			async () => {},
 			async (poll) => await poll(),
 			() => staged,
-			this.options.pollBudgetMs === undefined ? undefined : () => this.options.pollBudgetMs as number,
+			this.options.pollBudgetMs === undefined
+				? undefined
+				: () => this.options.pollBudgetMs as number,
 		);
 		this.lastStaged = staged;
 		try {
 			const result = await this.nodeType.poll!.call(ctx);
 			// like n8n, which commits a staged copy only when it differs from what the poll started with: a poll that
 			// left its copy alone does not overwrite what another poll committed meanwhile
-			if (mode === 'trigger' && JSON.stringify(staged) !== startedWith) this.committed = JSON.parse(JSON.stringify(staged));
+			if (mode === 'trigger' && JSON.stringify(staged) !== startedWith)
+				this.committed = JSON.parse(JSON.stringify(staged));
 			return { items: result ? result[0] : null };
 		} catch (error) {
 			return { items: null, error: error as PollOutcome['error'] };

@@ -12,7 +12,8 @@ export async function apiGet<T = Record<string, unknown>>(
 	token: string = sandbox.seed.users[0].accessToken,
 ): Promise<T> {
 	const answer = await call(sandbox, 'GET', `/api/v1${path}`, { token, query: params });
-	if (answer.status < 200 || answer.status >= 300) throw new Error(`GET ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+	if (answer.status < 200 || answer.status >= 300)
+		throw new Error(`GET ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
 	return answer.json as T;
 }
 
@@ -29,7 +30,10 @@ export async function apiListAll(
 	const all: Wrapper[] = [];
 	let cursor: string | undefined;
 	for (let guard = 0; guard < 1000; guard++) {
-		const body = await apiGet<{ data: Wrapper[]; meta: { cursor: { next_cursor: string | null } } }>(sandbox, path, {
+		const body = await apiGet<{
+			data: Wrapper[];
+			meta: { cursor: { next_cursor: string | null } };
+		}>(sandbox, path, {
 			...params,
 			limit: 500,
 			...(cursor ? { cursor } : {}),

@@ -12,7 +12,9 @@ import type {
 } from 'n8n-workflow';
 
 /** A scripted answer of the HTTP helper: a full response, or an error it throws (no answer at all). */
-export type ScriptedAnswer = { statusCode: number; body?: unknown; headers?: Record<string, string> } | { throws: Error };
+export type ScriptedAnswer =
+	| { statusCode: number; body?: unknown; headers?: Record<string, string> }
+	| { throws: Error };
 
 /** One request handed to n8n's helpers. */
 export interface SentRequest {
@@ -56,7 +58,10 @@ export interface FakeContextOptions {
 	overrides?: Partial<IExecuteFunctions>;
 }
 
-const DEFAULT_CREDENTIALS = { baseUrl: 'https://files.example.com/api/v1/', accessToken: 'tok-secret-1' };
+const DEFAULT_CREDENTIALS = {
+	baseUrl: 'https://files.example.com/api/v1/',
+	accessToken: 'tok-secret-1',
+};
 
 /**
  * The body as n8n's helper hands it back: a stream when the request asks for one (downloads), else the server's
@@ -72,21 +77,41 @@ export function fakeContext(
 	credentialsOrOptions: ICredentialDataDecryptedObject | FakeContextOptions = {},
 ): FakeContext {
 	const options: FakeContextOptions =
-		'credentials' in credentialsOrOptions || 'overrides' in credentialsOrOptions || 'executionCancel' in credentialsOrOptions
+		'credentials' in credentialsOrOptions ||
+		'overrides' in credentialsOrOptions ||
+		'executionCancel' in credentialsOrOptions
 			? (credentialsOrOptions as FakeContextOptions)
 			: { credentials: credentialsOrOptions as ICredentialDataDecryptedObject };
-	const credentials = options.credentials && Object.keys(options.credentials).length ? options.credentials : DEFAULT_CREDENTIALS;
-	const fake: FakeContext = { ctx: undefined as unknown as IExecuteFunctions, sent: [], requests: [], credentialReads: 0 };
+	const credentials =
+		options.credentials && Object.keys(options.credentials).length
+			? options.credentials
+			: DEFAULT_CREDENTIALS;
+	const fake: FakeContext = {
+		ctx: undefined as unknown as IExecuteFunctions,
+		sent: [],
+		requests: [],
+		credentialReads: 0,
+	};
 	const respond = (request: SentRequest) => {
 		// A copy: what was sent, even if the caller reuses its objects afterwards (an abort signal is kept as it is).
 		const { abortSignal, ...rest } = request.options;
-		const copy = { ...structuredClone(rest), ...(abortSignal ? { abortSignal } : {}) } as IHttpRequestOptions;
+		const copy = {
+			...structuredClone(rest),
+			...(abortSignal ? { abortSignal } : {}),
+		} as IHttpRequestOptions;
 		fake.sent.push(copy);
 		fake.requests.push({ ...request, options: copy });
 		const index = fake.sent.length - 1;
-		const scripted = typeof answers === 'function' ? answers(copy, index) : answers[Math.min(index, answers.length - 1)];
+		const scripted =
+			typeof answers === 'function'
+				? answers(copy, index)
+				: answers[Math.min(index, answers.length - 1)];
 		if ('throws' in scripted) throw scripted.throws;
-		return { statusCode: scripted.statusCode, headers: scripted.headers ?? {}, body: bodyFor(copy, scripted.body) };
+		return {
+			statusCode: scripted.statusCode,
+			headers: scripted.headers ?? {},
+			body: bodyFor(copy, scripted.body),
+		};
 	};
 	fake.ctx = {
 		getNode: () => FAKE_NODE,

@@ -6,7 +6,10 @@ describe('the test file server', () => {
 	let files: FileServer;
 
 	beforeAll(async () => {
-		files = await startFileServer({ '/report.pdf': report, '/files/shadowed.txt': { type: 'text/csv', body: Buffer.from('a,b\n') } });
+		files = await startFileServer({
+			'/report.pdf': report,
+			'/files/shadowed.txt': { type: 'text/csv', body: Buffer.from('a,b\n') },
+		});
 	});
 	beforeEach(() => {
 		files.hits.length = 0;
@@ -35,13 +38,20 @@ describe('the test file server', () => {
 
 	it('names /disposition by its header, redirects /redirect/<name>, answers 404 otherwise', async () => {
 		const disposition = await fetch(`${files.url}/disposition`);
-		expect(disposition.headers.get('content-disposition')).toBe('attachment; filename="report final.pdf"');
+		expect(disposition.headers.get('content-disposition')).toBe(
+			'attachment; filename="report final.pdf"',
+		);
 		expect((await disposition.arrayBuffer()).byteLength).toBe(2_500_000);
 		const redirected = await fetch(`${files.url}/redirect/moved.csv`);
 		expect(redirected.url).toBe(`${files.url}/files/moved.csv?size=10`);
 		expect((await redirected.arrayBuffer()).byteLength).toBe(10);
 		expect((await fetch(`${files.url}/missing`)).status).toBe(404);
-		expect(files.hits).toEqual(['/disposition', '/redirect/moved.csv', '/files/moved.csv', '/missing']);
+		expect(files.hits).toEqual([
+			'/disposition',
+			'/redirect/moved.csv',
+			'/files/moved.csv',
+			'/missing',
+		]);
 	});
 
 	it('never answers /hang; close() ends it', async () => {
@@ -51,7 +61,8 @@ describe('the test file server', () => {
 			() => 'connection ended',
 		);
 		// round trips on other connections until the server has seen /hang (bounded, no timer)
-		for (let tries = 0; !server.hits.includes('/hang') && tries < 100; tries++) await fetch(`${server.url}/missing`);
+		for (let tries = 0; !server.hits.includes('/hang') && tries < 100; tries++)
+			await fetch(`${server.url}/missing`);
 		expect(server.hits).toContain('/hang');
 		await server.close();
 		expect(await hanging).toBe('connection ended');

@@ -38,7 +38,9 @@ export async function startFileServer(files: Record<string, ServedFile> = {}): P
 			res.end(fixed.body);
 		} else if (url.pathname.startsWith('/files/')) {
 			const size = Number(url.searchParams.get('size') ?? 1234);
-			res.writeHead(200, { 'Content-Type': url.searchParams.get('type') ?? 'text/plain; charset=utf-8' });
+			res.writeHead(200, {
+				'Content-Type': url.searchParams.get('type') ?? 'text/plain; charset=utf-8',
+			});
 			res.end(Buffer.alloc(size, 97));
 		} else if (url.pathname === '/disposition') {
 			res.writeHead(200, {

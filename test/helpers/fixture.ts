@@ -27,13 +27,27 @@ export interface RunOptionsLite {
 	credentials?: CredentialSet;
 }
 
-export function credentialsFor(sandbox: Sandbox, overrides: Partial<Record<string, IDataObject>> = {}): CredentialSet {
-	const editorShare = sandbox.seed.shares.find((share) => share.permission === 'editor' && !share.protected && !share.expired);
+export function credentialsFor(
+	sandbox: Sandbox,
+	overrides: Partial<Record<string, IDataObject>> = {},
+): CredentialSet {
+	const editorShare = sandbox.seed.shares.find(
+		(share) => share.permission === 'editor' && !share.protected && !share.expired,
+	);
 	const activeRequest = sandbox.seed.fileRequests.find((request) => request.active);
-	if (!editorShare || !activeRequest) throw new Error('The seed lacks an editor share or an active file request');
+	if (!editorShare || !activeRequest)
+		throw new Error('The seed lacks an editor share or an active file request');
 	return {
-		fileStorageApi: { baseUrl: sandbox.baseUrl, accessToken: sandbox.seed.users[0].accessToken, ...overrides.fileStorageApi },
-		fileStorageShareApi: { baseUrl: sandbox.baseUrl, shareToken: editorShare.token, ...overrides.fileStorageShareApi },
+		fileStorageApi: {
+			baseUrl: sandbox.baseUrl,
+			accessToken: sandbox.seed.users[0].accessToken,
+			...overrides.fileStorageApi,
+		},
+		fileStorageShareApi: {
+			baseUrl: sandbox.baseUrl,
+			shareToken: editorShare.token,
+			...overrides.fileStorageShareApi,
+		},
 		fileStorageFileRequestApi: {
 			baseUrl: sandbox.baseUrl,
 			fileRequestId: activeRequest.id,

@@ -7,25 +7,45 @@ const QUOTED = 'se"cr\\et/+ =x';
 
 describe('findLeaks', () => {
 	it('finds nothing in texts that hold no form of a secret', () => {
-		expect(findLeaks(['{"id":"abc"}', 'GET /api/v1/browse/latest 200', `${TOKEN.slice(0, 10)}…`], [TOKEN, SHARE])).toEqual([]);
+		expect(
+			findLeaks(
+				['{"id":"abc"}', 'GET /api/v1/browse/latest 200', `${TOKEN.slice(0, 10)}…`],
+				[TOKEN, SHARE],
+			),
+		).toEqual([]);
 	});
 
 	it.each([
 		['raw', `Authorization: Bearer ${TOKEN}`, 'raw'],
 		['URL-encoded', `GET /x?token=${encodeURIComponent(TOKEN)}`, 'url-encoded'],
-		['form-encoded', `body: token=${new URLSearchParams({ t: QUOTED }).toString().slice(2)}`, 'form-encoded'],
+		[
+			'form-encoded',
+			`body: token=${new URLSearchParams({ t: QUOTED }).toString().slice(2)}`,
+			'form-encoded',
+		],
 		['JSON-escaped', JSON.stringify({ header: QUOTED }), 'json-escaped'],
-		['JSON-escaped twice', JSON.stringify({ message: JSON.stringify({ header: QUOTED }) }), 'json-escaped twice'],
+		[
+			'JSON-escaped twice',
+			JSON.stringify({ message: JSON.stringify({ header: QUOTED }) }),
+			'json-escaped twice',
+		],
 	])('finds a %s secret and names the form', (_name, text, form) => {
-		expect(findLeaks({ 'the log': text }, [TOKEN, QUOTED])).toEqual([expect.stringMatching(new RegExp(`^the log: secret .*, ${form}$`))]);
+		expect(findLeaks({ 'the log': text }, [TOKEN, QUOTED])).toEqual([
+			expect.stringMatching(new RegExp(`^the log: secret .*, ${form}$`)),
+		]);
 	});
 
 	it('finds the trimmed form of a secret stored with blanks around it', () => {
-		expect(findLeaks([`token=${SHARE}&x=1`], [`  ${SHARE}\n`])).toEqual([`text #0: secret ${SHARE.slice(0, 4)}… (13 characters), trimmed`]);
+		expect(findLeaks([`token=${SHARE}&x=1`], [`  ${SHARE}\n`])).toEqual([
+			`text #0: secret ${SHARE.slice(0, 4)}… (13 characters), trimmed`,
+		]);
 	});
 
 	it('reports each leaking secret per text, without printing the secret', () => {
-		const leaks = findLeaks({ a: `${TOKEN} and ${SHARE}`, b: 'clean', c: encodeURIComponent(TOKEN) }, [TOKEN, SHARE]);
+		const leaks = findLeaks(
+			{ a: `${TOKEN} and ${SHARE}`, b: 'clean', c: encodeURIComponent(TOKEN) },
+			[TOKEN, SHARE],
+		);
 		expect(leaks).toEqual([
 			'a: secret 7|aB… (34 characters), raw',
 			'a: secret shar… (13 characters), raw',

@@ -5,7 +5,13 @@
  * serialised run data), and a user may paste it with surrounding blanks that the node trims away.
  */
 
-export type SecretForm = 'raw' | 'trimmed' | 'url-encoded' | 'form-encoded' | 'json-escaped' | 'json-escaped twice';
+export type SecretForm =
+	| 'raw'
+	| 'trimmed'
+	| 'url-encoded'
+	| 'form-encoded'
+	| 'json-escaped'
+	| 'json-escaped twice';
 
 function jsonEscaped(text: string): string {
 	return JSON.stringify(text).slice(1, -1);
@@ -14,16 +20,22 @@ function jsonEscaped(text: string): string {
 /** The texts a secret may appear as, each once (forms that coincide with an earlier one are left out). */
 export function secretForms(secret: string): Array<{ form: SecretForm; text: string }> {
 	const trimmed = secret.trim();
-	if (trimmed === '') throw new Error('an empty secret would match every text: check how the secrets were collected');
+	if (trimmed === '')
+		throw new Error('an empty secret would match every text: check how the secrets were collected');
 	const forms: Array<{ form: SecretForm; text: string }> = [
 		{ form: 'raw', text: secret },
 		{ form: 'trimmed', text: trimmed },
 		{ form: 'url-encoded', text: encodeURIComponent(trimmed) },
-		{ form: 'form-encoded', text: new URLSearchParams({ s: trimmed }).toString().slice('s='.length) },
+		{
+			form: 'form-encoded',
+			text: new URLSearchParams({ s: trimmed }).toString().slice('s='.length),
+		},
 		{ form: 'json-escaped', text: jsonEscaped(trimmed) },
 		{ form: 'json-escaped twice', text: jsonEscaped(jsonEscaped(trimmed)) },
 	];
-	return forms.filter((candidate, index) => forms.findIndex((other) => other.text === candidate.text) === index);
+	return forms.filter(
+		(candidate, index) => forms.findIndex((other) => other.text === candidate.text) === index,
+	);
 }
 
 /** Names a secret in a failure message without printing it. */
@@ -37,8 +49,13 @@ function masked(secret: string): string {
  * characters), url-encoded"). `texts` maps a description of where each text comes from to the text; a plain array
  * is described by index. Empty when nothing leaked.
  */
-export function findLeaks(texts: Record<string, string> | string[], secrets: readonly string[]): string[] {
-	const entries = Array.isArray(texts) ? texts.map((text, index) => [`text #${index}`, text] as const) : Object.entries(texts);
+export function findLeaks(
+	texts: Record<string, string> | string[],
+	secrets: readonly string[],
+): string[] {
+	const entries = Array.isArray(texts)
+		? texts.map((text, index) => [`text #${index}`, text] as const)
+		: Object.entries(texts);
 	const formsOf = secrets.map((secret) => ({ secret, forms: secretForms(secret) }));
 	const leaks: string[] = [];
 	for (const [where, text] of entries) {

@@ -8,19 +8,58 @@ const shareToken = () => String(fx.credentials.fileStorageShareApi?.shareToken);
 
 describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
 	it.each([
-		[401, { message: 'Unauthenticated.' }, /^The access token was refused \(HTTP 401\): Unauthenticated\. \[item 0\]$/, /access token/],
+		[
+			401,
+			{ message: 'Unauthenticated.' },
+			/^The access token was refused \(HTTP 401\): Unauthenticated\. \[item 0\]$/,
+			/access token/,
+		],
 		[403, { message: '' }, /^Access denied \(HTTP 403\) \[item 0\]$/, /may not read notifications/],
-		[403, { message: 'This action is unauthorized.' }, /^Access denied \(HTTP 403\): This action is unauthorized\. \[item 0\]$/, /may not/],
-		[404, { type: 'error', message: 'Not found' }, /^Not found \(HTTP 404\)/, /no notifications endpoint here: check that the Base URL/],
-		[422, { message: 'The given data was invalid.', errors: { sort: ['The selected sort is invalid.'] } }, /invalid \(HTTP 422\): sort: The selected sort is invalid\. \[item 0\]$/, /Fix the parameters/],
+		[
+			403,
+			{ message: 'This action is unauthorized.' },
+			/^Access denied \(HTTP 403\): This action is unauthorized\. \[item 0\]$/,
+			/may not/,
+		],
+		[
+			404,
+			{ type: 'error', message: 'Not found' },
+			/^Not found \(HTTP 404\)/,
+			/no notifications endpoint here: check that the Base URL/,
+		],
+		[
+			422,
+			{
+				message: 'The given data was invalid.',
+				errors: { sort: ['The selected sort is invalid.'] },
+			},
+			/invalid \(HTTP 422\): sort: The selected sort is invalid\. \[item 0\]$/,
+			/Fix the parameters/,
+		],
 		[429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again/],
-		[500, { message: 'Server Error' }, /^The File Storage server could not handle the request \(HTTP 500\): Server Error \[item 0\]$/, /Try again later/],
-		[503, '<html><body>Maintenance</body></html>', /^The File Storage server could not handle the request \(HTTP 503\) \[item 0\]$/, /Try again later/],
+		[
+			500,
+			{ message: 'Server Error' },
+			/^The File Storage server could not handle the request \(HTTP 500\): Server Error \[item 0\]$/,
+			/Try again later/,
+		],
+		[
+			503,
+			'<html><body>Maintenance</body></html>',
+			/^The File Storage server could not handle the request \(HTTP 503\) \[item 0\]$/,
+			/Try again later/,
+		],
 	])('HTTP %i %j', async (status, body, message, description) => {
 		// Every answer the same: transient statuses are tried again on a read, then reported.
 		fx.sandbox.fault(
 			typeof body === 'string'
-				? { path: '/api/v1/notifications', status, rawBody: body, contentType: 'text/html', times: Infinity }
+				? {
+						path: '/api/v1/notifications',
+						status,
+						rawBody: body,
+						contentType: 'text/html',
+						times: Infinity,
+					}
 				: { path: '/api/v1/notifications', status, body, times: Infinity },
 		);
 		const { error } = await fx.run(notifications);
@@ -34,16 +73,29 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 	});
 
 	it('a web page with status 200 is an error that points at the Base URL', async () => {
-		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, rawBody: '<!doctype html><p>Login</p>', contentType: 'text/html' });
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			status: 200,
+			rawBody: '<!doctype html><p>Login</p>',
+			contentType: 'text/html',
+		});
 		const { error } = await fx.run(notifications);
-		expect(error?.message).toBe('The server answered with a web page instead of JSON (HTTP 200) [item 0]');
+		expect(error?.message).toBe(
+			'The server answered with a web page instead of JSON (HTTP 200) [item 0]',
+		);
 		expect(error?.description).toMatch(/Base URL/);
 	});
 
 	it('a 200 carrying an error body is an error, not an empty success', async () => {
-		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, body: { type: 'error', message: "The requested entry wasn't found." } });
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			status: 200,
+			body: { type: 'error', message: "The requested entry wasn't found." },
+		});
 		const { error } = await fx.run(notifications);
-		expect(error?.message).toBe("The server declined the request: The requested entry wasn't found. [item 0]");
+		expect(error?.message).toBe(
+			"The server declined the request: The requested entry wasn't found. [item 0]",
+		);
 	});
 
 	it('a 204 with an empty body is a successful delete', async () => {
@@ -54,12 +106,20 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		);
 		expect(error).toBeUndefined();
 		// The server said nothing, so the output says nothing on its behalf.
-		expect(items[0].json).toEqual({ id: '11111111-2222-4333-8444-555555555555', type: 'file', deleted: true, permanent: false });
+		expect(items[0].json).toEqual({
+			id: '11111111-2222-4333-8444-555555555555',
+			type: 'file',
+			deleted: true,
+			permanent: false,
+		});
 	});
 
 	it('an unreachable server says so and names the credential', async () => {
 		const { error } = await fx.run(notifications, {
-			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: 'http://127.0.0.1:1', accessToken: accessToken() } },
+			credentials: {
+				...fx.credentials,
+				fileStorageApi: { baseUrl: 'http://127.0.0.1:1', accessToken: accessToken() },
+			},
 		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/^Could not reach the File Storage server/);
@@ -68,27 +128,47 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 
 	it('a Base URL that is not http(s) fails before any request', async () => {
 		const { error } = await fx.run(notifications, {
-			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: 'files.example.com', accessToken: accessToken() } },
+			credentials: {
+				...fx.credentials,
+				fileStorageApi: { baseUrl: 'files.example.com', accessToken: accessToken() },
+			},
 		});
-		expect(error?.message).toBe('The Base URL of the credential is not an http(s) address [item 0]');
+		expect(error?.message).toBe(
+			'The Base URL of the credential is not an http(s) address [item 0]',
+		);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
-	it.each(['/', '/api/v1', '/api/v1/', '///  '])('accepts a Base URL pasted with %j', async (suffix) => {
-		const { error, items } = await fx.run(notifications, {
-			credentials: {
-				...fx.credentials,
-				fileStorageApi: { baseUrl: `  ${fx.sandbox.baseUrl}${suffix}`, accessToken: accessToken() },
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(items.length).toBeGreaterThan(0);
-		expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
-	});
+	it.each(['/', '/api/v1', '/api/v1/', '///  '])(
+		'accepts a Base URL pasted with %j',
+		async (suffix) => {
+			const { error, items } = await fx.run(notifications, {
+				credentials: {
+					...fx.credentials,
+					fileStorageApi: {
+						baseUrl: `  ${fx.sandbox.baseUrl}${suffix}`,
+						accessToken: accessToken(),
+					},
+				},
+			});
+			expect(error).toBeUndefined();
+			expect(items.length).toBeGreaterThan(0);
+			expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
+		},
+	);
 
 	it('redacts a secret that the server echoes in an error message', async () => {
-		fx.sandbox.fault({ method: 'POST', path: /\/shares\//, status: 404, body: { message: `Share ${shareToken()} does not exist` } });
-		const { error } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'x' });
+		fx.sandbox.fault({
+			method: 'POST',
+			path: /\/shares\//,
+			status: 404,
+			body: { message: `Share ${shareToken()} does not exist` },
+		});
+		const { error } = await fx.run({
+			resource: 'sharedFolder',
+			operation: 'createFolder',
+			name: 'x',
+		});
 		expect(error?.message).toBe('Not found (HTTP 404): Share [redacted] does not exist [item 0]');
 		expect(JSON.stringify(error)).not.toContain(shareToken());
 	});
@@ -97,7 +177,17 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		fx.sandbox.fault({
 			path: '/api/v1/notifications',
 			status: 200,
-			body: { data: [{ data: { id: 'n1', type: 'x', attributes: { title: `token ${accessToken()}`, read_at: null } } }] },
+			body: {
+				data: [
+					{
+						data: {
+							id: 'n1',
+							type: 'x',
+							attributes: { title: `token ${accessToken()}`, read_at: null },
+						},
+					},
+				],
+			},
 		});
 		const { items } = await fx.run(notifications);
 		expect(items[0].json.title).toBe('token [redacted]');
@@ -105,7 +195,13 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 
 	it('continueOnFail: one error item per failed input item, paired, and the others still run', async () => {
 		// Item 1's request fails on every try; item 2's succeeds.
-		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, times: 3, status: 500, body: { message: 'boom' } });
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			skip: 1,
+			times: 3,
+			status: 500,
+			body: { message: 'boom' },
+		});
 		const { items, error } = await fx.run(
 			{ ...notifications, returnAll: false, limit: 1 },
 			{ input: [{}, {}, {}], continueOnFail: true },
@@ -121,7 +217,13 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 	});
 
 	it('"Continue (using error output)" routes each failed item to the error output, paired', async () => {
-		fx.sandbox.fault({ path: '/api/v1/notifications', skip: 1, times: 3, status: 500, body: { message: 'boom' } });
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			skip: 1,
+			times: 3,
+			status: 500,
+			body: { message: 'boom' },
+		});
 		const { items, errorItems, error } = await fx.run(
 			{ ...notifications, returnAll: false, limit: 1 },
 			{ input: [{}, {}, {}], continueOnFail: 'errorOutput' },
@@ -130,7 +232,9 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(errorItems).toHaveLength(1);
 		expect(errorItems[0].pairedItem).toEqual({ item: 1 });
-		expect(errorItems[0].json.error).toBe('The File Storage server could not handle the request (HTTP 500): boom');
+		expect(errorItems[0].json.error).toBe(
+			'The File Storage server could not handle the request (HTTP 500): boom',
+		);
 	});
 
 	it('"Continue (using error output)" also routes every item of a failed batch', async () => {
@@ -149,7 +253,8 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(errorItems[1].json.error).toMatch(/^Item ID.* \[item 1\]$/);
 		expect(errorItems[0].json.message).toMatch(/The request that was refused carried item 0\.$/);
 		// exactly the two keys n8n 1.x routes to the error output by
-		for (const item of errorItems) expect(Object.keys(item.json).sort()).toEqual(['error', 'message']);
+		for (const item of errorItems)
+			expect(Object.keys(item.json).sort()).toEqual(['error', 'message']);
 	});
 
 	it('a server that refuses the large page size is asked again with its default', async () => {
@@ -158,9 +263,16 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 			match: (request) => request.query.limit === '1000',
 			times: Infinity,
 			status: 422,
-			body: { message: 'The given data was invalid.', errors: { limit: ['The limit may not be greater than 100.'] } },
+			body: {
+				message: 'The given data was invalid.',
+				errors: { limit: ['The limit may not be greater than 100.'] },
+			},
 		});
-		const { items, error } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true });
+		const { items, error } = await fx.run({
+			resource: 'file',
+			operation: 'getRecentUploads',
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
 		expect(items.length).toBeGreaterThan(0);
 		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual(['1000', undefined]);

@@ -16,7 +16,8 @@ const contents = (extra: Record<string, unknown> = {}) => ({
 	folder: { __rl: true, mode: 'id', value: bulkId() },
 	...extra,
 });
-const listRequests = () => fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/'));
+const listRequests = () =>
+	fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/'));
 
 describe('Folder → Get Contents (endpoint 1)', () => {
 	it('Return All follows every cursor with the largest page and matches the server listing', async () => {
@@ -30,7 +31,9 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		expect(requests).toHaveLength(Math.ceil(BULK_FILES / 500));
 		expect(requests.every((request) => Number(request.query.limit) >= 500)).toBe(true);
 		expect(requests[0].query.cursor).toBeUndefined();
-		expect(requests.slice(1).every((request) => typeof request.query.cursor === 'string')).toBe(true);
+		expect(requests.slice(1).every((request) => typeof request.query.cursor === 'string')).toBe(
+			true,
+		);
 	});
 
 	it.each([
@@ -60,14 +63,22 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		['name', 'DESC'],
 	])('sorts by %s %s like the server', async (sort, direction) => {
 		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`, { sort, direction });
-		const { items } = await fx.run(contents({ returnAll: false, limit: 600, sort: { rule: { field: sort, direction } } }));
-		expect(items.map((item) => item.json.id)).toEqual(oracle.slice(0, 600).map((entry) => entry.data.id));
+		const { items } = await fx.run(
+			contents({ returnAll: false, limit: 600, sort: { rule: { field: sort, direction } } }),
+		);
+		expect(items.map((item) => item.json.id)).toEqual(
+			oracle.slice(0, 600).map((entry) => entry.data.id),
+		);
 		expect(listRequests().at(-1)?.query).toMatchObject({ sort, direction });
 	});
 
 	it('lists the root with "all" and simplifies folders and files', async () => {
-		const raw = FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }));
-		const { items } = await fx.run(contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }));
+		const raw = FolderListResponse.parse(
+			await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }),
+		);
+		const { items } = await fx.run(
+			contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }),
+		);
 		expect(items.map((item) => item.json.id)).toEqual(raw.data.map((entry) => entry.data.id));
 		const folder = items.find((item) => item.json.type === 'folder')?.json;
 		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
@@ -77,18 +88,25 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 	});
 
 	it('adds the listed folder with Add Folder Details', async () => {
-		const { items } = await fx.run(contents({ returnAll: false, limit: 2, options: { includeFolder: true } }));
+		const { items } = await fx.run(
+			contents({ returnAll: false, limit: 2, options: { includeFolder: true } }),
+		);
 		expect(items).toHaveLength(2);
 		expect(items[0].json.folder).toMatchObject({ id: bulkId(), type: 'folder', name: 'Bulk' });
 	});
 
 	it('returns spec wrappers with Simplify off', async () => {
 		const { items } = await fx.run(contents({ returnAll: false, limit: 3, simplify: false }));
-		for (const item of items) expect(() => FolderListResponse.shape.data.element.parse(item.json)).not.toThrow();
+		for (const item of items)
+			expect(() => FolderListResponse.shape.data.element.parse(item.json)).not.toThrow();
 	});
 
 	it('fails naming the item when the folder does not exist (404)', async () => {
-		const { error } = await fx.run(contents({ folder: { __rl: true, mode: 'id', value: '11111111-2222-4333-8444-555555555555' } }));
+		const { error } = await fx.run(
+			contents({
+				folder: { __rl: true, mode: 'id', value: '11111111-2222-4333-8444-555555555555' },
+			}),
+		);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/Not found \(HTTP 404\)/);
 		expect(error?.description).toMatch(/No folder with this ID.*Pick the folder with "From List"/);
@@ -97,7 +115,9 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 
 describe('File → Get Recent Uploads (endpoint 2)', () => {
 	it('matches the server listing, newest first by default', async () => {
-		const oracle = LatestListResponse.parse(await apiGet(fx.sandbox, '/browse/latest', { limit: 30 }));
+		const oracle = LatestListResponse.parse(
+			await apiGet(fx.sandbox, '/browse/latest', { limit: 30 }),
+		);
 		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 30 });
 		expect(items.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
 		const file = items[0].json;
@@ -105,26 +125,51 @@ describe('File → Get Recent Uploads (endpoint 2)', () => {
 		expect(typeof file.size).toBe('number');
 		expect(typeof file.fileUrl).toBe('string');
 		expect(Object.keys(file).length).toBeLessThanOrEqual(10);
-		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'created_at', direction: 'DESC' });
+		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({
+			sort: 'created_at',
+			direction: 'DESC',
+		});
 	});
 
 	it('Return All walks every page', async () => {
 		const oracle = await apiListAll(fx.sandbox, '/browse/latest', { direction: 'ASC' });
-		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true, sort: { rule: { field: 'created_at', direction: 'ASC' } } });
+		const { items } = await fx.run({
+			resource: 'file',
+			operation: 'getRecentUploads',
+			returnAll: true,
+			sort: { rule: { field: 'created_at', direction: 'ASC' } },
+		});
 		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
 	});
 
 	it('keeps photo metadata (exif) in the raw output, one switch away from Simplify', async () => {
-		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', returnAll: true, simplify: false });
-		const photo = items.find((item) => ((item.json.data as IDataObject).relationships as IDataObject | undefined)?.exif);
-		const exif = (((photo?.json.data as IDataObject).relationships as IDataObject).exif as IDataObject).data as IDataObject;
+		const { items } = await fx.run({
+			resource: 'file',
+			operation: 'getRecentUploads',
+			returnAll: true,
+			simplify: false,
+		});
+		const photo = items.find(
+			(item) => ((item.json.data as IDataObject).relationships as IDataObject | undefined)?.exif,
+		);
+		const exif = (
+			((photo?.json.data as IDataObject).relationships as IDataObject).exif as IDataObject
+		).data as IDataObject;
 		expect(exif.attributes).toMatchObject({ camera: expect.any(String), iso: expect.any(Number) });
 	});
 
 	it('without a Sort rule: newest first; with one, as asked', async () => {
 		await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 1 });
-		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'created_at', direction: 'DESC' });
-		await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 1, sort: { rule: { field: 'name' } } });
+		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({
+			sort: 'created_at',
+			direction: 'DESC',
+		});
+		await fx.run({
+			resource: 'file',
+			operation: 'getRecentUploads',
+			limit: 1,
+			sort: { rule: { field: 'name' } },
+		});
 		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'name', direction: 'DESC' });
 	});
 });
@@ -133,10 +178,14 @@ describe('Folder picker (listSearch)', () => {
 	it('offers the root first, then folders by path, and filters', async () => {
 		const first = await searchList('searchFolders', {}, fx.credentials);
 		expect(first.results[0]).toEqual({ name: 'Root (All Files)', value: 'all' });
-		const rootFolders = FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }))
-			.data.filter((entry) => entry.data.type === 'folder');
+		const rootFolders = FolderListResponse.parse(
+			await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }),
+		).data.filter((entry) => entry.data.type === 'folder');
 		for (const folder of rootFolders) {
-			expect(first.results).toContainEqual({ name: folder.data.attributes.name, value: folder.data.id });
+			expect(first.results).toContainEqual({
+				name: folder.data.attributes.name,
+				value: folder.data.id,
+			});
 		}
 		const filtered = await searchList('searchFolders', {}, fx.credentials, 'bulk');
 		expect(filtered.results).toEqual([{ name: 'Bulk', value: bulkId() }]);

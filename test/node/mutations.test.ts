@@ -11,9 +11,12 @@ const demoUserId = () => fx.sandbox.model.getUser(0).id;
 const items = (): ItemRec[] => [...fx.sandbox.model.items.values()];
 /** Items the demo user put in the trash themselves (not ones that went along with a trashed folder). */
 const trashedRoots = () =>
-	items().filter((item) => item.userId === demoUserId() && item.deletedAt !== null && item.trashRoot === item.id);
+	items().filter(
+		(item) => item.userId === demoUserId() && item.deletedAt !== null && item.trashRoot === item.id,
+	);
 const countWrites = (path: RegExp) =>
-	fx.sandbox.requests.filter((request) => request.method !== 'GET' && path.test(request.path)).length;
+	fx.sandbox.requests.filter((request) => request.method !== 'GET' && path.test(request.path))
+		.length;
 
 describe('Trash → Restore (endpoint 3)', () => {
 	it('restores every input item in one request and reports each item', async () => {
@@ -26,9 +29,13 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(error).toBeUndefined();
 		expect(countWrites(/\/trash\/restore$/)).toBe(1);
 		expect(output.map((item) => item.json)).toEqual(
-			trashed.map((item) => expect.objectContaining({ id: item.id, type: item.type, restored: true, toHome: false })),
+			trashed.map((item) =>
+				expect.objectContaining({ id: item.id, type: item.type, restored: true, toHome: false }),
+			),
 		);
-		expect(output.map((item) => item.pairedItem)).toEqual(trashed.map((_, index) => ({ item: index })));
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			trashed.map((_, index) => ({ item: index })),
+		);
 		for (const item of trashed) expect(fx.sandbox.model.findItem(item.id)?.deletedAt).toBeNull();
 	});
 
@@ -41,7 +48,9 @@ describe('Trash → Restore (endpoint 3)', () => {
 				toHome: '={{ $json.home }}',
 				options: { batchSize: 1 },
 			},
-			{ input: trashed.map((item, index) => ({ id: item.id, type: item.type, home: index === 0 })) },
+			{
+				input: trashed.map((item, index) => ({ id: item.id, type: item.type, home: index === 0 })),
+			},
 		);
 		expect(countWrites(/\/trash\/restore$/)).toBe(trashed.length);
 		expect(output[0].json).toMatchObject({ toHome: true, restored: true });
@@ -51,7 +60,9 @@ describe('Trash → Restore (endpoint 3)', () => {
 	});
 
 	it('chains list → delete → restore with the default mappings ({{ $json.id }} / {{ $json.type }})', async () => {
-		const share = fx.sandbox.seed.shares.find((entry) => entry.permission === 'editor' && !entry.protected && !entry.expired)!;
+		const share = fx.sandbox.seed.shares.find(
+			(entry) => entry.permission === 'editor' && !entry.protected && !entry.expired,
+		)!;
 		const { outputs, error } = await fx.chain([
 			{
 				name: 'List',
@@ -81,7 +92,12 @@ describe('Trash → Restore (endpoint 3)', () => {
 		const [target] = trashedRoots();
 		const { error } = await fx.run(
 			{ resource: 'trash', operation: 'restore' },
-			{ input: [{ id: target.id, type: target.type }, { id: 'not-a-uuid', type: 'file' }] },
+			{
+				input: [
+					{ id: target.id, type: target.type },
+					{ id: 'not-a-uuid', type: 'file' },
+				],
+			},
 		);
 		expect(error?.name).toBe('NodeOperationError');
 		expect(error?.message).toBe('Item ID: "not-a-uuid" is not an item ID [item 1]');
@@ -133,7 +149,11 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(raw.error).toBeUndefined();
 		expect(raw.items[0].json).toMatchObject({ id: first.id, type: first.type, restored: true });
 		const chosen = await fx.run(
-			{ resource: 'trash', operation: 'restore', itemType: second.type === 'folder' ? 'folder' : 'file' },
+			{
+				resource: 'trash',
+				operation: 'restore',
+				itemType: second.type === 'folder' ? 'folder' : 'file',
+			},
 			{ input: [{ id: second.id, type: 'not a type' }] },
 		);
 		expect(chosen.error).toBeUndefined();
@@ -142,7 +162,10 @@ describe('Trash → Restore (endpoint 3)', () => {
 
 	it('accepts image/video/audio types as files', async () => {
 		const [file] = trashedRoots().filter((item) => item.type === 'file');
-		const { items: output } = await fx.run({ resource: 'trash', operation: 'restore' }, { input: [{ id: file.id, type: 'image' }] });
+		const { items: output } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{ input: [{ id: file.id, type: 'image' }] },
+		);
 		expect(output[0].json).toMatchObject({ type: 'file', restored: true });
 	});
 
@@ -154,11 +177,16 @@ describe('Trash → Restore (endpoint 3)', () => {
 			{ id: missing, type: 'file' },
 			{ id: trashed[1].id, type: trashed[1].type },
 		];
-		const { items: output } = await fx.run({ resource: 'trash', operation: 'restore' }, { input, continueOnFail: true });
+		const { items: output } = await fx.run(
+			{ resource: 'trash', operation: 'restore' },
+			{ input, continueOnFail: true },
+		);
 		expect(output).toHaveLength(3);
 		for (const [index, item] of output.entries()) {
 			expect(item.pairedItem).toEqual({ item: index });
-			expect(item.json.error).toMatch(/The server declined the request: The requested entry wasn't found/);
+			expect(item.json.error).toMatch(
+				/The server declined the request: The requested entry wasn't found/,
+			);
 			expect(item.json.message).toMatch(/The request that was refused carried items 0–2\.$/);
 		}
 	});
@@ -166,7 +194,12 @@ describe('Trash → Restore (endpoint 3)', () => {
 	it('fails naming every item of the failed batch without continueOnFail', async () => {
 		const { error } = await fx.run(
 			{ resource: 'trash', operation: 'restore' },
-			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type: 'file' }, { id: '11111111-2222-4333-8444-555555555556', type: 'file' }] },
+			{
+				input: [
+					{ id: '11111111-2222-4333-8444-555555555555', type: 'file' },
+					{ id: '11111111-2222-4333-8444-555555555556', type: 'file' },
+				],
+			},
 		);
 		expect(error?.message).toMatch(/\[items 0–1\]$/);
 		expect(error?.description).toMatch(/carried items 0–1/);
@@ -178,10 +211,25 @@ describe('Trash → Restore (endpoint 3)', () => {
 			type: 'file',
 		}));
 		// The first request succeeds, the second fails, the third is never sent.
-		fx.sandbox.fault({ method: 'POST', path: '/api/v1/trash/restore', status: 200, body: { type: 'success', message: 'Restored.' } });
-		fx.sandbox.fault({ method: 'POST', path: '/api/v1/trash/restore', status: 500, body: { message: 'boom' } });
-		const { error } = await fx.run({ resource: 'trash', operation: 'restore', options: { batchSize: 10 } }, { input });
-		expect(error?.message).toBe('The File Storage server could not handle the request (HTTP 500): boom [items 10–19]');
+		fx.sandbox.fault({
+			method: 'POST',
+			path: '/api/v1/trash/restore',
+			status: 200,
+			body: { type: 'success', message: 'Restored.' },
+		});
+		fx.sandbox.fault({
+			method: 'POST',
+			path: '/api/v1/trash/restore',
+			status: 500,
+			body: { message: 'boom' },
+		});
+		const { error } = await fx.run(
+			{ resource: 'trash', operation: 'restore', options: { batchSize: 10 } },
+			{ input },
+		);
+		expect(error?.message).toBe(
+			'The File Storage server could not handle the request (HTTP 500): boom [items 10–19]',
+		);
 		expect(error?.description).toContain('The failed request carried items 10–19.');
 		expect(error?.description).toContain('Already done: items 0–9.');
 		expect(error?.description).toContain('Not attempted: items 20–24.');
@@ -193,12 +241,23 @@ describe('Trash → Restore (endpoint 3)', () => {
 });
 
 describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
-	const share = () => fx.sandbox.seed.shares.find((entry) => entry.permission === 'editor' && !entry.protected && !entry.expired)!;
+	const share = () =>
+		fx.sandbox.seed.shares.find(
+			(entry) => entry.permission === 'editor' && !entry.protected && !entry.expired,
+		)!;
 
 	it('creates a folder at the top of the share, without an Authorization header', async () => {
-		const { items: output, error } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'From n8n' });
+		const { items: output, error } = await fx.run({
+			resource: 'sharedFolder',
+			operation: 'createFolder',
+			name: 'From n8n',
+		});
 		expect(error).toBeUndefined();
-		expect(output[0].json).toMatchObject({ type: 'folder', name: 'From n8n', parentId: share().folderId });
+		expect(output[0].json).toMatchObject({
+			type: 'folder',
+			name: 'From n8n',
+			parentId: share().folderId,
+		});
 		const [request] = fx.sandbox.requests;
 		expect(request.path).toBe(`/api/v1/shares/${encodeURIComponent(share().token)}/items`);
 		expect(request.authorization).toBeUndefined();
@@ -206,7 +265,11 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 	});
 
 	it('creates a folder inside a given parent and returns the raw wrapper with Simplify off', async () => {
-		const parent = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'Parent' });
+		const parent = await fx.run({
+			resource: 'sharedFolder',
+			operation: 'createFolder',
+			name: 'Parent',
+		});
 		const parentId = parent.items[0].json.id as string;
 		const { items: output } = await fx.run({
 			resource: 'sharedFolder',
@@ -215,42 +278,58 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			parent: parentId,
 			simplify: false,
 		});
-		expect(output[0].json).toMatchObject({ data: { type: 'folder', attributes: { name: 'Child' } } });
-		expect(fx.sandbox.model.findItem((output[0].json.data as { id: string }).id)?.parentId).toBe(parentId);
+		expect(output[0].json).toMatchObject({
+			data: { type: 'folder', attributes: { name: 'Child' } },
+		});
+		expect(fx.sandbox.model.findItem((output[0].json.data as { id: string }).id)?.parentId).toBe(
+			parentId,
+		);
 	});
 
-	it.each([true, false])('never outputs the share token, even where the server echoes it (Simplify %s)', async (simplify) => {
-		// A server that echoes the credential's token in a field, in a share wrapper, and URL-encoded in a link.
-		const token = share().token;
-		fx.sandbox.fault({
-			method: 'POST',
-			path: `/api/v1/shares/${encodeURIComponent(token)}/items`,
-			status: 201,
-			body: {
-				data: {
-					id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-					type: 'folder',
-					attributes: { name: `Echo of ${token}`, created_at: '05. Mar. 2026' },
-					relationships: {
-						shared: {
-							data: {
-								type: 'shared',
-								id: 's1',
-								attributes: { token, link: `http://x/share/${encodeURIComponent(token)}`, permission: 'editor' },
+	it.each([true, false])(
+		'never outputs the share token, even where the server echoes it (Simplify %s)',
+		async (simplify) => {
+			// A server that echoes the credential's token in a field, in a share wrapper, and URL-encoded in a link.
+			const token = share().token;
+			fx.sandbox.fault({
+				method: 'POST',
+				path: `/api/v1/shares/${encodeURIComponent(token)}/items`,
+				status: 201,
+				body: {
+					data: {
+						id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+						type: 'folder',
+						attributes: { name: `Echo of ${token}`, created_at: '05. Mar. 2026' },
+						relationships: {
+							shared: {
+								data: {
+									type: 'shared',
+									id: 's1',
+									attributes: {
+										token,
+										link: `http://x/share/${encodeURIComponent(token)}`,
+										permission: 'editor',
+									},
+								},
 							},
 						},
 					},
 				},
-			},
-		});
-		const { items: output, error } = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: 'Echo', simplify });
-		expect(error).toBeUndefined();
-		const text = JSON.stringify(output);
-		expect(text).not.toContain(token);
-		expect(text).not.toContain(encodeURIComponent(token));
-		// The echoed name came through, redacted: the answer was read, not dropped.
-		expect(text).toContain('Echo of [redacted]');
-	});
+			});
+			const { items: output, error } = await fx.run({
+				resource: 'sharedFolder',
+				operation: 'createFolder',
+				name: 'Echo',
+				simplify,
+			});
+			expect(error).toBeUndefined();
+			const text = JSON.stringify(output);
+			expect(text).not.toContain(token);
+			expect(text).not.toContain(encodeURIComponent(token));
+			// The echoed name came through, redacted: the answer was read, not dropped.
+			expect(text).toContain('Echo of [redacted]');
+		},
+	);
 
 	it('checks every input item before creating the first folder', async () => {
 		const { error } = await fx.run(
@@ -270,14 +349,22 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			name: 'x',
 			parent: 'nope',
 		});
-		expect(badParent.error?.message).toMatch(/^Parent Folder ID: "nope" is not a folder ID.* \[item 0\]$/);
+		expect(badParent.error?.message).toMatch(
+			/^Parent Folder ID: "nope" is not a folder ID.* \[item 0\]$/,
+		);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('deletes many items in one request (soft and permanent) and reports each', async () => {
-		const inShare = items().filter((item) => item.parentId === share().folderId && item.deletedAt === null);
+		const inShare = items().filter(
+			(item) => item.parentId === share().folderId && item.deletedAt === null,
+		);
 		expect(inShare.length).toBeGreaterThan(1);
-		const input = inShare.map((item, index) => ({ id: item.id, type: item.type, permanent: index === 0 }));
+		const input = inShare.map((item, index) => ({
+			id: item.id,
+			type: item.type,
+			permanent: index === 0,
+		}));
 		const { items: output, error } = await fx.run(
 			{ resource: 'sharedFolder', operation: 'deleteItems', permanent: '={{ $json.permanent }}' },
 			{ input },
@@ -285,27 +372,39 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 		expect(error).toBeUndefined();
 		expect(countWrites(/\/shares\/.+\/items$/)).toBe(1);
 		expect(output.map((item) => item.json)).toEqual(
-			input.map((entry) => expect.objectContaining({ id: entry.id, deleted: true, permanent: entry.permanent })),
+			input.map((entry) =>
+				expect.objectContaining({ id: entry.id, deleted: true, permanent: entry.permanent }),
+			),
 		);
 		expect(fx.sandbox.model.findItem(inShare[0].id)).toBeUndefined();
 		expect(fx.sandbox.model.findItem(inShare[1].id)?.deletedAt).not.toBeNull();
 	});
 
 	it('refuses items outside the shared folder with a readable 403', async () => {
-		const outside = items().find((item) => item.userId === demoUserId() && item.parentId === null && item.id !== share().folderId)!;
+		const outside = items().find(
+			(item) =>
+				item.userId === demoUserId() && item.parentId === null && item.id !== share().folderId,
+		)!;
 		const { error } = await fx.run(
 			{ resource: 'sharedFolder', operation: 'deleteItems' },
 			{ input: [{ id: outside.id, type: outside.type }] },
 		);
 		expect(error?.message).toMatch(/^Access denied \(HTTP 403\): Access Denied \[item 0\]$/);
-		expect(error?.description).toMatch(/items must be inside the shared folder, and the share must allow editing/);
+		expect(error?.description).toMatch(
+			/items must be inside the shared folder, and the share must allow editing/,
+		);
 	});
 
 	it('explains a read-only (visitor) share', async () => {
 		const visitor = fx.sandbox.seed.shares.find((entry) => entry.permission === 'visitor')!;
 		const { error } = await fx.run(
 			{ resource: 'sharedFolder', operation: 'createFolder', name: 'x' },
-			{ credentials: { ...fx.credentials, fileStorageShareApi: { baseUrl: fx.sandbox.baseUrl, shareToken: visitor.token } } },
+			{
+				credentials: {
+					...fx.credentials,
+					fileStorageShareApi: { baseUrl: fx.sandbox.baseUrl, shareToken: visitor.token },
+				},
+			},
 		);
 		expect(error?.message).toMatch(/Access denied \(HTTP 403\)/);
 		expect(JSON.stringify(error)).not.toContain(visitor.token);
@@ -327,7 +426,11 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 	it('lists the request root like the server, with Limit', async () => {
 		const oracle = await browse();
 		expect(oracle.data.length).toBeGreaterThan(1);
-		const { items: output } = await fx.run({ resource: 'fileRequest', operation: 'getContents', returnAll: true });
+		const { items: output } = await fx.run({
+			resource: 'fileRequest',
+			operation: 'getContents',
+			returnAll: true,
+		});
 		expect(output.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
 		const limited = await fx.run({ resource: 'fileRequest', operation: 'getContents', limit: 1 });
 		expect(limited.items).toHaveLength(1);
@@ -360,8 +463,14 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		const files = before.data.filter((entry) => entry.data.type !== 'folder');
 		expect(files.length).toBeGreaterThan(0);
 		const { outputs, error } = await fx.chain([
-			{ name: 'List', parameters: { resource: 'fileRequest', operation: 'getContents', returnAll: true } },
-			{ name: 'Delete', parameters: { resource: 'fileRequest', operation: 'deleteItems', permanent: true } },
+			{
+				name: 'List',
+				parameters: { resource: 'fileRequest', operation: 'getContents', returnAll: true },
+			},
+			{
+				name: 'Delete',
+				parameters: { resource: 'fileRequest', operation: 'deleteItems', permanent: true },
+			},
 		]);
 		expect(error).toBeUndefined();
 		expect(outputs.Delete).toHaveLength(before.data.length);
@@ -373,7 +482,12 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		const expired = fx.sandbox.seed.fileRequests.find((entry) => !entry.active)!;
 		const { error } = await fx.run(
 			{ resource: 'fileRequest', operation: 'getContents' },
-			{ credentials: { ...fx.credentials, fileStorageFileRequestApi: { baseUrl: fx.sandbox.baseUrl, fileRequestId: expired.id } } },
+			{
+				credentials: {
+					...fx.credentials,
+					fileStorageFileRequestApi: { baseUrl: fx.sandbox.baseUrl, fileRequestId: expired.id },
+				},
+			},
 		);
 		expect(error?.message).toBe('The file request is not active anymore (HTTP 410) [item 0]');
 		expect(error?.description).toMatch(/Create a new file request/);
@@ -397,13 +511,20 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 				urls: `${origin}/a.txt\n${origin}/b.txt`,
 			});
 			expect(error).toBeUndefined();
-			expect(output[0].json).toMatchObject({ status: 'uploaded', uploaded: true, queued: false, urls: [`${origin}/a.txt`, `${origin}/b.txt`] });
+			expect(output[0].json).toMatchObject({
+				status: 'uploaded',
+				uploaded: true,
+				queued: false,
+				urls: [`${origin}/a.txt`, `${origin}/b.txt`],
+			});
 			const names = (await browse()).data.map((entry) => entry.data.attributes.name);
 			expect(names).toEqual(expect.arrayContaining(['a.txt', 'b.txt']));
 		});
 
 		it('batches input items sharing a destination into one request; a large batch is queued', async () => {
-			const input = Array.from({ length: 8 }, (_, index) => ({ url: `${origin}/file-${index}.txt` }));
+			const input = Array.from({ length: 8 }, (_, index) => ({
+				url: `${origin}/file-${index}.txt`,
+			}));
 			const { items: output } = await fx.run(
 				{ resource: 'fileRequest', operation: 'uploadFromUrl', urls: '={{ $json.url }}' },
 				{ input },
@@ -418,7 +539,9 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		});
 
 		it('caps each request by URL count, not by input items: 60 items × 2 URLs → 6 requests of 20', async () => {
-			const input = Array.from({ length: 60 }, (_, index) => ({ urls: [`${origin}/x-${index}-a.txt`, `${origin}/x-${index}-b.txt`] }));
+			const input = Array.from({ length: 60 }, (_, index) => ({
+				urls: [`${origin}/x-${index}-a.txt`, `${origin}/x-${index}-b.txt`],
+			}));
 			const { items: output, error } = await fx.run(
 				{ resource: 'fileRequest', operation: 'uploadFromUrl', urls: '={{ $json.urls }}' },
 				{ input },
@@ -426,19 +549,28 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(60);
 			const sent = fx.sandbox.requests.filter((request) => /\/uploads$/.test(request.path));
-			expect(sent.map((request) => (request.body as { urls: string[] }).urls.length)).toEqual([20, 20, 20, 20, 20, 20]);
-			expect(sent.flatMap((request) => (request.body as { urls: string[] }).urls)).toEqual(input.flatMap((entry) => entry.urls));
+			expect(sent.map((request) => (request.body as { urls: string[] }).urls.length)).toEqual([
+				20, 20, 20, 20, 20, 20,
+			]);
+			expect(sent.flatMap((request) => (request.body as { urls: string[] }).urls)).toEqual(
+				input.flatMap((entry) => entry.urls),
+			);
 			await fx.sandbox.idle();
 		});
 
 		it('a refused request fails only the items whose URLs it carried', async () => {
-			const input = Array.from({ length: 30 }, (_, index) => ({ urls: [`${origin}/y-${index}-a.txt`, `${origin}/y-${index}-b.txt`] }));
+			const input = Array.from({ length: 30 }, (_, index) => ({
+				urls: [`${origin}/y-${index}-a.txt`, `${origin}/y-${index}-b.txt`],
+			}));
 			fx.sandbox.fault({
 				method: 'POST',
 				path: /\/uploads$/,
 				skip: 1,
 				status: 422,
-				body: { message: 'The given data was invalid.', errors: { 'urls.0': ['The urls.0 must be a valid URL.'] } },
+				body: {
+					message: 'The given data was invalid.',
+					errors: { 'urls.0': ['The urls.0 must be a valid URL.'] },
+				},
 			});
 			const { items: output } = await fx.run(
 				{ resource: 'fileRequest', operation: 'uploadFromUrl', urls: '={{ $json.urls }}' },
@@ -452,7 +584,10 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		});
 
 		it('splits an item with more URLs than the cap over several requests, and keeps commas inside a URL', async () => {
-			const urls = [`${origin}/q.txt?ids=1,2`, ...Array.from({ length: 4 }, (_, index) => `${origin}/s-${index}.txt`)];
+			const urls = [
+				`${origin}/q.txt?ids=1,2`,
+				...Array.from({ length: 4 }, (_, index) => `${origin}/s-${index}.txt`),
+			];
 			const { items: output, error } = await fx.run({
 				resource: 'fileRequest',
 				operation: 'uploadFromUrl',
@@ -462,15 +597,25 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 			expect(error).toBeUndefined();
 			expect(output[0].json.urls).toEqual(urls);
 			const sent = fx.sandbox.requests.filter((request) => /\/uploads$/.test(request.path));
-			expect(sent.map((request) => (request.body as { urls: string[] }).urls)).toEqual([urls.slice(0, 2), urls.slice(2, 4), urls.slice(4)]);
+			expect(sent.map((request) => (request.body as { urls: string[] }).urls)).toEqual([
+				urls.slice(0, 2),
+				urls.slice(2, 4),
+				urls.slice(4),
+			]);
 			await fx.sandbox.idle();
 		});
 
 		it.each([
 			// A literal empty value is refused by n8n itself (required parameter); an expression can still be empty.
 			['={{ "" }}', 'URLs: is empty [item 0]'],
-			['ftp://example.com/x', 'URLs: URL 1 ("ftp://example.com/x") is not an absolute http(s) address [item 0]'],
-			['https://ok.example/x, /relative', 'URLs: URL 2 ("/relative") is not an absolute http(s) address [item 0]'],
+			[
+				'ftp://example.com/x',
+				'URLs: URL 1 ("ftp://example.com/x") is not an absolute http(s) address [item 0]',
+			],
+			[
+				'https://ok.example/x, /relative',
+				'URLs: URL 2 ("/relative") is not an absolute http(s) address [item 0]',
+			],
 		])('rejects %j locally', async (urls, message) => {
 			const { error } = await fx.run({ resource: 'fileRequest', operation: 'uploadFromUrl', urls });
 			expect(error?.message).toBe(message);
@@ -481,6 +626,8 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 
 describe('listing oracle sanity', () => {
 	it('the demo root listing parses against the spec schema', async () => {
-		expect(FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all')).data.length).toBeGreaterThan(0);
+		expect(
+			FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all')).data.length,
+		).toBeGreaterThan(0);
 	});
 });

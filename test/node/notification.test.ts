@@ -45,7 +45,9 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 		const limited = await fx.run(getMany({ returnAll: false, limit: 1 }));
 		expect(limited.items).toHaveLength(1);
 		const onlyUnread = await fx.run(getMany({ unreadOnly: true }));
-		expect(onlyUnread.items.map((item) => item.json.id)).toEqual(unread.map((entry) => entry.data.id));
+		expect(onlyUnread.items.map((item) => item.json.id)).toEqual(
+			unread.map((entry) => entry.data.id),
+		);
 	});
 
 	it('returns the spec wrapper unchanged with Simplify off', async () => {
@@ -64,7 +66,9 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 		});
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(/The access token was refused \(HTTP 401\): You are not authorized/);
+		expect(error?.message).toMatch(
+			/The access token was refused \(HTTP 401\): You are not authorized/,
+		);
 		expect(error?.description).toMatch(/access token/i);
 		expect(error?.httpCode).toBe('401');
 		fx.record(error);

@@ -18,8 +18,10 @@ const day = (month: number, date: number) => new Date(Date.UTC(2026, month - 1, 
  */
 function buildTree() {
 	const model = fx.sandbox.model;
-	const folder = (name: string, parentId: string | null) => model.addFolder(0, { name, parentId, createdAt: day(3, 1) });
-	const file = (folderId: string, name: string, created: Date, size = 1000) => model.addFile(0, { folderId, name, size, createdAt: created });
+	const folder = (name: string, parentId: string | null) =>
+		model.addFolder(0, { name, parentId, createdAt: day(3, 1) });
+	const file = (folderId: string, name: string, created: Date, size = 1000) =>
+		model.addFile(0, { folderId, name, size, createdAt: created });
 	const archive = folder('Archive', null);
 	const sub1 = folder('Sub1', archive.id);
 	const sub2 = folder('Sub2', archive.id);
@@ -41,7 +43,8 @@ const search = (folderId: string, extra: IDataObject = {}) => ({
 	returnAll: true,
 	...extra,
 });
-const listRequests = () => fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/folders/'));
+const listRequests = () =>
+	fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/folders/'));
 const names = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.name);
 
 /** The oracle: the same breadth-first walk, one folder after the other, straight against the sandbox. */
@@ -50,11 +53,17 @@ async function breadthFirst(startId: string, startPath: string) {
 	const queue = [{ id: startId, path: startPath }];
 	while (queue.length) {
 		const folder = queue.shift()!;
-		for (const entry of await apiListAll(fx.sandbox, `/browse/folders/${folder.id}`, { sort: 'name', direction: 'ASC' })) {
+		for (const entry of await apiListAll(fx.sandbox, `/browse/folders/${folder.id}`, {
+			sort: 'name',
+			direction: 'ASC',
+		})) {
 			found.push({ id: entry.data.id, folderPath: folder.path });
 			if (entry.data.type === 'folder') {
 				const name = String(entry.data.attributes.name);
-				queue.push({ id: entry.data.id, path: folder.path.endsWith('/') ? `${folder.path}${name}` : `${folder.path}/${name}` });
+				queue.push({
+					id: entry.data.id,
+					path: folder.path.endsWith('/') ? `${folder.path}${name}` : `${folder.path}/${name}`,
+				});
 			}
 		}
 	}
@@ -62,20 +71,39 @@ async function breadthFirst(startId: string, startPath: string) {
 }
 
 describe('File → Search', () => {
-	it('Return All walks the tree breadth first, names each item\'s folder, and lists each folder page once', async () => {
+	it("Return All walks the tree breadth first, names each item's folder, and lists each folder page once", async () => {
 		const { archive } = buildTree();
 		const oracle = await breadthFirst(archive.id, 'Archive');
 		fx.sandbox.clearRequests();
 		const { items, error } = await fx.run(search(archive.id));
 		expect(error).toBeUndefined();
-		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(oracle);
-		expect(names(items)).toEqual(['a1.pdf', 'report.docx', 'Sub1', 'Sub2', 'Deep', 'photo.jpg', 's1.pdf', 'invoice-2.pdf', 'd.txt', 'invoice-9.pdf']);
+		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(
+			oracle,
+		);
+		expect(names(items)).toEqual([
+			'a1.pdf',
+			'report.docx',
+			'Sub1',
+			'Sub2',
+			'Deep',
+			'photo.jpg',
+			's1.pdf',
+			'invoice-2.pdf',
+			'd.txt',
+			'invoice-9.pdf',
+		]);
 		// One request per folder (each fits one page), each asking for the largest page.
 		expect(listRequests()).toHaveLength(4);
 		expect(listRequests().every((request) => Number(request.query.limit) >= 500)).toBe(true);
 		// Simplified: ten flat fields, the folder path in place of the parent's name.
 		expect(Object.keys(items[0].json)).toHaveLength(10);
-		expect(items[0].json).toMatchObject({ name: 'a1.pdf', type: 'file', size: 1_500_000, folderPath: 'Archive', parentId: archive.id });
+		expect(items[0].json).toMatchObject({
+			name: 'a1.pdf',
+			type: 'file',
+			size: 1_500_000,
+			folderPath: 'Archive',
+			parentId: archive.id,
+		});
 		expect(items[0].json).not.toHaveProperty('parentName');
 	});
 
@@ -84,8 +112,12 @@ describe('File → Search', () => {
 		const oracle = await breadthFirst('all', '/');
 		const { items } = await fx.run(search('all', { filters: { nameContains: 'invoice-' } }));
 		const expected = oracle.filter((entry) => items.some((item) => item.json.id === entry.id));
-		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(expected);
-		expect(items.map((item) => item.json.folderPath)).toEqual(expect.arrayContaining(['/Archive/Sub2', '/Archive/Sub1/Deep']));
+		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(
+			expected,
+		);
+		expect(items.map((item) => item.json.folderPath)).toEqual(
+			expect.arrayContaining(['/Archive/Sub2', '/Archive/Sub1/Deep']),
+		);
 	});
 
 	it.each([
@@ -95,9 +127,21 @@ describe('File → Search', () => {
 		['files only', { itemType: 'file', nameContains: 'sub' }, []],
 		['MIME type with a wildcard', { mimeTypes: 'image/*' }, ['photo.jpg']],
 		['extensions', { extensions: 'docx, .TXT' }, ['report.docx', 'd.txt']],
-		['created on or after a day (the time of day is not used)', { createdAfter: '2026-03-06T23:00:00' }, ['d.txt', 'invoice-9.pdf']],
-		['created on or before a day', { createdBefore: '2026-03-02', itemType: 'file' }, ['a1.pdf', 'invoice-2.pdf']],
-		['size range in MB', { minSizeMb: 0.1, maxSizeMb: 2, itemType: 'file' }, ['a1.pdf', 'invoice-9.pdf']],
+		[
+			'created on or after a day (the time of day is not used)',
+			{ createdAfter: '2026-03-06T23:00:00' },
+			['d.txt', 'invoice-9.pdf'],
+		],
+		[
+			'created on or before a day',
+			{ createdBefore: '2026-03-02', itemType: 'file' },
+			['a1.pdf', 'invoice-2.pdf'],
+		],
+		[
+			'size range in MB',
+			{ minSizeMb: 0.1, maxSizeMb: 2, itemType: 'file' },
+			['a1.pdf', 'invoice-9.pdf'],
+		],
 	])('filters: %s', async (_what, filters, expected) => {
 		const { archive } = buildTree();
 		const { items, error } = await fx.run(search(archive.id, { filters }));
@@ -113,30 +157,48 @@ describe('File → Search', () => {
 		expect(listRequests()).toHaveLength(1);
 		fx.sandbox.clearRequests();
 		const oneLevel = await fx.run(search(archive.id, { maxDepth: 1 }));
-		expect(names(oneLevel.items)).toEqual(['a1.pdf', 'report.docx', 'Sub1', 'Sub2', 'Deep', 'photo.jpg', 's1.pdf', 'invoice-2.pdf']);
+		expect(names(oneLevel.items)).toEqual([
+			'a1.pdf',
+			'report.docx',
+			'Sub1',
+			'Sub2',
+			'Deep',
+			'photo.jpg',
+			's1.pdf',
+			'invoice-2.pdf',
+		]);
 		expect(listRequests()).toHaveLength(3);
 	});
 
 	it('Limit is pushed down: a match in the first page of the folder costs one request, and the walk stops', async () => {
 		const { archive, deep } = buildTree();
 		fx.sandbox.clearRequests();
-		const { items } = await fx.run(search(archive.id, { returnAll: false, limit: 1, filters: { nameContains: 'report' } }));
+		const { items } = await fx.run(
+			search(archive.id, { returnAll: false, limit: 1, filters: { nameContains: 'report' } }),
+		);
 		expect(names(items)).toEqual(['report.docx']);
 		expect(listRequests()).toHaveLength(1);
 		fx.sandbox.clearRequests();
-		const two = await fx.run(search(archive.id, { returnAll: false, limit: 2, filters: { extensions: 'pdf' } }));
+		const two = await fx.run(
+			search(archive.id, { returnAll: false, limit: 2, filters: { extensions: 'pdf' } }),
+		);
 		expect(names(two.items)).toEqual(['a1.pdf', 's1.pdf']);
 		// The folder, then its subfolders (listed at once), and nothing of the next level.
 		expect(listRequests()).toHaveLength(3);
-		expect(listRequests().map((request) => request.path)).not.toContain(`/api/v1/browse/folders/${deep.id}`);
+		expect(listRequests().map((request) => request.path)).not.toContain(
+			`/api/v1/browse/folders/${deep.id}`,
+		);
 	});
 
-	it('no other folder is listed before the searched folder\'s first page is read past: many subfolders, Limit 1 met after them', async () => {
+	it("no other folder is listed before the searched folder's first page is read past: many subfolders, Limit 1 met after them", async () => {
 		const wide = fx.sandbox.model.addFolder(0, { name: 'Wide' });
-		for (let k = 0; k < 30; k++) fx.sandbox.model.addFolder(0, { name: `f${String(k).padStart(2, '0')}`, parentId: wide.id });
+		for (let k = 0; k < 30; k++)
+			fx.sandbox.model.addFolder(0, { name: `f${String(k).padStart(2, '0')}`, parentId: wide.id });
 		fx.sandbox.model.addFile(0, { folderId: wide.id, name: 'zz-match.txt' });
 		fx.sandbox.clearRequests();
-		const { items } = await fx.run(search(wide.id, { returnAll: false, limit: 1, filters: { nameContains: 'zz-match' } }));
+		const { items } = await fx.run(
+			search(wide.id, { returnAll: false, limit: 1, filters: { nameContains: 'zz-match' } }),
+		);
 		expect(names(items)).toEqual(['zz-match.txt']);
 		expect(listRequests()).toHaveLength(1);
 	});
@@ -156,8 +218,13 @@ describe('File → Search', () => {
 
 	it('Simplify off returns the raw wrapper with the folder path beside it', async () => {
 		const { archive } = buildTree();
-		const { items } = await fx.run(search(archive.id, { simplify: false, filters: { nameContains: 'report' } }));
-		expect(items[0].json).toMatchObject({ data: { type: 'file', attributes: { name: 'report.docx' } }, folderPath: 'Archive' });
+		const { items } = await fx.run(
+			search(archive.id, { simplify: false, filters: { nameContains: 'report' } }),
+		);
+		expect(items[0].json).toMatchObject({
+			data: { type: 'file', attributes: { name: 'report.docx' } },
+			folderPath: 'Archive',
+		});
 	});
 
 	it.each([
@@ -168,19 +235,29 @@ describe('File → Search', () => {
 		const { archive } = buildTree();
 		fx.sandbox.clearRequests();
 		const { error } = await fx.run(search(archive.id, { filters }));
-		expect(error?.message).toMatch(new RegExp(`^${parameter.replace(/[()]/g, '\\$&')}: .* \\[item 0\\]$`));
+		expect(error?.message).toMatch(
+			new RegExp(`^${parameter.replace(/[()]/g, '\\$&')}: .* \\[item 0\\]$`),
+		);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('a subfolder whose listing fails fails the item (nothing partial); Continue gives one error item', async () => {
 		const { archive, deep } = buildTree();
-		fx.sandbox.fault({ path: `/api/v1/browse/folders/${deep.id}`, status: 401, body: { type: 'error', message: 'You are not authorized' }, times: Infinity });
+		fx.sandbox.fault({
+			path: `/api/v1/browse/folders/${deep.id}`,
+			status: 401,
+			body: { type: 'error', message: 'You are not authorized' },
+			times: Infinity,
+		});
 		const failed = await fx.run(search(archive.id));
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(failed.items).toHaveLength(0);
 		const continued = await fx.run(search(archive.id), { continueOnFail: true });
 		expect(continued.items).toHaveLength(1);
-		expect(continued.items[0].json).toEqual({ error: expect.stringContaining('HTTP 401'), message: expect.any(String) });
+		expect(continued.items[0].json).toEqual({
+			error: expect.stringContaining('HTTP 401'),
+			message: expect.any(String),
+		});
 		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
 	});
 });

@@ -64,29 +64,43 @@ export class QueueWorker {
 			port,
 			env: { ...options.env, QUEUE_HEALTH_CHECK_PORT: String(port) },
 		});
-		const command = [options.install.nodeBin, options.install.n8nScript, 'worker', `--concurrency=${options.concurrency}`];
+		const command = [
+			options.install.nodeBin,
+			options.install.n8nScript,
+			'worker',
+			`--concurrency=${options.concurrency}`,
+		];
 		const hostname = canSetHostname() ? `queue-${options.name}` : undefined;
 		const logPrefix = path.join(options.logDir, `n8n-worker-${options.name}-${Date.now()}`);
 		const proc = hostname
 			? // unshare execs (no fork): the child's PID stays the worker's PID
-				spawnLogged('unshare', ['--uts', 'sh', '-c', 'hostname "$1" && shift && exec "$@"', 'sh', hostname, ...command], {
-					env: n8n.env(),
-					logPrefix,
-				})
+				spawnLogged(
+					'unshare',
+					['--uts', 'sh', '-c', 'hostname "$1" && shift && exec "$@"', 'sh', hostname, ...command],
+					{
+						env: n8n.env(),
+						logPrefix,
+					},
+				)
 			: spawnLogged(command[0], command.slice(1), { env: n8n.env(), logPrefix });
 		const worker = new QueueWorker(options.name, port, proc, hostname);
 		try {
 			await waitFor(
 				`worker ${options.name} to be ready`,
 				async () => {
-					if (!worker.running) throw new Error(`n8n worker ${options.name} exited (${proc.child.exitCode ?? proc.child.signalCode})`);
+					if (!worker.running)
+						throw new Error(
+							`n8n worker ${options.name} exited (${proc.child.exitCode ?? proc.child.signalCode})`,
+						);
 					return await worker.ready();
 				},
 				{ timeoutMs: 180_000, intervalMs: 250 },
 			);
 		} catch (error) {
 			await worker.stop();
-			throw new Error(`${(error as Error).message}; logs: ${proc.stdoutFile}\n${tail(proc.readOutput())}`);
+			throw new Error(
+				`${(error as Error).message}; logs: ${proc.stdoutFile}\n${tail(proc.readOutput())}`,
+			);
 		}
 		return worker;
 	}
@@ -101,9 +115,9 @@ export class QueueWorker {
 
 	/** The worker's own readiness check (database and Redis connected). */
 	async ready(): Promise<boolean> {
-		const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).catch(
-			() => undefined,
-		);
+		const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
+			signal: AbortSignal.timeout(5_000),
+		}).catch(() => undefined);
 		return res?.status === 200;
 	}
 
@@ -113,7 +127,9 @@ export class QueueWorker {
 
 	/** Ids of the executions this worker started, from its log. */
 	startedExecutions(): Set<string> {
-		return new Set([...this.output().matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]));
+		return new Set(
+			[...this.output().matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
+		);
 	}
 
 	async stop(): Promise<void> {
@@ -144,7 +160,9 @@ function logsOf(dir: string): string {
 
 export function placementOf(mainLogDir: string, workers: QueueWorker[]): Placement {
 	const mainLog = logsOf(mainLogDir);
-	const enqueued = new Set([...mainLog.matchAll(/Enqueued execution (\d+) \(job/g)].map((match) => match[1]));
+	const enqueued = new Set(
+		[...mainLog.matchAll(/Enqueued execution (\d+) \(job/g)].map((match) => match[1]),
+	);
 	const reportedWorkerId = new Map<string, string>();
 	for (const line of mainLog.split('\n')) {
 		const finished = /Execution (\d+) \(job \S+\) finished/.exec(line);
@@ -153,7 +171,8 @@ export function placementOf(mainLogDir: string, workers: QueueWorker[]): Placeme
 	}
 	const startedBy = new Map<string, string[]>();
 	for (const worker of workers) {
-		for (const id of worker.startedExecutions()) startedBy.set(id, [...(startedBy.get(id) ?? []), worker.name]);
+		for (const id of worker.startedExecutions())
+			startedBy.set(id, [...(startedBy.get(id) ?? []), worker.name]);
 	}
 	return { enqueued, startedBy, reportedWorkerId };
 }
@@ -191,7 +210,11 @@ export class QueueCluster {
 	}
 
 	private env(extra: Record<string, string> = {}): Record<string, string> {
-		return { ...sharedEnv(this.options.postgres, this.options.redis, this.options.mode), ...this.options.env, ...extra };
+		return {
+			...sharedEnv(this.options.postgres, this.options.redis, this.options.mode),
+			...this.options.env,
+			...extra,
+		};
 	}
 
 	/**
@@ -242,7 +265,11 @@ export class QueueCluster {
 }
 
 /** Stops what a queue-mode run started, each by its PID: n8n (the main first), any child left, Redis, PostgreSQL. */
-export async function stopQueueStack(stack: { cluster?: QueueCluster; redis?: Redis; postgres?: Postgres }): Promise<void> {
+export async function stopQueueStack(stack: {
+	cluster?: QueueCluster;
+	redis?: Redis;
+	postgres?: Postgres;
+}): Promise<void> {
 	await stack.cluster?.stopAll().catch(() => undefined);
 	await stopAllChildren().catch(() => undefined);
 	await stack.redis?.stop().catch(() => undefined);

@@ -28,13 +28,27 @@ import { preparePackagedN8n } from '../e2e/install';
 import { QueueCluster, stopQueueStack } from './cluster';
 import { startPostgres, startRedis } from './services';
 import type { Postgres, Redis } from './services';
-import { downloadWorkflow, listAllWorkflow, NODE_NAME, POLL_INTERVAL_SECONDS, restoreWorkflow, TRIGGERS, triggerWorkflows, WEBHOOKS } from './workflows';
+import {
+	downloadWorkflow,
+	listAllWorkflow,
+	NODE_NAME,
+	POLL_INTERVAL_SECONDS,
+	restoreWorkflow,
+	TRIGGERS,
+	triggerWorkflows,
+	WEBHOOKS,
+} from './workflows';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'queue');
 const LOGS = path.join(WORK, 'logs');
 /** Database and Redis files of this run (removed at the end; their logs stay in LOGS). */
 const DATA = path.join(REPO_ROOT, '.cache', 'queue', `run-${process.pid}`);
-const OWNER = { email: 'queue@example.com', password: 'Queue-Passw0rd-2026', firstName: 'Queue', lastName: 'Mode' };
+const OWNER = {
+	email: 'queue@example.com',
+	password: 'Queue-Passw0rd-2026',
+	firstName: 'Queue',
+	lastName: 'Mode',
+};
 /** n8n 2.36+: the durable poll scheduler and durable poll cursors (opt-in; the publication service is on by default). */
 const DURABLE_POLLING = {
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -80,7 +94,8 @@ function pollPath(event: TriggerEvent): string {
 	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
 }
 
-const isPollRequest = (requestPath: string) => TRIGGERS.some(({ event }) => pollPath(event) === requestPath);
+const isPollRequest = (requestPath: string) =>
+	TRIGGERS.some(({ event }) => pollPath(event) === requestPath);
 
 function requestFolderId(): string {
 	const request = sandbox.seed.fileRequests.find((r) => r.active);
@@ -95,17 +110,31 @@ const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequest
  * A burst of new things, one minute after the previous one: uploads into a folder, notifications and items in
  * the file request (which are uploads of the account too). Appends the new ids, oldest first, to `into`.
  */
-function burst(into: Streams, tag: string, size: { uploads: number; notifications: number; requestItems: number }): void {
+function burst(
+	into: Streams,
+	tag: string,
+	size: { uploads: number; notifications: number; requestItems: number },
+): void {
 	sandbox.clock.advance(60_000);
 	for (let i = 0; i < size.uploads; i++) {
-		const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: `${tag}-upload-${i + 1}.txt`, size: 100 + i });
+		const file = sandbox.model.addFile(0, {
+			folderId: uploadsFolderId,
+			name: `${tag}-upload-${i + 1}.txt`,
+			size: 100 + i,
+		});
 		into.upload.push(file.id);
 	}
 	for (let i = 0; i < size.notifications; i++) {
-		into.notification.push(sandbox.model.addNotification(0, { title: `${tag} notification ${i + 1}` }).id);
+		into.notification.push(
+			sandbox.model.addNotification(0, { title: `${tag} notification ${i + 1}` }).id,
+		);
 	}
 	for (let i = 0; i < size.requestItems; i++) {
-		const file = sandbox.model.addFile(0, { folderId: requestFolderId(), name: `${tag}-request-${i + 1}.pdf`, size: 2_000 + i });
+		const file = sandbox.model.addFile(0, {
+			folderId: requestFolderId(),
+			name: `${tag}-request-${i + 1}.pdf`,
+			size: 2_000 + i,
+		});
 		into.fileRequestItem.push(file.id);
 		into.upload.push(file.id);
 	}
@@ -122,7 +151,9 @@ async function nextPolls(what: string, count = 1): Promise<void> {
 		`${count} poll(s) of every trigger (${what})`,
 		() =>
 			TRIGGERS.every(
-				({ event }) => sandbox.requests.slice(from).filter((r) => r.path === pollPath(event) && r.status !== 0).length >= count,
+				({ event }) =>
+					sandbox.requests.slice(from).filter((r) => r.path === pollPath(event) && r.status !== 0)
+						.length >= count,
 			),
 		{ timeoutMs: (count + 6) * POLL_INTERVAL_SECONDS * 1000, intervalMs: 200 },
 	);
@@ -159,8 +190,14 @@ async function executionsOf(workflowIds: string[], afterId = 0): Promise<Executi
 	for (const row of rows) {
 		const id = String(row.id);
 		if (FINISHED.includes(row.status) && !finishedExecutions.has(id)) {
-			const res = await main().api<{ data?: RunData['data'] }>('GET', `/executions/${id}?includeData=true`);
-			if (res.status !== 200) throw new Error(`GET /api/v1/executions/${id} answered ${res.status}: ${res.text.slice(0, 300)}`);
+			const res = await main().api<{ data?: RunData['data'] }>(
+				'GET',
+				`/executions/${id}?includeData=true`,
+			);
+			if (res.status !== 200)
+				throw new Error(
+					`GET /api/v1/executions/${id} answered ${res.status}: ${res.text.slice(0, 300)}`,
+				);
 			finishedExecutions.set(id, { ...row, id, data: res.body.data });
 		}
 		executions.push(finishedExecutions.get(id) ?? { ...row, id });
@@ -181,15 +218,20 @@ async function settledExecutions(workflowIds: string[], afterId = 0): Promise<Ex
 }
 
 const triggerIds = () => TRIGGERS.map((t) => t.id);
-const eventOf = (execution: Execution) => TRIGGERS.find((t) => t.id === execution.workflowId)?.event;
+const eventOf = (execution: Execution) =>
+	TRIGGERS.find((t) => t.id === execution.workflowId)?.event;
 
 /** What each trigger delivered in successful poll executions after `afterId`, execution by execution, in order. */
 async function delivered(afterId: number): Promise<{ streams: Streams; executions: Execution[] }> {
 	const streams = emptyStreams();
 	// polls only: a "Fetch Test Event" run (mode manual) shows an item without delivering it
-	const executions = (await executionsOf(triggerIds(), afterId)).filter((e) => e.mode === 'trigger' && e.status === 'success');
+	const executions = (await executionsOf(triggerIds(), afterId)).filter(
+		(e) => e.mode === 'trigger' && e.status === 'success',
+	);
 	for (const execution of executions) {
-		streams[eventOf(execution)!].push(...nodeOutput(execution, 'Trigger').map((item) => String(item.id)));
+		streams[eventOf(execution)!].push(
+			...nodeOutput(execution, 'Trigger').map((item) => String(item.id)),
+		);
 	}
 	return { streams, executions };
 }
@@ -207,7 +249,9 @@ function expectRanOnWorkers(executionIds: string[]): Record<string, number> {
 	for (const id of executionIds) {
 		const workers = placement.startedBy.get(id) ?? [];
 		if (!placement.enqueued.has(id) || workers.length !== 1) {
-			misplaced.push(`execution ${id}: enqueued by the main ${placement.enqueued.has(id)}, started by [${workers.join(', ')}]`);
+			misplaced.push(
+				`execution ${id}: enqueued by the main ${placement.enqueued.has(id)}, started by [${workers.join(', ')}]`,
+			);
 			continue;
 		}
 		perWorker[workers[0]] = (perWorker[workers[0]] ?? 0) + 1;
@@ -225,7 +269,10 @@ async function savedTriggerState(workflowId: string): Promise<unknown> {
 	);
 }
 
-async function callWebhook(webhookPath: string, body: unknown): Promise<{ status: number; text: string }> {
+async function callWebhook(
+	webhookPath: string,
+	body: unknown,
+): Promise<{ status: number; text: string }> {
 	return await waitFor(
 		`POST /webhook/${webhookPath} to reach a registered webhook`,
 		async () => {
@@ -273,14 +320,21 @@ beforeAll(async () => {
 	const listing = sandbox.model.addFolder(0, { name: 'Queue listing' });
 	listingFolderId = listing.id;
 	const created = Array.from({ length: LISTED_FILES }, (_, i) =>
-		sandbox.model.addFile(0, { folderId: listing.id, name: `listed-${String(i + 1).padStart(4, '0')}.txt` }),
+		sandbox.model.addFile(0, {
+			folderId: listing.id,
+			name: `listed-${String(i + 1).padStart(4, '0')}.txt`,
+		}),
 	);
 	// same creation time: newest first means last created first
 	listedIds = created.map((file) => file.id).reverse();
 	uploadsFolderId = sandbox.model.addFolder(0, { name: 'Queue uploads' }).id;
 
 	[postgres, redis] = await watch.time('PostgreSQL + Redis (private instances)', async () => [
-		await startPostgres({ dataDir: path.join(DATA, 'postgres'), logDir: path.join(LOGS, 'postgres'), database: 'n8n' }),
+		await startPostgres({
+			dataDir: path.join(DATA, 'postgres'),
+			logDir: path.join(LOGS, 'postgres'),
+			database: 'n8n',
+		}),
 		await startRedis({ dataDir: path.join(DATA, 'redis'), logDir: path.join(LOGS, 'redis') }),
 	]);
 	cluster = new QueueCluster({
@@ -295,7 +349,12 @@ beforeAll(async () => {
 	const first = await cluster.createMain();
 	await watch.time('import credentials (migrations) + workflows', async () => {
 		await first.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
-		await first.importWorkflows([listAllWorkflow(listingFolderId), restoreWorkflow(), downloadWorkflow(), ...triggerWorkflows()]);
+		await first.importWorkflows([
+			listAllWorkflow(listingFolderId),
+			restoreWorkflow(),
+			downloadWorkflow(),
+			...triggerWorkflows(),
+		]);
 	});
 	await watch.time('main + 2 workers until ready', async () => {
 		await Promise.all([startMain(), cluster!.addWorker('w1'), cluster!.addWorker('w2')]);
@@ -307,7 +366,10 @@ beforeAll(async () => {
 afterAll(async () => {
 	await shutdown();
 	fs.mkdirSync(WORK, { recursive: true });
-	fs.writeFileSync(path.join(WORK, 'report.json'), `${JSON.stringify({ phases: watch.phases, ...report }, null, 2)}\n`);
+	fs.writeFileSync(
+		path.join(WORK, 'report.json'),
+		`${JSON.stringify({ phases: watch.phases, ...report }, null, 2)}\n`,
+	);
 	process.stdout.write(
 		`\nqueue mode phases (logs in ${path.relative(REPO_ROOT, LOGS)}):\n${watch.summary()}\n\n${JSON.stringify(report, null, 2)}\n`,
 	);
@@ -318,7 +380,10 @@ afterAll(async () => {
 test('webhook workflows using the node run on the workers with the right output', async () => {
 	sandbox.clearRequests();
 	const trashed = Array.from({ length: 2 * RESTORED_PER_CALL }, (_, i) => {
-		const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: `restore-${i + 1}.txt` });
+		const file = sandbox.model.addFile(0, {
+			folderId: uploadsFolderId,
+			name: `restore-${i + 1}.txt`,
+		});
 		sandbox.model.trashItem(file.id);
 		return { id: file.id, type: 'file' };
 	});
@@ -337,7 +402,9 @@ test('webhook workflows using the node run on the workers with the right output'
 		expect(nodeOutput(execution, NODE_NAME).map((item) => item.id)).toEqual(listedIds);
 	}
 	// Return All across pages: three pages of 500 per run, the later two asked for by cursor
-	const pages = sandbox.requests.filter((r) => r.path === `/api/v1/browse/folders/${listingFolderId}`);
+	const pages = sandbox.requests.filter(
+		(r) => r.path === `/api/v1/browse/folders/${listingFolderId}`,
+	);
 	expect(pages).toHaveLength(4 * 3);
 	expect(pages.filter((r) => r.query.cursor).length).toBe(4 * 2);
 
@@ -352,32 +419,47 @@ test('webhook workflows using the node run on the workers with the right output'
 	expect(trashed.filter((t) => sandbox.model.findItem(t.id)?.deletedAt !== null)).toEqual([]);
 	// batched: 100 items per request, 3 requests per call
 	const restoreRequests = sandbox.requests.filter((r) => r.path === '/api/v1/trash/restore');
-	expect(restoreRequests.map((r) => (r.body as { items: unknown[] }).items.length).sort()).toEqual([100, 100, 100, 100, 50, 50].sort());
+	expect(restoreRequests.map((r) => (r.body as { items: unknown[] }).items.length).sort()).toEqual(
+		[100, 100, 100, 100, 50, 50].sort(),
+	);
 
 	report.webhooks = {
 		executionsPerWorker: expectRanOnWorkers([...listings, ...restores].map((e) => e.id)),
 		listing: { runs: listings.length, itemsEach: LISTED_FILES, requests: pages.length },
-		restore: { runs: restores.length, itemsEach: RESTORED_PER_CALL, requests: restoreRequests.length },
+		restore: {
+			runs: restores.length,
+			itemsEach: RESTORED_PER_CALL,
+			requests: restoreRequests.length,
+		},
 	};
 }, 300_000);
 
 test('File → Download on a worker: the binary n8n stored (queue mode: in the database) is the sandbox file, byte for byte', async () => {
 	sandbox.clearRequests();
 	// several MiB: more than one chunk of the stream the node reads
-	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: 'queue-download.bin', size: 5 * 1024 * 1024 + 17 });
+	const file = sandbox.model.addFile(0, {
+		folderId: uploadsFolderId,
+		name: 'queue-download.bin',
+		size: 5 * 1024 * 1024 + 17,
+	});
 	const expected = sha256OfContent(fileContent(file));
 	const afterId = await newestExecutionId();
-	const call = await callWebhook(WEBHOOKS.download.path, { url: `${sandbox.baseUrl}/file/${file.basename}` });
+	const call = await callWebhook(WEBHOOKS.download.path, {
+		url: `${sandbox.baseUrl}/file/${file.basename}`,
+	});
 	expect(call.status).toBe(200);
 	const [execution, ...others] = await settledExecutions([WEBHOOKS.download.id], afterId);
 	expect(others).toEqual([]);
 	expect(execution.status).toBe('success');
 	// the content was requested once, with the credential
-	expect(sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status)).toEqual([200]);
+	expect(
+		sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status),
+	).toEqual([200]);
 	// By URL: the input item (the webhook's request) goes on with the file as its binary
 	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
 	// the item's binary metadata (not in RunData's type, which lists only json)
-	const items = (execution.data?.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? []) as Array<{ binary?: Record<string, { id?: string }> }>;
+	const items = (execution.data?.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ??
+		[]) as Array<{ binary?: Record<string, { id?: string }> }>;
 	const binary = items[0]?.binary ?? {};
 	// n8n 2.41 in queue mode keeps binary data in its database (binary data mode "database"): the id names the row
 	const stored = binary.data?.id ?? '';
@@ -413,7 +495,9 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 				`${label}: every added item delivered (${what})`,
 				async () => {
 					const { streams } = await delivered(afterId);
-					return TRIGGERS.every(({ event }) => added[event].every((id) => streams[event].includes(id)));
+					return TRIGGERS.every(({ event }) =>
+						added[event].every((id) => streams[event].includes(id)),
+					);
 				},
 				{ timeoutMs, intervalMs: 500 },
 			);
@@ -421,10 +505,21 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 			const executions = await executionsOf(triggerIds(), afterId);
 			const { streams } = await delivered(afterId).catch(() => ({ streams: emptyStreams() }));
 			const missing = Object.fromEntries(
-				TRIGGERS.map(({ event }) => [event, added[event].map((id, index) => (streams[event].includes(id) ? -1 : index)).filter((i) => i >= 0)]),
+				TRIGGERS.map(({ event }) => [
+					event,
+					added[event]
+						.map((id, index) => (streams[event].includes(id) ? -1 : index))
+						.filter((i) => i >= 0),
+				]),
 			);
-			const state = { executions: executions.map((e) => `${e.id} ${e.workflowId} ${e.mode} ${e.status}`), missing };
-			fs.writeFileSync(path.join(WORK, `${label}-undelivered.json`), `${JSON.stringify(state, null, 2)}\n`);
+			const state = {
+				executions: executions.map((e) => `${e.id} ${e.workflowId} ${e.mode} ${e.status}`),
+				missing,
+			};
+			fs.writeFileSync(
+				path.join(WORK, `${label}-undelivered.json`),
+				`${JSON.stringify(state, null, 2)}\n`,
+			);
 			throw error;
 		}
 	};
@@ -441,12 +536,22 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 	burst(added, `${label}-b1`, SMALL);
 	burst(added, `${label}-b2`, LARGE);
 	await observePollInstants(2);
-	for (const worker of cluster!.workers) expect({ worker: worker.name, ready: await worker.ready() }).toEqual({ worker: worker.name, ready: true });
+	for (const worker of cluster!.workers)
+		expect({ worker: worker.name, ready: await worker.ready() }).toEqual({
+			worker: worker.name,
+			ready: true,
+		});
 	const pollsWhileDown = sandbox.requests.slice(downFrom).filter((r) => isPollRequest(r.path));
 	expect(pollsWhileDown).toEqual([]);
 
-	await watch.time(`${label}: restart the main`, async () => await startMain(() => burst(added, `${label}-b3`, SMALL)));
-	await watch.time(`${label}: deliver what arrived while the main was down`, async () => await everythingDelivered('bursts b1–b3', 180_000));
+	await watch.time(
+		`${label}: restart the main`,
+		async () => await startMain(() => burst(added, `${label}-b3`, SMALL)),
+	);
+	await watch.time(
+		`${label}: deliver what arrived while the main was down`,
+		async () => await everythingDelivered('bursts b1–b3', 180_000),
+	);
 	burst(added, `${label}-c1`, SMALL);
 	await everythingDelivered('burst c1');
 	burst(added, `${label}-c2`, SMALL);
@@ -455,27 +560,50 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 		await everythingDelivered('burst c2');
 		await nextPolls(`${label}: after delivery`, 2);
 	});
-	const crashed = (await settledExecutions(triggerIds(), afterId)).filter((execution) => execution.status !== 'success');
+	const crashed = (await settledExecutions(triggerIds(), afterId)).filter(
+		(execution) => execution.status !== 'success',
+	);
 	expect(crashed.map((execution) => `${execution.id} ${execution.status}`)).toEqual([]);
 	const { streams, executions } = await delivered(afterId);
 	// for the record (and a failure's diagnosis): what each execution delivered, as positions in what was added
 	const byExecution = executions.map((execution) => {
 		const event = eventOf(execution)!;
-		const positions = nodeOutput(execution, 'Trigger').map((item) => added[event].indexOf(String(item.id)));
-		return { id: execution.id, event, startedAt: execution.startedAt, items: positions.length, first: positions[0], last: positions[positions.length - 1] };
+		const positions = nodeOutput(execution, 'Trigger').map((item) =>
+			added[event].indexOf(String(item.id)),
+		);
+		return {
+			id: execution.id,
+			event,
+			startedAt: execution.startedAt,
+			items: positions.length,
+			first: positions[0],
+			last: positions[positions.length - 1],
+		};
 	});
-	fs.writeFileSync(path.join(WORK, `${label}-deliveries.json`), `${JSON.stringify(byExecution, null, 2)}\n`);
-	const counts: Record<string, { added: number; delivered: number; duplicates: number; missing: number }> = {};
+	fs.writeFileSync(
+		path.join(WORK, `${label}-deliveries.json`),
+		`${JSON.stringify(byExecution, null, 2)}\n`,
+	);
+	const counts: Record<
+		string,
+		{ added: number; delivered: number; duplicates: number; missing: number }
+	> = {};
 	const checks = TRIGGERS.map(({ event }) => {
 		const got = streams[event];
 		const duplicates = got.filter((id, index) => got.indexOf(id) !== index);
 		const missing = added[event].filter((id) => !got.includes(id));
 		const unexpected = got.filter((id) => !added[event].includes(id));
-		counts[event] = { added: added[event].length, delivered: got.length, duplicates: duplicates.length, missing: missing.length };
+		counts[event] = {
+			added: added[event].length,
+			delivered: got.length,
+			duplicates: duplicates.length,
+			missing: missing.length,
+		};
 		return { event, got, duplicates, missing, unexpected };
 	});
 	// one greppable line, from n8n's execution records, printed before the assertions (a failure shows it too)
-	const total = (key: 'added' | 'delivered' | 'duplicates' | 'missing') => Object.values(counts).reduce((sum, c) => sum + c[key], 0);
+	const total = (key: 'added' | 'delivered' | 'duplicates' | 'missing') =>
+		Object.values(counts).reduce((sum, c) => sum + c[key], 0);
 	const perEvent = Object.entries(counts)
 		.map(([event, c]) => `${event} ${c.added}/${c.delivered}/${c.duplicates}/${c.missing}`)
 		.join(', ');
@@ -483,7 +611,12 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 		`queue: restart scenario ${label}: added ${total('added')} delivered ${total('delivered')} duplicates ${total('duplicates')} missing ${total('missing')} (added/delivered/duplicates/missing: ${perEvent}; ${executions.length} trigger executions)\n`,
 	);
 	for (const { event, got, duplicates, missing, unexpected } of checks) {
-		expect({ event, duplicates, missing, unexpected }).toEqual({ event, duplicates: [], missing: [], unexpected: [] });
+		expect({ event, duplicates, missing, unexpected }).toEqual({
+			event,
+			duplicates: [],
+			missing: [],
+			unexpected: [],
+		});
 		// oldest first, within and across executions
 		expect(got).toEqual(added[event]);
 	}
@@ -502,7 +635,9 @@ async function activateTriggers(): Promise<void> {
 	const seeded = sandbox.requests.length;
 	for (const { id } of TRIGGERS) await main().activate(id);
 	await waitFor('every trigger to seed its window', () =>
-		TRIGGERS.every(({ event }) => sandbox.requests.slice(seeded).some((r) => r.path === pollPath(event) && r.status !== 0)),
+		TRIGGERS.every(({ event }) =>
+			sandbox.requests.slice(seeded).some((r) => r.path === pollPath(event) && r.status !== 0),
+		),
 	);
 	triggersActive = true;
 }
@@ -516,32 +651,54 @@ test('the trigger polls only on the main, its executions run on workers: exactly
 test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged', async () => {
 	const upload = TRIGGERS.find((t) => t.event === 'upload')!;
 	// Scheduled polls fail meanwhile (a failed poll keeps the window), so only the test run can see the new upload.
-	const stopFailing = sandbox.fault({ method: 'GET', path: pollPath('upload'), match: (r) => r.query.limit !== '1', status: 503, times: Infinity });
+	const stopFailing = sandbox.fault({
+		method: 'GET',
+		path: pollPath('upload'),
+		match: (r) => r.query.limit !== '1',
+		status: 503,
+		times: Infinity,
+	});
 	const from = sandbox.requests.length;
-	await waitFor('a scheduled upload poll to be refused', () =>
-		sandbox.requests.slice(from).some((r) => r.path === pollPath('upload') && r.status === 503),
+	await waitFor(
+		'a scheduled upload poll to be refused',
+		() =>
+			sandbox.requests.slice(from).some((r) => r.path === pollPath('upload') && r.status === 503),
 		{ timeoutMs: 60_000, intervalMs: 200 },
 	);
 	const before = await savedTriggerState(upload.id);
 	const afterId = await newestExecutionId();
 	sandbox.clock.advance(60_000);
-	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name: 'fetch-test-event.txt' });
-
-	const run = await main().rest<{ data: { executionId?: string } }>('POST', `/workflows/${upload.id}/run`, {
-		triggerToStartFrom: { name: 'Trigger' },
-		destinationNode: { nodeName: 'Trigger', mode: 'inclusive' },
+	const file = sandbox.model.addFile(0, {
+		folderId: uploadsFolderId,
+		name: 'fetch-test-event.txt',
 	});
+
+	const run = await main().rest<{ data: { executionId?: string } }>(
+		'POST',
+		`/workflows/${upload.id}/run`,
+		{
+			triggerToStartFrom: { name: 'Trigger' },
+			destinationNode: { nodeName: 'Trigger', mode: 'inclusive' },
+		},
+	);
 	expect(run.status).toBe(200);
 	const executionId = String(run.body.data.executionId);
 	const execution = await waitFor(
 		`test execution ${executionId} to finish`,
-		async () => (await executionsOf([upload.id], Number(executionId) - 1)).find((e) => e.id === executionId && FINISHED.includes(e.status)),
+		async () =>
+			(await executionsOf([upload.id], Number(executionId) - 1)).find(
+				(e) => e.id === executionId && FINISHED.includes(e.status),
+			),
 		{ timeoutMs: 120_000, intervalMs: 500 },
 	);
 	expect(execution.mode).toBe('manual');
 	expect(execution.status).toBe('success');
 	expect(nodeOutput(execution, 'Trigger').map((item) => item.id)).toEqual([file.id]);
-	expect(sandbox.requests.slice(from).filter((r) => r.path === pollPath('upload') && r.query.limit === '1')).toHaveLength(1);
+	expect(
+		sandbox.requests
+			.slice(from)
+			.filter((r) => r.path === pollPath('upload') && r.query.limit === '1'),
+	).toHaveLength(1);
 	const perWorker = expectRanOnWorkers([executionId]);
 	expect(await savedTriggerState(upload.id)).toEqual(before);
 
@@ -550,7 +707,9 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	await waitFor(
 		'the next scheduled poll to deliver the upload',
 		async () => {
-			const list = (await executionsOf([upload.id], afterId)).filter((e) => e.mode === 'trigger' && e.status === 'success');
+			const list = (await executionsOf([upload.id], afterId)).filter(
+				(e) => e.mode === 'trigger' && e.status === 'success',
+			);
 			return list.length > 0 ? list : undefined;
 		},
 		{ timeoutMs: 90_000, intervalMs: 1_000 },
@@ -558,7 +717,12 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	await nextPolls('after the test event', 1);
 	const { streams } = await delivered(afterId);
 	expect(streams.upload).toEqual([file.id]);
-	report.fetchTestEvent = { executionId, ranOn: perWorker, savedWindowUnchanged: true, deliveredAfterwards: streams.upload.length };
+	report.fetchTestEvent = {
+		executionId,
+		ranOn: perWorker,
+		savedWindowUnchanged: true,
+		deliveredAfterwards: streams.upload.length,
+	};
 }, 180_000);
 
 test('durable poll scheduler and cursors (n8n 2.36+): exactly once across bursts and a main restart', async () => {
@@ -575,9 +739,15 @@ test('durable poll scheduler and cursors (n8n 2.36+): exactly once across bursts
 		`SELECT json_agg(json_build_object('workflowId', "workflowId", 'hasWindow', cursor::text LIKE '%"window"%') ORDER BY "workflowId") FROM poller_state`,
 	);
 	expect(cursors).toEqual(
-		TRIGGERS.map(({ id }) => ({ workflowId: id, hasWindow: true })).sort((a, b) => a.workflowId.localeCompare(b.workflowId)),
+		TRIGGERS.map(({ id }) => ({ workflowId: id, hasWindow: true })).sort((a, b) =>
+			a.workflowId.localeCompare(b.workflowId),
+		),
 	);
-	const jobs = Number(await postgres!.query(`SELECT COUNT(*) FROM scheduled_job WHERE "taskType" = 'workflow:poll-trigger'`));
+	const jobs = Number(
+		await postgres!.query(
+			`SELECT COUNT(*) FROM scheduled_job WHERE "taskType" = 'workflow:poll-trigger'`,
+		),
+	);
 	expect(jobs).toBe(TRIGGERS.length * (60 / POLL_INTERVAL_SECONDS));
 	// n8n's own record that it ran polls of one trigger at once: the occurrences that fell due while the main was
 	// down start together when it is back (scheduled_task.startedAt within a second), and still nothing was
@@ -590,7 +760,8 @@ test('durable poll scheduler and cursors (n8n 2.36+): exactly once across bursts
 			FROM scheduled_task a WHERE a."startedAt" IS NOT NULL AND a."taskType" = 'workflow:poll-trigger' GROUP BY 1) t`,
 	);
 	expect(together.map((t) => t.workflowId)).toEqual(TRIGGERS.map((t) => t.id).sort());
-	for (const { workflowId, atOnce } of together) expect({ workflowId, atOnce: atOnce >= 2 }).toEqual({ workflowId, atOnce: true });
+	for (const { workflowId, atOnce } of together)
+		expect({ workflowId, atOnce: atOnce >= 2 }).toEqual({ workflowId, atOnce: true });
 	Object.assign(report.durable as Record<string, unknown>, {
 		scheduledJobs: jobs,
 		pollsRunAtOnceAfterRestart: Object.fromEntries(together.map((t) => [t.workflowId, t.atOnce])),
@@ -600,7 +771,8 @@ test('durable poll scheduler and cursors (n8n 2.36+): exactly once across bursts
 test('both workers ran executions; no secret of the seed in any n8n log', async () => {
 	const placement = cluster!.placement();
 	const perWorker: Record<string, number> = {};
-	for (const workers of placement.startedBy.values()) for (const name of workers) perWorker[name] = (perWorker[name] ?? 0) + 1;
+	for (const workers of placement.startedBy.values())
+		for (const name of workers) perWorker[name] = (perWorker[name] ?? 0) + 1;
 	expect(Object.keys(perWorker).sort()).toEqual(['w1', 'w2']);
 	report.executionsPerWorker = perWorker;
 	// the main's own record of who finished what names only these workers (by host name when they have their own)
@@ -615,7 +787,8 @@ test('both workers ran executions; no secret of the seed in any n8n log', async 
 		const folder = path.join(LOGS, dir);
 		if (!fs.statSync(folder).isDirectory()) continue;
 		for (const file of fs.readdirSync(folder)) {
-			if (file.endsWith('.log')) texts[`${dir}/${file}`] = fs.readFileSync(path.join(folder, file), 'utf8');
+			if (file.endsWith('.log'))
+				texts[`${dir}/${file}`] = fs.readFileSync(path.join(folder, file), 'utf8');
 		}
 	}
 	expect(Object.keys(texts).length).toBeGreaterThan(3);

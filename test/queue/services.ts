@@ -7,7 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { assertOk, freePort, runCommand, spawnLogged, stopChild, tail, waitFor } from '../e2e/processes';
+import {
+	assertOk,
+	freePort,
+	runCommand,
+	spawnLogged,
+	stopChild,
+	tail,
+	waitFor,
+} from '../e2e/processes';
 import type { SpawnedProcess } from '../e2e/processes';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -22,7 +30,8 @@ export function postgresBinDir(): string {
 		: [];
 	if (majors.length) return path.join(POSTGRES_ROOT, majors[0], 'bin');
 	for (const dir of (process.env.PATH ?? '').split(':')) {
-		if (dir && fs.existsSync(path.join(dir, 'postgres')) && fs.existsSync(path.join(dir, 'initdb'))) return dir;
+		if (dir && fs.existsSync(path.join(dir, 'postgres')) && fs.existsSync(path.join(dir, 'initdb')))
+			return dir;
 	}
 	throw new Error('PostgreSQL is not installed: run test/queue/ensure-services.sh');
 }
@@ -56,10 +65,15 @@ export interface Postgres {
  * authentication for the one user `postgres`, and one database. PostgreSQL refuses to run as root, so as root
  * both run as the `postgres` user the package created, which then owns `dataDir`.
  */
-export async function startPostgres(options: { dataDir: string; logDir: string; database: string }): Promise<Postgres> {
+export async function startPostgres(options: {
+	dataDir: string;
+	logDir: string;
+	database: string;
+}): Promise<Postgres> {
 	const bin = postgresBinDir();
 	const owner = process.getuid?.() === 0 ? localUser('postgres') : undefined;
-	if (process.getuid?.() === 0 && !owner) throw new Error('running as root, but there is no "postgres" user to run PostgreSQL as');
+	if (process.getuid?.() === 0 && !owner)
+		throw new Error('running as root, but there is no "postgres" user to run PostgreSQL as');
 	fs.rmSync(options.dataDir, { recursive: true, force: true });
 	// the parents stay readable (the server's user must reach its folder); the folder itself is private
 	fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
@@ -68,7 +82,17 @@ export async function startPostgres(options: { dataDir: string; logDir: string; 
 	assertOk(
 		await runCommand(
 			path.join(bin, 'initdb'),
-			['-D', options.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
+			[
+				'-D',
+				options.dataDir,
+				'-U',
+				'postgres',
+				'--auth=trust',
+				'-E',
+				'UTF8',
+				'--locale=C.UTF-8',
+				'--no-sync',
+			],
 			{ logDir: options.logDir, name: 'initdb', timeoutMs: 120_000, ...owner },
 		),
 		'initdb',
@@ -76,7 +100,16 @@ export async function startPostgres(options: { dataDir: string; logDir: string; 
 	const port = await freePort();
 	const server: SpawnedProcess = spawnLogged(
 		path.join(bin, 'postgres'),
-		['-D', options.dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+		[
+			'-D',
+			options.dataDir,
+			'-p',
+			String(port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'unix_socket_directories=',
+		],
 		{ logPrefix: path.join(options.logDir, 'postgres'), ...owner },
 	);
 	const psql = path.join(bin, 'psql');
@@ -84,7 +117,26 @@ export async function startPostgres(options: { dataDir: string; logDir: string; 
 		const result = assertOk(
 			await runCommand(
 				fs.existsSync(psql) ? psql : 'psql',
-				['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+				[
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(port),
+					'-U',
+					'postgres',
+					'-d',
+					database,
+					'-X',
+					'-q',
+					'-A',
+					'-t',
+					'-F',
+					'\t',
+					'-v',
+					'ON_ERROR_STOP=1',
+					'-c',
+					sql,
+				],
 				{ logDir: path.join(options.logDir, 'psql'), name: 'psql', timeoutMs: 60_000 },
 			),
 			`psql: ${sql.slice(0, 200)}`,
@@ -95,7 +147,10 @@ export async function startPostgres(options: { dataDir: string; logDir: string; 
 		await waitFor(
 			'PostgreSQL to accept connections',
 			() => {
-				if (server.child.exitCode !== null) throw new Error(`postgres exited (${server.child.exitCode}): ${tail(server.readOutput())}`);
+				if (server.child.exitCode !== null)
+					throw new Error(
+						`postgres exited (${server.child.exitCode}): ${tail(server.readOutput())}`,
+					);
 				return server.readOutput().includes('ready to accept connections');
 			},
 			{ timeoutMs: 60_000, intervalMs: 100 },
@@ -118,7 +173,8 @@ export async function startPostgres(options: { dataDir: string; logDir: string; 
 
 /** SIGINT is PostgreSQL's fast shutdown (SIGTERM waits for clients); stopChild then makes sure it is gone. */
 async function stopPostgresServer(server: SpawnedProcess): Promise<void> {
-	if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGINT');
+	if (server.child.exitCode === null && server.child.signalCode === null)
+		server.child.kill('SIGINT');
 	await stopChild(server.child, 20_000);
 }
 
@@ -133,14 +189,30 @@ export async function startRedis(options: { dataDir: string; logDir: string }): 
 	const port = await freePort();
 	const server = spawnLogged(
 		'redis-server',
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', options.dataDir],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--dir',
+			options.dataDir,
+		],
 		{ logPrefix: path.join(options.logDir, 'redis') },
 	);
 	try {
 		await waitFor(
 			'Redis to accept connections',
 			() => {
-				if (server.child.exitCode !== null) throw new Error(`redis-server exited (${server.child.exitCode}): ${tail(server.readOutput())}`);
+				if (server.child.exitCode !== null)
+					throw new Error(
+						`redis-server exited (${server.child.exitCode}): ${tail(server.readOutput())}`,
+					);
 				return server.readOutput().includes('Ready to accept connections');
 			},
 			{ timeoutMs: 30_000, intervalMs: 100 },

@@ -11,7 +11,9 @@ import type { TriggerEvent } from '../e2e/fixtures';
 export const NODE_NAME = 'File Storage';
 export const POLL_INTERVAL_SECONDS = 10;
 
-const apiCredential = { [CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name } };
+const apiCredential = {
+	[CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name },
+};
 
 export const WEBHOOKS = {
 	listAll: { id: 'qListAll', path: 'queue-list-all' },
@@ -65,14 +67,27 @@ export function downloadWorkflow(): WorkflowSpec {
 			name: NODE_NAME,
 			type: NODE_TYPE,
 			typeVersion: 1,
-			parameters: { resource: 'file', operation: 'download', source: 'url', fileUrl: '={{ $json.body.url }}', options: {} },
+			parameters: {
+				resource: 'file',
+				operation: 'download',
+				source: 'url',
+				fileUrl: '={{ $json.body.url }}',
+				options: {},
+			},
 			credentials: apiCredential,
 		},
 		{
 			name: 'Checksum',
 			type: 'n8n-nodes-base.crypto',
 			typeVersion: 2,
-			parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
+			parameters: {
+				action: 'hash',
+				type: 'SHA256',
+				binaryData: true,
+				binaryPropertyName: 'data',
+				dataPropertyName: 'sha256',
+				encoding: 'hex',
+			},
 		},
 	]);
 }
@@ -95,5 +110,8 @@ export const POLL_EVERY_10_SECONDS = {
 };
 
 export function triggerWorkflows(): WorkflowSpec[] {
-	return TRIGGERS.map(({ id, event }) => ({ ...triggerWorkflow(id, event, POLL_EVERY_10_SECONDS), name: `queue trigger ${event}` }));
+	return TRIGGERS.map(({ id, event }) => ({
+		...triggerWorkflow(id, event, POLL_EVERY_10_SECONDS),
+		name: `queue trigger ${event}`,
+	}));
 }

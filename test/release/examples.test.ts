@@ -18,31 +18,59 @@ describe('examples/', () => {
 	});
 
 	it("have workflow ids n8n never generates (16 letters and digits), short enough for the trigger's memory", () => {
-		const workflows = files.map((file) => JSON.parse(shipped(file)) as { id: string; nodes: Array<{ type: string }> });
-		for (const { id } of workflows) expect({ id, generatable: /^[A-Za-z0-9]{16}$/.test(id) }).toEqual({ id, generatable: false });
+		const workflows = files.map(
+			(file) => JSON.parse(shipped(file)) as { id: string; nodes: Array<{ type: string }> },
+		);
+		for (const { id } of workflows)
+			expect({ id, generatable: /^[A-Za-z0-9]{16}$/.test(id) }).toEqual({ id, generatable: false });
 		expect(new Set(workflows.map((w) => w.id)).size).toBe(workflows.length);
 		expect(() => refuseUnsafeWorkflowIds(loadedAll())).not.toThrow();
 	});
 
 	it('name a credential in every File Storage node and tell users to pick their own', () => {
 		for (const file of files) {
-			const workflow = JSON.parse(shipped(file)) as { nodes: Array<{ type: string; credentials?: Record<string, { name?: string }>; parameters: { content?: string } }> };
-			for (const node of workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-file-storage.'))) {
+			const workflow = JSON.parse(shipped(file)) as {
+				nodes: Array<{
+					type: string;
+					credentials?: Record<string, { name?: string }>;
+					parameters: { content?: string };
+				}>;
+			};
+			for (const node of workflow.nodes.filter((n) =>
+				n.type.startsWith('n8n-nodes-file-storage.'),
+			)) {
 				expect(Object.values(node.credentials ?? {}).map((c) => typeof c.name)).toEqual(['string']);
 			}
 			const notes = workflow.nodes.map((n) => n.parameters.content ?? '').join('\n');
-			expect({ file, saysPickYourOwn: /pick your own credential/i.test(notes) }).toEqual({ file, saysPickYourOwn: true });
+			expect({ file, saysPickYourOwn: /pick your own credential/i.test(notes) }).toEqual({
+				file,
+				saysPickYourOwn: true,
+			});
 		}
 	});
 
 	it("ship no ID of the demo sandbox's items, and their placeholders stand for its seeded items", () => {
 		const model = new Model();
 		const sandboxIds = [...model.items.keys()];
-		for (const file of files) for (const id of sandboxIds) expect({ file, id, shipped: shipped(file).includes(id) }).toEqual({ file, id, shipped: false });
-		expect(model.itemAt(0, 'Old Stuff').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a folder to watch>']);
-		expect(model.itemAt(0, 'Documents/old-draft.docx').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a file to watch>']);
-		expect(model.itemAt(0, 'Documents').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of another folder to watch>']);
-		expect(model.itemAt(0, 'Documents').id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of the folder where invoices arrive>']);
+		for (const file of files)
+			for (const id of sandboxIds)
+				expect({ file, id, shipped: shipped(file).includes(id) }).toEqual({
+					file,
+					id,
+					shipped: false,
+				});
+		expect(model.itemAt(0, 'Old Stuff').id).toBe(
+			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a folder to watch>'],
+		);
+		expect(model.itemAt(0, 'Documents/old-draft.docx').id).toBe(
+			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a file to watch>'],
+		);
+		expect(model.itemAt(0, 'Documents').id).toBe(
+			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of another folder to watch>'],
+		);
+		expect(model.itemAt(0, 'Documents').id).toBe(
+			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of the folder where invoices arrive>'],
+		);
 		expect(model.itemAt(0, 'Documents/Invoices').type).toBe('folder');
 		for (const workflow of loadedAll()) expect(JSON.stringify(workflow)).not.toContain('<ID of');
 	});

@@ -10,7 +10,11 @@ const root = resolve(__dirname, '../..');
 
 function packedFiles(): string[] {
 	execFileSync('npx', ['n8n-node', 'build'], { cwd: root, stdio: 'pipe', timeout: 120_000 });
-	const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+	const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: root,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		timeout: 60_000,
+	});
 	const [pack] = JSON.parse(out.toString()) as Array<{ files: Array<{ path: string }> }>;
 	return pack.files.map((file) => file.path).sort();
 }
@@ -22,14 +26,20 @@ describe('the packed tarball', () => {
 	}, 180_000);
 
 	it('holds only the manifest, README, licence and the built nodes, credentials and icons', () => {
-		const allowed = /^(package\.json|README\.md|LICENSE\.md|dist\/(nodes|credentials)\/.+\.(js|json|svg|png|d\.ts|js\.map)|dist\/icons\/[^/]+\.svg)$/;
+		const allowed =
+			/^(package\.json|README\.md|LICENSE\.md|dist\/(nodes|credentials)\/.+\.(js|json|svg|png|d\.ts|js\.map)|dist\/icons\/[^/]+\.svg)$/;
 		expect(files.filter((file) => !allowed.test(file))).toEqual([]);
 		expect(files.some((file) => file.startsWith('dist/docs/'))).toBe(false);
 	});
 
 	it('holds every node and credential the manifest names, and their icons', () => {
-		const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
-		for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(files).toContain(entry);
-		expect(files).toEqual(expect.arrayContaining(['dist/icons/fileStorage.svg', 'dist/icons/fileStorage.dark.svg']));
+		const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+			n8n: { nodes: string[]; credentials: string[] };
+		};
+		for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials])
+			expect(files).toContain(entry);
+		expect(files).toEqual(
+			expect.arrayContaining(['dist/icons/fileStorage.svg', 'dist/icons/fileStorage.dark.svg']),
+		);
 	});
 });

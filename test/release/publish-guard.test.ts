@@ -26,7 +26,9 @@ beforeAll(async () => {
 			if (request.method === 'PUT') {
 				response.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}');
 			} else {
-				response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+				response
+					.writeHead(404, { 'content-type': 'application/json' })
+					.end('{"error":"Not found"}');
 			}
 		});
 	});
@@ -48,10 +50,14 @@ beforeEach(() => {
 function publish(args: string[], extraEnv: Record<string, string> = {}) {
 	const auth = `--${registry.replace(/^http:/, '')}:_authToken=stand-in-token`;
 	return new Promise<{ status: number | null; output: string }>((done, fail) => {
-		const child = spawn('npm', ['publish', `--registry=${registry}`, auth, '--loglevel=warn', ...args], {
-			cwd: root,
-			env: { PATH: process.env.PATH ?? '', HOME: home, ...extraEnv },
-		});
+		const child = spawn(
+			'npm',
+			['publish', `--registry=${registry}`, auth, '--loglevel=warn', ...args],
+			{
+				cwd: root,
+				env: { PATH: process.env.PATH ?? '', HOME: home, ...extraEnv },
+			},
+		);
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,7 +93,9 @@ describe('a local npm publish', () => {
 	});
 
 	it('passes prepublishOnly in release mode, as `n8n-node release` runs it in GitHub Actions', async () => {
-		const { status } = await publish(['--ignore-scripts=false', '--provenance=false'], { RELEASE_MODE: 'true' });
+		const { status } = await publish(['--ignore-scripts=false', '--provenance=false'], {
+			RELEASE_MODE: 'true',
+		});
 		expect(uploads()).toEqual([`PUT /${packageName}`]);
 		expect(status).toBe(0);
 	});

@@ -21,19 +21,31 @@ describe('the jest configurations', () => {
 	const others = [
 		...readdirSync(root).filter((file) => /^jest\..+\.config\.js$/.test(file)),
 		...readdirSync(join(root, 'test'), { withFileTypes: true })
-			.filter((entry) => entry.isDirectory() && readdirSync(join(root, 'test', entry.name)).includes('jest.config.js'))
+			.filter(
+				(entry) =>
+					entry.isDirectory() &&
+					readdirSync(join(root, 'test', entry.name)).includes('jest.config.js'),
+			)
 			.map((entry) => `test/${entry.name}/jest.config.js`),
 	];
 
 	it('there are suites with configs of their own', () => {
-		expect(others).toEqual(expect.arrayContaining(['jest.e2e.config.js', 'jest.ui.config.js', 'test/queue/jest.config.js']));
+		expect(others).toEqual(
+			expect.arrayContaining([
+				'jest.e2e.config.js',
+				'jest.ui.config.js',
+				'test/queue/jest.config.js',
+			]),
+		);
 	});
 
 	it.each(others)('plain jest leaves out the tests of %s', (file) => {
 		const roots = (load(file).roots ?? []).map((dir) => dir.replace('<rootDir>', ''));
 		expect(roots.length).toBeGreaterThan(0);
 		for (const dir of roots) {
-			const ignored = (main.testPathIgnorePatterns ?? []).some((pattern) => new RegExp(pattern).test(`${dir}/some.test.ts`));
+			const ignored = (main.testPathIgnorePatterns ?? []).some((pattern) =>
+				new RegExp(pattern).test(`${dir}/some.test.ts`),
+			);
 			expect({ dir, ignored }).toEqual({ dir, ignored: true });
 		}
 	});

@@ -39,7 +39,8 @@ const stepRunning = (job: Job, command: string) => {
 	if (!step) throw new Error(`no step runs "${command}"`);
 	return step;
 };
-const indexOfRun = (job: Job, command: string) => runs(job).findIndex((run) => run.includes(command));
+const indexOfRun = (job: Job, command: string) =>
+	runs(job).findIndex((run) => run.includes(command));
 
 let scratch: string;
 beforeAll(() => {
@@ -48,10 +49,14 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function lintWorkflows(folder?: string) {
-	const result = spawnSync(process.execPath, ['test/tools/lint-workflows.mjs', ...(folder ? [folder] : [])], {
-		cwd: root,
-		encoding: 'utf8',
-	});
+	const result = spawnSync(
+		process.execPath,
+		['test/tools/lint-workflows.mjs', ...(folder ? [folder] : [])],
+		{
+			cwd: root,
+			encoding: 'utf8',
+		},
+	);
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -66,13 +71,21 @@ describe('actionlint (npm run lint:workflows)', () => {
 		const broken = join(scratch, 'broken');
 		mkdirSync(broken);
 		const publish = readFileSync(join(root, '.github/workflows/publish.yml'), 'utf8');
-		writeFileSync(join(broken, 'publish.yml'), publish.replace(/^(\s+)id-token: write$/m, '$1id-token: writ'));
+		writeFileSync(
+			join(broken, 'publish.yml'),
+			publish.replace(/^(\s+)id-token: write$/m, '$1id-token: writ'),
+		);
 		const ci = readFileSync(join(root, '.github/workflows/ci.yml'), 'utf8');
-		writeFileSync(join(broken, 'ci.yml'), ci.replace(/^(\s+)node-version: \$\{\{ matrix.node-version \}\}$/m, '$1node-versio: 24'));
+		writeFileSync(
+			join(broken, 'ci.yml'),
+			ci.replace(/^(\s+)node-version: \$\{\{ matrix.node-version \}\}$/m, '$1node-versio: 24'),
+		);
 		const result = lintWorkflows(broken);
 		expect(result.status).toBe(1);
 		expect(result.output).toContain('"writ" is invalid for permission of scope "id-token"');
-		expect(result.output).toContain('input "node-versio" is not defined in action "actions/setup-node@v4"');
+		expect(result.output).toContain(
+			'input "node-versio" is not defined in action "actions/setup-node@v4"',
+		);
 
 		const empty = join(scratch, 'empty');
 		mkdirSync(empty);
@@ -156,9 +169,13 @@ describe('publish.yml', () => {
 		expect(release).toBeGreaterThan(indexOfRun(job, 'GITHUB_REF_NAME'));
 		expect(release).toBeGreaterThan(indexOfRun(job, 'npx jest'));
 		expect(release).toBeGreaterThan(indexOfRun(job, 'node test/tools/scan.mjs'));
-		expect(indexOfRun(job, 'npx jest')).toBeGreaterThan(indexOfRun(job, 'npm ci --no-audit --no-fund'));
+		expect(indexOfRun(job, 'npx jest')).toBeGreaterThan(
+			indexOfRun(job, 'npm ci --no-audit --no-fund'),
+		);
 		expect(runs(job).some((run) => /npm publish/.test(run))).toBe(false);
-		expect(stepRunning(job, 'npm run release').env).toEqual({ NPM_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+		expect(stepRunning(job, 'npm run release').env).toEqual({
+			NPM_TOKEN: '${{ secrets.NPM_TOKEN }}',
+		});
 	});
 
 	// The steps' shell scripts, run by bash -e as GitHub runs them, with a stand-in npm that logs its arguments.
@@ -205,7 +222,9 @@ describe('publish.yml', () => {
 
 	it('tag check: passes for the package version, fails for any other tag', () => {
 		const script = stepRunning(job, 'GITHUB_REF_NAME').run!;
-		const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+		const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+			version: string;
+		};
 		expect(runStep(script, { GITHUB_REF_NAME: version }).status).toBe(0);
 		const wrong = runStep(script, { GITHUB_REF_NAME: `v${version}` });
 		expect(wrong.status).toBe(1);
@@ -228,7 +247,10 @@ describe('package.json release scripts', () => {
 	};
 	const template = JSON.parse(
 		readFileSync(
-			join(root, 'node_modules/@n8n/node-cli/dist/template/templates/programmatic/example/template/package.json'),
+			join(
+				root,
+				'node_modules/@n8n/node-cli/dist/template/templates/programmatic/example/template/package.json',
+			),
 			'utf8',
 		),
 	) as { scripts: Record<string, string> };

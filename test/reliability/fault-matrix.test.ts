@@ -18,7 +18,12 @@ beforeAll(() => {
 });
 afterAll(() => waits.restore());
 
-const env = (): MatrixEnv => ({ sandbox: fx.sandbox, credentials: fx.credentials, waits, record: fx.record });
+const env = (): MatrixEnv => ({
+	sandbox: fx.sandbox,
+	credentials: fx.credentials,
+	waits,
+	record: fx.record,
+});
 
 /** Handled by trying again: the result is complete, one extra request per wait. */
 interface Retried {
@@ -38,7 +43,12 @@ interface Fails {
 type Expectation = Retried | Fails;
 
 const retried = (waitsMs: number[]): Retried => ({ handled: 'retried', waits: waitsMs });
-const fails = (tries: number, message: RegExp, description: RegExp, waitsMs: number[] = []): Fails => ({
+const fails = (
+	tries: number,
+	message: RegExp,
+	description: RegExp,
+	waitsMs: number[] = [],
+): Fails => ({
 	handled: 'error',
 	tries,
 	message,
@@ -49,69 +59,100 @@ const fails = (tries: number, message: RegExp, description: RegExp, waitsMs: num
 /** What a mutation's error must say when the server may have done it. */
 const MAY_HAVE_BEEN_APPLIED = /may (still )?have been applied/;
 const RATE_LIMITED = /^Too many requests: the server is rate limiting \(HTTP 429\)/;
-const BROKEN_CONNECTION = /^The connection to the File Storage server broke before it answered \(ECONNRESET\)/;
-const NOT_A_LISTING = /^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/;
-const NOT_A_MESSAGE = /^Unexpected answer from the server \(HTTP 200\): expected \{type, message\} or an empty 204/;
+const BROKEN_CONNECTION =
+	/^The connection to the File Storage server broke before it answered \(ECONNRESET\)/;
+const NOT_A_LISTING =
+	/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/;
+const NOT_A_MESSAGE =
+	/^Unexpected answer from the server \(HTTP 200\): expected \{type, message\} or an empty 204/;
 const NO_ANSWER_IN_TIME = new RegExp(`^No answer within ${SHORT_TIME_LIMIT_S} s to `);
 
 /** Per fault: what a read (listing, trigger poll) and a mutation (restore) must do. */
-const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation; poll?: Expectation }> = {
-	none: { read: retried([]), mutation: retried([]) },
-	'429-once': { read: retried([0]), mutation: retried([0]) },
-	// The one case that really waits: the node asks n8n's sleep for exactly what Retry-After said.
-	'429-wait': { read: retried([1000]) },
-	'429-always': {
-		read: fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0]),
-		mutation: fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0]),
-	},
-	'429-too-long': {
-		read: fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/),
-		mutation: fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/),
-	},
-	'503-once': { read: retried([0]), mutation: retried([0]) },
-	'500-once': {
-		read: retried([0]),
-		mutation: fails(1, /^The File Storage server could not handle the request \(HTTP 500\): Server Error/, MAY_HAVE_BEEN_APPLIED),
-	},
-	'502-html': {
-		read: retried([0]),
-		mutation: fails(1, /^The File Storage server could not handle the request \(HTTP 502\)/, MAY_HAVE_BEEN_APPLIED),
-	},
-	'200-html': {
-		read: fails(1, /^The server answered with a web page instead of JSON \(HTTP 200\)/, /Base URL/),
-		mutation: fails(1, /^The server answered with a web page instead of JSON \(HTTP 200\)/, MAY_HAVE_BEEN_APPLIED),
-	},
-	// The client sees the connection end mid-body: a reset. Reads are tried again after a 1 s back-off.
-	'cut-short': { read: retried([1000]), mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED) },
-	'cut-short-closed': {
-		read: retried([1000]),
-		mutation: fails(1, /^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/, MAY_HAVE_BEEN_APPLIED),
-	},
-	'half-json': {
-		// a read is safe to repeat: JSON that broke off is asked for again, like a reset
-		read: retried([1000]),
-		mutation: fails(1, /^The server's answer is not complete JSON \(HTTP 200\)/, MAY_HAVE_BEEN_APPLIED),
-	},
-	'empty-object': {
-		read: fails(1, NOT_A_LISTING, /answered \{\}\. Nothing of this answer is used/),
-		mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
-	},
-	'empty-body': {
-		read: fails(1, NOT_A_LISTING, /answered \(empty body\)/),
-		mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
-	},
-	'data-object': {
-		read: fails(1, NOT_A_LISTING, /answered \{"data":\{\}\}/),
-		mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
-	},
-	reset: { read: retried([1000]), mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED) },
-	timeout: {
-		read: fails(1, NO_ANSWER_IN_TIME, /Raise Timeout/),
-		mutation: fails(1, NO_ANSWER_IN_TIME, MAY_HAVE_BEEN_APPLIED),
-		// a trigger has no Timeout option: it says when it tries again
-		poll: fails(1, NO_ANSWER_IN_TIME, /tries again at its next poll/),
-	},
-};
+const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation; poll?: Expectation }> =
+	{
+		none: { read: retried([]), mutation: retried([]) },
+		'429-once': { read: retried([0]), mutation: retried([0]) },
+		// The one case that really waits: the node asks n8n's sleep for exactly what Retry-After said.
+		'429-wait': { read: retried([1000]) },
+		'429-always': {
+			read: fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0]),
+			mutation: fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0]),
+		},
+		'429-too-long': {
+			read: fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/),
+			mutation: fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/),
+		},
+		'503-once': { read: retried([0]), mutation: retried([0]) },
+		'500-once': {
+			read: retried([0]),
+			mutation: fails(
+				1,
+				/^The File Storage server could not handle the request \(HTTP 500\): Server Error/,
+				MAY_HAVE_BEEN_APPLIED,
+			),
+		},
+		'502-html': {
+			read: retried([0]),
+			mutation: fails(
+				1,
+				/^The File Storage server could not handle the request \(HTTP 502\)/,
+				MAY_HAVE_BEEN_APPLIED,
+			),
+		},
+		'200-html': {
+			read: fails(
+				1,
+				/^The server answered with a web page instead of JSON \(HTTP 200\)/,
+				/Base URL/,
+			),
+			mutation: fails(
+				1,
+				/^The server answered with a web page instead of JSON \(HTTP 200\)/,
+				MAY_HAVE_BEEN_APPLIED,
+			),
+		},
+		// The client sees the connection end mid-body: a reset. Reads are tried again after a 1 s back-off.
+		'cut-short': {
+			read: retried([1000]),
+			mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED),
+		},
+		'cut-short-closed': {
+			read: retried([1000]),
+			mutation: fails(
+				1,
+				/^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/,
+				MAY_HAVE_BEEN_APPLIED,
+			),
+		},
+		'half-json': {
+			// a read is safe to repeat: JSON that broke off is asked for again, like a reset
+			read: retried([1000]),
+			mutation: fails(
+				1,
+				/^The server's answer is not complete JSON \(HTTP 200\)/,
+				MAY_HAVE_BEEN_APPLIED,
+			),
+		},
+		'empty-object': {
+			read: fails(1, NOT_A_LISTING, /answered \{\}\. Nothing of this answer is used/),
+			mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
+		},
+		'empty-body': {
+			read: fails(1, NOT_A_LISTING, /answered \(empty body\)/),
+			mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
+		},
+		'data-object': {
+			read: fails(1, NOT_A_LISTING, /answered \{"data":\{\}\}/),
+			mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
+		},
+		reset: { read: retried([1000]), mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED) },
+		timeout: {
+			read: fails(1, NO_ANSWER_IN_TIME, /Raise Timeout/),
+			mutation: fails(1, NO_ANSWER_IN_TIME, MAY_HAVE_BEEN_APPLIED),
+			// a trigger has no Timeout option: it says when it tries again
+			poll: fails(1, NO_ANSWER_IN_TIME, /tries again at its next poll/),
+		},
+	};
 
 function expectationFor(operation: Operation, fault: Fault): Expectation {
 	const polled = operation.id.startsWith('trigger') ? EXPECTED[fault.id]?.poll : undefined;
@@ -123,8 +164,12 @@ function expectationFor(operation: Operation, fault: Fault): Expectation {
 describe('the matrix', () => {
 	it('covers every fault, a walk of at least 4 pages, a batch mutation and the three trigger events', () => {
 		expect(Object.keys(EXPECTED).sort()).toEqual(FAULTS.map((fault) => fault.id).sort());
-		expect(OPERATIONS.find((operation) => operation.id === 'listing-page-3')?.healthyRequests).toBeGreaterThanOrEqual(4);
-		expect(OPERATIONS.filter((operation) => operation.kind === 'mutation').length).toBeGreaterThan(0);
+		expect(
+			OPERATIONS.find((operation) => operation.id === 'listing-page-3')?.healthyRequests,
+		).toBeGreaterThanOrEqual(4);
+		expect(OPERATIONS.filter((operation) => operation.kind === 'mutation').length).toBeGreaterThan(
+			0,
+		);
 		expect(OPERATIONS.map((operation) => operation.id)).toEqual(
 			expect.arrayContaining(['trigger-upload', 'trigger-notification', 'trigger-file-request']),
 		);
@@ -132,32 +177,35 @@ describe('the matrix', () => {
 	});
 });
 
-describe.each(OPERATIONS.map((operation) => [operation.label, operation] as const))('%s', (_label, operation) => {
-	const faults = matrixCases()
-		.filter((entry) => entry.operation === operation)
-		.map((entry) => [entry.fault.label, entry.fault] as const);
+describe.each(OPERATIONS.map((operation) => [operation.label, operation] as const))(
+	'%s',
+	(_label, operation) => {
+		const faults = matrixCases()
+			.filter((entry) => entry.operation === operation)
+			.map((entry) => [entry.fault.label, entry.fault] as const);
 
-	it.each(faults)('%s', async (_faultLabel, fault) => {
-		const expected = expectationFor(operation, fault);
-		const result = await operation.run(env(), fault);
+		it.each(faults)('%s', async (_faultLabel, fault) => {
+			const expected = expectationFor(operation, fault);
+			const result = await operation.run(env(), fault);
 
-		expect(result.problems).toEqual([]);
-		expect(result.waits).toEqual(expected.waits);
-		if (expected.handled === 'retried') {
-			expect(result.error).toBeUndefined();
-			expect(result.outcome).toBe('ok');
-			expect(result.requests).toBe(operation.healthyRequests + expected.waits.length);
-			expect(result.retries).toBe(expected.waits.length);
-		} else {
-			expect(result.outcome).toBe('error');
-			expect(result.error?.name).toBe('NodeApiError');
-			expect(result.error?.message).toMatch(expected.message);
-			expect(result.error?.description).toMatch(expected.description);
-			// The requests before the faulted one, then the faulted one as often as it was tried.
-			expect(result.requests).toBe(operation.faultAt - 1 + expected.tries);
-			expect(result.retries).toBe(expected.tries - 1);
-		}
-		// A read changes nothing, so its errors never talk about having been applied.
-		if (operation.kind === 'read') expect(result.error?.description ?? '').not.toMatch(/applied/);
-	});
-});
+			expect(result.problems).toEqual([]);
+			expect(result.waits).toEqual(expected.waits);
+			if (expected.handled === 'retried') {
+				expect(result.error).toBeUndefined();
+				expect(result.outcome).toBe('ok');
+				expect(result.requests).toBe(operation.healthyRequests + expected.waits.length);
+				expect(result.retries).toBe(expected.waits.length);
+			} else {
+				expect(result.outcome).toBe('error');
+				expect(result.error?.name).toBe('NodeApiError');
+				expect(result.error?.message).toMatch(expected.message);
+				expect(result.error?.description).toMatch(expected.description);
+				// The requests before the faulted one, then the faulted one as often as it was tried.
+				expect(result.requests).toBe(operation.faultAt - 1 + expected.tries);
+				expect(result.retries).toBe(expected.tries - 1);
+			}
+			// A read changes nothing, so its errors never talk about having been applied.
+			if (operation.kind === 'read') expect(result.error?.description ?? '').not.toMatch(/applied/);
+		});
+	},
+);

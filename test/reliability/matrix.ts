@@ -63,17 +63,31 @@ export const FAULTS: Fault[] = [
 	{
 		id: '429-always',
 		label: '429, Retry-After: 0, on every try',
-		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: NO_WAIT, times: Infinity },
+		rule: {
+			status: 429,
+			body: { message: 'Too Many Attempts.' },
+			headers: NO_WAIT,
+			times: Infinity,
+		},
 	},
 	{
 		id: '429-too-long',
 		label: '429, Retry-After: 120 (longer than the node may wait)',
-		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '120' }, times: Infinity },
+		rule: {
+			status: 429,
+			body: { message: 'Too Many Attempts.' },
+			headers: { 'Retry-After': '120' },
+			times: Infinity,
+		},
 	},
 	{
 		id: '503-once',
 		label: '503 Service Unavailable (HTML page), Retry-After: 0, once',
-		rule: { status: 503, rawBody: '<html><body><h1>Down for maintenance</h1></body></html>', headers: NO_WAIT },
+		rule: {
+			status: 503,
+			rawBody: '<html><body><h1>Down for maintenance</h1></body></html>',
+			headers: NO_WAIT,
+		},
 	},
 	{
 		id: '500-once',
@@ -82,33 +96,46 @@ export const FAULTS: Fault[] = [
 	},
 	{
 		id: '502-html',
-		label: "502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once",
+		label: '502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once',
 		rule: {
 			status: 502,
-			rawBody: '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>',
+			rawBody:
+				'<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>',
 			headers: NO_WAIT,
 		},
 	},
 	{
 		id: '200-html',
 		label: '200 with a web page (a login page)',
-		rule: { status: 200, rawBody: '<!doctype html><html><title>Sign in</title><form></form></html>' },
+		rule: {
+			status: 200,
+			rawBody: '<!doctype html><html><title>Sign in</title><form></form></html>',
+		},
 	},
 	{
 		id: 'cut-short',
 		label: '200 JSON cut short (the connection ends after 20 of the promised bytes)',
 		rule: {
 			status: 200,
-			body: { data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }], type: 'success', message: 'ok' },
+			body: {
+				data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }],
+				type: 'success',
+				message: 'ok',
+			},
 			cutAfterBytes: 20,
 		},
 	},
 	{
 		id: 'cut-short-closed',
-		label: '200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
+		label:
+			'200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
 		rule: {
 			status: 200,
-			body: { data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }], type: 'success', message: 'ok' },
+			body: {
+				data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }],
+				type: 'success',
+				message: 'ok',
+			},
 			cutAfterBytes: 20,
 			closeGracefully: true,
 		},
@@ -116,10 +143,18 @@ export const FAULTS: Fault[] = [
 	{
 		id: 'half-json',
 		label: '200 with half a JSON body',
-		rule: { status: 200, rawBody: '{"data":[{"data":{"id":"9b1f3c52-0d7e', contentType: 'application/json' },
+		rule: {
+			status: 200,
+			rawBody: '{"data":[{"data":{"id":"9b1f3c52-0d7e',
+			contentType: 'application/json',
+		},
 	},
 	{ id: 'empty-object', label: '200 `{}`', rule: { status: 200, body: {} } },
-	{ id: 'empty-body', label: '200 with an empty body', rule: { status: 200, rawBody: '', contentType: 'application/json' } },
+	{
+		id: 'empty-body',
+		label: '200 with an empty body',
+		rule: { status: 200, rawBody: '', contentType: 'application/json' },
+	},
 	{ id: 'data-object', label: '200 `{"data":{}}`', rule: { status: 200, body: { data: {} } } },
 	{ id: 'reset', label: 'connection reset without an answer, once', rule: { reset: true } },
 	{
@@ -182,7 +217,8 @@ function recordRun(env: MatrixEnv, result: RunResult): void {
 /** A failed run must fail with a NodeApiError and deliver nothing. */
 function errorProblems(error: CaseError | undefined, output: unknown[]): string[] {
 	const problems: string[] = [];
-	if (error && error.name !== 'NodeApiError') problems.push(`failed with ${error.name}, not a NodeApiError: ${error.message}`);
+	if (error && error.name !== 'NodeApiError')
+		problems.push(`failed with ${error.name}, not a NodeApiError: ${error.message}`);
 	if (error && !error.description) problems.push('the error has no description (how to fix it)');
 	if (error && output.length) problems.push(`${output.length} output items despite the error`);
 	return problems;
@@ -199,7 +235,8 @@ function sequenceProblems(what: string, got: unknown[], expected: unknown[]): st
 	if (duplicates) problems.push(`${duplicates} ${what} delivered twice`);
 	if (missed) problems.push(`${missed} of ${expected.length} ${what} missing`);
 	if (unexpected) problems.push(`${unexpected} ${what} delivered that should not have been`);
-	if (!problems.length && JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`${what} out of order`);
+	if (!problems.length && JSON.stringify(got) !== JSON.stringify(expected))
+		problems.push(`${what} out of order`);
 	return problems;
 }
 
@@ -217,11 +254,18 @@ export interface Operation {
 	run(env: MatrixEnv, fault: Fault): Promise<CaseResult>;
 }
 
-function installFault(env: MatrixEnv, fault: Fault, method: string, path: string | RegExp, faultAt: number): void {
+function installFault(
+	env: MatrixEnv,
+	fault: Fault,
+	method: string,
+	path: string | RegExp,
+	faultAt: number,
+): void {
 	if (fault.rule) env.sandbox.fault({ method, path, skip: faultAt - 1, ...fault.rule });
 }
 
-const ids = (items: INodeExecutionData[] | null | undefined) => (items ?? []).map((item) => item.json.id);
+const ids = (items: INodeExecutionData[] | null | undefined) =>
+	(items ?? []).map((item) => item.json.id);
 const timeoutOption = (fault: Fault): IDataObject =>
 	fault.shortTimeLimit ? { options: { timeout: SHORT_TIME_LIMIT_S } } : {};
 
@@ -234,13 +278,18 @@ function listingOperation(id: string, label: string, faultAt: number): Operation
 		healthyRequests: 4,
 		faultAt,
 		async run(env, fault) {
-			const expected = (await apiListAll(env.sandbox, '/browse/latest', { sort: 'created_at', direction: 'DESC' })).map(
-				(entry) => entry.data.id,
-			);
+			const expected = (
+				await apiListAll(env.sandbox, '/browse/latest', { sort: 'created_at', direction: 'DESC' })
+			).map((entry) => entry.data.id);
 			env.sandbox.clearRequests();
 			env.waits.take();
 			installFault(env, fault, 'GET', '/api/v1/browse/latest', faultAt);
-			const parameters: INodeParameters = { resource: 'file', operation: 'getRecentUploads', returnAll: true, ...timeoutOption(fault) };
+			const parameters: INodeParameters = {
+				resource: 'file',
+				operation: 'getRecentUploads',
+				returnAll: true,
+				...timeoutOption(fault),
+			};
 			const result = await runNode(parameters, { credentials: env.credentials });
 			recordRun(env, result);
 			const error = caseError(result.error);
@@ -251,14 +300,22 @@ function listingOperation(id: string, label: string, faultAt: number): Operation
 				...spent(env.sandbox),
 				waits: env.waits.take(),
 				delivered: `${got.length} of ${expected.length} files`,
-				problems: error ? errorProblems(error, result.items) : sequenceProblems('files', got, expected),
+				problems: error
+					? errorProblems(error, result.items)
+					: sequenceProblems('files', got, expected),
 			};
 		},
 	};
 }
 
 /** Trash → Restore of `count` trashed files in batches of `batchSize`; the fault hits batch `faultAt`. */
-function restoreOperation(id: string, label: string, count: number, batchSize: number, faultAt: number): Operation {
+function restoreOperation(
+	id: string,
+	label: string,
+	count: number,
+	batchSize: number,
+	faultAt: number,
+): Operation {
 	return {
 		id,
 		label,
@@ -281,7 +338,9 @@ function restoreOperation(id: string, label: string, count: number, batchSize: n
 			const result = await runNode(parameters, { credentials: env.credentials, input });
 			recordRun(env, result);
 			const error = caseError(result.error);
-			const restored = files.filter((file) => !model.findItem(file.id)?.deletedAt).map((file) => file.id);
+			const restored = files
+				.filter((file) => !model.findItem(file.id)?.deletedAt)
+				.map((file) => file.id);
 			const problems: string[] = [];
 			if (error) {
 				problems.push(...errorProblems(error, result.items));
@@ -289,11 +348,20 @@ function restoreOperation(id: string, label: string, count: number, batchSize: n
 				const first = (faultAt - 1) * batchSize;
 				const last = Math.min(count, first + batchSize) - 1;
 				const named = first === last ? `item ${first}` : `items ${first}–${last}`;
-				if (count > batchSize && !error.message.includes(named)) problems.push(`the error does not name ${named}`);
+				if (count > batchSize && !error.message.includes(named))
+					problems.push(`the error does not name ${named}`);
 			} else {
 				const reported = result.items.filter((item) => item.json.restored === true);
-				problems.push(...sequenceProblems('items reported restored', ids(reported), input.map((item) => item.id)));
-				const notDone = reported.filter((item) => !restored.includes(item.json.id as string)).length;
+				problems.push(
+					...sequenceProblems(
+						'items reported restored',
+						ids(reported),
+						input.map((item) => item.id),
+					),
+				);
+				const notDone = reported.filter(
+					(item) => !restored.includes(item.json.id as string),
+				).length;
 				if (notDone) problems.push(`${notDone} items reported restored are still in the trash`);
 			}
 			return {
@@ -361,12 +429,17 @@ function triggerOperation(
 			const problems: string[] = [];
 			if (error) {
 				problems.push(...errorProblems(error, faulted.items ?? []));
-				if (windowAfterFault !== before) problems.push('the failed poll changed the trigger window');
+				if (windowAfterFault !== before)
+					problems.push('the failed poll changed the trigger window');
 			} else if (ids(faulted.items).length !== arrivals.length) {
-				problems.push(`the poll succeeded but emitted ${ids(faulted.items).length} of ${arrivals.length} new entries`);
+				problems.push(
+					`the poll succeeded but emitted ${ids(faulted.items).length} of ${arrivals.length} new entries`,
+				);
 			}
 			if (next.error) problems.push(`the next healthy poll failed: ${next.error.message}`);
-			problems.push(...sequenceProblems('new entries', [...ids(faulted.items), ...ids(next.items)], arrivals));
+			problems.push(
+				...sequenceProblems('new entries', [...ids(faulted.items), ...ids(next.items)], arrivals),
+			);
 			return {
 				outcome: error ? 'error' : 'ok',
 				error,
@@ -379,13 +452,30 @@ function triggerOperation(
 }
 
 const addFiles = (sandbox: Sandbox, count: number, folderId?: string) =>
-	Array.from({ length: count }, (_, n) => sandbox.model.addFile(0, { folderId, name: `arrival-${n}.pdf` }).id);
+	Array.from(
+		{ length: count },
+		(_, n) => sandbox.model.addFile(0, { folderId, name: `arrival-${n}.pdf` }).id,
+	);
 
 export const OPERATIONS: Operation[] = [
-	listingOperation('listing-page-1', 'File → Get Recent Uploads, Return All (4 pages); fault on page 1', 1),
-	listingOperation('listing-page-3', 'File → Get Recent Uploads, Return All (4 pages); fault on page 3', 3),
+	listingOperation(
+		'listing-page-1',
+		'File → Get Recent Uploads, Return All (4 pages); fault on page 1',
+		1,
+	),
+	listingOperation(
+		'listing-page-3',
+		'File → Get Recent Uploads, Return All (4 pages); fault on page 3',
+		3,
+	),
 	restoreOperation('restore', 'Trash → Restore, 6 items in one request', 6, 100, 1),
-	restoreOperation('restore-batch-3', 'Trash → Restore, 8 items in 4 requests (Batch Size 2); fault on request 3', 8, 2, 3),
+	restoreOperation(
+		'restore-batch-3',
+		'Trash → Restore, 8 items in 4 requests (Batch Size 2); fault on request 3',
+		8,
+		2,
+		3,
+	),
 	triggerOperation(
 		'trigger-upload',
 		'Trigger: New Upload, 3 new files (1 page)',
@@ -407,7 +497,10 @@ export const OPERATIONS: Operation[] = [
 			event: 'notification',
 			path: '/api/v1/notifications',
 			arrive: (sandbox) =>
-				Array.from({ length: 3 }, (_, n) => sandbox.model.addNotification(0, { title: `Arrival ${n}` }).id),
+				Array.from(
+					{ length: 3 },
+					(_, n) => sandbox.model.addNotification(0, { title: `Arrival ${n}` }).id,
+				),
 		},
 		1,
 		1,
@@ -432,6 +525,9 @@ export const OPERATIONS: Operation[] = [
 /** Every (operation, fault) pair the matrix runs. */
 export function matrixCases(): Array<{ operation: Operation; fault: Fault }> {
 	return OPERATIONS.flatMap((operation) =>
-		FAULTS.filter((fault) => !fault.only || fault.only.includes(operation.id)).map((fault) => ({ operation, fault })),
+		FAULTS.filter((fault) => !fault.only || fault.only.includes(operation.id)).map((fault) => ({
+			operation,
+			fault,
+		})),
 	);
 }

@@ -43,7 +43,11 @@ function cell(row: Row | undefined): string {
 function waitsText(rows: Row[]): string {
 	if (!rows.length) return '—';
 	const waits = [...new Set(rows.map((row) => JSON.stringify(row.result.waits)))];
-	return waits.map((wait) => (wait === '[]' ? 'none' : `${wait.replace(/[[\]]/g, '').replace(/,/g, ' + ')} ms`)).join(' / ');
+	return waits
+		.map((wait) =>
+			wait === '[]' ? 'none' : `${wait.replace(/[[\]]/g, '').replace(/,/g, ' + ')} ms`,
+		)
+		.join(' / ');
 }
 
 /** The sentences of a description that say what the retries did and whether a mutation may have been applied. */
@@ -68,8 +72,12 @@ function outcomesOf(rows: Row[]): string {
 function render(rows: Row[], leaks: string[]): string {
 	const faulted = rows.filter((row) => row.fault.rule);
 	const wrong = rows.filter((row) => row.result.problems.length);
-	const retriedOk = faulted.filter((row) => row.result.outcome === 'ok' && !row.result.problems.length);
-	const errors = faulted.filter((row) => row.result.outcome === 'error' && !row.result.problems.length);
+	const retriedOk = faulted.filter(
+		(row) => row.result.outcome === 'ok' && !row.result.problems.length,
+	);
+	const errors = faulted.filter(
+		(row) => row.result.outcome === 'error' && !row.result.problems.length,
+	);
 	const requests = faulted.reduce((sum, row) => sum + row.result.requests, 0);
 	const retries = faulted.reduce((sum, row) => sum + row.result.retries, 0);
 	const rowOf = (operation: Operation, fault: Fault) =>
@@ -113,7 +121,8 @@ function render(rows: Row[], leaks: string[]): string {
 		`| Fault | ${OPERATIONS.map((operation) => operation.id).join(' | ')} |`,
 		`|---|${OPERATIONS.map(() => '---').join('|')}|`,
 		...FAULTS.map(
-			(fault) => `| ${cellText(fault.label)} | ${OPERATIONS.map((operation) => cell(rowOf(operation, fault))).join(' | ')} |`,
+			(fault) =>
+				`| ${cellText(fault.label)} | ${OPERATIONS.map((operation) => cell(rowOf(operation, fault))).join(' | ')} |`,
 		),
 		'',
 		'## Errors and waits, per fault',
@@ -126,7 +135,9 @@ function render(rows: Row[], leaks: string[]): string {
 		'|---|---|---|---|---|',
 		...FAULTS.map((fault) => {
 			const read = rows.filter((row) => row.fault === fault && row.operation.kind === 'read');
-			const mutation = rows.filter((row) => row.fault === fault && row.operation.kind === 'mutation');
+			const mutation = rows.filter(
+				(row) => row.fault === fault && row.operation.kind === 'mutation',
+			);
 			return `| ${cellText(fault.label)} | ${outcomesOf(read)} | ${waitsText(read)} | ${outcomesOf(mutation)} | ${waitsText(mutation)} |`;
 		}),
 		'',
@@ -152,7 +163,14 @@ function render(rows: Row[], leaks: string[]): string {
 		'',
 	];
 	if (wrong.length) {
-		lines.push('## Wrong cases', '', ...wrong.map((row) => `- ${row.operation.label} × ${row.fault.label}: ${row.result.problems.join('; ')}`), '');
+		lines.push(
+			'## Wrong cases',
+			'',
+			...wrong.map(
+				(row) => `- ${row.operation.label} × ${row.fault.label}: ${row.result.problems.join('; ')}`,
+			),
+			'',
+		);
 	}
 	return `${lines.join('\n')}`;
 }
@@ -166,9 +184,14 @@ async function main(): Promise<void> {
 		const credentials = credentialsFor(sandbox);
 		for (const { operation, fault } of matrixCases()) {
 			sandbox.reset();
-			const result = await operation.run({ sandbox, credentials, waits, record: (value) => recorded.push(String(value)) }, fault);
+			const result = await operation.run(
+				{ sandbox, credentials, waits, record: (value) => recorded.push(String(value)) },
+				fault,
+			);
 			rows.push({ operation, fault, result });
-			process.stdout.write(`${operation.id} × ${fault.id}: ${handled(result)} (${result.requests} requests)\n`);
+			process.stdout.write(
+				`${operation.id} × ${fault.id}: ${handled(result)} (${result.requests} requests)\n`,
+			);
 		}
 		const leaks = findLeaks(recorded, seedSecrets(sandbox));
 		fs.writeFileSync(REPORT, render(rows, leaks));
@@ -185,6 +208,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	process.stderr.write(
+		`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+	);
 	process.exit(2);
 });

@@ -26,7 +26,11 @@ const demoId = () => sb.model.getUser(0).id;
 const folderId = (path: string) => sb.model.itemAt(0, path).id;
 
 /** Independent statement of the expected order. */
-function expectedOrder(items: ItemRec[], sort: 'created_at' | 'name', direction: 'ASC' | 'DESC'): string[] {
+function expectedOrder(
+	items: ItemRec[],
+	sort: 'created_at' | 'name',
+	direction: 'ASC' | 'DESC',
+): string[] {
 	const sorted = items.slice().sort((a, b) => {
 		const ka = sort === 'name' ? a.name.toLowerCase() : a.createdAt.getTime();
 		const kb = sort === 'name' ? b.name.toLowerCase() : b.createdAt.getTime();
@@ -37,9 +41,13 @@ function expectedOrder(items: ItemRec[], sort: 'created_at' | 'name', direction:
 }
 
 const activeChildrenOf = (parentId: string | null, userId = demoId()) =>
-	[...sb.model.items.values()].filter((i) => i.parentId === parentId && i.userId === userId && !i.deletedAt);
+	[...sb.model.items.values()].filter(
+		(i) => i.parentId === parentId && i.userId === userId && !i.deletedAt,
+	);
 const activeFilesOf = (userId: string) =>
-	[...sb.model.items.values()].filter((i) => i.type === 'file' && i.userId === userId && !i.deletedAt);
+	[...sb.model.items.values()].filter(
+		(i) => i.type === 'file' && i.userId === userId && !i.deletedAt,
+	);
 
 async function walk(path: string, query: Record<string, string | number>) {
 	const seen: string[] = [];
@@ -48,7 +56,9 @@ async function walk(path: string, query: Record<string, string | number>) {
 	for (let guard = 0; guard < 1000; guard++) {
 		const res = await api.get(path, { ...query, cursor });
 		expect(res.status).toBe(200);
-		const body = (path.startsWith('/browse/latest') ? LatestListResponse : FolderListResponse).parse(res.json);
+		const body = (
+			path.startsWith('/browse/latest') ? LatestListResponse : FolderListResponse
+		).parse(res.json);
 		if (guard === 0) expect(body.meta.cursor.prev_cursor).toBeNull();
 		else expect(body.meta.cursor.prev_cursor).not.toBeNull();
 		seen.push(...ids(body.data));
@@ -70,7 +80,12 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 		expect(ids(body.data)).toEqual(expectedOrder(activeChildrenOf(null), 'created_at', 'DESC'));
 		expect(new Set(ids(body.data))).toEqual(new Set(sb.seed.users[0].rootFolderIds));
 		expect(body.data.map((w) => w.data.attributes.name)).not.toContain('Old Stuff'); // trashed
-		expect(body.meta.cursor).toMatchObject({ limit: 50, total: body.data.length, next_cursor: null, prev_cursor: null });
+		expect(body.meta.cursor).toMatchObject({
+			limit: 50,
+			total: body.data.length,
+			next_cursor: null,
+			prev_cursor: null,
+		});
 		expect(body.meta.root.data.attributes.items).toBe(body.data.length);
 		expect(body.meta.root.data.attributes.trashed_items).toBe(1);
 	});
@@ -88,18 +103,34 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 		]);
 		const root = body.meta.root.data;
 		expect(root).toMatchObject({ id: docs.id, type: 'folder' });
-		expect(root.attributes).toMatchObject({ name: 'Documents', emoji: '📄', color: '#3B82F6', items: 5, trashed_items: 1 });
+		expect(root.attributes).toMatchObject({
+			name: 'Documents',
+			emoji: '📄',
+			color: '#3B82F6',
+			items: 5,
+			trashed_items: 1,
+		});
 		expect(root.attributes.created_at).toBe('27. Feb. 2026');
 		// folder filesize = bytes of all non-trashed files below it
 		const expectedBytes = [...sb.model.items.values()]
 			.filter((i) => i.type === 'file' && !i.deletedAt && sb.model.isInside(i, docs.id))
 			.reduce((s, i) => s + (i.type === 'file' ? i.size : 0), 0);
 		expect(root.attributes.filesize).toBe(expectedBytes);
-		for (const w of body.data) expect(w.data.relationships.parent?.data).toEqual({ type: 'folder', id: docs.id, attributes: { name: 'Documents' } });
+		for (const w of body.data)
+			expect(w.data.relationships.parent?.data).toEqual({
+				type: 'folder',
+				id: docs.id,
+				attributes: { name: 'Documents' },
+			});
 		const notes = body.data.find((w) => w.data.attributes.name === 'notes.txt')!;
 		expect(notes.data.type).toBe('file');
 		if (notes.data.type === 'file') {
-			expect(notes.data.attributes).toMatchObject({ filesize: '500B', mimetype: 'text/plain', parent_id: docs.id, deleted_at: null });
+			expect(notes.data.attributes).toMatchObject({
+				filesize: '500B',
+				mimetype: 'text/plain',
+				parent_id: docs.id,
+				deleted_at: null,
+			});
 			expect(notes.data.relationships.creator.data.attributes.name).toBe('Demo User');
 			expect(notes.data.attributes.file_url.startsWith(sb.baseUrl)).toBe(true);
 		}
@@ -108,7 +139,9 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	});
 
 	it('gives images an exif relationship, shared folders a share wrapper, team folders the flag', async () => {
-		const photos = FolderListResponse.parse((await api.get(`/browse/folders/${folderId('Photos')}`)).json);
+		const photos = FolderListResponse.parse(
+			(await api.get(`/browse/folders/${folderId('Photos')}`)).json,
+		);
 		const beach = photos.data.find((w) => w.data.attributes.name === 'beach.jpg')!;
 		expect(beach.data.type).toBe('file');
 		if (beach.data.type === 'file') {
@@ -137,10 +170,21 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	});
 
 	it('answers an empty folder with an empty page', async () => {
-		const body = FolderListResponse.parse((await api.get(`/browse/folders/${folderId('Empty')}`)).json);
+		const body = FolderListResponse.parse(
+			(await api.get(`/browse/folders/${folderId('Empty')}`)).json,
+		);
 		expect(body.data).toEqual([]);
-		expect(body.meta.cursor).toMatchObject({ total: 0, next_cursor: null, prev_cursor: null, limit: 50 });
-		expect(body.meta.root.data.attributes).toMatchObject({ items: 0, trashed_items: 0, filesize: 0 });
+		expect(body.meta.cursor).toMatchObject({
+			total: 0,
+			next_cursor: null,
+			prev_cursor: null,
+			limit: 50,
+		});
+		expect(body.meta.root.data.attributes).toMatchObject({
+			items: 0,
+			trashed_items: 0,
+			filesize: 0,
+		});
 	});
 
 	it('404s unknown, foreign, trashed and malformed folder ids', async () => {
@@ -149,12 +193,17 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 		for (const id of ['6f1c1c1e-0000-4000-8000-000000000000', foreign, trashed, 'not-a-uuid']) {
 			const res = await api.get(`/browse/folders/${id}`);
 			expect(res.status).toBe(404);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.notFound });
+			expect(AccessErrorResponse.parse(res.json)).toEqual({
+				type: 'error',
+				message: MESSAGES.notFound,
+			});
 		}
 	});
 
 	it('isolates users', async () => {
-		const body = FolderListResponse.parse((await api.get('/browse/folders/all', {}, sb.seed.users[1].accessToken)).json);
+		const body = FolderListResponse.parse(
+			(await api.get('/browse/folders/all', {}, sb.seed.users[1].accessToken)).json,
+		);
 		expect(body.data.map((w) => w.data.attributes.name).sort()).toEqual(['Personal', 'Receipts']);
 		expect(body.meta.root.data.relationships.user.data.attributes.name).toBe('Second User');
 	});
@@ -166,7 +215,10 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 		for (const path of ['/browse/folders/all', '/browse/latest']) {
 			const res = await api.get(path, {}, token);
 			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.unauthorized });
+			expect(AccessErrorResponse.parse(res.json)).toEqual({
+				type: 'error',
+				message: MESSAGES.unauthorized,
+			});
 		}
 	});
 
@@ -184,11 +236,15 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 			expect(Object.keys(errors).sort()).toEqual(['direction', 'limit', 'page']);
 			expect(errors.direction).toEqual(['The selected direction is invalid.']);
 			const cursor = await api.get(path, { cursor: 'garbage' });
-			expect(ValidationErrorResponse.parse(cursor.json).errors).toEqual({ cursor: ['The cursor is invalid.'] });
+			expect(ValidationErrorResponse.parse(cursor.json).errors).toEqual({
+				cursor: ['The cursor is invalid.'],
+			});
 			const lower = await api.get(path, { direction: 'desc' });
 			expect(lower.status).toBe(422);
 			const frac = await api.get(path, { limit: '2.5' });
-			expect(ValidationErrorResponse.parse(frac.json).errors).toEqual({ limit: ['The limit must be an integer.'] });
+			expect(ValidationErrorResponse.parse(frac.json).errors).toEqual({
+				limit: ['The limit must be an integer.'],
+			});
 		}
 	});
 });
@@ -208,9 +264,16 @@ describe('GET /api/v1/browse/latest', () => {
 	});
 
 	it('shows a new file first and drops a trashed one', async () => {
-		const file = sb.model.addFile(0, { folderId: folderId('Documents'), name: 'fresh.pdf', size: 1_500 });
+		const file = sb.model.addFile(0, {
+			folderId: folderId('Documents'),
+			name: 'fresh.pdf',
+			size: 1_500,
+		});
 		let body = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
-		expect(body.data[0].data).toMatchObject({ id: file.id, attributes: { name: 'fresh.pdf', filesize: '1.50kB', created_at: '10. Mar. 2026' } });
+		expect(body.data[0].data).toMatchObject({
+			id: file.id,
+			attributes: { name: 'fresh.pdf', filesize: '1.50kB', created_at: '10. Mar. 2026' },
+		});
 		sb.model.trashItem(file.id);
 		body = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
 		expect(body.data[0].data.id).not.toBe(file.id);
@@ -223,49 +286,73 @@ describe('cursor pagination', () => {
 		['created_at', 'ASC'],
 		['name', 'ASC'],
 		['name', 'DESC'],
-	] as const)('limit 1 over the root and latest walks the full list (%s %s)', async (sort, direction) => {
-		const rootWalk = await walk('/browse/folders/all', { limit: 1, sort, direction });
-		expect(rootWalk.seen).toEqual(expectedOrder(activeChildrenOf(null), sort, direction));
-		expect(rootWalk.cursors[rootWalk.cursors.length - 1]).toBeNull();
-		const latestWalk = await walk('/browse/latest', { limit: 1, sort, direction });
-		expect(latestWalk.seen).toEqual(expectedOrder(activeFilesOf(demoId()), sort, direction));
-	});
+	] as const)(
+		'limit 1 over the root and latest walks the full list (%s %s)',
+		async (sort, direction) => {
+			const rootWalk = await walk('/browse/folders/all', { limit: 1, sort, direction });
+			expect(rootWalk.seen).toEqual(expectedOrder(activeChildrenOf(null), sort, direction));
+			expect(rootWalk.cursors[rootWalk.cursors.length - 1]).toBeNull();
+			const latestWalk = await walk('/browse/latest', { limit: 1, sort, direction });
+			expect(latestWalk.seen).toEqual(expectedOrder(activeFilesOf(demoId()), sort, direction));
+		},
+	);
 
 	it('walks back with prev_cursor and echoes the cursor in meta.cursor.cursor', async () => {
 		const full = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
 		const p1 = LatestListResponse.parse((await api.get('/browse/latest', { limit: 4 })).json);
-		const p2res = await api.get('/browse/latest', { limit: 4, cursor: p1.meta.cursor.next_cursor! });
+		const p2res = await api.get('/browse/latest', {
+			limit: 4,
+			cursor: p1.meta.cursor.next_cursor!,
+		});
 		const p2 = LatestListResponse.parse(p2res.json);
 		expect(p2.meta.cursor.cursor).toBe(p1.meta.cursor.next_cursor);
 		expect(ids(p2.data)).toEqual(ids(full.data).slice(4, 8));
-		const back = LatestListResponse.parse((await api.get('/browse/latest', { limit: 4, cursor: p2.meta.cursor.prev_cursor! })).json);
+		const back = LatestListResponse.parse(
+			(await api.get('/browse/latest', { limit: 4, cursor: p2.meta.cursor.prev_cursor! })).json,
+		);
 		expect(ids(back.data)).toEqual(ids(p1.data));
 		expect(back.meta.cursor.prev_cursor).toBeNull();
 		// the first page's own cursor reproduces it
-		const again = LatestListResponse.parse((await api.get('/browse/latest', { limit: 4, cursor: p1.meta.cursor.cursor })).json);
+		const again = LatestListResponse.parse(
+			(await api.get('/browse/latest', { limit: 4, cursor: p1.meta.cursor.cursor })).json,
+		);
 		expect(ids(again.data)).toEqual(ids(p1.data));
 	});
 
 	it('supports page (1-based) without a cursor', async () => {
 		const full = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
-		const p3 = LatestListResponse.parse((await api.get('/browse/latest', { limit: 3, page: 3 })).json);
+		const p3 = LatestListResponse.parse(
+			(await api.get('/browse/latest', { limit: 3, page: 3 })).json,
+		);
 		expect(ids(p3.data)).toEqual(ids(full.data).slice(6, 9));
 		expect(p3.meta.cursor.prev_cursor).not.toBeNull();
-		const next = LatestListResponse.parse((await api.get('/browse/latest', { limit: 3, cursor: p3.meta.cursor.next_cursor! })).json);
+		const next = LatestListResponse.parse(
+			(await api.get('/browse/latest', { limit: 3, cursor: p3.meta.cursor.next_cursor! })).json,
+		);
 		expect(ids(next.data)).toEqual(ids(full.data).slice(9, 12));
-		const beyond = LatestListResponse.parse((await api.get('/browse/latest', { limit: 3, page: 999 })).json);
+		const beyond = LatestListResponse.parse(
+			(await api.get('/browse/latest', { limit: 3, page: 999 })).json,
+		);
 		expect(beyond.data).toEqual([]);
 		expect(beyond.meta.cursor.next_cursor).toBeNull();
 	});
 
 	it('clamps a limit above 500 to 500 and reports it', async () => {
 		const bulk = sb.model.addFolder(0, { name: 'Many' });
-		for (let i = 0; i < 620; i++) sb.model.addFile(0, { folderId: bulk.id, name: `m-${i}.txt`, size: 10 });
+		for (let i = 0; i < 620; i++)
+			sb.model.addFile(0, { folderId: bulk.id, name: `m-${i}.txt`, size: 10 });
 		const res = await api.get(`/browse/folders/${bulk.id}`, { limit: 100000 });
 		const body = FolderListResponse.parse(res.json);
 		expect(body.data).toHaveLength(500);
 		expect(body.meta.cursor).toMatchObject({ limit: 500, total: 620 });
-		const rest = FolderListResponse.parse((await api.get(`/browse/folders/${bulk.id}`, { limit: 100000, cursor: body.meta.cursor.next_cursor! })).json);
+		const rest = FolderListResponse.parse(
+			(
+				await api.get(`/browse/folders/${bulk.id}`, {
+					limit: 100000,
+					cursor: body.meta.cursor.next_cursor!,
+				})
+			).json,
+		);
 		expect(rest.data).toHaveLength(120);
 		expect(rest.meta.cursor.next_cursor).toBeNull();
 		expect(new Set([...ids(body.data), ...ids(rest.data)]).size).toBe(620);
@@ -273,14 +360,20 @@ describe('cursor pagination', () => {
 
 	it('orders items created in the same instant by their creation sequence, stably', async () => {
 		const folder = sb.model.addFolder(0, { name: 'Same minute' });
-		const made = Array.from({ length: 7 }, (_, i) => sb.model.addFile(0, { folderId: folder.id, name: `same-${i}.txt` }));
+		const made = Array.from({ length: 7 }, (_, i) =>
+			sb.model.addFile(0, { folderId: folder.id, name: `same-${i}.txt` }),
+		);
 		const desc = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`)).json);
 		expect(ids(desc.data)).toEqual(made.map((f) => f.id).reverse());
-		const asc = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { direction: 'ASC' })).json);
+		const asc = FolderListResponse.parse(
+			(await api.get(`/browse/folders/${folder.id}`, { direction: 'ASC' })).json,
+		);
 		expect(ids(asc.data)).toEqual(made.map((f) => f.id));
 		const walked = await walk(`/browse/folders/${folder.id}`, { limit: 2 });
 		expect(walked.seen).toEqual(made.map((f) => f.id).reverse());
-		expect(new Set(desc.data.map((w) => w.data.attributes.created_at))).toEqual(new Set(['10. Mar. 2026']));
+		expect(new Set(desc.data.map((w) => w.data.attributes.created_at))).toEqual(
+			new Set(['10. Mar. 2026']),
+		);
 	});
 
 	it('keyset cursors stay correct when items are inserted or deleted between page fetches', async () => {
@@ -289,18 +382,34 @@ describe('cursor pagination', () => {
 			sb.clock.advance(60_000);
 			return sb.model.addFile(0, { folderId: folder.id, name: `k-${i}.txt` });
 		});
-		const p1 = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json);
+		const p1 = FolderListResponse.parse(
+			(await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json,
+		);
 		expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
 		// a newer item arrives and an item of page 1 is deleted before page 2 is fetched
 		sb.clock.advance(60_000);
 		sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
 		sb.model.trashItem(made[4].id);
-		const p2 = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: p1.meta.cursor.next_cursor! })).json);
+		const p2 = FolderListResponse.parse(
+			(
+				await api.get(`/browse/folders/${folder.id}`, {
+					limit: 3,
+					cursor: p1.meta.cursor.next_cursor!,
+				})
+			).json,
+		);
 		expect(ids(p2.data)).toEqual([made[2].id, made[1].id, made[0].id]);
 		expect(p2.meta.cursor.next_cursor).toBeNull();
 		// deleting the boundary item itself does not break the cursor either
 		sb.model.deleteItemPermanently(made[3].id);
-		const p2b = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: p1.meta.cursor.next_cursor! })).json);
+		const p2b = FolderListResponse.parse(
+			(
+				await api.get(`/browse/folders/${folder.id}`, {
+					limit: 3,
+					cursor: p1.meta.cursor.next_cursor!,
+				})
+			).json,
+		);
 		expect(ids(p2b.data)).toEqual(ids(p2.data));
 	});
 
@@ -312,39 +421,75 @@ describe('cursor pagination', () => {
 				sb.clock.advance(60_000);
 				return sb.model.addFile(0, { folderId: folder.id, name: `o-${i}.txt` });
 			});
-			const p1 = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json);
+			const p1 = FolderListResponse.parse(
+				(await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json,
+			);
 			expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
 			expect(p1.meta.cursor.total).toBe(6);
 			// a newer item arrives: page 2 starts one entry earlier, the last of page 1 again
 			sb.clock.advance(60_000);
 			sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
-			const shifted = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: p1.meta.cursor.next_cursor! })).json);
+			const shifted = FolderListResponse.parse(
+				(
+					await api.get(`/browse/folders/${folder.id}`, {
+						limit: 3,
+						cursor: p1.meta.cursor.next_cursor!,
+					})
+				).json,
+			);
 			expect(ids(shifted.data)).toEqual([made[3].id, made[2].id, made[1].id]);
 			expect(shifted.meta.cursor.total).toBe(7);
 			// two items above the boundary go: page 2 starts one entry past what is left of page 1's end
 			sb.model.trashItem(made[5].id);
 			sb.model.trashItem(made[4].id);
-			const pulled = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: p1.meta.cursor.next_cursor! })).json);
+			const pulled = FolderListResponse.parse(
+				(
+					await api.get(`/browse/folders/${folder.id}`, {
+						limit: 3,
+						cursor: p1.meta.cursor.next_cursor!,
+					})
+				).json,
+			);
 			expect(ids(pulled.data)).toEqual([made[1].id, made[0].id]);
 			expect(pulled.meta.cursor.total).toBe(5);
 			// keyset cursors are still read in offset mode
 			sb.model.cursorMode = 'keyset';
-			const keyset = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`, { limit: 1 })).json);
+			const keyset = FolderListResponse.parse(
+				(await api.get(`/browse/folders/${folder.id}`, { limit: 1 })).json,
+			);
 			sb.model.cursorMode = 'offset';
-			expect((await api.get(`/browse/folders/${folder.id}`, { limit: 3, cursor: keyset.meta.cursor.next_cursor! })).status).toBe(200);
+			expect(
+				(
+					await api.get(`/browse/folders/${folder.id}`, {
+						limit: 3,
+						cursor: keyset.meta.cursor.next_cursor!,
+					})
+				).status,
+			).toBe(200);
 		} finally {
 			sb.model.cursorMode = 'keyset';
 		}
 	});
 
 	it('rejects a cursor used with a different sort or direction', async () => {
-		const p1 = FolderListResponse.parse((await api.get('/browse/folders/all', { limit: 2, sort: 'name' })).json);
-		const res = await api.get('/browse/folders/all', { limit: 2, sort: 'created_at', cursor: p1.meta.cursor.next_cursor! });
+		const p1 = FolderListResponse.parse(
+			(await api.get('/browse/folders/all', { limit: 2, sort: 'name' })).json,
+		);
+		const res = await api.get('/browse/folders/all', {
+			limit: 2,
+			sort: 'created_at',
+			cursor: p1.meta.cursor.next_cursor!,
+		});
 		expect(res.status).toBe(422);
 		expect(Object.keys(ValidationErrorResponse.parse(res.json).errors)).toEqual(['cursor']);
 		// without sort/direction the cursor's own order is used
-		const ok = FolderListResponse.parse((await api.get('/browse/folders/all', { limit: 2, cursor: p1.meta.cursor.next_cursor! })).json);
-		const full = FolderListResponse.parse((await api.get('/browse/folders/all', { sort: 'name' })).json);
+		const ok = FolderListResponse.parse(
+			(await api.get('/browse/folders/all', { limit: 2, cursor: p1.meta.cursor.next_cursor! }))
+				.json,
+		);
+		const full = FolderListResponse.parse(
+			(await api.get('/browse/folders/all', { sort: 'name' })).json,
+		);
 		expect(ids(ok.data)).toEqual(ids(full.data).slice(2, 4));
 	});
 });

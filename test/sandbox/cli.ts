@@ -32,7 +32,9 @@ async function main(): Promise<void> {
 				}  folder ${s.folderId}`,
 		),
 		'  file requests:',
-		...seed.fileRequests.map((r) => `    ${r.id}  ${r.active ? 'active ' : 'EXPIRED'}  folder ${r.folderId}`),
+		...seed.fileRequests.map(
+			(r) => `    ${r.id}  ${r.active ? 'active ' : 'EXPIRED'}  folder ${r.folderId}`,
+		),
 		...(seed.bulkFolderId ? [`  bulk folder     ${seed.bulkFolderId}`] : []),
 	];
 	const infoFile = process.env.SANDBOX_INFO_FILE;
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-	process.stderr.write(`sandbox failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+	process.stderr.write(
+		`sandbox failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+	);
 	process.exit(1);
 });

@@ -3,7 +3,13 @@
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 
-import { fileContent, generatedBlocks, iconContent, sha256OfContent, thumbnailContent } from './content';
+import {
+	fileContent,
+	generatedBlocks,
+	iconContent,
+	sha256OfContent,
+	thumbnailContent,
+} from './content';
 import { client } from './helpers';
 import type { FileRec } from './model';
 import { startSandbox } from './server';
@@ -30,21 +36,31 @@ interface Fetched {
 /** A raw GET with node:http (fetch hides short bodies behind one error). */
 function get(url: string, token?: string): Promise<Fetched> {
 	return new Promise((resolve, reject) => {
-		const req = http.get(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, agent: false }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			const done = (complete: boolean) =>
-				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), complete });
-			res.on('end', () => done(res.complete));
-			res.on('error', () => done(false));
-			res.on('aborted', () => done(false));
-		});
+		const req = http.get(
+			url,
+			{ headers: token ? { Authorization: `Bearer ${token}` } : {}, agent: false },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				const done = (complete: boolean) =>
+					resolve({
+						status: res.statusCode ?? 0,
+						headers: res.headers,
+						body: Buffer.concat(chunks),
+						complete,
+					});
+				res.on('end', () => done(res.complete));
+				res.on('error', () => done(false));
+				res.on('aborted', () => done(false));
+			},
+		);
 		req.on('error', reject);
 	});
 }
 
 const file = (path: string) => sb.model.itemAt(0, path) as FileRec;
-const attributesOf = (wrapper: unknown) => (wrapper as { data: { attributes: Record<string, unknown> } }).data.attributes;
+const attributesOf = (wrapper: unknown) =>
+	(wrapper as { data: { attributes: Record<string, unknown> } }).data.attributes;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('generated content', () => {
@@ -71,14 +87,21 @@ describe('account files: /file/<basename> and /thumbnail/<size>-<basename>', () 
 		expect(res.headers['content-disposition']).toBe(`inline; filename*=UTF-8''notes.txt`);
 		expect(res.body.length).toBe(notes.size);
 		expect(sha256(res.body)).toBe(sha256OfContent(fileContent(notes)));
-		expect(sb.requests.at(-1)).toMatchObject({ method: 'GET', path: `/file/${notes.basename}`, status: 200, bytesSent: notes.size });
+		expect(sb.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			path: `/file/${notes.basename}`,
+			status: 200,
+			bytesSent: notes.size,
+		});
 	});
 
-	test('no token: 401; another account\'s file: 403; unknown or trashed: 404', async () => {
+	test("no token: 401; another account's file: 403; unknown or trashed: 404", async () => {
 		const notes = file('Documents/notes.txt');
 		expect((await get(`${sb.baseUrl}/file/${notes.basename}`)).status).toBe(401);
 		expect((await get(`${sb.baseUrl}/file/${notes.basename}`, 'not-a-token')).status).toBe(401);
-		expect((await get(`${sb.baseUrl}/file/${notes.basename}`, sb.seed.users[1].accessToken)).status).toBe(403);
+		expect(
+			(await get(`${sb.baseUrl}/file/${notes.basename}`, sb.seed.users[1].accessToken)).status,
+		).toBe(403);
 		expect((await get(`${sb.baseUrl}/file/nothing.txt`, api.token())).status).toBe(404);
 		sb.model.trashItem(notes.id);
 		expect((await get(`${sb.baseUrl}/file/${notes.basename}`, api.token())).status).toBe(404);
@@ -96,7 +119,9 @@ describe('account files: /file/<basename> and /thumbnail/<size>-<basename>', () 
 		}
 		expect((await get(`${sb.baseUrl}/thumbnail/xs-${beach.basename}`)).status).toBe(401);
 		const notes = file('Documents/notes.txt');
-		expect((await get(`${sb.baseUrl}/thumbnail/xs-${notes.basename}`, api.token())).status).toBe(404);
+		expect((await get(`${sb.baseUrl}/thumbnail/xs-${notes.basename}`, api.token())).status).toBe(
+			404,
+		);
 		const icon = String(attributesOf(sb.model.fileWrapper(notes)).thumbnail);
 		const res = await get(icon);
 		expect(res.status).toBe(200);
@@ -105,15 +130,25 @@ describe('account files: /file/<basename> and /thumbnail/<size>-<basename>', () 
 	});
 
 	test('a 1 GB file is served without being stored (the sandbox only generates it)', async () => {
-		const big = sb.model.addFile(0, { name: 'huge.bin', size: 1024 ** 3, mimetype: 'application/octet-stream' });
-		const res = await new Promise<{ status: number; length: string | undefined }>((resolve, reject) => {
-			http
-				.get(`${sb.baseUrl}/file/${big.basename}`, { headers: { Authorization: `Bearer ${api.token()}` }, agent: false }, (r) => {
-					resolve({ status: r.statusCode ?? 0, length: r.headers['content-length'] });
-					r.destroy();
-				})
-				.on('error', reject);
+		const big = sb.model.addFile(0, {
+			name: 'huge.bin',
+			size: 1024 ** 3,
+			mimetype: 'application/octet-stream',
 		});
+		const res = await new Promise<{ status: number; length: string | undefined }>(
+			(resolve, reject) => {
+				http
+					.get(
+						`${sb.baseUrl}/file/${big.basename}`,
+						{ headers: { Authorization: `Bearer ${api.token()}` }, agent: false },
+						(r) => {
+							resolve({ status: r.statusCode ?? 0, length: r.headers['content-length'] });
+							r.destroy();
+						},
+					)
+					.on('error', reject);
+			},
+		);
 		expect(res).toEqual({ status: 200, length: String(1024 ** 3) });
 	});
 });
@@ -122,13 +157,23 @@ describe('files of a file request: …/upload-request/<id>', () => {
 	test('the request listing links each file through the request; no Authorization header needed', async () => {
 		const requestId = sb.seed.fileRequests[0].id;
 		const listing = await api.get(`/requests/${requestId}/items`, undefined, null);
-		const wrappers = (listing.json as { data: Array<{ data: { type: string; attributes: Record<string, unknown> } }> }).data;
+		const wrappers = (
+			listing.json as {
+				data: Array<{ data: { type: string; attributes: Record<string, unknown> } }>;
+			}
+		).data;
 		const logo = wrappers.find((w) => w.data.attributes.name === 'received-logo.png');
-		expect(logo?.data.attributes.file_url).toMatch(new RegExp(`/file/[0-9a-f]{32}\\.png/upload-request/${requestId}$`));
-		expect(logo?.data.attributes.thumbnail).toMatch(new RegExp(`/thumbnail/xs-[0-9a-f]{32}\\.png/upload-request/${requestId}$`));
+		expect(logo?.data.attributes.file_url).toMatch(
+			new RegExp(`/file/[0-9a-f]{32}\\.png/upload-request/${requestId}$`),
+		);
+		expect(logo?.data.attributes.thumbnail).toMatch(
+			new RegExp(`/thumbnail/xs-[0-9a-f]{32}\\.png/upload-request/${requestId}$`),
+		);
 		const res = await get(String(logo?.data.attributes.file_url));
 		expect(res.status).toBe(200);
-		expect(sha256(res.body)).toBe(sha256OfContent(fileContent(file('Client Uploads/received-logo.png'))));
+		expect(sha256(res.body)).toBe(
+			sha256OfContent(fileContent(file('Client Uploads/received-logo.png'))),
+		);
 		expect((await get(String(logo?.data.attributes.thumbnail))).status).toBe(200);
 	});
 
@@ -136,12 +181,23 @@ describe('files of a file request: …/upload-request/<id>', () => {
 		const inside = file('Client Uploads/signed-form.pdf');
 		const outside = file('Documents/notes.txt');
 		const [active, expired] = sb.seed.fileRequests.map((r) => r.id);
-		expect((await get(`${sb.baseUrl}/file/${outside.basename}/upload-request/${active}`)).status).toBe(404);
-		expect((await get(`${sb.baseUrl}/file/${inside.basename}/upload-request/0b7a3c1e-9d2f-4e6a-8b5c-7f1e2d3c4b5a`)).status).toBe(404);
+		expect(
+			(await get(`${sb.baseUrl}/file/${outside.basename}/upload-request/${active}`)).status,
+		).toBe(404);
+		expect(
+			(
+				await get(
+					`${sb.baseUrl}/file/${inside.basename}/upload-request/0b7a3c1e-9d2f-4e6a-8b5c-7f1e2d3c4b5a`,
+				)
+			).status,
+		).toBe(404);
 		const late = file('Closed Request/late-file.pdf');
 		const gone = await get(`${sb.baseUrl}/file/${late.basename}/upload-request/${expired}`);
 		expect(gone.status).toBe(410);
-		expect(JSON.parse(gone.body.toString())).toEqual({ type: 'gone', message: 'The file request is not active anymore' });
+		expect(JSON.parse(gone.body.toString())).toEqual({
+			type: 'gone',
+			message: 'The file request is not active anymore',
+		});
 	});
 });
 
@@ -172,15 +228,19 @@ describe('body faults on content', () => {
 		sb.fault({ path: /^\/file\//, stallAfterBytes: 500 });
 		const received = await new Promise<number>((resolve, reject) => {
 			http
-				.get(url(), { headers: { Authorization: `Bearer ${api.token()}` }, agent: false }, (res) => {
-					let bytes = 0;
-					res.on('data', (chunk: Buffer) => {
-						bytes += chunk.length;
-						// all that will come has come: give up, as a client's time limit would
-						if (bytes >= 500) res.destroy();
-					});
-					res.on('close', () => resolve(bytes));
-				})
+				.get(
+					url(),
+					{ headers: { Authorization: `Bearer ${api.token()}` }, agent: false },
+					(res) => {
+						let bytes = 0;
+						res.on('data', (chunk: Buffer) => {
+							bytes += chunk.length;
+							// all that will come has come: give up, as a client's time limit would
+							if (bytes >= 500) res.destroy();
+						});
+						res.on('close', () => resolve(bytes));
+					},
+				)
 				.on('error', reject);
 		});
 		expect(received).toBe(500);

@@ -80,7 +80,12 @@ export function iconContent(ext: string): FileContent {
 	const svg = Buffer.from(
 		`<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="8" fill="#00BC7E"/><text x="32" y="38" font-size="14" text-anchor="middle" fill="#fff">${ext.replace(/[^a-z0-9]/gi, '').slice(0, 5)}</text></svg>`,
 	);
-	return { length: svg.length, contentType: 'image/svg+xml', fileName: `${ext}.svg`, blocks: () => [svg] };
+	return {
+		length: svg.length,
+		contentType: 'image/svg+xml',
+		fileName: `${ext}.svg`,
+		blocks: () => [svg],
+	};
 }
 
 /** SHA-256 (hex) of what a content route sends: the oracle downloads are compared with. */

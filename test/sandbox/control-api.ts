@@ -19,9 +19,15 @@ export interface ControlDeps {
 	idle(): Promise<void>;
 }
 
-export type ControlApi = (method: string, path: string, query: Record<string, string>, raw: string) => Promise<Result>;
+export type ControlApi = (
+	method: string,
+	path: string,
+	query: Record<string, string>,
+	raw: string,
+) => Promise<Result>;
 
-const userRef = (v: unknown): number | string => (typeof v === 'number' || typeof v === 'string' ? v : 0);
+const userRef = (v: unknown): number | string =>
+	typeof v === 'number' || typeof v === 'string' ? v : 0;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** A FaultRule from JSON: `path` is a string or `{regex, flags?}`; `times` a number, null or "Infinity". */
@@ -42,7 +48,8 @@ function faultRuleFromJson(body: Record<string, unknown>): FaultRule {
 	if (typeof body.rawBody === 'string') rule.rawBody = body.rawBody;
 	if (typeof body.contentType === 'string') rule.contentType = body.contentType;
 	if (typeof body.delayMs === 'number') rule.delayMs = body.delayMs;
-	if (body.headers && typeof body.headers === 'object') rule.headers = body.headers as Record<string, string>;
+	if (body.headers && typeof body.headers === 'object')
+		rule.headers = body.headers as Record<string, string>;
 	if (body.reset === true) rule.reset = true;
 	if (body.hang === true) rule.hang = true;
 	if (typeof body.cutAfterBytes === 'number') rule.cutAfterBytes = body.cutAfterBytes;
@@ -59,7 +66,8 @@ export function controlApi({ model, log, faults, reset, idle }: ControlDeps): Co
 		if (raw.trim()) {
 			try {
 				const parsed: unknown = JSON.parse(raw);
-				if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+				if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+					body = parsed as Record<string, unknown>;
 			} catch {
 				return ok(400, { error: 'invalid JSON body' });
 			}
@@ -122,9 +130,15 @@ export function controlApi({ model, log, faults, reset, idle }: ControlDeps): Co
 				case 'POST /__sandbox/trash':
 					return ok(200, { ok: true, trashed: model.trashItem(String(body.id)).length });
 				case 'POST /__sandbox/restore':
-					return ok(200, { ok: true, restored: model.restoreItem(String(body.id), { toHome: body.toHome === true }).length });
+					return ok(200, {
+						ok: true,
+						restored: model.restoreItem(String(body.id), { toHome: body.toHome === true }).length,
+					});
 				case 'POST /__sandbox/delete':
-					return ok(200, { ok: true, deleted: model.deleteItemPermanently(String(body.id)).length });
+					return ok(200, {
+						ok: true,
+						deleted: model.deleteItemPermanently(String(body.id)).length,
+					});
 				case 'GET /__sandbox/clock':
 					return ok(200, { now: model.clock.now().toISOString() });
 				case 'POST /__sandbox/clock':
@@ -134,7 +148,8 @@ export function controlApi({ model, log, faults, reset, idle }: ControlDeps): Co
 				case 'GET /__sandbox/cursor-mode':
 					return ok(200, { mode: model.cursorMode });
 				case 'POST /__sandbox/cursor-mode':
-					if (body.mode !== 'keyset' && body.mode !== 'offset') return ok(400, { error: 'mode must be "keyset" or "offset"' });
+					if (body.mode !== 'keyset' && body.mode !== 'offset')
+						return ok(400, { error: 'mode must be "keyset" or "offset"' });
 					model.cursorMode = body.mode;
 					return ok(200, { mode: model.cursorMode });
 				case 'GET /__sandbox/idle':

@@ -47,7 +47,9 @@ describe('GET /api/v1/notifications', () => {
 		]);
 		expect(body.data.filter((n) => n.data.attributes.read_at === null)).toHaveLength(2);
 		expect(body.data[2].data.attributes.read_at).toBe('06. Mar. 2026 11:02');
-		const other = NotificationListResponse.parse((await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json);
+		const other = NotificationListResponse.parse(
+			(await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json,
+		);
 		expect(other.data).toHaveLength(1);
 		expect(other.data[0].data.id).not.toBe(body.data[0].data.id);
 	});
@@ -56,7 +58,16 @@ describe('GET /api/v1/notifications', () => {
 		sb.clock.advance(90 * 60_000);
 		const n = sb.model.addNotification(0, { title: 'Hello', description: 'World' });
 		let body = NotificationListResponse.parse((await api.get('/notifications')).json);
-		expect(body.data[0].data).toMatchObject({ id: n.id, attributes: { title: 'Hello', read_at: null, created_at: '10. Mar. 2026 13:30', category: 'upload', action: 'view' } });
+		expect(body.data[0].data).toMatchObject({
+			id: n.id,
+			attributes: {
+				title: 'Hello',
+				read_at: null,
+				created_at: '10. Mar. 2026 13:30',
+				category: 'upload',
+				action: 'view',
+			},
+		});
 		sb.model.markNotificationRead(n.id);
 		body = NotificationListResponse.parse((await api.get('/notifications')).json);
 		expect(body.data[0].data.attributes.read_at).toBe('10. Mar. 2026 13:30');
@@ -66,7 +77,10 @@ describe('GET /api/v1/notifications', () => {
 		for (const tok of [null, 'x']) {
 			const res = await api.get('/notifications', {}, tok);
 			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.unauthorized });
+			expect(AccessErrorResponse.parse(res.json)).toEqual({
+				type: 'error',
+				message: MESSAGES.unauthorized,
+			});
 		}
 		const basic = await call(sb, 'GET', '/api/v1/notifications', {});
 		expect(basic.status).toBe(401);
@@ -85,11 +99,18 @@ describe('HTTP plumbing', () => {
 	});
 
 	it('answers malformed JSON and non-JSON bodies with 400 JSON', async () => {
-		const bad = await call(sb, 'POST', '/api/v1/trash/restore', { token: api.token(), rawBody: '{"to_home":' });
+		const bad = await call(sb, 'POST', '/api/v1/trash/restore', {
+			token: api.token(),
+			rawBody: '{"to_home":',
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.contentType).toBe('application/json');
 		expect(AccessErrorResponse.parse(bad.json).message).toMatch(/not valid JSON/);
-		const form = await call(sb, 'POST', '/api/v1/trash/restore', { token: api.token(), rawBody: 'to_home=1', contentType: 'application/x-www-form-urlencoded' });
+		const form = await call(sb, 'POST', '/api/v1/trash/restore', {
+			token: api.token(),
+			rawBody: 'to_home=1',
+			contentType: 'application/x-www-form-urlencoded',
+		});
 		expect(form.status).toBe(400);
 		expect(sb.requests[sb.requests.length - 1]).toMatchObject({ body: 'to_home=1', status: 400 });
 	});
@@ -101,8 +122,22 @@ describe('HTTP plumbing', () => {
 		await api.get('/notifications', {}, null);
 		await call(sb, 'GET', '/__sandbox/seed');
 		expect(sb.requests).toEqual([
-			{ method: 'GET', path: `/api/v1/browse/folders/${folderId}`, query: { limit: '2' }, body: undefined, authorization: `Bearer ${api.token()}`, status: 200 },
-			{ method: 'POST', path: '/api/v1/trash/restore', query: {}, body: { to_home: true, items: [] }, authorization: `Bearer ${api.token()}`, status: 422 },
+			{
+				method: 'GET',
+				path: `/api/v1/browse/folders/${folderId}`,
+				query: { limit: '2' },
+				body: undefined,
+				authorization: `Bearer ${api.token()}`,
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: '/api/v1/trash/restore',
+				query: {},
+				body: { to_home: true, items: [] },
+				authorization: `Bearer ${api.token()}`,
+				status: 422,
+			},
 			{ method: 'GET', path: '/api/v1/notifications', query: {}, body: undefined, status: 401 },
 		]);
 		expect(sb.countRequests()).toBe(3);
@@ -114,17 +149,25 @@ describe('HTTP plumbing', () => {
 	});
 });
 
-describe('onAnswered (the benchmark\'s server-side time per request)', () => {
+describe("onAnswered (the benchmark's server-side time per request)", () => {
 	it('reports each answered API request once, after its status is known, but not control or fault-injected ones', async () => {
 		const answered: Array<{ path: string; status: number; handlingMs: number }> = [];
-		const own = await startSandbox({ onAnswered: (request, handlingMs) => answered.push({ path: request.path, status: request.status, handlingMs }) });
+		const own = await startSandbox({
+			onAnswered: (request, handlingMs) =>
+				answered.push({ path: request.path, status: request.status, handlingMs }),
+		});
 		try {
 			const ownApi = client(own);
 			const folderId = own.seed.users[0].rootFolderIds[0];
 			await ownApi.get(`/browse/folders/${folderId}`, { limit: 2 });
 			await ownApi.get('/notifications', {}, null);
 			await call(own, 'GET', '/__sandbox/seed');
-			own.fault({ method: 'GET', path: '/api/v1/browse/latest', status: 503, body: { message: 'busy' } });
+			own.fault({
+				method: 'GET',
+				path: '/api/v1/browse/latest',
+				status: 503,
+				body: { message: 'busy' },
+			});
 			await ownApi.get('/browse/latest');
 			expect(answered.map(({ path, status }) => ({ path, status }))).toEqual([
 				{ path: `/api/v1/browse/folders/${folderId}`, status: 200 },
@@ -140,7 +183,12 @@ describe('onAnswered (the benchmark\'s server-side time per request)', () => {
 
 describe('fault injection', () => {
 	it('replaces a response with status + JSON body once, then passes through', async () => {
-		sb.fault({ method: 'GET', path: '/api/v1/browse/latest', status: 503, body: { message: 'Service Unavailable' } });
+		sb.fault({
+			method: 'GET',
+			path: '/api/v1/browse/latest',
+			status: 503,
+			body: { message: 'Service Unavailable' },
+		});
 		const first = await api.get('/browse/latest');
 		expect(first.status).toBe(503);
 		expect(first.json).toEqual({ message: 'Service Unavailable' });
@@ -152,7 +200,11 @@ describe('fault injection', () => {
 	});
 
 	it('serves a raw HTML body', async () => {
-		sb.fault({ path: /\/notifications$/, status: 500, rawBody: '<html><body>Whoops</body></html>' });
+		sb.fault({
+			path: /\/notifications$/,
+			status: 500,
+			rawBody: '<html><body>Whoops</body></html>',
+		});
 		const res = await api.get('/notifications');
 		expect(res.status).toBe(500);
 		expect(res.contentType).toBe('text/html; charset=utf-8');
@@ -160,7 +212,13 @@ describe('fault injection', () => {
 	});
 
 	it('honours skip and times (Infinity too), match and the remover', async () => {
-		sb.fault({ path: '/api/v1/notifications', skip: 1, times: 2, status: 429, body: { message: 'Too Many Attempts.' } });
+		sb.fault({
+			path: '/api/v1/notifications',
+			skip: 1,
+			times: 2,
+			status: 429,
+			body: { message: 'Too Many Attempts.' },
+		});
 		const statuses: number[] = [];
 		for (let i = 0; i < 4; i++) statuses.push((await api.get('/notifications')).status);
 		expect(statuses).toEqual([200, 429, 429, 200]);
@@ -176,8 +234,14 @@ describe('fault injection', () => {
 			body: { type: 'error', message: 'boom' },
 		});
 		const restoreRef = { type: 'file', id: sb.model.itemAt(0, 'Documents/old-draft.docx').id };
-		expect((await api.post('/trash/restore', { to_home: true, items: [restoreRef] }, api.token())).status).toBe(200);
-		expect((await api.post('/trash/restore', { to_home: false, items: [restoreRef] }, api.token())).status).toBe(500);
+		expect(
+			(await api.post('/trash/restore', { to_home: true, items: [restoreRef] }, api.token()))
+				.status,
+		).toBe(200);
+		expect(
+			(await api.post('/trash/restore', { to_home: false, items: [restoreRef] }, api.token()))
+				.status,
+		).toBe(500);
 		sb.clearFaults();
 	});
 
@@ -186,7 +250,17 @@ describe('fault injection', () => {
 		// the fake clock, while sockets and fetch (Node's own timers) run as usual. So the delay is observed as
 		// ordering against another request and the fake clock, never by measuring time.
 		jest.useFakeTimers({
-			doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+			doNotFake: [
+				'Date',
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+			],
 		});
 		try {
 			let seen!: () => void;
@@ -231,26 +305,51 @@ describe('control API (/__sandbox/)', () => {
 		expect(seed.json).toEqual({ ...sb.seed, baseUrl: sb.baseUrl });
 
 		const docs = sb.model.itemAt(0, 'Documents').id;
-		const created = await control('POST', '/files', { user: 0, folderId: docs, name: 'via-control.pdf', size: 2000 });
+		const created = await control('POST', '/files', {
+			user: 0,
+			folderId: docs,
+			name: 'via-control.pdf',
+			size: 2000,
+		});
 		expect(created.status).toBe(201);
 		const file = FileWrapper.parse(created.json);
-		expect(file.data.attributes).toMatchObject({ name: 'via-control.pdf', parent_id: docs, mimetype: 'application/pdf', filesize: '2.00kB' });
+		expect(file.data.attributes).toMatchObject({
+			name: 'via-control.pdf',
+			parent_id: docs,
+			mimetype: 'application/pdf',
+			filesize: '2.00kB',
+		});
 		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
 		expect(latest.data[0].data.id).toBe(file.data.id);
 
-		const note = NotificationWrapper.parse((await control('POST', '/notifications', { user: 1, title: 'Ping' })).json);
-		const other = NotificationListResponse.parse((await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json);
+		const note = NotificationWrapper.parse(
+			(await control('POST', '/notifications', { user: 1, title: 'Ping' })).json,
+		);
+		const other = NotificationListResponse.parse(
+			(await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json,
+		);
 		expect(other.data[0].data.id).toBe(note.data.id);
 
-		expect((await control('POST', '/trash', { id: file.data.id })).json).toEqual({ ok: true, trashed: 1 });
+		expect((await control('POST', '/trash', { id: file.data.id })).json).toEqual({
+			ok: true,
+			trashed: 1,
+		});
 		expect(sb.model.findItem(file.data.id)!.deletedAt).not.toBeNull();
 		expect((await control('POST', '/trash', { id: 'nope' })).status).toBe(400);
 
-		const ruled = await control('POST', '/faults', { path: { regex: '^/api/v1/browse/' }, status: 500, times: 'Infinity', rawBody: 'oops' });
+		const ruled = await control('POST', '/faults', {
+			path: { regex: '^/api/v1/browse/' },
+			status: 500,
+			times: 'Infinity',
+			rawBody: 'oops',
+		});
 		expect(ruled.status).toBe(201);
 		expect((await api.get('/browse/latest')).status).toBe(500);
 		expect((await api.get('/browse/folders/all')).status).toBe(500);
-		const listed = await control('GET', '/requests', undefined, { method: 'GET', path: '/api/v1/browse/latest' });
+		const listed = await control('GET', '/requests', undefined, {
+			method: 'GET',
+			path: '/api/v1/browse/latest',
+		});
 		expect(listed.json).toMatchObject({ count: 2, requests: [{ status: 200 }, { status: 500 }] });
 		expect((await control('DELETE', '/faults')).status).toBe(200);
 		expect((await api.get('/browse/latest')).status).toBe(200);
@@ -271,7 +370,8 @@ describe('control API (/__sandbox/)', () => {
 
 describe('determinism, reset and scale', () => {
 	it('seeds the same ids and tokens in every instance and after reset()', async () => {
-		const snapshot = (s: Sandbox) => JSON.stringify({ seed: s.seed, ids: [...s.model.items.keys()] });
+		const snapshot = (s: Sandbox) =>
+			JSON.stringify({ seed: s.seed, ids: [...s.model.items.keys()] });
 		const before = snapshot(sb);
 		sb.model.addFile(0, { name: 'x.txt' });
 		sb.model.deleteItemPermanently(sb.model.itemAt(0, 'Documents').id);
@@ -292,7 +392,11 @@ describe('determinism, reset and scale', () => {
 			['editor', false, true],
 		]);
 		expect(seed.fileRequests.map((r) => r.active)).toEqual([true, false]);
-		expect([...sb.model.items.values()].filter((i) => i.type === 'file' && i.userId === sb.model.getUser(0).id).length).toBeGreaterThanOrEqual(25);
+		expect(
+			[...sb.model.items.values()].filter(
+				(i) => i.type === 'file' && i.userId === sb.model.getUser(0).id,
+			).length,
+		).toBeGreaterThanOrEqual(25);
 	});
 
 	it('handles 10,000 polling events cheaply (model mutations + listing)', async () => {
@@ -329,7 +433,10 @@ describe('determinism, reset and scale', () => {
 			// a page is a binary search plus a slice of the kept index; the seed appends to the indexes in order
 			let res!: Awaited<ReturnType<typeof call>>;
 			const pageSorts = await largeSorts(async () => {
-				res = await call(big, 'GET', `/api/v1/browse/folders/${bulk}`, { token, query: { limit: 500, sort: 'name', direction: 'ASC' } });
+				res = await call(big, 'GET', `/api/v1/browse/folders/${bulk}`, {
+					token,
+					query: { limit: 500, sort: 'name', direction: 'ASC' },
+				});
 			});
 			const body = FolderListResponse.parse(res.json);
 			expect(body.meta.cursor).toMatchObject({ total: 10_000, limit: 500 });
@@ -340,8 +447,12 @@ describe('determinism, reset and scale', () => {
 			// the bulk folder does not change any other seeded id or token
 			expect(big.seed.shares).toEqual(sb.seed.shares);
 			expect(big.seed.fileRequests).toEqual(sb.seed.fileRequests);
-			expect(big.seed.users.map((u) => u.accessToken)).toEqual(sb.seed.users.map((u) => u.accessToken));
-			expect(big.seed.users[0].rootFolderIds.filter((id) => id !== bulk)).toEqual(sb.seed.users[0].rootFolderIds);
+			expect(big.seed.users.map((u) => u.accessToken)).toEqual(
+				sb.seed.users.map((u) => u.accessToken),
+			);
+			expect(big.seed.users[0].rootFolderIds.filter((id) => id !== bulk)).toEqual(
+				sb.seed.users[0].rootFolderIds,
+			);
 		} finally {
 			await big.stop();
 		}

@@ -42,7 +42,8 @@ export function decodeCursor(s: string): Cursor | undefined {
 		if (c.direction !== 'ASC' && c.direction !== 'DESC') return undefined;
 		if (c.points === 'start') return { sort: c.sort, direction: c.direction, points: 'start' };
 		if (c.points === 'offset') {
-			if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0) return undefined;
+			if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0)
+				return undefined;
 			return { sort: c.sort, direction: c.direction, points: 'offset', offset: c.offset };
 		}
 		if (c.points !== 'next' && c.points !== 'prev') return undefined;
@@ -92,7 +93,8 @@ export function paginate(scope: Scope | undefined, q: PageQuery): Page {
 	const at = (i: number) => (q.direction === 'ASC' ? arr[i] : arr[n - 1 - i]);
 	const keyOfCursor = (c: Cursor): Key => [c.value as number | string, c.seq as number];
 	/** number of L-elements strictly before key k */
-	const before = (k: Key) => (!index ? 0 : q.direction === 'ASC' ? index.lowerBound(k) : n - index.upperBound(k));
+	const before = (k: Key) =>
+		!index ? 0 : q.direction === 'ASC' ? index.lowerBound(k) : n - index.upperBound(k);
 	/** number of L-elements at or before key k */
 	const atOrBefore = (k: Key) =>
 		!index ? 0 : q.direction === 'ASC' ? index.upperBound(k) : n - index.lowerBound(k);
@@ -100,7 +102,8 @@ export function paginate(scope: Scope | undefined, q: PageQuery): Page {
 		const [value, seq] = sortKeyOf(item, q.sort);
 		return encodeCursor({ sort: q.sort, direction: q.direction, points, value, seq, id: item.id });
 	};
-	const offsetCursor = (offset: number) => encodeCursor({ sort: q.sort, direction: q.direction, points: 'offset', offset });
+	const offsetCursor = (offset: number) =>
+		encodeCursor({ sort: q.sort, direction: q.direction, points: 'offset', offset });
 
 	let start: number;
 	let end: number;
@@ -126,8 +129,13 @@ export function paginate(scope: Scope | undefined, q: PageQuery): Page {
 
 	let current: string;
 	if (q.rawCursor !== undefined) current = q.rawCursor;
-	else if (start === 0 || n === 0) current = encodeCursor({ sort: q.sort, direction: q.direction, points: 'start' });
-	else current = q.cursorMode === 'offset' ? offsetCursor(start) : keysetCursorFor(at(Math.min(start, n) - 1), 'next');
+	else if (start === 0 || n === 0)
+		current = encodeCursor({ sort: q.sort, direction: q.direction, points: 'start' });
+	else
+		current =
+			q.cursorMode === 'offset'
+				? offsetCursor(start)
+				: keysetCursorFor(at(Math.min(start, n) - 1), 'next');
 
 	const offsets = q.cursorMode === 'offset';
 	const hasNext = items.length > 0 && end < n;
@@ -136,8 +144,16 @@ export function paginate(scope: Scope | undefined, q: PageQuery): Page {
 		items,
 		meta: {
 			cursor: current,
-			next_cursor: hasNext ? (offsets ? offsetCursor(end) : keysetCursorFor(at(end - 1), 'next')) : null,
-			prev_cursor: hasPrev ? (offsets ? offsetCursor(Math.max(0, start - q.limit)) : keysetCursorFor(at(start), 'prev')) : null,
+			next_cursor: hasNext
+				? offsets
+					? offsetCursor(end)
+					: keysetCursorFor(at(end - 1), 'next')
+				: null,
+			prev_cursor: hasPrev
+				? offsets
+					? offsetCursor(Math.max(0, start - q.limit))
+					: keysetCursorFor(at(start), 'prev')
+				: null,
 			limit: q.limit,
 			total: n,
 		},

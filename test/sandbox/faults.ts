@@ -11,7 +11,12 @@ export interface FaultRule {
 	method?: string;
 	/** matched against the pathname: a string must be equal, a RegExp must match */
 	path?: string | RegExp;
-	match?: (r: { method: string; path: string; query: Record<string, string>; body: unknown }) => boolean;
+	match?: (r: {
+		method: string;
+		path: string;
+		query: Record<string, string>;
+		body: unknown;
+	}) => boolean;
 	/** let N matching requests through first */
 	skip?: number;
 	/** default 1; Infinity allowed */
@@ -73,7 +78,12 @@ export class FaultInjector {
 	}
 
 	/** The rule that fires for this request, counting it as seen/fired; undefined = none. */
-	pick(r: { method: string; path: string; query: Record<string, string>; body: unknown }): FaultRule | undefined {
+	pick(r: {
+		method: string;
+		path: string;
+		query: Record<string, string>;
+		body: unknown;
+	}): FaultRule | undefined {
 		for (const f of this.active) {
 			const rule = f.rule;
 			if (rule.method && rule.method.toUpperCase() !== r.method) continue;
@@ -140,7 +150,10 @@ export function writeInjectedResponse(res: http.ServerResponse, rule: FaultRule)
 		res.socket?.destroy();
 		return;
 	}
-	const headers: Record<string, string | number> = { ...(rule.headers ?? {}), 'Content-Length': Buffer.byteLength(text) };
+	const headers: Record<string, string | number> = {
+		...(rule.headers ?? {}),
+		'Content-Length': Buffer.byteLength(text),
+	};
 	if (contentType) headers['Content-Type'] = contentType;
 	res.writeHead(rule.status ?? 500, headers);
 	if (rule.cutAfterBytes !== undefined) {

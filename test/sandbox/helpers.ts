@@ -18,9 +18,15 @@ export interface CallOptions {
 }
 
 /** Calls `${baseUrl}${path}`; `path` includes /api/v1 or /__sandbox. */
-export async function call(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse> {
+export async function call(
+	sb: Sandbox,
+	method: string,
+	path: string,
+	opts: CallOptions = {},
+): Promise<ApiResponse> {
 	const url = new URL(sb.baseUrl + path);
-	for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+	for (const [k, v] of Object.entries(opts.query ?? {}))
+		if (v !== undefined) url.searchParams.set(k, String(v));
 	const headers: Record<string, string> = { Accept: 'application/json' };
 	if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
 	let payload: string | undefined;

@@ -244,7 +244,10 @@ export class Model implements ModelContext, RepresentationSource {
 	}
 
 	latestPage(userRef: UserRef, q: PageQuery): Page {
-		return paginate(this.tree.latestScope(this.getUser(userRef).id), { cursorMode: this.cursorMode, ...q });
+		return paginate(this.tree.latestScope(this.getUser(userRef).id), {
+			cursorMode: this.cursorMode,
+			...q,
+		});
 	}
 
 	/** Full listing in the requested order (file request browse). */

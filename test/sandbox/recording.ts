@@ -39,7 +39,9 @@ export class RequestLog {
 
 	count(filter: RequestFilter = {}): number {
 		return this.list.filter(
-			(r) => (!filter.method || filter.method.toUpperCase() === r.method) && pathMatches(filter.path, r.path),
+			(r) =>
+				(!filter.method || filter.method.toUpperCase() === r.method) &&
+				pathMatches(filter.path, r.path),
 		).length;
 	}
 

@@ -38,7 +38,12 @@ function fileNameFrom(url: URL, disposition: string | undefined): string {
 	return 'download';
 }
 
-export function fetchRemote(url: string, timeoutMs: number, signal: AbortSignal, redirects = 0): Promise<Fetched> {
+export function fetchRemote(
+	url: string,
+	timeoutMs: number,
+	signal: AbortSignal,
+	redirects = 0,
+): Promise<Fetched> {
 	return new Promise<Fetched>((resolve, reject) => {
 		let u: URL;
 		try {
@@ -54,14 +59,20 @@ export function fetchRemote(url: string, timeoutMs: number, signal: AbortSignal,
 		};
 		const req = mod.get(
 			u,
-			{ agent: false, signal, headers: { 'user-agent': 'file-storage-sandbox/1.0', accept: '*/*' } },
+			{
+				agent: false,
+				signal,
+				headers: { 'user-agent': 'file-storage-sandbox/1.0', accept: '*/*' },
+			},
 			(res) => {
 				const status = res.statusCode ?? 0;
 				if (status >= 300 && status < 400 && res.headers.location) {
 					res.resume();
 					if (redirects >= 5) return done(() => reject(new Error('too many redirects')));
 					const next = new URL(res.headers.location, u).toString();
-					return done(() => fetchRemote(next, timeoutMs, signal, redirects + 1).then(resolve, reject));
+					return done(() =>
+						fetchRemote(next, timeoutMs, signal, redirects + 1).then(resolve, reject),
+					);
 				}
 				if (status < 200 || status >= 300) {
 					res.resume();
@@ -87,7 +98,10 @@ export function fetchRemote(url: string, timeoutMs: number, signal: AbortSignal,
 				return undefined;
 			},
 		);
-		const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+		const timer = setTimeout(
+			() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)),
+			timeoutMs,
+		);
 		req.on('error', (e) => done(() => reject(e)));
 	});
 }

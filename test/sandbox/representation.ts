@@ -5,7 +5,16 @@
 import { formatFileSize, formatItemDate, formatNotificationDate } from './format';
 import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
 import { DEFAULT_FOLDER_COLOR } from './state/items';
-import type { ExifRec, FileRec, FolderRec, ItemRec, NotificationRec, ShareRec, UserRec, UserRef } from './state/records';
+import type {
+	ExifRec,
+	FileRec,
+	FolderRec,
+	ItemRec,
+	NotificationRec,
+	ShareRec,
+	UserRec,
+	UserRef,
+} from './state/records';
 import type { SortField } from './state/sorted-index';
 
 /** What the wrappers read from the model (the Model implements it). */
@@ -111,7 +120,11 @@ export interface ContentAccess {
 	fileRequestId?: string;
 }
 
-export function fileWrapper(src: RepresentationSource, file: FileRec, access: ContentAccess = {}): FileWrapperT {
+export function fileWrapper(
+	src: RepresentationSource,
+	file: FileRec,
+	access: ContentAccess = {},
+): FileWrapperT {
 	const creator = src.getUser(file.creatorId);
 	const share = src.activeShareOf(file.id);
 	const parent = parentRelationship(src, file);
@@ -138,14 +151,20 @@ export function fileWrapper(src: RepresentationSource, file: FileRec, access: Co
 			relationships: {
 				...(share ? { shared: shareWrapper(src, share) } : {}),
 				...(parent ? { parent } : {}),
-				creator: { data: { type: 'creator', id: creator.id, attributes: userAttributes(src, creator) } },
+				creator: {
+					data: { type: 'creator', id: creator.id, attributes: userAttributes(src, creator) },
+				},
 				...(file.exif ? { exif: { data: exifData(file.exif) } } : {}),
 			},
 		},
 	};
 }
 
-export function itemWrapper(src: RepresentationSource, item: ItemRec, access: ContentAccess = {}): ItemWrapperT {
+export function itemWrapper(
+	src: RepresentationSource,
+	item: ItemRec,
+	access: ContentAccess = {},
+): ItemWrapperT {
 	return item.type === 'folder' ? folderWrapper(src, item) : fileWrapper(src, item, access);
 }
 

@@ -25,7 +25,13 @@ export interface RequestHandlerDeps {
 
 export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-export function requestListener({ routes, control, log, faults, onAnswered }: RequestHandlerDeps): RequestListener {
+export function requestListener({
+	routes,
+	control,
+	log,
+	faults,
+	onAnswered,
+}: RequestHandlerDeps): RequestListener {
 	const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const method = (req.method ?? 'GET').toUpperCase();

@@ -34,8 +34,10 @@ const item = (path: string) => sb.model.itemAt(0, path);
 const ref = (path: string) => ({ type: item(path).type, id: item(path).id });
 const activeId = () => sb.seed.fileRequests[0].id;
 const expiredId = () => sb.seed.fileRequests[1].id;
-const names = (body: { data: Array<{ data: { attributes: { name: string } } }> }) => body.data.map((w) => w.data.attributes.name);
-const filesIn = (folderPath: string) => sb.model.activeChildren(item(folderPath).id).filter((i) => i.type === 'file');
+const names = (body: { data: Array<{ data: { attributes: { name: string } } }> }) =>
+	body.data.map((w) => w.data.attributes.name);
+const filesIn = (folderPath: string) =>
+	sb.model.activeChildren(item(folderPath).id).filter((i) => i.type === 'file');
 
 describe('GET /api/v1/requests/{id}/items', () => {
 	it('lists the request folder with meta.root and no pagination meta', async () => {
@@ -43,23 +45,42 @@ describe('GET /api/v1/requests/{id}/items', () => {
 		expect(res.status).toBe(200);
 		const body = RequestItemsResponse.parse(res.json);
 		expect(names(body)).toEqual(['Round 1', 'signed-form.pdf', 'received-logo.png']); // created_at DESC
-		expect(body.meta.root.data).toMatchObject({ id: sb.seed.fileRequests[0].folderId, attributes: { name: 'Client Uploads', items: 3, trashed_items: 1 } });
-		const asc = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null)).json);
+		expect(body.meta.root.data).toMatchObject({
+			id: sb.seed.fileRequests[0].folderId,
+			attributes: { name: 'Client Uploads', items: 3, trashed_items: 1 },
+		});
+		const asc = RequestItemsResponse.parse(
+			(await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null))
+				.json,
+		);
 		expect(names(asc)).toEqual(['received-logo.png', 'Round 1', 'signed-form.pdf']);
 	});
 
 	it('lists a subfolder inside the request folder', async () => {
 		const round1 = item('Client Uploads/Round 1');
-		const body = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, { parent_id: round1.id }, null)).json);
+		const body = RequestItemsResponse.parse(
+			(await api.get(`/requests/${activeId()}/items`, { parent_id: round1.id }, null)).json,
+		);
 		expect(names(body)).toEqual(['scan-001.pdf']);
 		expect(body.meta.root.data.id).toBe(round1.id);
 	});
 
 	it('refuses a folder outside the request (403) and validates the query (422)', async () => {
-		const outside = await api.get(`/requests/${activeId()}/items`, { parent_id: item('Documents').id }, null);
+		const outside = await api.get(
+			`/requests/${activeId()}/items`,
+			{ parent_id: item('Documents').id },
+			null,
+		);
 		expect(outside.status).toBe(403);
-		expect(AccessErrorResponse.parse(outside.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
-		const bad = await api.get(`/requests/${activeId()}/items`, { parent_id: 'x', sort: 'size', direction: 'up' }, null);
+		expect(AccessErrorResponse.parse(outside.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.accessDenied,
+		});
+		const bad = await api.get(
+			`/requests/${activeId()}/items`,
+			{ parent_id: 'x', sort: 'size', direction: 'up' },
+			null,
+		);
 		expect(bad.status).toBe(422);
 		expect(ValidationErrorResponse.parse(bad.json).errors).toEqual({
 			parent_id: ['The parent id must be a valid UUID.'],
@@ -71,15 +92,33 @@ describe('GET /api/v1/requests/{id}/items', () => {
 	it('answers 410 for an expired request (also when the clock passes the expiry) and 404 for an unknown one', async () => {
 		for (const [method, path, body] of [
 			['GET', 'items', undefined],
-			['DELETE', 'items', { items: [{ force_delete: false, ...ref('Closed Request/late-file.pdf') }] }],
+			[
+				'DELETE',
+				'items',
+				{ items: [{ force_delete: false, ...ref('Closed Request/late-file.pdf') }] },
+			],
 			['POST', 'uploads', { urls: [`${origin.url}/files/a.txt`] }],
 		] as const) {
-			const gone = await (method === 'GET' ? api.get(`/requests/${expiredId()}/${path}`, undefined, null) : method === 'DELETE' ? api.del(`/requests/${expiredId()}/${path}`, body) : api.post(`/requests/${expiredId()}/${path}`, body));
+			const gone = await (method === 'GET'
+				? api.get(`/requests/${expiredId()}/${path}`, undefined, null)
+				: method === 'DELETE'
+					? api.del(`/requests/${expiredId()}/${path}`, body)
+					: api.post(`/requests/${expiredId()}/${path}`, body));
 			expect(gone.status).toBe(410);
-			expect(GoneResponse.parse(gone.json)).toEqual({ type: 'gone', message: 'The file request is not active anymore' });
-			const unknown = await (method === 'GET' ? api.get(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, undefined, null) : method === 'DELETE' ? api.del(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body) : api.post(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body));
+			expect(GoneResponse.parse(gone.json)).toEqual({
+				type: 'gone',
+				message: 'The file request is not active anymore',
+			});
+			const unknown = await (method === 'GET'
+				? api.get(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, undefined, null)
+				: method === 'DELETE'
+					? api.del(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body)
+					: api.post(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body));
 			expect(unknown.status).toBe(404);
-			expect(AccessErrorResponse.parse(unknown.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+			expect(AccessErrorResponse.parse(unknown.json)).toEqual({
+				type: 'error',
+				message: MESSAGES.accessDenied,
+			});
 		}
 		expect(origin.hits).toEqual([]);
 		sb.clock.set(new Date('2026-04-01T00:00:00Z'));
@@ -105,23 +144,36 @@ describe('DELETE /api/v1/requests/{id}/items', () => {
 		expect(logo.deletedAt).not.toBeNull();
 		expect(scan.deletedAt).not.toBeNull();
 		expect(sb.model.findItem(rejected.id)).toBeUndefined();
-		const body = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, undefined, null)).json);
+		const body = RequestItemsResponse.parse(
+			(await api.get(`/requests/${activeId()}/items`, undefined, null)).json,
+		);
 		expect(names(body)).toEqual(['signed-form.pdf']);
 		expect(body.meta.root.data.attributes.trashed_items).toBe(2);
-		SuccessResponse.parse((await del([{ force_delete: true, type: 'folder', id: round1.id }])).json);
+		SuccessResponse.parse(
+			(await del([{ force_delete: true, type: 'folder', id: round1.id }])).json,
+		);
 		expect(sb.model.findItem(scan.id)).toBeUndefined();
 	});
 
 	it('stops with 403 outside the request folder and 200 error for a missing item', async () => {
 		const logo = item('Client Uploads/received-logo.png');
-		const outside = await del([{ force_delete: false, type: 'file', id: logo.id }, { force_delete: false, ...ref('Documents/notes.txt') }]);
+		const outside = await del([
+			{ force_delete: false, type: 'file', id: logo.id },
+			{ force_delete: false, ...ref('Documents/notes.txt') },
+		]);
 		expect(outside.status).toBe(403);
 		expect(AccessErrorResponse.parse(outside.json).message).toBe(MESSAGES.accessDenied);
 		expect(logo.deletedAt).not.toBeNull();
 		const form = item('Client Uploads/signed-form.pdf');
-		const missing = await del([{ force_delete: true, type: 'file', id: form.id }, { force_delete: false, type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' }]);
+		const missing = await del([
+			{ force_delete: true, type: 'file', id: form.id },
+			{ force_delete: false, type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' },
+		]);
 		expect(missing.status).toBe(200);
-		expect(AccessErrorResponse.parse(missing.json)).toEqual({ type: 'error', message: MESSAGES.notFound });
+		expect(AccessErrorResponse.parse(missing.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.notFound,
+		});
 		expect(sb.model.findItem(form.id)).toBeUndefined();
 	});
 
@@ -140,21 +192,40 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 
 	it('fetches up to 5 URLs synchronously, creates the files and an upload notification', async () => {
 		const before = filesIn('Client Uploads').length;
-		const res = await upload({ urls: [`${origin.url}/files/hello.txt?size=1234`, `${origin.url}/disposition`] });
+		const res = await upload({
+			urls: [`${origin.url}/files/hello.txt?size=1234`, `${origin.url}/disposition`],
+		});
 		expect(res.status).toBe(201);
-		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: 'Files were successfully uploaded' });
+		expect(SuccessResponse.parse(res.json)).toEqual({
+			type: 'success',
+			message: 'Files were successfully uploaded',
+		});
 		expect(origin.hits).toEqual(expect.arrayContaining(['/files/hello.txt', '/disposition']));
 		const files = filesIn('Client Uploads');
 		expect(files).toHaveLength(before + 2);
-		const body = RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null)).json);
+		const body = RequestItemsResponse.parse(
+			(await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null))
+				.json,
+		);
 		const hello = body.data.find((w) => w.data.attributes.name === 'hello.txt')!.data;
 		const report = body.data.find((w) => w.data.attributes.name === 'report final.pdf')!.data;
-		expect(hello.type === 'file' && hello.attributes).toMatchObject({ mimetype: 'text/plain', filesize: '1.23kB' });
-		expect(report.type === 'file' && report.attributes).toMatchObject({ mimetype: 'application/pdf', filesize: '2.50MB' });
+		expect(hello.type === 'file' && hello.attributes).toMatchObject({
+			mimetype: 'text/plain',
+			filesize: '1.23kB',
+		});
+		expect(report.type === 'file' && report.attributes).toMatchObject({
+			mimetype: 'application/pdf',
+			filesize: '2.50MB',
+		});
 		const notes = NotificationListResponse.parse((await api.get('/notifications')).json);
 		expect(notes.data[0].data).toMatchObject({
 			type: 'App\\Notifications\\FileRequestUploadNotification',
-			attributes: { category: 'upload', action: 'view', read_at: null, description: '2 files were uploaded into your file request "Client uploads".' },
+			attributes: {
+				category: 'upload',
+				action: 'view',
+				read_at: null,
+				description: '2 files were uploaded into your file request "Client uploads".',
+			},
 		});
 	});
 
@@ -181,14 +252,26 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 
 	it('queues more than 5 URLs: 201 queued at once, files after idle()', async () => {
 		const before = filesIn('Client Uploads').length;
-		const urls = Array.from({ length: 6 }, (_, i) => `${origin.url}/files/q-${i}.bin?size=${(i + 1) * 100}&type=application/octet-stream`);
+		const urls = Array.from(
+			{ length: 6 },
+			(_, i) =>
+				`${origin.url}/files/q-${i}.bin?size=${(i + 1) * 100}&type=application/octet-stream`,
+		);
 		const res = await upload({ urls });
 		expect(res.status).toBe(201);
-		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: 'Files were added to the upload queue' });
+		expect(SuccessResponse.parse(res.json)).toEqual({
+			type: 'success',
+			message: 'Files were added to the upload queue',
+		});
 		await sb.idle();
 		const files = filesIn('Client Uploads');
 		expect(files).toHaveLength(before + 6);
-		expect(files.filter((f) => f.name.startsWith('q-')).map((f) => f.name).sort()).toEqual(urls.map((_, i) => `q-${i}.bin`));
+		expect(
+			files
+				.filter((f) => f.name.startsWith('q-'))
+				.map((f) => f.name)
+				.sort(),
+		).toEqual(urls.map((_, i) => `q-${i}.bin`));
 		const n = sb.model.notificationsOf(0)[0];
 		expect(n.description).toBe('6 files were uploaded into your file request "Client uploads".');
 		expect(n.readAt).toBeNull();
@@ -200,7 +283,10 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 			[{ urls: [] }, { urls: ['The urls field is required.'] }],
 			[{ urls: 'http://x.test/a' }, { urls: ['The urls must be an array.'] }],
 			[
-				{ parent_id: 'x', urls: ['ftp://example.com/a', 'not a url', `${origin.url}/files/a.txt`, 5] },
+				{
+					parent_id: 'x',
+					urls: ['ftp://example.com/a', 'not a url', `${origin.url}/files/a.txt`, 5],
+				},
 				{
 					parent_id: ['The parent id must be a valid UUID.'],
 					'urls.0': ['The urls.0 must be a valid URL.'],
@@ -208,20 +294,31 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 					'urls.3': ['The urls.3 must be a string.'],
 				},
 			],
-			[{ urls: Array.from({ length: 101 }, () => `${origin.url}/files/a.txt`) }, { urls: ['The urls may not have more than 100 items.'] }],
+			[
+				{ urls: Array.from({ length: 101 }, () => `${origin.url}/files/a.txt`) },
+				{ urls: ['The urls may not have more than 100 items.'] },
+			],
 		];
 		for (const [body, errors] of cases) {
 			const res = await upload(body);
 			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({ message: MESSAGES.invalid, errors });
+			expect(ValidationErrorResponse.parse(res.json)).toEqual({
+				message: MESSAGES.invalid,
+				errors,
+			});
 		}
 		expect(origin.hits).toEqual([]);
 		// null parent_id = request root
-		expect((await upload({ parent_id: null, urls: [`${origin.url}/files/n.txt`] })).status).toBe(201);
+		expect((await upload({ parent_id: null, urls: [`${origin.url}/files/n.txt`] })).status).toBe(
+			201,
+		);
 	});
 
 	it('refuses a parent outside the request folder', async () => {
-		const res = await upload({ parent_id: item('Documents').id, urls: [`${origin.url}/files/a.txt`] });
+		const res = await upload({
+			parent_id: item('Documents').id,
+			urls: [`${origin.url}/files/a.txt`],
+		});
 		expect(res.status).toBe(403);
 		expect(AccessErrorResponse.parse(res.json).message).toBe(MESSAGES.accessDenied);
 	});

@@ -13,7 +13,20 @@ import { z } from 'zod';
 // Scalars
 // ---------------------------------------------------------------------------------------------------------------
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+export const MONTHS = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec',
+] as const;
 
 /** `DD. Mon. YYYY`, e.g. `05. Mar. 2026` (items). */
 export const ITEM_DATE_RE =
@@ -49,14 +62,18 @@ export const PersonAttributes = z
 /** `relationships.user` of a folder. */
 export const UserRelationship = z
 	.object({
-		data: z.object({ type: z.literal('user'), id: z.string(), attributes: PersonAttributes }).strict(),
+		data: z
+			.object({ type: z.literal('user'), id: z.string(), attributes: PersonAttributes })
+			.strict(),
 	})
 	.strict();
 
 /** `relationships.creator` of a file. */
 export const CreatorRelationship = z
 	.object({
-		data: z.object({ type: z.literal('creator'), id: z.string(), attributes: PersonAttributes }).strict(),
+		data: z
+			.object({ type: z.literal('creator'), id: z.string(), attributes: PersonAttributes })
+			.strict(),
 	})
 	.strict();
 
@@ -250,10 +267,14 @@ export const RequestItemsResponse = z
 export const NotificationListResponse = z.object({ data: z.array(NotificationWrapper) }).strict();
 
 /** Success of endpoints 3, 5, 7, 8. */
-export const SuccessResponse = z.object({ type: z.literal('success'), message: z.string().min(1) }).strict();
+export const SuccessResponse = z
+	.object({ type: z.literal('success'), message: z.string().min(1) })
+	.strict();
 
 /** Access error (401/403/404) and the 200 "The requested entry wasn't found." partial-batch body. */
-export const AccessErrorResponse = z.object({ type: z.literal('error'), message: z.string() }).strict();
+export const AccessErrorResponse = z
+	.object({ type: z.literal('error'), message: z.string() })
+	.strict();
 
 /** 410 for an expired or filled file request. */
 export const GoneResponse = z.object({ type: z.literal('gone'), message: z.string() }).strict();
@@ -404,7 +425,9 @@ export function toValidationErrors(error: z.ZodError): Record<string, string[]> 
 	return errors;
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string[]> };
+export type ParseResult<T> =
+	| { ok: true; value: T }
+	| { ok: false; errors: Record<string, string[]> };
 
 /** Parses a request body/query; a non-object input is treated as `{}` so required fields are reported. */
 export function parseInput<T>(schema: z.ZodType<T>, input: unknown): ParseResult<T> {

@@ -48,8 +48,14 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 			isTeamFolder: extra.team,
 			createdAt: created,
 		});
-	const file = (user: number, parent: FolderRec, name: string, size: number, created: Date, exif = false) =>
-		model.addFile(user, { folderId: parent.id, name, size, createdAt: created, exif });
+	const file = (
+		user: number,
+		parent: FolderRec,
+		name: string,
+		size: number,
+		created: Date,
+		exif = false,
+	) => model.addFile(user, { folderId: parent.id, name, size, createdAt: created, exif });
 
 	// ----- Demo User ----------------------------------------------------------------------------------------
 	const documents = folder(0, 'Documents', at(2, 27, 9, 0), { color: '#3B82F6', emoji: '📄' });
@@ -57,7 +63,11 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	file(0, invoices, 'invoice-2026-001.pdf', 184_320, at(2, 27, 9, 10));
 	file(0, invoices, 'invoice-2026-002.pdf', 201_117, at(2, 28, 14, 0));
 	file(0, invoices, 'invoice-2026-003.pdf', 176_004, at(3, 2, 10, 30));
-	const contracts = folder(0, 'Contracts', at(2, 27, 9, 6), { parent: documents, color: '#EF4444', emoji: '✍️' });
+	const contracts = folder(0, 'Contracts', at(2, 27, 9, 6), {
+		parent: documents,
+		color: '#EF4444',
+		emoji: '✍️',
+	});
 	file(0, contracts, 'contract-acme.pdf', 1_230_000, at(2, 27, 11, 0));
 	file(0, contracts, 'nda-globex.pdf', 356_999, at(2, 27, 11, 0));
 	const archive = folder(0, 'Archive', at(2, 28, 8, 0), { parent: contracts, color: '#6B7280' });
@@ -73,13 +83,24 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	file(0, photos, 'city-night.png', 8_004_210, at(3, 3, 21, 15), true);
 	file(0, photos, 'sunset.jpg', 3_999_999, at(3, 4, 19, 0), true);
 	const screenshot = file(0, photos, 'tmp-screenshot.png', 320_000, at(3, 4, 19, 30));
-	const vacation = folder(0, 'Vacation 2025', at(3, 4, 20, 0), { parent: photos, color: '#8B5CF6' });
+	const vacation = folder(0, 'Vacation 2025', at(3, 4, 20, 0), {
+		parent: photos,
+		color: '#8B5CF6',
+	});
 	file(0, vacation, 'IMG_0001.jpg', 3_210_000, at(3, 4, 20, 1), true);
 	file(0, vacation, 'IMG_0002.jpg', 3_220_000, at(3, 4, 20, 1), true);
 	file(0, vacation, 'IMG_0003.jpg', 3_230_000, at(3, 4, 20, 1), true);
 
-	const projects = folder(0, 'Projects', at(3, 2, 9, 0), { color: '#EC4899', emoji: '🚀', team: true });
-	const website = folder(0, 'Website Redesign', at(3, 2, 9, 30), { parent: projects, color: '#F472B6', emoji: '🎨' });
+	const projects = folder(0, 'Projects', at(3, 2, 9, 0), {
+		color: '#EC4899',
+		emoji: '🚀',
+		team: true,
+	});
+	const website = folder(0, 'Website Redesign', at(3, 2, 9, 30), {
+		parent: projects,
+		color: '#F472B6',
+		emoji: '🎨',
+	});
 	file(0, website, 'wireframes.pdf', 2_048_000, at(3, 2, 11, 0));
 	file(0, website, 'logo.svg', 12_340, at(3, 2, 11, 0));
 	file(0, website, 'brief.md', 4_100, at(3, 3, 9, 0));
@@ -88,7 +109,10 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 
 	folder(0, 'Empty', at(3, 3, 12, 0), { color: '#9CA3AF' });
 
-	const clients = folder(0, 'Shared with Clients', at(3, 2, 13, 0), { color: '#14B8A6', emoji: '🤝' });
+	const clients = folder(0, 'Shared with Clients', at(3, 2, 13, 0), {
+		color: '#14B8A6',
+		emoji: '🤝',
+	});
 	file(0, clients, 'proposal.pdf', 640_000, at(3, 2, 13, 10));
 	file(0, clients, 'pricing.xlsx', 45_600, at(3, 2, 13, 10));
 	const obsolete = file(0, clients, 'obsolete.pdf', 99_000, at(3, 2, 13, 20));
@@ -129,10 +153,34 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 
 	// Shares
 	const shareSpecs = [
-		{ folder: clients, permission: 'editor' as const, protected: false, expireIn: 720, created: at(3, 2, 14, 0) },
-		{ folder: press, permission: 'visitor' as const, protected: false, expireIn: 168, created: at(3, 5, 9, 30) },
-		{ folder: vault, permission: 'editor' as const, protected: true, expireIn: 720, created: at(3, 5, 10, 5) },
-		{ folder: oldEvent, permission: 'editor' as const, protected: false, expireIn: 24, created: at(3, 1, 18, 30) },
+		{
+			folder: clients,
+			permission: 'editor' as const,
+			protected: false,
+			expireIn: 720,
+			created: at(3, 2, 14, 0),
+		},
+		{
+			folder: press,
+			permission: 'visitor' as const,
+			protected: false,
+			expireIn: 168,
+			created: at(3, 5, 9, 30),
+		},
+		{
+			folder: vault,
+			permission: 'editor' as const,
+			protected: true,
+			expireIn: 720,
+			created: at(3, 5, 10, 5),
+		},
+		{
+			folder: oldEvent,
+			permission: 'editor' as const,
+			protected: false,
+			expireIn: 24,
+			created: at(3, 1, 18, 30),
+		},
 	];
 	const shares = shareSpecs.map((s) =>
 		model.addShare(s.folder.id, {

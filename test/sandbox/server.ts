@@ -106,7 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 	});
 	const port = (server.address() as AddressInfo).port;
-	const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const publicHost =
+		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 	const baseUrl = `http://${publicHost}:${port}`;
 	model.baseUrl = baseUrl;
 

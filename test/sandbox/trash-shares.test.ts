@@ -23,7 +23,8 @@ afterAll(async () => sb.stop());
 
 const item = (path: string) => sb.model.itemAt(0, path);
 const token = () => sb.seed.users[0].accessToken;
-const restore = (body: unknown, tok: string | null = token()) => api.post('/trash/restore', body, tok);
+const restore = (body: unknown, tok: string | null = token()) =>
+	api.post('/trash/restore', body, tok);
 const ref = (path: string) => {
 	const i = item(path);
 	return { type: i.type, id: i.id };
@@ -33,21 +34,33 @@ const [EDITOR, VISITOR, PROTECTED, EXPIRED] = [0, 1, 2, 3];
 
 async function childNames(folderPath: string | null): Promise<string[]> {
 	const id = folderPath ? item(folderPath).id : 'all';
-	const body = FolderListResponse.parse((await api.get(`/browse/folders/${id}`, { limit: 500 })).json);
+	const body = FolderListResponse.parse(
+		(await api.get(`/browse/folders/${id}`, { limit: 500 })).json,
+	);
 	return body.data.map((w) => w.data.attributes.name).sort();
 }
 
 describe('POST /api/v1/trash/restore', () => {
 	it('restores a file and a folder with its contents to their places (to_home false)', async () => {
 		expect(await childNames('Documents')).not.toContain('old-draft.docx');
-		const res = await restore({ to_home: false, items: [ref('Documents/old-draft.docx'), ref('Old Stuff')] });
+		const res = await restore({
+			to_home: false,
+			items: [ref('Documents/old-draft.docx'), ref('Old Stuff')],
+		});
 		expect(res.status).toBe(200);
-		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: MESSAGES.restored });
+		expect(SuccessResponse.parse(res.json)).toEqual({
+			type: 'success',
+			message: MESSAGES.restored,
+		});
 		expect(await childNames('Documents')).toContain('old-draft.docx');
 		expect(await childNames('Old Stuff')).toEqual(['old-1.txt', 'old-2.txt']);
 		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
-		expect(latest.data.map((w) => w.data.attributes.name)).toEqual(expect.arrayContaining(['old-1.txt', 'old-draft.docx']));
-		const docs = FolderListResponse.parse((await api.get(`/browse/folders/${item('Documents').id}`)).json);
+		expect(latest.data.map((w) => w.data.attributes.name)).toEqual(
+			expect.arrayContaining(['old-1.txt', 'old-draft.docx']),
+		);
+		const docs = FolderListResponse.parse(
+			(await api.get(`/browse/folders/${item('Documents').id}`)).json,
+		);
 		expect(docs.meta.root.data.attributes.trashed_items).toBe(0);
 	});
 
@@ -72,14 +85,21 @@ describe('POST /api/v1/trash/restore', () => {
 		sb.model.trashItem(inv1.id); // trashed on its own first
 		sb.model.trashItem(item('Documents/Invoices').id);
 		expect(item('Documents/Invoices/invoice-2026-002.pdf').deletedAt).not.toBeNull();
-		SuccessResponse.parse((await restore({ to_home: false, items: [ref('Documents/Invoices')] })).json);
-		expect(await childNames('Documents/Invoices')).toEqual(['invoice-2026-002.pdf', 'invoice-2026-003.pdf']);
+		SuccessResponse.parse(
+			(await restore({ to_home: false, items: [ref('Documents/Invoices')] })).json,
+		);
+		expect(await childNames('Documents/Invoices')).toEqual([
+			'invoice-2026-002.pdf',
+			'invoice-2026-003.pdf',
+		]);
 		expect(sb.model.findItem(inv1.id)!.deletedAt).not.toBeNull();
 	});
 
 	it('moves an item to the root when its parent is still in the trash', async () => {
 		const old1 = item('Old Stuff/old-1.txt');
-		SuccessResponse.parse((await restore({ to_home: false, items: [{ type: 'file', id: old1.id }] })).json);
+		SuccessResponse.parse(
+			(await restore({ to_home: false, items: [{ type: 'file', id: old1.id }] })).json,
+		);
 		expect(sb.model.findItem(old1.id)).toMatchObject({ parentId: null, deletedAt: null });
 		expect(item('Old Stuff').deletedAt).not.toBeNull();
 	});
@@ -87,17 +107,28 @@ describe('POST /api/v1/trash/restore', () => {
 	it('stops at the first unknown item with a 200 error body, after processing the preceding ones', async () => {
 		const res = await restore({
 			to_home: false,
-			items: [ref('Documents/old-draft.docx'), { type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' }, ref('Photos/tmp-screenshot.png')],
+			items: [
+				ref('Documents/old-draft.docx'),
+				{ type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' },
+				ref('Photos/tmp-screenshot.png'),
+			],
 		});
 		expect(res.status).toBe(200);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.notFound });
+		expect(AccessErrorResponse.parse(res.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.notFound,
+		});
 		expect(item('Documents/old-draft.docx').deletedAt).toBeNull();
 		expect(item('Photos/tmp-screenshot.png').deletedAt).not.toBeNull();
 	});
 
 	it('does not restore active items, items of another user or a wrong type', async () => {
 		const foreign = sb.model.itemAt(1, 'Personal/other-trashed.txt');
-		for (const items of [[ref('Documents/notes.txt')], [{ type: 'file', id: foreign.id }], [{ type: 'folder', id: item('Documents/old-draft.docx').id }]]) {
+		for (const items of [
+			[ref('Documents/notes.txt')],
+			[{ type: 'file', id: foreign.id }],
+			[{ type: 'folder', id: item('Documents/old-draft.docx').id }],
+		]) {
 			const res = await restore({ to_home: false, items });
 			expect(res.status).toBe(200);
 			expect(AccessErrorResponse.parse(res.json).message).toBe(MESSAGES.notFound);
@@ -107,10 +138,22 @@ describe('POST /api/v1/trash/restore', () => {
 
 	it('validates the body', async () => {
 		const cases: Array<[unknown, Record<string, string[]>]> = [
-			[{}, { to_home: ['The to home field is required.'], items: ['The items field is required.'] }],
-			[{ to_home: 'yes', items: [] }, { to_home: ['The to home field must be true or false.'], items: ['The items field is required.'] }],
 			[
-				{ to_home: true, items: [{ type: 'image', id: 'abc' }, { id: '0f0f0f0f-0000-4000-8000-000000000000' }] },
+				{},
+				{ to_home: ['The to home field is required.'], items: ['The items field is required.'] },
+			],
+			[
+				{ to_home: 'yes', items: [] },
+				{
+					to_home: ['The to home field must be true or false.'],
+					items: ['The items field is required.'],
+				},
+			],
+			[
+				{
+					to_home: true,
+					items: [{ type: 'image', id: 'abc' }, { id: '0f0f0f0f-0000-4000-8000-000000000000' }],
+				},
 				{
 					'items.0.type': ['The selected items.0.type is invalid.'],
 					'items.0.id': ['The items.0.id must be a valid UUID.'],
@@ -122,7 +165,10 @@ describe('POST /api/v1/trash/restore', () => {
 		for (const [body, errors] of cases) {
 			const res = await restore(body);
 			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({ message: MESSAGES.invalid, errors });
+			expect(ValidationErrorResponse.parse(res.json)).toEqual({
+				message: MESSAGES.invalid,
+				errors,
+			});
 		}
 	});
 
@@ -130,7 +176,10 @@ describe('POST /api/v1/trash/restore', () => {
 		for (const tok of [null, 'bad-token']) {
 			const res = await restore({ to_home: true, items: [ref('Documents/old-draft.docx')] }, tok);
 			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.unauthorized });
+			expect(AccessErrorResponse.parse(res.json)).toEqual({
+				type: 'error',
+				message: MESSAGES.unauthorized,
+			});
 		}
 		expect(item('Documents/old-draft.docx').deletedAt).not.toBeNull();
 	});
@@ -142,7 +191,14 @@ describe('POST /api/v1/shares/{token}/items', () => {
 		expect(res.status).toBe(201);
 		const body = CreateFolderResponse.parse(res.json);
 		const clients = item('Shared with Clients');
-		expect(body.data.attributes).toMatchObject({ name: 'From client', items: 0, trashed_items: 0, filesize: 0, created_at: '10. Mar. 2026', deleted_at: null });
+		expect(body.data.attributes).toMatchObject({
+			name: 'From client',
+			items: 0,
+			trashed_items: 0,
+			filesize: 0,
+			created_at: '10. Mar. 2026',
+			deleted_at: null,
+		});
 		expect(body.data.relationships.parent?.data.id).toBe(clients.id);
 		expect(body.data.relationships.user.data.attributes.name).toBe('Demo User');
 		expect(sb.model.findItem(body.data.id)).toMatchObject({ parentId: clients.id });
@@ -151,14 +207,26 @@ describe('POST /api/v1/shares/{token}/items', () => {
 
 	it('creates a folder in a subfolder (parent_id inside the share)', async () => {
 		const drafts = item('Shared with Clients/Drafts');
-		const body = CreateFolderResponse.parse((await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'v2', parent_id: drafts.id })).json);
-		expect(body.data.relationships.parent?.data).toMatchObject({ id: drafts.id, attributes: { name: 'Drafts' } });
+		const body = CreateFolderResponse.parse(
+			(await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'v2', parent_id: drafts.id }))
+				.json,
+		);
+		expect(body.data.relationships.parent?.data).toMatchObject({
+			id: drafts.id,
+			attributes: { name: 'Drafts' },
+		});
 	});
 
 	it('refuses a parent outside the shared folder (403)', async () => {
-		const res = await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'x', parent_id: item('Documents').id });
+		const res = await api.post(`/shares/${shareToken(EDITOR)}/items`, {
+			name: 'x',
+			parent_id: item('Documents').id,
+		});
 		expect(res.status).toBe(403);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+		expect(AccessErrorResponse.parse(res.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.accessDenied,
+		});
 	});
 
 	it('validates name and parent_id', async () => {
@@ -179,10 +247,15 @@ describe('POST /api/v1/shares/{token}/items', () => {
 	])('refuses a %s share', async (_l, index, status) => {
 		for (const res of [
 			await api.post(`/shares/${shareToken(index)}/items`, { name: 'x' }),
-			await api.del(`/shares/${shareToken(index)}/items`, { items: [{ force_delete: false, ...ref('Press Kit/press-release.pdf') }] }),
+			await api.del(`/shares/${shareToken(index)}/items`, {
+				items: [{ force_delete: false, ...ref('Press Kit/press-release.pdf') }],
+			}),
 		]) {
 			expect(res.status).toBe(status);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+			expect(AccessErrorResponse.parse(res.json)).toEqual({
+				type: 'error',
+				message: MESSAGES.accessDenied,
+			});
 		}
 		expect(item('Press Kit/press-release.pdf').deletedAt).toBeNull();
 	});
@@ -195,7 +268,10 @@ describe('POST /api/v1/shares/{token}/items', () => {
 		const late = await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'x' });
 		expect(late.status).toBe(404);
 		const root = FolderListResponse.parse((await api.get('/browse/folders/all')).json);
-		expect(root.data.find((w) => w.data.attributes.name === 'Shared with Clients')!.data.relationships.shared).toBeUndefined();
+		expect(
+			root.data.find((w) => w.data.attributes.name === 'Shared with Clients')!.data.relationships
+				.shared,
+		).toBeUndefined();
 	});
 });
 
@@ -215,9 +291,13 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		expect(sb.model.findItem(draft.id)!.deletedAt).not.toBeNull();
 		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
 		expect(latest.data.map((w) => w.data.id)).not.toContain(draft.id);
-		const folder = FolderListResponse.parse((await api.get(`/browse/folders/${item('Shared with Clients').id}`)).json);
+		const folder = FolderListResponse.parse(
+			(await api.get(`/browse/folders/${item('Shared with Clients').id}`)).json,
+		);
 		expect(folder.meta.root.data.attributes.trashed_items).toBe(3);
-		SuccessResponse.parse((await restore({ to_home: false, items: [{ type: 'folder', id: drafts.id }] })).json);
+		SuccessResponse.parse(
+			(await restore({ to_home: false, items: [{ type: 'folder', id: drafts.id }] })).json,
+		);
 		expect(sb.model.findItem(draft.id)!.deletedAt).toBeNull();
 	});
 
@@ -225,7 +305,14 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		const pricing = item('Shared with Clients/pricing.xlsx');
 		const obsolete = item('Shared with Clients/obsolete.pdf');
 		expect(obsolete.deletedAt).not.toBeNull();
-		SuccessResponse.parse((await del([{ force_delete: true, type: 'file', id: pricing.id }, { force_delete: true, type: 'file', id: obsolete.id }])).json);
+		SuccessResponse.parse(
+			(
+				await del([
+					{ force_delete: true, type: 'file', id: pricing.id },
+					{ force_delete: true, type: 'file', id: obsolete.id },
+				])
+			).json,
+		);
 		expect(sb.model.findItem(pricing.id)).toBeUndefined();
 		expect(sb.model.findItem(obsolete.id)).toBeUndefined();
 		const res = await restore({ to_home: false, items: [{ type: 'file', id: obsolete.id }] });
@@ -241,7 +328,10 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			{ force_delete: false, type: 'file', id: pricing.id },
 		]);
 		expect(res.status).toBe(200);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.notFound });
+		expect(AccessErrorResponse.parse(res.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.notFound,
+		});
 		expect(proposal.deletedAt).not.toBeNull();
 		expect(pricing.deletedAt).toBeNull();
 		// soft delete of an item already in the trash reads as not found too
@@ -256,7 +346,10 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			{ force_delete: true, ...ref('Documents/notes.txt') },
 		]);
 		expect(res.status).toBe(403);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+		expect(AccessErrorResponse.parse(res.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.accessDenied,
+		});
 		expect(proposal.deletedAt).not.toBeNull();
 		expect(item('Documents/notes.txt').deletedAt).toBeNull();
 		// the shared folder itself cannot be deleted through its share
@@ -270,20 +363,39 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			[{ items: [] }, { items: ['The items field is required.'] }],
 			[
 				{ items: [{ type: 'folder', id: 'x' }] },
-				{ 'items.0.force_delete': ['The items.0.force delete field is required.'], 'items.0.id': ['The items.0.id must be a valid UUID.'] },
+				{
+					'items.0.force_delete': ['The items.0.force delete field is required.'],
+					'items.0.id': ['The items.0.id must be a valid UUID.'],
+				},
 			],
-			[{ items: [{ force_delete: 'no', type: 'dir', id: '0f0f0f0f-0000-4000-8000-000000000000' }] }, { 'items.0.force_delete': ['The items.0.force delete field must be true or false.'], 'items.0.type': ['The selected items.0.type is invalid.'] }],
+			[
+				{
+					items: [{ force_delete: 'no', type: 'dir', id: '0f0f0f0f-0000-4000-8000-000000000000' }],
+				},
+				{
+					'items.0.force_delete': ['The items.0.force delete field must be true or false.'],
+					'items.0.type': ['The selected items.0.type is invalid.'],
+				},
+			],
 		];
 		for (const [body, errors] of cases) {
 			const res = await api.del(`/shares/${shareToken(EDITOR)}/items`, body);
 			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({ message: MESSAGES.invalid, errors });
+			expect(ValidationErrorResponse.parse(res.json)).toEqual({
+				message: MESSAGES.invalid,
+				errors,
+			});
 		}
 	});
 
 	it('404s an unknown token', async () => {
-		const res = await api.del('/shares/unknownToken0000/items', { items: [{ force_delete: false, ...ref('Documents/notes.txt') }] });
+		const res = await api.del('/shares/unknownToken0000/items', {
+			items: [{ force_delete: false, ...ref('Documents/notes.txt') }],
+		});
 		expect(res.status).toBe(404);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message: MESSAGES.accessDenied });
+		expect(AccessErrorResponse.parse(res.json)).toEqual({
+			type: 'error',
+			message: MESSAGES.accessDenied,
+		});
 	});
 });

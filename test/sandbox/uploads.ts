@@ -35,17 +35,26 @@ export class RemoteUploads {
 			const results = await this.fetchAll(urls);
 			const errors: Record<string, string[]> = {};
 			results.forEach((res, i) => {
-				if (!res.ok) errors[`urls.${i}`] = [`The file at urls.${i} could not be downloaded: ${res.reason}.`];
+				if (!res.ok)
+					errors[`urls.${i}`] = [`The file at urls.${i} could not be downloaded: ${res.reason}.`];
 			});
 			if (Object.keys(errors).length) return invalid(errors);
 			if (model.generation === generation) {
-				this.store(req, targetId, results.flatMap((x) => (x.ok ? [x.file] : [])));
+				this.store(
+					req,
+					targetId,
+					results.flatMap((x) => (x.ok ? [x.file] : [])),
+				);
 			}
 			return ok(201, { type: 'success', message: MESSAGES.uploaded });
 		}
 		const job = this.fetchAll(urls).then((results) => {
 			if (this.stopped || model.generation !== generation) return;
-			this.store(req, targetId, results.flatMap((x) => (x.ok ? [x.file] : [])));
+			this.store(
+				req,
+				targetId,
+				results.flatMap((x) => (x.ok ? [x.file] : [])),
+			);
 		});
 		this.jobs.add(job);
 		void job.finally(() => this.jobs.delete(job));
@@ -75,7 +84,10 @@ export class RemoteUploads {
 			urls.map((u) =>
 				fetchRemote(u, this.options.timeoutMs, ac.signal).then(
 					(f) => ({ ok: true as const, file: f }),
-					(e: unknown) => ({ ok: false as const, reason: e instanceof Error ? e.message : String(e) }),
+					(e: unknown) => ({
+						ok: false as const,
+						reason: e instanceof Error ? e.message : String(e),
+					}),
 				),
 			),
 		).finally(() => this.aborters.delete(ac));
@@ -90,7 +102,12 @@ export class RemoteUploads {
 			) ?? undefined;
 		if (!target) return;
 		for (const f of files) {
-			model.addFile(req.userId, { folderId: target.id, name: f.name, mimetype: f.mimetype, size: f.size });
+			model.addFile(req.userId, {
+				folderId: target.id,
+				name: f.name,
+				mimetype: f.mimetype,
+				size: f.size,
+			});
 		}
 		const n = files.length;
 		model.addNotification(req.userId, {

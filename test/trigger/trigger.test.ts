@@ -8,11 +8,16 @@ import { useFixture } from '../helpers/fixture';
 
 const fx = useFixture();
 
-const requestFolder = () => fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;
-const poller = (parameters: INodeParameters, staticData?: IDataObject, credentials?: CredentialSet) =>
-	new Poller({ credentials: credentials ?? fx.credentials, parameters, staticData });
+const requestFolder = () =>
+	fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;
+const poller = (
+	parameters: INodeParameters,
+	staticData?: IDataObject,
+	credentials?: CredentialSet,
+) => new Poller({ credentials: credentials ?? fx.credentials, parameters, staticData });
 const accessTokenOf = (user: number) => fx.sandbox.seed.users[user].accessToken;
-const ids = (items: Array<{ json: IDataObject }> | null) => (items ?? []).map((item) => item.json.id);
+const ids = (items: Array<{ json: IDataObject }> | null) =>
+	(items ?? []).map((item) => item.json.id);
 
 async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
 	const outcome = await trigger.poll(mode);
@@ -24,7 +29,10 @@ async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
 describe.each([
 	['upload', (n: number) => fx.sandbox.model.addFile(0, { name: `new-${n}.txt` })],
 	['notification', (n: number) => fx.sandbox.model.addNotification(0, { title: `New ${n}` })],
-	['fileRequestItem', (n: number) => fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: `req-${n}.pdf` })],
+	[
+		'fileRequestItem',
+		(n: number) => fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: `req-${n}.pdf` }),
+	],
 ])('event %s', (event, arrive) => {
 	it('first activation seeds the cursor with one request and emits none of the backlog', async () => {
 		const trigger = poller({ event });
@@ -81,7 +89,12 @@ describe.each([
 		const item = arrive(1);
 		expect(ids(await pollOk(trigger))).toEqual([item.id]);
 		// the same trigger, polled from a copy of the saved window read before that poll's result was committed
-		const lagging = new Poller({ credentials: fx.credentials, parameters: { event }, staticData: before, workflowId: trigger.workflow.id });
+		const lagging = new Poller({
+			credentials: fx.credentials,
+			parameters: { event },
+			staticData: before,
+			workflowId: trigger.workflow.id,
+		});
 		expect(await pollOk(lagging)).toBeNull();
 		expect(lagging.staticData).toEqual(before);
 	});
@@ -91,7 +104,12 @@ describe.each([
 		await pollOk(trigger);
 		const item = arrive(5);
 		// A server failing every try: the poll gives up after its retries and fails.
-		fx.sandbox.fault({ path: /\/api\/v1\//, status: 500, body: { message: 'boom' }, times: Infinity });
+		fx.sandbox.fault({
+			path: /\/api\/v1\//,
+			status: 500,
+			body: { message: 'boom' },
+			times: Infinity,
+		});
 		const before = trigger.staticData;
 		const failed = await trigger.poll();
 		expect(failed.error?.name).toBe('NodeApiError');
@@ -108,7 +126,9 @@ describe('trigger details', () => {
 		await pollOk(trigger);
 		const file = fx.sandbox.model.addFile(0, { name: 'raw.txt' });
 		const items = await pollOk(trigger);
-		expect(items?.[0].json).toMatchObject({ data: { id: file.id, type: 'file', attributes: { name: 'raw.txt' } } });
+		expect(items?.[0].json).toMatchObject({
+			data: { id: file.id, type: 'file', attributes: { name: 'raw.txt' } },
+		});
 	});
 
 	it('Unread Only skips notifications already read when found', async () => {
@@ -137,7 +157,10 @@ describe('trigger details', () => {
 		fx.sandbox.model.addFile(1, { name: 'other user file.txt' });
 		const otherUser = {
 			...fx.credentials,
-			fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: fx.sandbox.seed.users[1].accessToken },
+			fileStorageApi: {
+				baseUrl: fx.sandbox.baseUrl,
+				accessToken: fx.sandbox.seed.users[1].accessToken,
+			},
 		};
 		const switched = new Poller({
 			credentials: otherUser,
@@ -146,7 +169,9 @@ describe('trigger details', () => {
 			credentialIds: { fileStorageApi: 'another-credential' },
 		});
 		expect(await pollOk(switched)).toBeNull();
-		expect((switched.staticData.window as IDataObject).source).not.toBe((trigger.staticData.window as IDataObject).source);
+		expect((switched.staticData.window as IDataObject).source).not.toBe(
+			(trigger.staticData.window as IDataObject).source,
+		);
 	});
 
 	it('the stream identity never contains a secret, and rotating the token in the same credential keeps the window', async () => {
@@ -159,12 +184,17 @@ describe('trigger details', () => {
 		const during = fx.sandbox.model.addFile(0, { name: 'arrived during the rotation.txt' });
 		// The same n8n credential (same id) now holds the new token: nothing that arrived in between is lost.
 		const rotated = new Poller({
-			credentials: { ...fx.credentials, fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: rotatedToken } },
+			credentials: {
+				...fx.credentials,
+				fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: rotatedToken },
+			},
 			parameters: { event: 'upload' },
 			staticData: trigger.staticData,
 		});
 		expect(ids(await pollOk(rotated))).toEqual([before.id, during.id]);
-		expect((rotated.staticData.window as IDataObject).source).toBe((trigger.staticData.window as IDataObject).source);
+		expect((rotated.staticData.window as IDataObject).source).toBe(
+			(trigger.staticData.window as IDataObject).source,
+		);
 		expect(JSON.stringify(rotated.staticData)).not.toContain(rotatedToken);
 	});
 
@@ -199,10 +229,18 @@ describe('trigger details', () => {
 	});
 
 	it('manual mode on an empty subfolder says that folder is empty, not the file request', async () => {
-		const folder = fx.sandbox.model.addFolder(0, { parentId: requestFolder(), name: 'Empty subfolder' });
-		const outcome = await poller({ event: 'fileRequestItem', parent: { __rl: true, mode: 'id', value: folder.id } }).poll('manual');
+		const folder = fx.sandbox.model.addFolder(0, {
+			parentId: requestFolder(),
+			name: 'Empty subfolder',
+		});
+		const outcome = await poller({
+			event: 'fileRequestItem',
+			parent: { __rl: true, mode: 'id', value: folder.id },
+		}).poll('manual');
 		expect(outcome.error?.message).toBe('The chosen folder of the file request is empty');
-		expect((outcome.error as { description?: string } | undefined)?.description).toMatch(/Only this folder is watched/);
+		expect((outcome.error as { description?: string } | undefined)?.description).toMatch(
+			/Only this folder is watched/,
+		);
 		const root = await poller({ event: 'fileRequestItem' }).poll('manual');
 		expect(root.error).toBeUndefined();
 	});
@@ -211,7 +249,9 @@ describe('trigger details', () => {
 		const trigger = poller({ event: 'fileRequestItem' });
 		await pollOk(trigger);
 		for (let run = 1; run <= 3; run++) {
-			const arrived = [1, 2].map((k) => fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: `run-${run}-${k}.pdf` }));
+			const arrived = [1, 2].map((k) =>
+				fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: `run-${run}-${k}.pdf` }),
+			);
 			expect(ids(await pollOk(trigger))).toEqual(arrived.map((item) => item.id));
 			// The workflow deletes what it received: the listing is back to what it was before they arrived, and so
 			// is the window's content after the next (idle) poll.
@@ -223,7 +263,10 @@ describe('trigger details', () => {
 	it('a file request that expires fails the poll with 410, keeps the window, and the poll repeats', async () => {
 		const trigger = poller({ event: 'fileRequestItem' });
 		await pollOk(trigger);
-		const item = fx.sandbox.model.addFile(0, { folderId: requestFolder(), name: 'arrived before expiry.pdf' });
+		const item = fx.sandbox.model.addFile(0, {
+			folderId: requestFolder(),
+			name: 'arrived before expiry.pdf',
+		});
 		const before = trigger.staticData;
 		fx.sandbox.fault({
 			path: /^\/api\/v1\/requests\//,
@@ -287,12 +330,17 @@ describe('trigger details', () => {
 		expect(trigger.staticData.window).toMatchObject({ resume: expect.any(String) });
 		fx.sandbox.fault({
 			path: '/api/v1/browse/latest',
-			match: (request) => typeof request.query.cursor === 'string' && request.query.cursor.length > 0,
+			match: (request) =>
+				typeof request.query.cursor === 'string' && request.query.cursor.length > 0,
 			status: 422,
-			body: { message: 'The given data was invalid.', errors: { cursor: ['The cursor is invalid.'] } },
+			body: {
+				message: 'The given data was invalid.',
+				errors: { cursor: ['The cursor is invalid.'] },
+			},
 		});
 		const emitted: unknown[] = [];
-		for (let polls = 0; polls < 20 && emitted.length < burst.length; polls++) emitted.push(...ids(await pollOk(trigger)));
+		for (let polls = 0; polls < 20 && emitted.length < burst.length; polls++)
+			emitted.push(...ids(await pollOk(trigger)));
 		expect(new Set(emitted).size).toBe(burst.length);
 	});
 });

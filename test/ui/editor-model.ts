@@ -27,7 +27,8 @@ export function operations(): Operation[] {
 	const resources = optionsOf(NODE.properties.find((p) => p.name === 'resource'));
 	return resources.flatMap((resource) => {
 		const picker = NODE.properties.find(
-			(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource.value),
+			(p) =>
+				p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource.value),
 		);
 		return optionsOf(picker).map((option) => ({
 			resource: String(resource.value),
@@ -41,7 +42,9 @@ export function operations(): Operation[] {
 
 /** The trigger's events as the node creator lists them ("On new upload"). */
 export function triggerActions(): string[] {
-	return optionsOf(TRIGGER.properties.find((p) => p.name === 'event')).map((event) => `On ${event.name.toLowerCase()}`);
+	return optionsOf(TRIGGER.properties.find((p) => p.name === 'event')).map(
+		(event) => `On ${event.name.toLowerCase()}`,
+	);
 }
 
 /** n8n's display rule for one property, given the values the node has (its own, else the defaults). */
@@ -52,8 +55,10 @@ function isShown(property: INodeProperties, values: Record<string, unknown>): bo
 		return allowed.includes(value);
 	};
 	const { show, hide } = property.displayOptions ?? {};
-	for (const [key, allowed] of Object.entries(show ?? {})) if (!matches(key, allowed as unknown[])) return false;
-	for (const [key, allowed] of Object.entries(hide ?? {})) if (matches(key, allowed as unknown[])) return false;
+	for (const [key, allowed] of Object.entries(show ?? {}))
+		if (!matches(key, allowed as unknown[])) return false;
+	for (const [key, allowed] of Object.entries(hide ?? {}))
+		if (matches(key, allowed as unknown[])) return false;
 	return true;
 }
 
@@ -61,26 +66,38 @@ function isShown(property: INodeProperties, values: Record<string, unknown>): bo
  * The labels of the fields the panel shows for `parameters` (top level; collections show their own label, not
  * their options until one is added). Notices are not fields.
  */
-export function expectedFields(description: INodeTypeDescription, parameters: Record<string, unknown>): string[] {
+export function expectedFields(
+	description: INodeTypeDescription,
+	parameters: Record<string, unknown>,
+): string[] {
 	const values: Record<string, unknown> = {};
 	for (const property of description.properties) {
-		if (!(property.name in values)) values[property.name] = parameters[property.name] ?? property.default;
+		if (!(property.name in values))
+			values[property.name] = parameters[property.name] ?? property.default;
 	}
 	Object.assign(values, parameters);
 	return description.properties
 		.filter((property) => property.type !== 'notice' && isShown(property, values))
-		.flatMap((property) => [property.displayName, ...setOptionsOf(property, parameters[property.name])]);
+		.flatMap((property) => [
+			property.displayName,
+			...setOptionsOf(property, parameters[property.name]),
+		]);
 }
 
 /** A collection shows the options that hold a value, in the collection's order, below its own label. */
 function setOptionsOf(property: INodeProperties, value: unknown): string[] {
 	if (property.type !== 'collection' || !value || typeof value !== 'object') return [];
 	const set = value as Record<string, unknown>;
-	return ((property.options ?? []) as INodeProperties[]).filter((option) => option.name in set).map((option) => option.displayName);
+	return ((property.options ?? []) as INodeProperties[])
+		.filter((option) => option.name in set)
+		.map((option) => option.displayName);
 }
 
 /** The simplified fields of a kind, as the output table heads its columns. */
-export function simplifiedKeys(simplify: (element: unknown) => Record<string, unknown>, elements: unknown[]): string[] {
+export function simplifiedKeys(
+	simplify: (element: unknown) => Record<string, unknown>,
+	elements: unknown[],
+): string[] {
 	const keys = new Set<string>();
 	for (const element of elements) for (const key of Object.keys(simplify(element))) keys.add(key);
 	return [...keys];

@@ -39,7 +39,8 @@ const WORK = path.join(REPO_ROOT, '.tmp', 'ui');
 const LOGS = path.join(WORK, 'logs');
 const SHOTS = path.join(WORK, 'shots');
 /** `npm run ui:screenshots` (UI_SCREENSHOTS=docs): the screenshots the README shows go to docs/screenshots/. */
-const DOC_SHOTS = process.env.UI_SCREENSHOTS === 'docs' ? path.join(REPO_ROOT, 'docs', 'screenshots') : undefined;
+const DOC_SHOTS =
+	process.env.UI_SCREENSHOTS === 'docs' ? path.join(REPO_ROOT, 'docs', 'screenshots') : undefined;
 /** The screenshots the README shows (small: each is one panel of the editor). */
 const README_SHOTS = new Set([
 	'node-creator',
@@ -51,7 +52,12 @@ const README_SHOTS = new Set([
 	'output-file-search-json',
 	'trigger-test-event',
 ]);
-const OWNER = { email: 'ui@example.com', password: 'Ui-Passw0rd-2026', firstName: 'Editor', lastName: 'Walk' };
+const OWNER = {
+	email: 'ui@example.com',
+	password: 'Ui-Passw0rd-2026',
+	firstName: 'Editor',
+	lastName: 'Walk',
+};
 /** Flags without which Chromium keeps calling Google's hosts, which this machine's closed network refuses. */
 const CHROMIUM_ARGS = [
 	'--headless',
@@ -88,7 +94,11 @@ async function shot(name: string, target?: Locator): Promise<void> {
 }
 
 function credentialOf(resource: string) {
-	return resource === 'sharedFolder' ? CREDENTIALS.share : resource === 'fileRequest' ? CREDENTIALS.request : CREDENTIALS.api;
+	return resource === 'sharedFolder'
+		? CREDENTIALS.share
+		: resource === 'fileRequest'
+			? CREDENTIALS.request
+			: CREDENTIALS.api;
 }
 
 const nodeName = (op: Operation) => `${op.resourceName} ${op.operationName}`;
@@ -96,10 +106,20 @@ const nodeName = (op: Operation) => `${op.resourceName} ${op.operationName}`;
 /** Extra values an operation's node is opened with, where its defaults alone would not run in the editor. */
 function parametersOf(op: Operation): Record<string, unknown> {
 	const extra: Record<string, Record<string, unknown>> = {
-		'folder.getContents': { folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' }, returnAll: true },
-		'file.search': { folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' }, filters: { nameContains: 'invoice' } },
+		'folder.getContents': {
+			folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' },
+			returnAll: true,
+		},
+		'file.search': {
+			folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' },
+			filters: { nameContains: 'invoice' },
+		},
 	};
-	return { resource: op.resource, operation: op.operation, ...(extra[`${op.resource}.${op.operation}`] ?? {}) };
+	return {
+		resource: op.resource,
+		operation: op.operation,
+		...(extra[`${op.resource}.${op.operation}`] ?? {}),
+	};
 }
 
 /** One File Storage node per operation, as a user would place them, each with its credential. */
@@ -164,7 +184,10 @@ async function shownFields(): Promise<string[]> {
 		elements
 			// n8n 1.x labels the Fixed / Expression switch of each field too
 			.filter((element) => !element.closest('[role="radiogroup"], [class*="radio" i]'))
-			.map((element) => (element.querySelector('span') ?? element).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+			.map(
+				(element) =>
+					(element.querySelector('span') ?? element).textContent?.replace(/\s+/g, ' ').trim() ?? '',
+			),
 	);
 	return texts.filter((text) => text !== '' && !/^Credential/.test(text));
 }
@@ -176,7 +199,9 @@ async function outputColumns(): Promise<string[]> {
 	await output.getByRole('radio', { name: 'Table' }).click();
 	const table = output.getByTestId('ndv-data-container').locator('table');
 	await table.waitFor({ timeout: UI_TIMEOUT_MS });
-	return (await table.locator('thead th').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+	return (await table.locator('thead th').allInnerTexts())
+		.map((text) => text.trim())
+		.filter((text) => text !== '');
 }
 
 beforeAll(async () => {
@@ -187,11 +212,18 @@ beforeAll(async () => {
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
 	await watch.time('import credentials + workflows', async () => {
 		await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
-		await n8n.importWorkflows([operationsWorkflow(), triggerWorkflow(), loadExample(EXAMPLES.cleanFileRequest)]);
+		await n8n.importWorkflows([
+			operationsWorkflow(),
+			triggerWorkflow(),
+			loadExample(EXAMPLES.cleanFileRequest),
+		]);
 	});
 	await watch.time('n8n start', () => n8n.start());
 	await n8n.setupOwner(OWNER);
-	browser = await chromium.launch({ executablePath: process.env.UI_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+	browser = await chromium.launch({
+		executablePath: process.env.UI_CHROMIUM ?? '/usr/bin/chromium',
+		args: CHROMIUM_ARGS,
+	});
 	page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 	page.setDefaultTimeout(UI_TIMEOUT_MS);
 	await watch.time('sign in', async () => {
@@ -208,38 +240,77 @@ afterAll(async () => {
 	await n8n?.stop();
 	await stopAllChildren();
 	await sandbox?.stop();
-	process.stdout.write(`\nUI phases (n8n ${selectedN8n().version}, screenshots in ${path.relative(REPO_ROOT, SHOTS)}):\n${watch.summary()}\n`);
+	process.stdout.write(
+		`\nUI phases (n8n ${selectedN8n().version}, screenshots in ${path.relative(REPO_ROOT, SHOTS)}):\n${watch.summary()}\n`,
+	);
 }, 60_000);
 
 describe(`the editor of n8n ${selectedN8n().version} with the packed package`, () => {
 	test('the node creator finds "File Storage" and lists every trigger and action by its name', async () => {
 		await page.goto(`${n8n.baseUrl}/workflow/new`);
-		await page.getByTestId('canvas-plus-button').or(page.getByTestId('node-creator-plus-button')).first().click();
+		await page
+			.getByTestId('canvas-plus-button')
+			.or(page.getByTestId('node-creator-plus-button'))
+			.first()
+			.click();
 		await page.getByTestId('node-creator-search-bar').fill('File Storage');
 		const creator = page.getByTestId('node-creator');
-		await creator.getByTestId('item-iterator-item').filter({ hasText: 'File Storage' }).first().click();
+		await creator
+			.getByTestId('item-iterator-item')
+			.filter({ hasText: 'File Storage' })
+			.first()
+			.click();
 		// Triggers are open; Actions is a collapsed category
 		const items = creator.getByTestId('node-creator-item-name');
 		await items.first().waitFor();
-		const category = creator.getByTestId('node-creator-category-item').filter({ hasText: /^Actions/ });
+		const category = creator
+			.getByTestId('node-creator-category-item')
+			.filter({ hasText: /^Actions/ });
 		await category.click();
-		await waitFor('the actions to be listed', async () => (await items.allInnerTexts()).length > triggerActions().length, { timeoutMs: UI_TIMEOUT_MS });
+		await waitFor(
+			'the actions to be listed',
+			async () => (await items.allInnerTexts()).length > triggerActions().length,
+			{ timeoutMs: UI_TIMEOUT_MS },
+		);
 		const shown = (await items.allInnerTexts()).map((text) => text.trim());
 		await shot('node-creator', creator);
-		expect([...shown].sort()).toEqual([...triggerActions(), ...operations().map((op) => op.action)].sort());
+		expect([...shown].sort()).toEqual(
+			[...triggerActions(), ...operations().map((op) => op.action)].sort(),
+		);
 		await page.keyboard.press('Escape');
 	});
 
 	describe.each([
-		['File Storage API', 'accessToken', () => sandbox.seed.users[0].accessToken, () => WRONG_ACCESS_TOKEN, /The access token was refused/],
-		['File Storage Share API', 'shareToken', () => editorShareToken(sandbox.seed), () => UNKNOWN_SHARE_TOKEN, /share refused this token|unknown to this server/],
-		['File Storage File Request API', 'fileRequestId', () => activeFileRequestId(sandbox.seed), () => expiredFileRequestId(), /not active anymore/],
+		[
+			'File Storage API',
+			'accessToken',
+			() => sandbox.seed.users[0].accessToken,
+			() => WRONG_ACCESS_TOKEN,
+			/The access token was refused/,
+		],
+		[
+			'File Storage Share API',
+			'shareToken',
+			() => editorShareToken(sandbox.seed),
+			() => UNKNOWN_SHARE_TOKEN,
+			/share refused this token|unknown to this server/,
+		],
+		[
+			'File Storage File Request API',
+			'fileRequestId',
+			() => activeFileRequestId(sandbox.seed),
+			() => expiredFileRequestId(),
+			/not active anymore/,
+		],
 	])('the %s credential form', (typeName, secretField, goodSecret, badSecret, refusal) => {
 		test('a refused secret shows why; the right one tests OK', async () => {
 			await page.goto(`${n8n.baseUrl}/home/credentials`);
 			await page.getByRole('button', { name: 'Create credential' }).click();
 			await page.getByPlaceholder(/Search for app/).fill(typeName);
-			await page.getByTestId('new-credential-type-select-option').filter({ hasText: new RegExp(`^${typeName}$`) }).click();
+			await page
+				.getByTestId('new-credential-type-select-option')
+				.filter({ hasText: new RegExp(`^${typeName}$`) })
+				.click();
 			await page.getByTestId('new-credential-type-button').click();
 			const modal = page.getByTestId('editCredential-modal');
 			await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.baseUrl);
@@ -248,7 +319,11 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			await modal.getByTestId('credential-save-button').click();
 			await modal.getByText('Couldn’t connect with these settings').waitFor();
 			await modal.getByText('More details').click();
-			await waitFor('the reason of the refusal', async () => (await page.getByText(refusal).count()) > 0, { timeoutMs: UI_TIMEOUT_MS });
+			await waitFor(
+				'the reason of the refusal',
+				async () => (await page.getByText(refusal).count()) > 0,
+				{ timeoutMs: UI_TIMEOUT_MS },
+			);
 			await shot(`credential-${secretField}-refused`, modal);
 			await secret.fill(goodSecret());
 			await modal.getByTestId('credential-save-button').click();
@@ -258,24 +333,33 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		});
 	});
 
-	test.each(operations().map((op) => [nodeName(op), op] as const))('%s: the panel shows exactly its fields, as the README lists them', async (name, op) => {
-		const ndv = await openNode(OPERATIONS_WORKFLOW, name);
-		const shown = await shownFields();
-		await shot(`panel-${op.resource}-${op.operation}`, ndv);
-		// n8n shows the resource in the node's title bar, not as a field, once a node has one
-		const expected = expectedFields(NODE, parametersOf(op)).filter((field) => field !== 'Resource');
-		expect(shown).toEqual(expected);
-		// every field is named in the README's row for the operation
-		const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-		const row = readme.split('\n').find((line) => line.startsWith(`| ${op.resourceName} | ${op.operationName} |`));
-		expect(row).toBeDefined();
-		// Options is named once for all operations, above the table
-		expect(readme).toContain('Every operation has **Options → Timeout**');
-		const unnamed = shown.filter((field) => field !== 'Operation' && field !== 'Options' && !row!.includes(field));
-		expect({ operation: name, unnamed }).toEqual({ operation: name, unnamed: [] });
-	});
+	test.each(operations().map((op) => [nodeName(op), op] as const))(
+		'%s: the panel shows exactly its fields, as the README lists them',
+		async (name, op) => {
+			const ndv = await openNode(OPERATIONS_WORKFLOW, name);
+			const shown = await shownFields();
+			await shot(`panel-${op.resource}-${op.operation}`, ndv);
+			// n8n shows the resource in the node's title bar, not as a field, once a node has one
+			const expected = expectedFields(NODE, parametersOf(op)).filter(
+				(field) => field !== 'Resource',
+			);
+			expect(shown).toEqual(expected);
+			// every field is named in the README's row for the operation
+			const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+			const row = readme
+				.split('\n')
+				.find((line) => line.startsWith(`| ${op.resourceName} | ${op.operationName} |`));
+			expect(row).toBeDefined();
+			// Options is named once for all operations, above the table
+			expect(readme).toContain('Every operation has **Options → Timeout**');
+			const unnamed = shown.filter(
+				(field) => field !== 'Operation' && field !== 'Options' && !row!.includes(field),
+			);
+			expect({ operation: name, unnamed }).toEqual({ operation: name, unnamed: [] });
+		},
+	);
 
-	test('the folder picker lists the account\'s folders and its search narrows them', async () => {
+	test("the folder picker lists the account's folders and its search narrows them", async () => {
 		const ndv = await openNode(OPERATIONS_WORKFLOW, 'Folder Get Contents');
 		await ndv.getByTestId('rlc-input').click();
 		// dropdowns opened earlier stay in the page, hidden
@@ -283,14 +367,20 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		await items.filter({ hasText: /^Documents$/ }).waitFor();
 		const all = await items.allInnerTexts();
 		await shot('folder-picker', page.getByTestId('ndv'));
-		expect(all.map((text) => text.trim())).toEqual(expect.arrayContaining(['Root (All Files)', 'Documents']));
+		expect(all.map((text) => text.trim())).toEqual(
+			expect.arrayContaining(['Root (All Files)', 'Documents']),
+		);
 		await page.getByTestId('rlc-search').filter({ visible: true }).fill('Invoices');
 		const narrowed = await waitFor(
 			'the search to narrow the list',
 			async () => {
 				// the picked folder (Root) stays on top; the server's answer to the search replaces the rest a moment after typing
-				const texts = (await items.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== 'Root (All Files)');
-				return texts.length > 0 && texts.every((text) => /Invoices/i.test(text)) ? texts : undefined;
+				const texts = (await items.allInnerTexts())
+					.map((text) => text.trim())
+					.filter((text) => text !== 'Root (All Files)');
+				return texts.length > 0 && texts.every((text) => /Invoices/i.test(text))
+					? texts
+					: undefined;
 			},
 			{ timeoutMs: UI_TIMEOUT_MS },
 		);
@@ -305,7 +395,9 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
 		await shot('output-folder-get-contents', ndv);
-		const root = sandbox.model.activeChildren(`root:${sandbox.model.getUser(0).id}`).map((item) => sandbox.model.itemWrapper(item));
+		const root = sandbox.model
+			.activeChildren(`root:${sandbox.model.getUser(0).id}`)
+			.map((item) => sandbox.model.itemWrapper(item));
 		expect([...columns].sort()).toEqual(simplifiedKeys(simplifyItem, root).sort());
 	});
 
@@ -325,29 +417,53 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		await shot('output-file-search-json', ndv);
 	});
 
-	test('the trigger\'s Fetch Test Event shows the newest upload', async () => {
+	test("the trigger's Fetch Test Event shows the newest upload", async () => {
 		sandbox.clock.advance(60_000);
-		const newest = sandbox.model.addFile(0, { folderId: sandbox.model.itemAt(0, 'Documents').id, name: 'ui-newest-upload.pdf' });
+		const newest = sandbox.model.addFile(0, {
+			folderId: sandbox.model.itemAt(0, 'Documents').id,
+			name: 'ui-newest-upload.pdf',
+		});
 		const ndv = await openNode(TRIGGER_WORKFLOW, 'Trigger');
 		await shot('trigger-panel', ndv);
-		await ndv.getByTestId('node-execute-button').filter({ hasText: 'Fetch Test Event' }).first().click();
+		await ndv
+			.getByTestId('node-execute-button')
+			.filter({ hasText: 'Fetch Test Event' })
+			.first()
+			.click();
 		await outputColumns();
 		await ndv.getByTestId('output-panel').getByText(newest.id).waitFor();
 		await shot('trigger-test-event', ndv);
 		expect(await ndv.getByTestId('output-panel').locator('table tbody tr').count()).toBe(1);
-		expect(await ndv.getByTestId('output-panel').locator('table tbody').innerText()).toContain('ui-newest-upload.pdf');
+		expect(await ndv.getByTestId('output-panel').locator('table tbody').innerText()).toContain(
+			'ui-newest-upload.pdf',
+		);
 	});
 
 	test('the example "clean a file request" runs from the editor and deletes only the old files', async () => {
 		const folderId = activeFileRequestFolder();
-		const old = sandbox.model.addFile(0, { folderId, name: 'ui-ancient.pdf', createdAt: new Date(Date.now() - 90 * 86_400_000) });
-		const fresh = sandbox.model.addFile(0, { folderId, name: 'ui-fresh.pdf', createdAt: new Date() });
+		const old = sandbox.model.addFile(0, {
+			folderId,
+			name: 'ui-ancient.pdf',
+			createdAt: new Date(Date.now() - 90 * 86_400_000),
+		});
+		const fresh = sandbox.model.addFile(0, {
+			folderId,
+			name: 'ui-fresh.pdf',
+			createdAt: new Date(),
+		});
 		const workflow = loadExample(EXAMPLES.cleanFileRequest);
 		await page.goto(`${n8n.baseUrl}/workflow/${workflow.id}`);
 		// the canvas pane lies over the button's edge for the pointer: a click event on the button is what a click does
 		await page.locator('[data-test-id^="execute-workflow-button"]').first().dispatchEvent('click');
-		await waitFor('the old file to be deleted', () => (sandbox.model.findItem(old.id)?.deletedAt ?? null) !== null, { timeoutMs: UI_TIMEOUT_MS });
-		await page.getByText(/Workflow executed successfully/).first().waitFor();
+		await waitFor(
+			'the old file to be deleted',
+			() => (sandbox.model.findItem(old.id)?.deletedAt ?? null) !== null,
+			{ timeoutMs: UI_TIMEOUT_MS },
+		);
+		await page
+			.getByText(/Workflow executed successfully/)
+			.first()
+			.waitFor();
 		await shot('example-clean-file-request');
 		expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
 		sandbox.model.deleteItemPermanently(fresh.id);

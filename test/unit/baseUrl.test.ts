@@ -1,7 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { runInNewContext } from 'node:vm';
 
-import { BASE_URL_EXPRESSION, isHttpBaseUrl, normalizeBaseUrl } from '../../nodes/lib/credentialContract';
+import {
+	BASE_URL_EXPRESSION,
+	isHttpBaseUrl,
+	normalizeBaseUrl,
+} from '../../nodes/lib/credentialContract';
 
 const pasted = [
 	['https://files.example.com', 'https://files.example.com'],

@@ -6,7 +6,12 @@ import { fakeContext } from '../helpers/fake-context';
 /** A context whose parameter `itemId` is `raw`; it counts how often n8n's expression engine would be asked. */
 function contextWith(raw: unknown, evaluated: unknown) {
 	const calls = { raw: 0, evaluated: 0 };
-	const getNodeParameter = (_name: string, _itemIndex: number, _fallback: unknown, options?: { rawExpressions?: boolean }) => {
+	const getNodeParameter = (
+		_name: string,
+		_itemIndex: number,
+		_fallback: unknown,
+		options?: { rawExpressions?: boolean },
+	) => {
 		if (options?.rawExpressions) {
 			calls.raw++;
 			return raw;

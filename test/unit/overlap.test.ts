@@ -1,4 +1,10 @@
-import { admitPoll, COMMIT_GRACE_MS, MAX_POLL_MS, pollEmitted, pollEnded } from '../../nodes/FileStorageTrigger/overlap';
+import {
+	admitPoll,
+	COMMIT_GRACE_MS,
+	MAX_POLL_MS,
+	pollEmitted,
+	pollEnded,
+} from '../../nodes/FileStorageTrigger/overlap';
 
 // each test its own trigger: the memory is the module's, shared by every poll of the process
 let triggers = 0;

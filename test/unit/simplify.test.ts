@@ -22,7 +22,13 @@ describe('simplify: flat views of what servers send', () => {
 		const item = simplifyItem({
 			id: 'f1',
 			type: 'image',
-			attributes: { name: 'a.jpg', filesize: '1.00MB', thumbnail: { xs: 'u1', lg: 'u2' }, created_at: '01. Jan. 2026', deleted_at: null },
+			attributes: {
+				name: 'a.jpg',
+				filesize: '1.00MB',
+				thumbnail: { xs: 'u1', lg: 'u2' },
+				created_at: '01. Jan. 2026',
+				deleted_at: null,
+			},
 			relationships: [],
 		});
 		expect(item).toEqual({
@@ -41,18 +47,57 @@ describe('simplify: flat views of what servers send', () => {
 	});
 
 	it('at most ten flat fields, the same keys in the same order for every file and every folder', () => {
-		const fileKeys = ['id', 'name', 'type', 'mimeType', 'size', 'createdAt', 'parentId', 'parentName', 'fileUrl', 'thumbnailUrl'];
-		const folderKeys = ['id', 'name', 'type', 'itemCount', 'size', 'createdAt', 'parentId', 'parentName', 'shared', 'trashedItemCount'];
+		const fileKeys = [
+			'id',
+			'name',
+			'type',
+			'mimeType',
+			'size',
+			'createdAt',
+			'parentId',
+			'parentName',
+			'fileUrl',
+			'thumbnailUrl',
+		];
+		const folderKeys = [
+			'id',
+			'name',
+			'type',
+			'itemCount',
+			'size',
+			'createdAt',
+			'parentId',
+			'parentName',
+			'shared',
+			'trashedItemCount',
+		];
 		const full = {
 			data: {
 				id: 'f2',
 				type: 'file',
-				attributes: { name: 'b.txt', filesize: '2kB', basename: 'b', mimetype: 'text/plain', file_url: 'u', thumbnail: 't', parent_id: 'p', created_at: '01. Jan. 2026', updated_at: '02. Jan. 2026', deleted_at: '03. Jan. 2026' },
+				attributes: {
+					name: 'b.txt',
+					filesize: '2kB',
+					basename: 'b',
+					mimetype: 'text/plain',
+					file_url: 'u',
+					thumbnail: 't',
+					parent_id: 'p',
+					created_at: '01. Jan. 2026',
+					updated_at: '02. Jan. 2026',
+					deleted_at: '03. Jan. 2026',
+				},
 				relationships: {
 					parent: { data: { id: 'p', type: 'folder', attributes: { name: 'P' } } },
 					creator: { data: { id: 'u', type: 'creator', attributes: { name: 'U' } } },
 					exif: { data: { id: 'e', type: 'exif', attributes: { iso: 100 } } },
-					shared: { data: { id: 's', type: 'shared', attributes: { permission: 'editor', token: 't', link: 'l' } } },
+					shared: {
+						data: {
+							id: 's',
+							type: 'shared',
+							attributes: { permission: 'editor', token: 't', link: 'l' },
+						},
+					},
 				},
 			},
 		};
@@ -62,29 +107,94 @@ describe('simplify: flat views of what servers send', () => {
 			data: {
 				id: 'd',
 				type: 'folder',
-				attributes: { name: 'D', items: 3, filesize: 5000, color: '#00ff00', trashed_items: 2, created_at: '04. Jan. 2026' },
+				attributes: {
+					name: 'D',
+					items: 3,
+					filesize: 5000,
+					color: '#00ff00',
+					trashed_items: 2,
+					created_at: '04. Jan. 2026',
+				},
 				relationships: { parent: { data: { id: 'p', type: 'folder', attributes: { name: 'P' } } } },
 			},
 		};
 		expect(Object.keys(simplifyItem(folder))).toEqual(folderKeys);
 		expect(Object.keys(simplifyItem({ data: { id: 'd2', type: 'folder' } }))).toEqual(folderKeys);
-		expect(simplifyItem(full)).toMatchObject({ mimeType: 'text/plain', size: 2000, parentId: 'p', parentName: 'P', fileUrl: 'u', thumbnailUrl: 't' });
+		expect(simplifyItem(full)).toMatchObject({
+			mimeType: 'text/plain',
+			size: 2000,
+			parentId: 'p',
+			parentName: 'P',
+			fileUrl: 'u',
+			thumbnailUrl: 't',
+		});
 		// a folder's parent comes from its relationship; nothing nested is left
-		expect(simplifyItem(folder)).toEqual({ id: 'd', name: 'D', type: 'folder', itemCount: 3, size: 5000, createdAt: '2026-01-04', parentId: 'p', parentName: 'P', shared: false, trashedItemCount: 2 });
-		for (const value of [...Object.values(simplifyItem(full)), ...Object.values(simplifyItem(folder))]) {
+		expect(simplifyItem(folder)).toEqual({
+			id: 'd',
+			name: 'D',
+			type: 'folder',
+			itemCount: 3,
+			size: 5000,
+			createdAt: '2026-01-04',
+			parentId: 'p',
+			parentName: 'P',
+			shared: false,
+			trashedItemCount: 2,
+		});
+		for (const value of [
+			...Object.values(simplifyItem(full)),
+			...Object.values(simplifyItem(folder)),
+		]) {
 			expect(typeof value === 'object' && value !== null).toBe(false);
 		}
 	});
 
 	it('a share is told by a boolean; its token and link never reach the output', () => {
-		const item = simplifyItem({ data: { id: 'x', type: 'folder', relationships: { shared: { data: { id: 's', type: 'shared', attributes: { token: 'share-tok', link: 'https://l/share-tok' } } } } } });
+		const item = simplifyItem({
+			data: {
+				id: 'x',
+				type: 'folder',
+				relationships: {
+					shared: {
+						data: {
+							id: 's',
+							type: 'shared',
+							attributes: { token: 'share-tok', link: 'https://l/share-tok' },
+						},
+					},
+				},
+			},
+		});
 		expect(item.shared).toBe(true);
 		expect(JSON.stringify(item)).not.toContain('share-tok');
 	});
 
 	it('notifications: nine flat fields, dates as ISO', () => {
 		expect(
-			simplifyNotification({ data: { id: 'n', type: 'K', attributes: { title: 'T', description: 'D', category: 'upload', action: 'view', created_at: '02. Feb. 2026 08:05', read_at: null } } }),
-		).toEqual({ id: 'n', title: 'T', description: 'D', category: 'upload', action: 'view', createdAt: '2026-02-02T08:05', read: false, readAt: null, type: 'K' });
+			simplifyNotification({
+				data: {
+					id: 'n',
+					type: 'K',
+					attributes: {
+						title: 'T',
+						description: 'D',
+						category: 'upload',
+						action: 'view',
+						created_at: '02. Feb. 2026 08:05',
+						read_at: null,
+					},
+				},
+			}),
+		).toEqual({
+			id: 'n',
+			title: 'T',
+			description: 'D',
+			category: 'upload',
+			action: 'view',
+			createdAt: '2026-02-02T08:05',
+			read: false,
+			readAt: null,
+			type: 'K',
+		});
 	});
 });

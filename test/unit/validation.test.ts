@@ -4,7 +4,14 @@ import type { INode } from 'n8n-workflow';
 import { apiItemType } from '../../nodes/lib/resources/wrappers';
 import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../../nodes/lib/validation';
 
-const node = { id: 'n', name: 'File Storage', type: 'fileStorage', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = {
+	id: 'n',
+	name: 'File Storage',
+	type: 'fileStorage',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 
 describe('validation of input values', () => {
 	it.each([

@@ -1,9 +1,24 @@
 import type { ListedEntry, WindowState } from '../../nodes/FileStorageTrigger/window';
-import { emptyState, judge, WINDOW_MAX, WINDOW_MIN, WINDOW_SIZE, windowFingerprint, windowOf } from '../../nodes/FileStorageTrigger/window';
+import {
+	emptyState,
+	judge,
+	WINDOW_MAX,
+	WINDOW_MIN,
+	WINDOW_SIZE,
+	windowFingerprint,
+	windowOf,
+} from '../../nodes/FileStorageTrigger/window';
 
-const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => ({ id, date, element: { id } });
+const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => ({
+	id,
+	date,
+	element: { id },
+});
 const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
-const stateOf = (stretch: ListedEntry[], reachedEnd = true): WindowState => ({ ...emptyState('s'), ...windowOf(stretch, reachedEnd) });
+const stateOf = (stretch: ListedEntry[], reachedEnd = true): WindowState => ({
+	...emptyState('s'),
+	...windowOf(stretch, reachedEnd),
+});
 
 describe('known window', () => {
 	it('new items above the window are fresh, oldest first; an idle listing has none', () => {
@@ -38,12 +53,18 @@ describe('known window', () => {
 		expect(state.floor).toBe('2026-03-10');
 		expect(state.floorShared).toBe(false);
 		// Every 10 March item is deleted; two new ones arrive the same day.
-		const now = [entry('new-1', '2026-03-10'), entry('new-0', '2026-03-10'), ...listing.slice(WINDOW_SIZE + 30)];
+		const now = [
+			entry('new-1', '2026-03-10'),
+			entry('new-0', '2026-03-10'),
+			...listing.slice(WINDOW_SIZE + 30),
+		];
 		expect(ids(judge(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
 	});
 
 	it(`remembers a listing that ends within ${WINDOW_MAX} entries whole, so emptying it loses nothing`, () => {
-		const listing = Array.from({ length: WINDOW_MAX - 10 }, (_, n) => entry(`same-${n}`, '2026-03-10'));
+		const listing = Array.from({ length: WINDOW_MAX - 10 }, (_, n) =>
+			entry(`same-${n}`, '2026-03-10'),
+		);
 		const state = stateOf(listing, true);
 		expect(state.known.length / 10).toBe(WINDOW_MAX - 10);
 		expect(state.complete).toBe(true);
@@ -80,7 +101,11 @@ describe('known window', () => {
 		const listing = Array.from({ length: 700 }, (_, n) => entry(`same-${n}`, '2026-03-10'));
 		const state = stateOf(listing, false);
 		expect(state.floorShared).toBe(true);
-		const now = [entry('later', '2026-03-11'), entry('same-day', '2026-03-10'), entry('older', '2026-03-01')];
+		const now = [
+			entry('later', '2026-03-11'),
+			entry('same-day', '2026-03-10'),
+			entry('older', '2026-03-01'),
+		];
 		expect(ids(judge(state, now, true)!.fresh)).toEqual(['later']);
 	});
 
@@ -93,7 +118,16 @@ describe('known window', () => {
 });
 
 describe('window fingerprint', () => {
-	const state = { v: 1, source: 's', known: 'abcdefghij', floor: '2026-03-10', floorShared: false, top: '2026-03-10', resume: null, complete: false };
+	const state = {
+		v: 1,
+		source: 's',
+		known: 'abcdefghij',
+		floor: '2026-03-10',
+		floorShared: false,
+		top: '2026-03-10',
+		resume: null,
+		complete: false,
+	};
 
 	it('is the same for the same saved window, whatever its key order', () => {
 		const reordered = Object.fromEntries(Object.entries(state).reverse());
@@ -102,7 +136,13 @@ describe('window fingerprint', () => {
 	});
 
 	it('differs when anything the next poll starts from differs', () => {
-		for (const change of [{ known: 'abcdefghik' }, { resume: 'cursor' }, { source: 't' }, { complete: true }, { floor: '2026-03-09' }]) {
+		for (const change of [
+			{ known: 'abcdefghik' },
+			{ resume: 'cursor' },
+			{ source: 't' },
+			{ complete: true },
+			{ floor: '2026-03-09' },
+		]) {
 			expect(windowFingerprint({ ...state, ...change })).not.toBe(windowFingerprint(state));
 		}
 		expect(windowFingerprint(undefined)).toBe('none');

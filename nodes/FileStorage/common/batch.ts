@@ -4,7 +4,12 @@
 // 2. Valid items are grouped (same `groupKey`, in input order) into requests of at most Batch Size.
 // 3. Each input item gets exactly one output item, paired with it: the result, or the error of its batch.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { invalidParameter } from '../../lib/validation';
@@ -25,8 +30,14 @@ export const batchSizeOption: INodeProperties = {
  * The Options collection of a batch operation: Batch Size (with an operation-specific description), the
  * operation's own options, and Timeout.
  */
-export function batchOptionsProperty(description?: string, more: INodeProperties[] = []): INodeProperties {
-	return optionsCollection([description ? { ...batchSizeOption, description } : batchSizeOption, ...more]);
+export function batchOptionsProperty(
+	description?: string,
+	more: INodeProperties[] = [],
+): INodeProperties {
+	return optionsCollection([
+		description ? { ...batchSizeOption, description } : batchSizeOption,
+		...more,
+	]);
 }
 
 /** Batch Size is read once per execution (item 0): batches span items. */
@@ -69,13 +80,19 @@ interface Planned<T> {
  * Cuts a group into requests of at most `batchSize` targets and, where targets have a weight, at most `maxWeight`
  * in all; a target heavier than `maxWeight` travels alone (its send splits it further).
  */
-function requestsOf<T>(group: Array<Planned<T>>, batchSize: number, plan: BatchPlan<T>): Array<Array<Planned<T>>> {
+function requestsOf<T>(
+	group: Array<Planned<T>>,
+	batchSize: number,
+	plan: BatchPlan<T>,
+): Array<Array<Planned<T>>> {
 	const requests: Array<Array<Planned<T>>> = [];
 	let current: Array<Planned<T>> = [];
 	let weight = 0;
 	for (const entry of group) {
 		const entryWeight = plan.weight ? plan.weight(entry.target) : 0;
-		const full = current.length >= batchSize || (plan.maxWeight !== undefined && current.length > 0 && weight + entryWeight > plan.maxWeight);
+		const full =
+			current.length >= batchSize ||
+			(plan.maxWeight !== undefined && current.length > 0 && weight + entryWeight > plan.maxWeight);
 		if (full) {
 			requests.push(current);
 			current = [];
@@ -126,7 +143,11 @@ export async function runBatched<T>(
 		try {
 			prepared.push({ itemIndex, target: plan.prepare(itemIndex) });
 		} catch (error) {
-			if (!continueOnFail) throw namingItemsInMessage(withItemIndex(ctx, error as Error, itemIndex), `item ${itemIndex}`);
+			if (!continueOnFail)
+				throw namingItemsInMessage(
+					withItemIndex(ctx, error as Error, itemIndex),
+					`item ${itemIndex}`,
+				);
 			results[itemIndex] = errorItem(error as Error, itemIndex);
 		}
 	}
@@ -159,14 +180,23 @@ export async function runBatched<T>(
 		} catch (error) {
 			const failure = error as Error;
 			if (!continueOnFail) {
-				const notAttempted = requests.slice(position + 1).flatMap((later) => later.map((entry) => entry.itemIndex));
-				throw namingItems(ctx, failure, { done, failed: indexes, notAttempted }, !plan.oneRequestPerItem);
+				const notAttempted = requests
+					.slice(position + 1)
+					.flatMap((later) => later.map((entry) => entry.itemIndex));
+				throw namingItems(
+					ctx,
+					failure,
+					{ done, failed: indexes, notAttempted },
+					!plan.oneRequestPerItem,
+				);
 			}
 			for (const entry of request) {
 				results[entry.itemIndex] = errorItem(
 					failure,
 					entry.itemIndex,
-					plan.oneRequestPerItem ? '' : `The request that was refused carried ${describeItems(indexes)}.`,
+					plan.oneRequestPerItem
+						? ''
+						: `The request that was refused carried ${describeItems(indexes)}.`,
 				);
 			}
 		}

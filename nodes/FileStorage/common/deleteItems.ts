@@ -1,7 +1,12 @@
 // How both Delete Items operations (shared folder, file request) run: the same body, batched; only the endpoint
 // and the credential differ.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { ApiCall, ApiClient } from '../../lib/transport';
 import { batchOptionsProperty, runBatched, serverMessageField } from './batch';

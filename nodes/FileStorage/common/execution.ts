@@ -1,6 +1,11 @@
 // Running an operation over its input items: one output per item paired with it, continueOnFail honoured.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** What an operation module exports: its parameters and how it runs over all input items. */
@@ -40,7 +45,10 @@ export function withItemIndex(
  * The message of an error that stops the node ends with the items it concerns (`[item 3]`, `[items 0–4]`), as
  * n8n's guidelines ask; errors judged before any request already name theirs.
  */
-export function namingItemsInMessage(error: NodeApiError | NodeOperationError, items: string): NodeApiError | NodeOperationError {
+export function namingItemsInMessage(
+	error: NodeApiError | NodeOperationError,
+	items: string,
+): NodeApiError | NodeOperationError {
 	if (!/\[items? [^\]]*\]$/.test(error.message)) error.message = `${error.message} [${items}]`;
 	return error;
 }
@@ -55,7 +63,8 @@ export async function forEachItemOutput(
 	run: (itemIndex: number) => Promise<Array<Pick<INodeExecutionData, 'json' | 'binary'>>>,
 ): Promise<INodeExecutionData[]> {
 	return await eachInputItem(ctx, items, async (itemIndex, output) => {
-		for (const result of await run(itemIndex)) output.push({ ...result, pairedItem: { item: itemIndex } });
+		for (const result of await run(itemIndex))
+			output.push({ ...result, pairedItem: { item: itemIndex } });
 	});
 }
 
@@ -89,7 +98,10 @@ async function eachInputItem(
 				output.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
-			throw namingItemsInMessage(withItemIndex(ctx, error as Error, itemIndex), `item ${itemIndex}`);
+			throw namingItemsInMessage(
+				withItemIndex(ctx, error as Error, itemIndex),
+				`item ${itemIndex}`,
+			);
 		}
 	}
 	return output;

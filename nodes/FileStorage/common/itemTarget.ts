@@ -1,6 +1,11 @@
 // Item Type + Item ID of one target (Restore, Delete Items), declared and read here.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { apiItemType, isObject } from '../../lib/resources/wrappers';
 import { invalidParameter, UUID_PATTERN } from '../../lib/validation';
@@ -42,7 +47,8 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 				{
 					name: 'From Input Item',
 					value: FROM_INPUT_ITEM,
-					description: "The 'type' of the input item, as a listing or the trigger outputs it (images, videos and audio are files)",
+					description:
+						"The 'type' of the input item, as a listing or the trigger outputs it (images, videos and audio are files)",
 				},
 			],
 			default: FROM_INPUT_ITEM,
@@ -68,9 +74,11 @@ export function readItemTarget(
 	items: INodeExecutionData[],
 ): ItemTarget {
 	const chosenType = parameterOrMappedField(ctx, 'itemType', itemIndex, items, FROM_INPUT_ITEM);
-	const rawType = chosenType === FROM_INPUT_ITEM ? typeOfInputItem(items[itemIndex]?.json ?? {}) : chosenType;
+	const rawType =
+		chosenType === FROM_INPUT_ITEM ? typeOfInputItem(items[itemIndex]?.json ?? {}) : chosenType;
 	const rawId = parameterOrMappedField(ctx, 'itemId', itemIndex, items, '');
-	const typeText = rawType === undefined || rawType === null ? '' : String(rawType).trim().toLowerCase();
+	const typeText =
+		rawType === undefined || rawType === null ? '' : String(rawType).trim().toLowerCase();
 	const id = rawId === undefined || rawId === null ? '' : String(rawId).trim();
 	const type = apiItemType(typeText);
 	if (!type) {
@@ -79,7 +87,7 @@ export function readItemTarget(
 			itemIndex,
 			'Item Type',
 			typeText ? `"${typeText}" is not an item type` : 'is empty',
-			"Choose File or Folder, or keep From Input Item and connect a node that lists files or folders.",
+			'Choose File or Folder, or keep From Input Item and connect a node that lists files or folders.',
 		);
 	}
 	if (!UUID_PATTERN.test(id)) {

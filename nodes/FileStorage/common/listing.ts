@@ -62,7 +62,8 @@ export const sortProperty: INodeProperties = {
 						{ name: 'Descending', value: 'DESC', description: 'Newest first, or Z to A' },
 					],
 					default: 'DESC',
-					description: 'Which way: "ASC" (oldest first, or A to Z) or "DESC" (newest first, or Z to A)',
+					description:
+						'Which way: "ASC" (oldest first, or A to Z) or "DESC" (newest first, or Z to A)',
 				},
 			],
 		},
@@ -70,7 +71,11 @@ export const sortProperty: INodeProperties = {
 };
 
 /** What every file and folder listing offers above its Options: Return All, Limit, Simplify. */
-export const listingProperties: INodeProperties[] = [returnAllProperty, limitProperty, simplifyProperty];
+export const listingProperties: INodeProperties[] = [
+	returnAllProperty,
+	limitProperty,
+	simplifyProperty,
+];
 
 export interface ListingRead {
 	/** How to walk the listing: the item, its Timeout, Limit pushed down, and reading ahead with Return All. */
@@ -104,11 +109,20 @@ function readSortQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return { sort: String(rule.field ?? 'created_at'), direction: String(rule.direction ?? 'DESC') };
 }
 
-export function readListing(ctx: IExecuteFunctions, itemIndex: number, { sortable }: { sortable: boolean }): ListingRead {
+export function readListing(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ sortable }: { sortable: boolean },
+): ListingRead {
 	const limit = readLimit(ctx, itemIndex);
 	const simplify = readSimplify(ctx, itemIndex);
 	return {
-		walk: { itemIndex, policy: readRequestPolicy(ctx, itemIndex), limit, readAhead: limit === undefined },
+		walk: {
+			itemIndex,
+			policy: readRequestPolicy(ctx, itemIndex),
+			limit,
+			readAhead: limit === undefined,
+		},
 		simplify,
 		toItem: simplify ? simplifyItem : undefined,
 		sortQuery: sortable ? readSortQuery(ctx, itemIndex) : {},

@@ -3,7 +3,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** `={{ $json.field }}` or `={{ $json["field"] }}`: a mapping that only reads a field of the current item. */
-const PLAIN_FIELD_MAPPING = /^=\s*\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"]+)\2\s*\])\s*\}\}\s*$/;
+const PLAIN_FIELD_MAPPING =
+	/^=\s*\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(['"])([^'"]+)\2\s*\])\s*\}\}\s*$/;
 
 /**
  * A per-item parameter's value. A plain mapping that only reads a field of the current input item (the defaults

@@ -29,7 +29,11 @@ export function optionsCollection(options: INodeProperties[] = []): INodePropert
 }
 
 export function readRequestPolicy(ctx: IExecuteFunctions, itemIndex: number): RequestPolicy {
-	const seconds = ctx.getNodeParameter('options.timeout', itemIndex, timeoutOption.default) as number;
+	const seconds = ctx.getNodeParameter(
+		'options.timeout',
+		itemIndex,
+		timeoutOption.default,
+	) as number;
 	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) {
 		throw invalidParameter(
 			ctx.getNode(),

@@ -56,7 +56,8 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 				{
 					name: 'Thumbnail',
 					value: 'thumbnail',
-					description: 'A small preview picture of the file; for files that are not images, an icon of their type',
+					description:
+						'A small preview picture of the file; for files that are not images, an icon of their type',
 				},
 			],
 			default: 'file',

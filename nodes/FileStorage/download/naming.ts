@@ -14,7 +14,8 @@ export function fileNameInUrl(url: string): string | undefined {
 	}
 	const segments = path.split('/').filter((segment) => segment !== '');
 	const routed = segments.findIndex((segment) => segment === 'file' || segment === 'thumbnail');
-	const segment = routed >= 0 && segments[routed + 1] ? segments[routed + 1] : segments[segments.length - 1];
+	const segment =
+		routed >= 0 && segments[routed + 1] ? segments[routed + 1] : segments[segments.length - 1];
 	if (!segment) return undefined;
 	try {
 		return decodeURIComponent(segment);
@@ -29,7 +30,10 @@ function extensionOf(name: string | undefined): string {
 }
 
 /** `beach.jpg` + thumbnail `…/xs-ab12.webp` → `beach-thumbnail.webp`. */
-export function thumbnailName(fileName: string | undefined, thumbnailUrl: string): string | undefined {
+export function thumbnailName(
+	fileName: string | undefined,
+	thumbnailUrl: string,
+): string | undefined {
 	if (!fileName) return undefined;
 	const ext = extensionOf(fileName);
 	const stem = ext ? fileName.slice(0, -ext.length) : fileName;
@@ -49,14 +53,28 @@ const EXTENSION_TYPES: Record<string, string> = {
  * The output file's MIME type, always set (n8n cannot infer it from a stream): the server's Content-Type when it
  * is specific, else what File Storage lists for the file, else the extension of a thumbnail, else octet-stream.
  */
-export function outputMimeType(request: DownloadRequest, opened: OpenedDownload, name: string): string {
+export function outputMimeType(
+	request: DownloadRequest,
+	opened: OpenedDownload,
+	name: string,
+): string {
 	if (opened.mimeType && opened.mimeType !== 'application/octet-stream') return opened.mimeType;
 	if (request.expectedMimeType) return request.expectedMimeType;
 	const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-	return (ext && request.content === 'thumbnail' && EXTENSION_TYPES[ext]) || opened.mimeType || 'application/octet-stream';
+	return (
+		(ext && request.content === 'thumbnail' && EXTENSION_TYPES[ext]) ||
+		opened.mimeType ||
+		'application/octet-stream'
+	);
 }
 
 /** The File Name option, else the name File Storage lists, else Content-Disposition, else the URL's file name. */
 export function outputName(request: DownloadRequest, opened: OpenedDownload): string {
-	return request.name ?? opened.dispositionName ?? fileNameInUrl(opened.url) ?? fileNameInUrl(request.url) ?? 'download';
+	return (
+		request.name ??
+		opened.dispositionName ??
+		fileNameInUrl(opened.url) ??
+		fileNameInUrl(request.url) ??
+		'download'
+	);
 }

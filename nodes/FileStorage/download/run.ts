@@ -20,7 +20,12 @@ export function isToolExecution(ctx: IExecuteFunctions): boolean {
 }
 
 /** What an agent gets instead of the content: the file's name, type, size and URL. */
-function toolResult(request: DownloadRequest, opened: OpenedDownload, name: string, secrets: string[]): IDataObject {
+function toolResult(
+	request: DownloadRequest,
+	opened: OpenedDownload,
+	name: string,
+	secrets: string[],
+): IDataObject {
 	return {
 		// As given (File Storage output masks file request IDs already); a secret typed into it is redacted.
 		fileUrl: redactText(request.url, secrets),
@@ -60,8 +65,18 @@ export async function runDownloads(
 			return [{ json: toolResult(request, opened, name, credential.secrets) }];
 		}
 		await store.refuseTooLarge(opened, itemIndex);
-		const binary = await store.store(opened, name, outputMimeType(request, opened, name), itemIndex);
+		const binary = await store.store(
+			opened,
+			name,
+			outputMimeType(request, opened, name),
+			itemIndex,
+		);
 		const input = items[itemIndex];
-		return [{ json: input?.json ?? {}, binary: { ...(input?.binary ?? {}), [request.binaryPropertyName]: binary } }];
+		return [
+			{
+				json: input?.json ?? {},
+				binary: { ...(input?.binary ?? {}), [request.binaryPropertyName]: binary },
+			},
+		];
 	});
 }

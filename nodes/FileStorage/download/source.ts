@@ -10,7 +10,6 @@ import { thumbnailName } from './naming';
 
 export type DownloadContent = 'file' | 'thumbnail';
 
-
 /** What an input item says about a file: simplified output (`fileUrl`, `name`, …) or the API's raw wrapper. */
 export interface FileDescription {
 	type?: string;
@@ -47,7 +46,6 @@ export function fileDescriptionOf(json: IDataObject): FileDescription {
 	};
 }
 
-
 export interface DownloadRequest {
 	/** Absolute URL to fetch. */
 	url: string;
@@ -79,9 +77,17 @@ export function readDownloadRequest(
 ): DownloadRequest {
 	const node = ctx.getNode();
 	const source = ctx.getNodeParameter('source', itemIndex, 'input') as string;
-	const binaryPropertyName = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+	const binaryPropertyName = String(
+		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '',
+	).trim();
 	if (!binaryPropertyName) {
-		throw invalidParameter(node, itemIndex, 'Put Output File in Field', 'is empty', 'Enter the name of the binary field for the file, e.g. data.');
+		throw invalidParameter(
+			node,
+			itemIndex,
+			'Put Output File in Field',
+			'is empty',
+			'Enter the name of the binary field for the file, e.g. data.',
+		);
 	}
 	const nameOption = text(ctx.getNodeParameter('options.fileName', itemIndex, '') as unknown);
 
@@ -91,11 +97,20 @@ export function readDownloadRequest(
 	if (source === 'url') {
 		raw = text(ctx.getNodeParameter('fileUrl', itemIndex, '') as unknown);
 		if (!raw) {
-			throw invalidParameter(node, itemIndex, 'File URL', 'is empty', 'Enter the address of the file, e.g. the "fileUrl" of a listed file.');
+			throw invalidParameter(
+				node,
+				itemIndex,
+				'File URL',
+				'is empty',
+				'Enter the address of the file, e.g. the "fileUrl" of a listed file.',
+			);
 		}
 	} else {
 		described = fileDescriptionOf(items[itemIndex]?.json ?? {});
-		content = (ctx.getNodeParameter('content', itemIndex, 'file') as DownloadContent) === 'thumbnail' ? 'thumbnail' : 'file';
+		content =
+			(ctx.getNodeParameter('content', itemIndex, 'file') as DownloadContent) === 'thumbnail'
+				? 'thumbnail'
+				: 'file';
 		if (described.type === 'folder') {
 			throw invalidParameter(
 				node,
@@ -141,7 +156,8 @@ export function readDownloadRequest(
 			'A file URL starts with http:// or https:// (or "/" for a path on the credential\'s server).',
 		);
 	}
-	const describedName = content === 'thumbnail' ? thumbnailName(described.name, url) : described.name;
+	const describedName =
+		content === 'thumbnail' ? thumbnailName(described.name, url) : described.name;
 	return {
 		url,
 		content,

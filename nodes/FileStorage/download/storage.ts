@@ -23,7 +23,11 @@ type BinaryMode = 'memory' | 'database' | 'other';
  * its id tells (none: in memory; `database:…`). Only asked for files larger than the smallest cap.
  */
 async function binaryModeOf(ctx: IExecuteFunctions): Promise<BinaryMode> {
-	const probe = await ctx.helpers.prepareBinaryData(Buffer.alloc(0), 'binary-mode-probe', 'application/octet-stream');
+	const probe = await ctx.helpers.prepareBinaryData(
+		Buffer.alloc(0),
+		'binary-mode-probe',
+		'application/octet-stream',
+	);
 	if (!probe.id) return 'memory';
 	return String(probe.id).startsWith('database:') ? 'database' : 'other';
 }
@@ -32,7 +36,12 @@ function megabytes(bytes: number): string {
 	return `${Math.round(bytes / 1024 ** 2)} MB`;
 }
 
-function tooLargeError(ctx: IExecuteFunctions, itemIndex: number, bytes: number, mode: BinaryMode): NodeOperationError {
+function tooLargeError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	bytes: number,
+	mode: BinaryMode,
+): NodeOperationError {
 	const cap = mode === 'memory' ? MEMORY_MODE_MAX_BYTES : DATABASE_MODE_MAX_BYTES;
 	return new NodeOperationError(
 		ctx.getNode(),
@@ -51,29 +60,55 @@ function tooLargeError(ctx: IExecuteFunctions, itemIndex: number, bytes: number,
  * Why storing failed: the download's own errors (cut, stalled, wrong length) as they are, else a failure of n8n's
  * binary data service, said plainly with its fix.
  */
-function storageError(ctx: IExecuteFunctions, itemIndex: number, error: Error): NodeApiError | NodeOperationError {
+function storageError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	error: Error,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = String(error?.message ?? error);
 	if (/max size limit|N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE/i.test(message)) {
-		return new NodeOperationError(ctx.getNode(), `n8n refused to store the file: ${message} [item ${itemIndex}]`, {
+		return new NodeOperationError(
+			ctx.getNode(),
+			`n8n refused to store the file: ${message} [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description:
+					'The file was downloaded but is larger than n8n accepts in its database binary mode. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (up to 1 GB) or use S3 binary data storage.',
+			},
+		);
+	}
+	if (
+		/string longer than|ERR_STRING_TOO_LONG/i.test(
+			`${message} ${(error as { code?: string }).code ?? ''}`,
+		)
+	) {
+		return new NodeOperationError(
+			ctx.getNode(),
+			`The file is too large for n8n's in-memory binary data mode [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description:
+					'Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).',
+			},
+		);
+	}
+	return new NodeOperationError(
+		ctx.getNode(),
+		`n8n could not store the downloaded file: ${message} [item ${itemIndex}]`,
+		{
 			itemIndex,
 			description:
-				'The file was downloaded but is larger than n8n accepts in its database binary mode. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (up to 1 GB) or use S3 binary data storage.',
-		});
-	}
-	if (/string longer than|ERR_STRING_TOO_LONG/i.test(`${message} ${(error as { code?: string }).code ?? ''}`)) {
-		return new NodeOperationError(ctx.getNode(), `The file is too large for n8n's in-memory binary data mode [item ${itemIndex}]`, {
-			itemIndex,
-			description: 'Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).',
-		});
-	}
-	return new NodeOperationError(ctx.getNode(), `n8n could not store the downloaded file: ${message} [item ${itemIndex}]`, {
-		itemIndex,
-		description: "Check the disk space and permissions of n8n's binary data folder (N8N_BINARY_DATA_STORAGE_PATH).",
-	});
+				"Check the disk space and permissions of n8n's binary data folder (N8N_BINARY_DATA_STORAGE_PATH).",
+		},
+	);
 }
 
-const CAPS: Record<BinaryMode, number> = { memory: MEMORY_MODE_MAX_BYTES, database: DATABASE_MODE_MAX_BYTES, other: Infinity };
+const CAPS: Record<BinaryMode, number> = {
+	memory: MEMORY_MODE_MAX_BYTES,
+	database: DATABASE_MODE_MAX_BYTES,
+	other: Infinity,
+};
 
 /** n8n's binary data store of one execution: its mode is found out once, when a large file first needs it. */
 export class BinaryStore {
@@ -95,9 +130,18 @@ export class BinaryStore {
 	}
 
 	/** Streams the (checked) body into n8n's binary data; n8n removes a partial file when the body fails. */
-	async store(opened: OpenedDownload, name: string, mimeType: string, itemIndex: number): Promise<IBinaryData> {
+	async store(
+		opened: OpenedDownload,
+		name: string,
+		mimeType: string,
+		itemIndex: number,
+	): Promise<IBinaryData> {
 		try {
-			return await this.ctx.helpers.prepareBinaryData(opened.body as unknown as BinaryInput, name, mimeType);
+			return await this.ctx.helpers.prepareBinaryData(
+				opened.body as unknown as BinaryInput,
+				name,
+				mimeType,
+			);
 		} catch (error) {
 			opened.close();
 			throw storageError(this.ctx, itemIndex, error as Error);

@@ -65,7 +65,8 @@ export const filtersProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. application/pdf, image/*',
-			description: 'Only files of one of these types (comma-separated); "image/*" matches every image',
+			description:
+				'Only files of one of these types (comma-separated); "image/*" matches every image',
 		},
 		{
 			displayName: 'Min Size (MB)',
@@ -89,7 +90,8 @@ export const filtersProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. invoice-*.pdf',
-			description: 'Only items whose whole name fits this pattern: * stands for any text, ? for one character',
+			description:
+				'Only items whose whole name fits this pattern: * stands for any text, ? for one character',
 		},
 	],
 };
@@ -120,25 +122,53 @@ function listOf(text: unknown): string[] {
 
 /** `invoice-*.pdf` → a case-insensitive regular expression for the whole name. */
 function wildcardPattern(pattern: string): RegExp {
-	const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+	const source = pattern
+		.replace(/[.+^${}()|[\]\\]/g, '\\$&')
+		.replace(/\*/g, '.*')
+		.replace(/\?/g, '.');
 	return new RegExp(`^${source}$`, 'is');
 }
 
 /** A dateTime parameter's day, or undefined when empty; anything else fails naming the filter. */
-function dayOf(ctx: IExecuteFunctions, itemIndex: number, value: unknown, name: string): string | undefined {
+function dayOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	name: string,
+): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const text = typeof value === 'string' ? value : String((value as { toISO?: () => string }).toISO?.() ?? value);
+	const text =
+		typeof value === 'string'
+			? value
+			: String((value as { toISO?: () => string }).toISO?.() ?? value);
 	const day = /^(\d{4}-\d{2}-\d{2})/.exec(text.trim())?.[1];
 	if (!day || Number.isNaN(Date.parse(day))) {
-		throw invalidParameter(ctx.getNode(), itemIndex, name, `"${text}" is not a date`, 'Pick a date, e.g. 2026-03-01.');
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			name,
+			`"${text}" is not a date`,
+			'Pick a date, e.g. 2026-03-01.',
+		);
 	}
 	return day;
 }
 
-function sizeOf(ctx: IExecuteFunctions, itemIndex: number, value: unknown, name: string): number | undefined {
+function sizeOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	name: string,
+): number | undefined {
 	if (value === undefined || value === null || value === '' || value === 0) return undefined;
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-		throw invalidParameter(ctx.getNode(), itemIndex, name, `must be a number of megabytes of 0 or more, got ${String(value)}`, 'Enter a size in megabytes, e.g. 2.5, or remove the filter.');
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			name,
+			`must be a number of megabytes of 0 or more, got ${String(value)}`,
+			'Enter a size in megabytes, e.g. 2.5, or remove the filter.',
+		);
 	}
 	return Math.round(value * BYTES_PER_MB);
 }
@@ -147,9 +177,17 @@ export function readFilters(ctx: IExecuteFunctions, itemIndex: number): SearchFi
 	const raw = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const itemType = String(raw.itemType ?? 'any');
 	if (itemType !== 'any' && itemType !== 'file' && itemType !== 'folder') {
-		throw invalidParameter(ctx.getNode(), itemIndex, 'Item Type', `"${itemType}" is not a choice`, 'Pick Files and Folders, Files or Folders.');
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			'Item Type',
+			`"${itemType}" is not a choice`,
+			'Pick Files and Folders, Files or Folders.',
+		);
 	}
-	const nameContains = String(raw.nameContains ?? '').trim().toLowerCase();
+	const nameContains = String(raw.nameContains ?? '')
+		.trim()
+		.toLowerCase();
 	const pattern = String(raw.namePattern ?? '').trim();
 	const mimeTypes = listOf(raw.mimeTypes);
 	const extensions = listOf(raw.extensions).map((extension) => extension.replace(/^\*?\./, ''));
@@ -161,7 +199,9 @@ export function readFilters(ctx: IExecuteFunctions, itemIndex: number): SearchFi
 		mimeTypes: mimeTypes.length
 			? {
 					exact: new Set(mimeTypes.filter((type) => !type.endsWith('/*'))),
-					prefixes: mimeTypes.filter((type) => type.endsWith('/*')).map((type) => type.slice(0, -1)),
+					prefixes: mimeTypes
+						.filter((type) => type.endsWith('/*'))
+						.map((type) => type.slice(0, -1)),
 				}
 			: undefined,
 		createdAfter: dayOf(ctx, itemIndex, raw.createdAfter, 'Created After'),
@@ -169,18 +209,42 @@ export function readFilters(ctx: IExecuteFunctions, itemIndex: number): SearchFi
 		minSize: sizeOf(ctx, itemIndex, raw.minSizeMb, 'Min Size (MB)'),
 		maxSize: sizeOf(ctx, itemIndex, raw.maxSizeMb, 'Max Size (MB)'),
 	};
-	if (filters.createdAfter && filters.createdBefore && filters.createdAfter > filters.createdBefore) {
-		throw invalidParameter(ctx.getNode(), itemIndex, 'Created Before', `${filters.createdBefore} is before Created After (${filters.createdAfter})`, 'Pick a Created Before day on or after Created After, or remove one of them.');
+	if (
+		filters.createdAfter &&
+		filters.createdBefore &&
+		filters.createdAfter > filters.createdBefore
+	) {
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			'Created Before',
+			`${filters.createdBefore} is before Created After (${filters.createdAfter})`,
+			'Pick a Created Before day on or after Created After, or remove one of them.',
+		);
 	}
-	if (filters.minSize !== undefined && filters.maxSize !== undefined && filters.minSize > filters.maxSize) {
-		throw invalidParameter(ctx.getNode(), itemIndex, 'Max Size (MB)', 'is smaller than Min Size (MB)', 'Set Max Size (MB) to at least Min Size (MB), or remove one of them.');
+	if (
+		filters.minSize !== undefined &&
+		filters.maxSize !== undefined &&
+		filters.minSize > filters.maxSize
+	) {
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			'Max Size (MB)',
+			'is smaller than Min Size (MB)',
+			'Set Max Size (MB) to at least Min Size (MB), or remove one of them.',
+		);
 	}
 	return filters;
 }
 
 /** Whether the filters look at file-only fields (type, extension): then folders never match. */
 function filesOnly(filters: SearchFilters): boolean {
-	return filters.itemType === 'file' || filters.extensions !== undefined || filters.mimeTypes !== undefined;
+	return (
+		filters.itemType === 'file' ||
+		filters.extensions !== undefined ||
+		filters.mimeTypes !== undefined
+	);
 }
 
 /** Whether a listed file or folder (wrapper or bare resource) passes every filter. */
@@ -190,7 +254,8 @@ export function matches(filters: SearchFilters, element: IDataObject): boolean {
 	if (isFolder ? filesOnly(filters) : filters.itemType === 'folder') return false;
 	const attributes = attributesOf(resource);
 	const name = typeof attributes.name === 'string' ? attributes.name : '';
-	if (filters.nameContains !== undefined && !name.toLowerCase().includes(filters.nameContains)) return false;
+	if (filters.nameContains !== undefined && !name.toLowerCase().includes(filters.nameContains))
+		return false;
 	if (filters.namePattern !== undefined && !filters.namePattern.test(name)) return false;
 	if (filters.extensions !== undefined) {
 		const dot = name.lastIndexOf('.');

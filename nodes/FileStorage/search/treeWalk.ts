@@ -131,7 +131,11 @@ const READ_AHEAD = 32;
  * Every entry below `startId` (`all`: the account's root), breadth first, within `maxDepth`. Stop consuming to
  * stop the walk: folders not started are never asked for, and started ones stop after their current page.
  */
-export async function* walkTree(client: ApiClient, startId: string, walk: TreeWalk): AsyncGenerator<TreeEntry> {
+export async function* walkTree(
+	client: ApiClient,
+	startId: string,
+	walk: TreeWalk,
+): AsyncGenerator<TreeEntry> {
 	const { concurrency, maxDepth, ...callOptions } = walk;
 	const queue: Array<{ folder: FolderInTree; reader: FolderReader }> = [];
 	/** Index of the folder being read: the ones before it are done with. */
@@ -143,14 +147,21 @@ export async function* walkTree(client: ApiClient, startId: string, walk: TreeWa
 	const topUp = () => {
 		if (!opened || closed) return;
 		let busy = 0;
-		for (let index = head; index < queue.length && index < head + READ_AHEAD && busy < concurrency; index++) {
+		for (
+			let index = head;
+			index < queue.length && index < head + READ_AHEAD && busy < concurrency;
+			index++
+		) {
 			const { reader } = queue[index];
 			if (!reader.isStarted) reader.start();
 			if (reader.isBusy) busy++;
 		}
 	};
 	const readerFor = (folder: FolderInTree) =>
-		new FolderReader(() => pagesOf(client, endpoints.folderContents(folder.id, BY_NAME), callOptions), topUp);
+		new FolderReader(
+			() => pagesOf(client, endpoints.folderContents(folder.id, BY_NAME), callOptions),
+			topUp,
+		);
 	const startFolder: FolderInTree = { id: startId, path: startId === 'all' ? '/' : '', depth: 0 };
 	queue.push({ folder: startFolder, reader: readerFor(startFolder) });
 	try {
@@ -161,8 +172,16 @@ export async function* walkTree(client: ApiClient, startId: string, walk: TreeWa
 				if (folder.path === '' && page.root) folder.path = folderName(unwrapResource(page.root));
 				for (const element of page.elements) {
 					const resource = unwrapResource(element);
-					if (resource.type === 'folder' && typeof resource.id === 'string' && (maxDepth === undefined || folder.depth < maxDepth)) {
-						const sub: FolderInTree = { id: resource.id, path: childPath(folder.path || '/', folderName(resource)), depth: folder.depth + 1 };
+					if (
+						resource.type === 'folder' &&
+						typeof resource.id === 'string' &&
+						(maxDepth === undefined || folder.depth < maxDepth)
+					) {
+						const sub: FolderInTree = {
+							id: resource.id,
+							path: childPath(folder.path || '/', folderName(resource)),
+							depth: folder.depth + 1,
+						};
 						queue.push({ folder: sub, reader: readerFor(sub) });
 					}
 					yield { element, folder };

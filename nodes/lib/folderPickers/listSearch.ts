@@ -1,7 +1,12 @@
 // The folder pickers' list search, used by both nodes. It walks the folder tree breadth-first, a few folders per
 // call, and carries the rest of the walk in the pagination token, so that large trees load as the user scrolls.
 
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { attributesOf, unwrapResource } from '../resources/wrappers';
 import type { ApiCall } from '../transport';
@@ -35,7 +40,8 @@ async function walkFolders(
 	const queue = decodeQueue(paginationToken, { id: rootId, path: '' });
 	const results: INodeListSearchItems[] = [];
 	const needle = (filter ?? '').trim().toLowerCase();
-	if (!paginationToken && (!needle || rootEntry.name.toLowerCase().includes(needle))) results.push(rootEntry);
+	if (!paginationToken && (!needle || rootEntry.name.toLowerCase().includes(needle)))
+		results.push(rootEntry);
 	for (let visited = 0; visited < FOLDERS_PER_CALL && queue.length; visited++) {
 		const current = queue.shift() as PendingFolder;
 		for (const element of await listChildren(current.id)) {
@@ -44,7 +50,8 @@ async function walkFolders(
 			const name = String(attributesOf(resource).name ?? resource.id);
 			const path = current.path ? `${current.path} / ${name}` : name;
 			queue.push({ id: resource.id, path });
-			if (!needle || path.toLowerCase().includes(needle)) results.push({ name: path, value: resource.id });
+			if (!needle || path.toLowerCase().includes(needle))
+				results.push({ name: path, value: resource.id });
 		}
 	}
 	return { results, paginationToken: queue.length ? JSON.stringify(queue) : undefined };
@@ -63,7 +70,11 @@ export async function searchFolders(
 ): Promise<INodeListSearchResult> {
 	const client = new ApiClient(this, 'fileStorageApi', 'listSearch');
 	return await walkFolders(
-		async (folderId) => await firstPageOf(client, endpoints.folderContents(folderId, { sort: 'name', direction: 'ASC' })),
+		async (folderId) =>
+			await firstPageOf(
+				client,
+				endpoints.folderContents(folderId, { sort: 'name', direction: 'ASC' }),
+			),
 		{ name: 'Root (All Files)', value: ROOT_FOLDER_ID },
 		ROOT_FOLDER_ID,
 		filter,

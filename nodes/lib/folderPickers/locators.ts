@@ -27,7 +27,11 @@ function folderIdValidation(rootWord: string): INodePropertyMode['validation'] {
 }
 
 /** A folder of the account: From List (the root first) or By ID ("all" is the root, as in the API). */
-export function accountFolderLocator(name: string, displayName: string, description: string): INodeProperties {
+export function accountFolderLocator(
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -54,7 +58,11 @@ export function accountFolderLocator(name: string, displayName: string, descript
 }
 
 /** A folder inside the file request: From List (the request root first) or By ID ("root" is its top). */
-export function fileRequestFolderLocator(name: string, displayName: string, description: string): INodeProperties {
+export function fileRequestFolderLocator(
+	name: string,
+	displayName: string,
+	description: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -80,13 +88,23 @@ export function fileRequestFolderLocator(name: string, displayName: string, desc
 }
 
 /** Reads a locator's value as a trimmed string, whatever the mode or expression produced. */
-export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback = ''): string {
+export function locatorValue(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback = '',
+): string {
 	const value = ctx.getNodeParameter(name, itemIndex, fallback, { extractValue: true }) as unknown;
 	return value === undefined || value === null ? '' : String(value).trim();
 }
 
 /** The account folder a locator names ("all" is the root), checked before it is put into a request path. */
-export function accountFolderId(ctx: IExecuteFunctions, name: string, itemIndex: number, displayName: string): string {
+export function accountFolderId(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	displayName: string,
+): string {
 	const folderId = locatorValue(ctx, name, itemIndex, ROOT_FOLDER_ID);
 	if (isUnsafePathSegment(folderId)) {
 		// Empty, or a dot segment that URL normalisation would turn into another endpoint.

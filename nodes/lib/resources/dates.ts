@@ -38,7 +38,8 @@ const DATE_CACHE_LIMIT = 10_000;
 const parsedDates = new Map<string, string | null>();
 
 /** `2026-03-05`, `2026-03-05T14:30`, `2026-03-05 14:30:15.123+02:00`, `…Z`. */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?/i;
+const ISO_DATE =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?/i;
 
 /** `+0200` and `+02:00` → `+02:00`. */
 function normalizeOffset(zone: string): string {
@@ -54,10 +55,14 @@ function parseDateText(text: string): string | null {
 		const [, year, month, day, hours, minutes, seconds, fraction, zone] = iso;
 		if (!hours) return `${year}-${month}-${day}`;
 		// A zone the server states is kept (as `Z` or `±hh:mm`): dropping it would shift the instant.
-		const offset = zone === undefined ? '' : zone.toUpperCase() === 'Z' ? 'Z' : normalizeOffset(zone);
+		const offset =
+			zone === undefined ? '' : zone.toUpperCase() === 'Z' ? 'Z' : normalizeOffset(zone);
 		return `${year}-${month}-${day}T${hours}:${minutes}${seconds ? `:${seconds}${fraction ?? ''}` : ''}${offset}`;
 	}
-	const match = /^(\d{1,2})\.?\s*([A-Za-z]{3})[A-Za-z]*\.?\s*,?\s*(\d{4})(?:\s*,?\s*(\d{1,2}):(\d{2}))?/.exec(value);
+	const match =
+		/^(\d{1,2})\.?\s*([A-Za-z]{3})[A-Za-z]*\.?\s*,?\s*(\d{4})(?:\s*,?\s*(\d{1,2}):(\d{2}))?/.exec(
+			value,
+		);
 	if (!match) return null;
 	const month = MONTHS[match[2].toLowerCase()];
 	const day = Number(match[1]);

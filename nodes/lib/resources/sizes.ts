@@ -56,7 +56,8 @@ function parseSpacedSize(value: string): number | null {
 
 function sizeInBytes(amountText: string, unitText: string): number | null {
 	const amount = Number(amountText.replace(',', '.'));
-	const unit = unitText === '' ? 1 : (SIZE_UNITS.get(unitText) ?? SIZE_UNITS.get(unitText.toLowerCase()));
+	const unit =
+		unitText === '' ? 1 : (SIZE_UNITS.get(unitText) ?? SIZE_UNITS.get(unitText.toLowerCase()));
 	if (!Number.isFinite(amount) || unit === undefined) return null;
 	return Math.round(amount * unit);
 }

@@ -15,12 +15,18 @@ export function pickThumbnail(thumbnail: unknown, size: string): string | undefi
 	if (!isObject(thumbnail)) return undefined;
 	const wanted = THUMBNAIL_SIZES.indexOf(size as (typeof THUMBNAIL_SIZES)[number]);
 	const order = [...THUMBNAIL_SIZES]
-		.map((name, index) => ({ name, distance: wanted < 0 ? index : Math.abs(index - wanted), larger: index >= wanted }))
+		.map((name, index) => ({
+			name,
+			distance: wanted < 0 ? index : Math.abs(index - wanted),
+			larger: index >= wanted,
+		}))
 		.sort((a, b) => a.distance - b.distance || Number(b.larger) - Number(a.larger));
 	for (const { name } of order) {
 		const url = text(thumbnail[name]);
 		if (url) return url;
 	}
 	// Sizes this node does not know: any URL the object has.
-	return Object.values(thumbnail).map(text).find((url) => url !== undefined);
+	return Object.values(thumbnail)
+		.map(text)
+		.find((url) => url !== undefined);
 }

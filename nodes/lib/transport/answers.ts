@@ -8,13 +8,21 @@ import type { AnswerShape } from './endpoints';
  * that is not, e.g. `{}` or `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early
  * as if complete and make the trigger forget its window.
  */
-export function shapeProblem(expects: AnswerShape, body: unknown, status: number): string | undefined {
+export function shapeProblem(
+	expects: AnswerShape,
+	body: unknown,
+	status: number,
+): string | undefined {
 	const empty = body === undefined || body === null || body === '';
 	switch (expects) {
 		case 'list':
-			return isObject(body) && Array.isArray(body.data) ? undefined : 'a listing with a "data" array';
+			return isObject(body) && Array.isArray(body.data)
+				? undefined
+				: 'a listing with a "data" array';
 		case 'resource':
-			return isObject(body) && unwrapResource(body).id !== undefined ? undefined : 'the created item with an "id"';
+			return isObject(body) && unwrapResource(body).id !== undefined
+				? undefined
+				: 'the created item with an "id"';
 		case 'message':
 			// The spec's `{type, message}`, or an empty 204 (No Content), which real servers send for deletes. An empty
 			// 200 is neither: a proxy or a server that failed may send it, and reading it as done would report

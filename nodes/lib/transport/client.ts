@@ -41,9 +41,17 @@ export class ApiClient {
 	/** Sends a call until it gets a 2xx answer, returned unread (listings read a page's text first). */
 	async send(call: ApiCall, options: CallOptions = {}): Promise<ReceivedAnswer> {
 		if (call.credentialType !== this.credentialType) {
-			throw new ApplicationError(`A ${call.credentialType} call was sent with a ${this.credentialType} client`);
+			throw new ApplicationError(
+				`A ${call.credentialType} call was sent with a ${this.credentialType} client`,
+			);
 		}
-		return await sendCall(this.ctx, await this.credential(options.itemIndex), call, this.place, options);
+		return await sendCall(
+			this.ctx,
+			await this.credential(options.itemIndex),
+			call,
+			this.place,
+			options,
+		);
 	}
 
 	/**
@@ -52,7 +60,10 @@ export class ApiClient {
 	 */
 	async read(answer: ReceivedAnswer): Promise<ApiResponse> {
 		const { call, itemIndex } = answer.site;
-		return await readAnswerOrAskAgain(async (policy) => await this.send(call, { itemIndex, policy }), answer);
+		return await readAnswerOrAskAgain(
+			async (policy) => await this.send(call, { itemIndex, policy }),
+			answer,
+		);
 	}
 
 	/** Sends a call and reads its answer. */

@@ -5,7 +5,13 @@ import type { ICredentialsDecrypted } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
-import { BASE_URL_FIELD, CREDENTIALS, isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../credentialContract';
+import {
+	BASE_URL_FIELD,
+	CREDENTIALS,
+	isHttpBaseUrl,
+	isUnsafePathSegment,
+	normalizeBaseUrl,
+} from '../credentialContract';
 import { secretsOf } from './redaction';
 import type { FileStorageContext } from './context';
 

@@ -4,7 +4,11 @@ import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
-import { FILE_REQUEST_ID_PLACEHOLDER, isUnsafePathSegment, SHARE_TOKEN_PLACEHOLDER } from '../credentialContract';
+import {
+	FILE_REQUEST_ID_PLACEHOLDER,
+	isUnsafePathSegment,
+	SHARE_TOKEN_PLACEHOLDER,
+} from '../credentialContract';
 
 /**
  * What a successful answer must look like: a listing (`data` array), one resource (a wrapper with an id), or a
@@ -42,7 +46,8 @@ export interface ApiCall {
  * into another endpoint (`/browse/folders/..` → `/browse/`). Callers validate first; this is the last guard.
  */
 function segment(value: string): string {
-	if (isUnsafePathSegment(value)) throw new ApplicationError(`Refused to put "${value}" into a request path`);
+	if (isUnsafePathSegment(value))
+		throw new ApplicationError(`Refused to put "${value}" into a request path`);
 	return encodeURIComponent(value);
 }
 

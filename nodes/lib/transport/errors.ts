@@ -71,8 +71,10 @@ function fieldsNamed(site: CallSite): string {
 	if (site.place !== 'operation') {
 		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
 	}
-	if (Array.isArray(site.call.body?.urls)) return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
-	if (isBatchRequest(site.call)) return "Fix the values named above. 'items.N' is the Nth item of the request (see Batch Size).";
+	if (Array.isArray(site.call.body?.urls))
+		return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
+	if (isBatchRequest(site.call))
+		return "Fix the values named above. 'items.N' is the Nth item of the request (see Batch Size).";
 	return 'Fix the parameters named above.';
 }
 
@@ -92,9 +94,15 @@ function describeFailure(
 				description: hintFor(site, 'auth'),
 			};
 		case 'denied':
-			return { message: `Access denied (HTTP ${status})${saidSuffix}`, description: hintFor(site, 'denied') };
+			return {
+				message: `Access denied (HTTP ${status})${saidSuffix}`,
+				description: hintFor(site, 'denied'),
+			};
 		case 'notFound':
-			return { message: `Not found (HTTP ${status})${saidSuffix}`, description: hintFor(site, 'notFound') };
+			return {
+				message: `Not found (HTTP ${status})${saidSuffix}`,
+				description: hintFor(site, 'notFound'),
+			};
 		case 'gone':
 			return {
 				message: `The file request is not active anymore (HTTP ${status})`,
@@ -130,7 +138,10 @@ function describeFailure(
 				description: `The answer started as JSON but could not be read, so nothing of it is used. ${tryAgain(site.place)} If this repeats, check the server (or a proxy in between) for answers cut off mid-way.`,
 			};
 		case 'errorBody':
-			return { message: `The server declined the request${saidSuffix}`, description: hintFor(site, 'errorBody') };
+			return {
+				message: `The server declined the request${saidSuffix}`,
+				description: hintFor(site, 'errorBody'),
+			};
 		default:
 			return {
 				message: `The server did not accept the request (HTTP ${status})${saidSuffix}`,
@@ -149,7 +160,10 @@ export interface RetryReport {
 
 export function retryNote(report: RetryReport | undefined): string {
 	if (!report || (report.tries <= 1 && report.refusedWaitMs === undefined)) return '';
-	const tried = report.tries > 1 ? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.` : '';
+	const tried =
+		report.tries > 1
+			? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.`
+			: '';
 	const refused =
 		report.refusedWaitMs !== undefined
 			? ` The server asked to wait ${Math.ceil(report.refusedWaitMs / 1000)} s, longer than the node waits.`
@@ -174,9 +188,21 @@ function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
 }
 
 /** Why the operation failed, for n8n's scheduler (newer n8n reads it; older versions ignore the option). */
-function failureOf(kind: FailureKind, status: number, retryAfter: number | undefined): Failure | undefined {
-	if (kind === 'rateLimited') return { cause: 'rate-limited', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
-	if (status === 503) return { cause: 'temporarily-unavailable', ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
+function failureOf(
+	kind: FailureKind,
+	status: number,
+	retryAfter: number | undefined,
+): Failure | undefined {
+	if (kind === 'rateLimited')
+		return {
+			cause: 'rate-limited',
+			...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
+		};
+	if (status === 503)
+		return {
+			cause: 'temporarily-unavailable',
+			...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
+		};
 	if (kind === 'auth') return { cause: 'credential-invalid' };
 	return undefined;
 }
@@ -195,7 +221,11 @@ export function answerError(
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	const error = new NodeApiError(
 		node,
-		{ message: redactText(described.message, secrets), httpCode: String(status), body: body as JsonObject },
+		{
+			message: redactText(described.message, secrets),
+			httpCode: String(status),
+			body: body as JsonObject,
+		},
 		{
 			message: redactText(described.message, secrets),
 			description: redactText(description, secrets),
@@ -216,10 +246,17 @@ export function isIncompleteAnswer(error: unknown): boolean {
 }
 
 /** A 2xx answer that is not what the endpoint promises: an error, never an empty result. */
-export function unexpectedAnswerError(site: CallSite, status: number, expected: string, excerpt: string): NodeApiError {
+export function unexpectedAnswerError(
+	site: CallSite,
+	status: number,
+	expected: string,
+	excerpt: string,
+): NodeApiError {
 	const { node, call, secrets, itemIndex } = site;
 	const message = `Unexpected answer from the server (HTTP ${status}): expected ${expected}`;
-	const applied = MUTATIONS.includes(call.method) ? ' The request may have been applied: check before running again.' : '';
+	const applied = MUTATIONS.includes(call.method)
+		? ' The request may have been applied: check before running again.'
+		: '';
 	const description = `The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app). ${tryAgain(site.place)}`;
 	return new NodeApiError(
 		node,

@@ -11,7 +11,8 @@ export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
 const TOKEN_REFUSED: Record<CredentialType, string> = {
 	fileStorageApi:
 		'The access token was refused. Open the "File Storage API" credential and paste a valid access token; check that the Base URL points at the same server that issued it.',
-	fileStorageShareApi: 'The share token was refused. Check the "File Storage Share API" credential.',
+	fileStorageShareApi:
+		'The share token was refused. Check the "File Storage Share API" credential.',
 	fileStorageFileRequestApi:
 		'The file request ID was refused. Check the "File Storage File Request API" credential.',
 };
@@ -35,18 +36,22 @@ type HintTable = Partial<Record<HintedFailure, string | ((call: ApiCall) => stri
 
 const HINTS: Record<EndpointName, HintTable> = {
 	folderContents: {
-		denied: 'The account of this access token may not read this folder. Check that the folder belongs to this account.',
+		denied:
+			'The account of this access token may not read this folder. Check that the folder belongs to this account.',
 		notFound:
 			'No folder with this ID in the account of this access token. Pick the folder with "From List", or use "all" for the root.',
 	},
 	recentUploads: {
-		denied: 'The account of this access token may not list recent uploads. Check the token\'s account.',
-		notFound: 'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
+		denied:
+			"The account of this access token may not list recent uploads. Check the token's account.",
+		notFound:
+			'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
 	},
 	restoreFromTrash: {
-		denied: 'The account of this access token may not restore these items. Check that they belong to this account.',
+		denied:
+			'The account of this access token may not restore these items. Check that they belong to this account.',
 		notFound:
-			'An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete\'s output, and check that the items are still in the trash.',
+			"An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete's output, and check that the items are still in the trash.",
 		errorBody:
 			'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
 	},
@@ -71,10 +76,14 @@ const HINTS: Record<EndpointName, HintTable> = {
 			sentParent(call)
 				? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
 				: REQUEST_REFUSED,
-		notFound: (call) => (sentParent(call) ? 'No such folder in the file request. Pick it with "From List".' : REQUEST_UNKNOWN),
+		notFound: (call) =>
+			sentParent(call)
+				? 'No such folder in the file request. Pick it with "From List".'
+				: REQUEST_UNKNOWN,
 	},
 	deleteInFileRequest: {
-		denied: 'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
+		denied:
+			'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
 		notFound: REQUEST_UNKNOWN,
 		errorBody:
 			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
@@ -87,8 +96,10 @@ const HINTS: Record<EndpointName, HintTable> = {
 		notFound: REQUEST_UNKNOWN,
 	},
 	notifications: {
-		denied: 'The account of this access token may not read notifications. Check the token\'s account.',
-		notFound: 'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
+		denied:
+			"The account of this access token may not read notifications. Check the token's account.",
+		notFound:
+			'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
 	},
 };
 
@@ -101,8 +112,10 @@ const GENERIC: Record<Exclude<HintedFailure, 'auth'>, string> = {
 
 /** In the editor's folder list, a refused or missing folder is one the list showed a moment ago. */
 const IN_A_LIST: Partial<Record<HintedFailure, string>> = {
-	denied: 'The credential may not read a folder of this list. Check the credential, or enter the ID By ID.',
-	notFound: 'A folder of this list is gone: deleted or moved to the trash since the list was loaded. Open the list again.',
+	denied:
+		'The credential may not read a folder of this list. Check the credential, or enter the ID By ID.',
+	notFound:
+		'A folder of this list is gone: deleted or moved to the trash since the list was loaded. Open the list again.',
 };
 
 export function hintFor(site: CallSite, kind: HintedFailure): string {

@@ -74,7 +74,11 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
  * where a server that pages by position lists it twice, and none that existed throughout the walk is skipped
  * (listingChanges.ts). A repeated cursor ends the walk: it would loop forever on a misbehaving server.
  */
-export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk = {}): AsyncGenerator<Page> {
+export async function* pagesOf(
+	client: ApiClient,
+	call: ApiCall,
+	walk: PageWalk = {},
+): AsyncGenerator<Page> {
 	const { limit, keep } = walk;
 	const largest = walk.pageSize ?? LARGEST_PAGE_REQUEST;
 	const paginated = call.paginated === true;
@@ -119,7 +123,8 @@ export async function* pagesOf(client: ApiClient, call: ApiCall, walk: PageWalk 
 		previous = { page, size };
 		if (listedIds) listed = listedIds.unseen(listed);
 		let elements = keep ? listed.filter((element) => keep(element)) : listed;
-		if (limit !== undefined && elements.length > limit - yielded) elements = elements.slice(0, limit - yielded);
+		if (limit !== undefined && elements.length > limit - yielded)
+			elements = elements.slice(0, limit - yielded);
 		yielded += elements.length;
 		const next = page.nextCursor;
 		const last = page.last || (next !== undefined && seenCursors.has(next));
@@ -165,11 +170,12 @@ async function requestPage(
 	const qs: IDataObject = { ...(call.qs ?? {}) };
 	if (cursor) qs.cursor = cursor;
 	if (!client.paging.limitRefused) {
-		const sized = await client.send({ ...call, qs: { ...qs, limit: pageSize } }, options).catch(
-			async (error: unknown) =>
+		const sized = await client
+			.send({ ...call, qs: { ...qs, limit: pageSize } }, options)
+			.catch(async (error: unknown) =>
 				// Only a refused page size is handled here; every other failure reaches the caller as it is.
 				refusedField(error, 'limit') ? undefined : await Promise.reject(error),
-		);
+			);
 		if (sized) return sized;
 		client.paging.limitRefused = true;
 	}

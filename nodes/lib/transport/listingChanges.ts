@@ -24,7 +24,8 @@ export class ListedIds {
 		let last = -1;
 		elements.forEach((element, index) => {
 			const id = unwrapResource(element).id;
-			if ((typeof id === 'string' || typeof id === 'number') && this.ids.has(String(id))) last = index;
+			if ((typeof id === 'string' || typeof id === 'number') && this.ids.has(String(id)))
+				last = index;
 		});
 		return last;
 	}

@@ -16,15 +16,28 @@ import { redactText } from './redaction';
 export function isTimeout(error: unknown): boolean {
 	const code = networkCodeOf(error);
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
-	const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown; cause?: { message?: unknown } } };
-	return /timeout/i.test(`${String(message ?? '')} ${String(cause?.message ?? '')} ${String(cause?.cause?.message ?? '')}`);
+	const { message, cause } = (error ?? {}) as {
+		message?: unknown;
+		cause?: { message?: unknown; cause?: { message?: unknown } };
+	};
+	return /timeout/i.test(
+		`${String(message ?? '')} ${String(cause?.message ?? '')} ${String(cause?.cause?.message ?? '')}`,
+	);
 }
 
 /** A request that got no answer within its time limit. */
-export function timeoutError({ node, call, itemIndex, place }: CallSite, timeoutMs: number): NodeApiError {
-	const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${Math.max(1, Math.round(timeoutMs))} ms`;
+export function timeoutError(
+	{ node, call, itemIndex, place }: CallSite,
+	timeoutMs: number,
+): NodeApiError {
+	const limit =
+		timeoutMs >= 1000
+			? `${Math.round(timeoutMs / 1000)} s`
+			: `${Math.max(1, Math.round(timeoutMs))} ms`;
 	const message = `No answer within ${limit} to ${call.method} /api/v1${call.path}`;
-	const applied = MUTATIONS.includes(call.method) ? ' The request may still have been applied: check before running again.' : '';
+	const applied = MUTATIONS.includes(call.method)
+		? ' The request may still have been applied: check before running again.'
+		: '';
 	return new NodeApiError(
 		node,
 		{ message },
@@ -70,12 +83,18 @@ const CODE_TEXTS: Array<[RegExp, string]> = [
 
 function codeFromTexts(error: unknown): string | undefined {
 	const { message, messages } = (error ?? {}) as { message?: unknown; messages?: unknown };
-	const texts = [...(Array.isArray(messages) ? messages : []), message].map((text) => String(text ?? '')).join('\n');
+	const texts = [...(Array.isArray(messages) ? messages : []), message]
+		.map((text) => String(text ?? ''))
+		.join('\n');
 	return CODE_TEXTS.find(([pattern]) => pattern.test(texts))?.[1];
 }
 
 /** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
-export function unreachableError(site: CallSite, error: Error, retries?: RetryReport): NodeApiError {
+export function unreachableError(
+	site: CallSite,
+	error: Error,
+	retries?: RetryReport,
+): NodeApiError {
 	const { node, call, secrets, itemIndex } = site;
 	const detail = redactText(String(error?.message ?? error), secrets);
 	const code = networkCodeOf(error);
@@ -92,13 +111,17 @@ export function unreachableError(site: CallSite, error: Error, retries?: RetryRe
 	const message = cutMidAnswer
 		? `The answer of the File Storage server broke off before its end (${code})`
 		: broke
-		? `The connection to the File Storage server broke before it answered (${code})`
-		: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
+			? `The connection to the File Storage server broke before it answered (${code})`
+			: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
 	const unreachable = new NodeApiError(
 		node,
 		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
 		{ message: detail, networkCode: code ?? null },
-		{ message, description: `${check}${applied}${retryNote(retries)} Detail: ${detail}`, itemIndex },
+		{
+			message,
+			description: `${check}${applied}${retryNote(retries)} Detail: ${detail}`,
+			itemIndex,
+		},
 	);
 	// NodeApiError also swaps a message that merely names a connection code for its generic wording: set ours again.
 	unreachable.message = message;

@@ -26,7 +26,10 @@ export function peekNextCursor(text: string): string | undefined {
 
 function skipSpace(text: string, from: number): number {
 	let index = from;
-	while (index < text.length && (text[index] === ' ' || text[index] === '\n' || text[index] === '\r' || text[index] === '\t')) {
+	while (
+		index < text.length &&
+		(text[index] === ' ' || text[index] === '\n' || text[index] === '\r' || text[index] === '\t')
+	) {
 		index++;
 	}
 	return index;

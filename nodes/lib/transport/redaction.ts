@@ -43,7 +43,8 @@ export function redactDeep<T>(value: T, secrets: string[]): T {
  * holds it, so a copy of every object of a large listing would be waste. Non-JSON stays text.
  */
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
-	if (typeof raw !== 'string') return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);
+	if (typeof raw !== 'string')
+		return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);
 	const text = raw;
 	if (text.trim() === '') return '';
 	let parsed: unknown;
@@ -80,7 +81,8 @@ function redactValue(value: unknown, secrets: string[], inPlace: boolean): unkno
 	if (value === null || typeof value !== 'object') return value;
 	if (Array.isArray(value)) {
 		const list: unknown[] = inPlace ? value : new Array(value.length);
-		for (let index = 0; index < value.length; index++) list[index] = redactValue(value[index], secrets, inPlace);
+		for (let index = 0; index < value.length; index++)
+			list[index] = redactValue(value[index], secrets, inPlace);
 		return list;
 	}
 	const source = value as IDataObject;
@@ -90,7 +92,12 @@ function redactValue(value: unknown, secrets: string[], inPlace: boolean): unkno
 		const redacted = redactValue(entry, secrets, inPlace);
 		// Defined, not assigned, so that a key named "__proto__" is an own key like any other.
 		if (!inPlace || redacted !== entry) {
-			Object.defineProperty(out, key, { value: redacted, writable: true, enumerable: true, configurable: true });
+			Object.defineProperty(out, key, {
+				value: redacted,
+				writable: true,
+				enumerable: true,
+				configurable: true,
+			});
 		}
 	}
 	// out.attributes is already this walk's own (copied or parsed here): masked where it is

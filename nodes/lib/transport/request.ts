@@ -84,7 +84,9 @@ export async function sendCall(
 		statusOf: (raw) => raw.statusCode,
 		retryAfterOf: (raw) => raw.headers?.['retry-after'],
 		noAnswer: (error, report) =>
-			isTimeout(error) ? timeoutError(site, policy.timeoutMs) : unreachableError(site, error as Error, report),
+			isTimeout(error)
+				? timeoutError(site, policy.timeoutMs)
+				: unreachableError(site, error as Error, report),
 	});
 	const { answer: raw, statusCode, tries, waitedMs } = answered;
 	if (statusCode >= 200 && statusCode < 300) {
@@ -92,7 +94,13 @@ export async function sendCall(
 	}
 	const body = decodeBody(raw.body, secrets);
 	// Every status outside 2xx is a failure of some kind.
-	throw answerError(site, statusCode, body, classifyResponse(statusCode, body) ?? 'other', answered);
+	throw answerError(
+		site,
+		statusCode,
+		body,
+		classifyResponse(statusCode, body) ?? 'other',
+		answered,
+	);
 }
 
 /**
@@ -133,10 +141,22 @@ export async function readAnswerOrAskAgain(
 		}
 		const { policy, tries, waitedMs } = answer;
 		const wait = backoffMs(tries + 1);
-		const again = answer.site.call.method === 'GET' && tries < policy.maxTries && waitedMs + wait <= policy.maxWaitMs;
+		const again =
+			answer.site.call.method === 'GET' &&
+			tries < policy.maxTries &&
+			waitedMs + wait <= policy.maxWaitMs;
 		if (!again || !isIncompleteAnswer(failure)) return await Promise.reject(failure);
 		await policy.wait(wait);
-		const next = await ask({ ...policy, maxTries: policy.maxTries - tries, maxWaitMs: policy.maxWaitMs - waitedMs - wait });
-		answer = { ...next, policy, tries: tries + next.tries, waitedMs: waitedMs + wait + next.waitedMs };
+		const next = await ask({
+			...policy,
+			maxTries: policy.maxTries - tries,
+			maxWaitMs: policy.maxWaitMs - waitedMs - wait,
+		});
+		answer = {
+			...next,
+			policy,
+			tries: tries + next.tries,
+			waitedMs: waitedMs + wait + next.waitedMs,
+		};
 	}
 }

@@ -56,7 +56,11 @@ const READS: IHttpRequestMethods[] = ['GET', 'HEAD'];
  * only when the server signals it did not process the request (429, 503): after a 500, 502 or 504 it may have
  * been applied, and repeating a batch could apply it twice.
  */
-export function isRetryable(method: IHttpRequestMethods, status: number | undefined, networkCode?: string): boolean {
+export function isRetryable(
+	method: IHttpRequestMethods,
+	status: number | undefined,
+	networkCode?: string,
+): boolean {
 	if (status === 429 || status === 503) return true;
 	if (!READS.includes(method)) return false;
 	if (status === 500 || status === 502 || status === 504) return true;

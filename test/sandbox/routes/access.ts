@@ -13,7 +13,11 @@ export function bearerUser(model: Model, header: string | undefined): UserRec | 
 }
 
 /** The folder itself or an active folder below it; otherwise undefined. */
-export function folderWithin(model: Model, root: FolderRec, id: string | null | undefined): FolderRec | undefined {
+export function folderWithin(
+	model: Model,
+	root: FolderRec,
+	id: string | null | undefined,
+): FolderRec | undefined {
 	if (id === undefined || id === null) return root;
 	const item = model.findItem(id);
 	if (!item || item.type !== 'folder' || item.deletedAt) return undefined;

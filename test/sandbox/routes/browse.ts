@@ -20,7 +20,10 @@ function parseListQuery(query: Record<string, string>, maxPageSize: number): Pag
 	if (r.value.cursor !== undefined) {
 		const c = decodeCursor(r.value.cursor);
 		if (!c) return invalid({ cursor: ['The cursor is invalid.'] });
-		if ((r.value.sort && r.value.sort !== c.sort) || (r.value.direction && r.value.direction !== c.direction)) {
+		if (
+			(r.value.sort && r.value.sort !== c.sort) ||
+			(r.value.direction && r.value.direction !== c.direction)
+		) {
 			return invalid({ cursor: ['The cursor does not match the requested sort and direction.'] });
 		}
 		sort = c.sort;
@@ -47,7 +50,12 @@ export function browseRoutes(model: Model, maxPageSize: number): Route[] {
 						root = rootWrapper(model, user.id);
 					} else {
 						const folder = model.findItem(params[0]);
-						if (!folder || folder.type !== 'folder' || folder.userId !== user.id || folder.deletedAt) {
+						if (
+							!folder ||
+							folder.type !== 'folder' ||
+							folder.userId !== user.id ||
+							folder.deletedAt
+						) {
 							return notFoundEntry(404);
 						}
 						scopeKey = folder.id;
@@ -70,7 +78,10 @@ export function browseRoutes(model: Model, maxPageSize: number): Route[] {
 					const q = parseListQuery(query, maxPageSize);
 					if (isResult(q)) return q;
 					const page = model.latestPage(user.id, q);
-					return ok(200, { data: page.items.map((i) => itemWrapper(model, i)), meta: { cursor: page.meta } });
+					return ok(200, {
+						data: page.items.map((i) => itemWrapper(model, i)),
+						meta: { cursor: page.meta },
+					});
 				},
 			},
 		},

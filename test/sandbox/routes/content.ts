@@ -27,7 +27,11 @@ function fileByBasename(model: Model, basename: string): FileRec | undefined {
 }
 
 /** The file of the bearer token's user; 401 without a valid token, 403 for another account's file. */
-function ownFile(model: Model, authorization: string | undefined, basename: string): FileRec | Result {
+function ownFile(
+	model: Model,
+	authorization: string | undefined,
+	basename: string,
+): FileRec | Result {
 	const user: UserRec | undefined = bearerUser(model, authorization);
 	if (!user) return unauthorized();
 	const file = fileByBasename(model, basename);
@@ -51,13 +55,16 @@ function thumbnailOf(found: FileRec | Result, size: string): Result {
 	return content(thumbnailContent(found, size as ThumbnailSize));
 }
 
-const fileOf = (found: FileRec | Result): Result => (isResult(found) ? found : content(fileContent(found)));
+const fileOf = (found: FileRec | Result): Result =>
+	isResult(found) ? found : content(fileContent(found));
 
 export function contentRoutes(model: Model): Route[] {
 	return [
 		{
 			pattern: /^\/file\/([^/]+)$/,
-			methods: { GET: ({ params, authorization }) => fileOf(ownFile(model, authorization, params[0])) },
+			methods: {
+				GET: ({ params, authorization }) => fileOf(ownFile(model, authorization, params[0])),
+			},
 		},
 		{
 			pattern: /^\/file\/([^/]+)\/upload-request\/([^/]+)$/,
@@ -65,11 +72,16 @@ export function contentRoutes(model: Model): Route[] {
 		},
 		{
 			pattern: new RegExp(`^/thumbnail/(${SIZES})-([^/]+)$`),
-			methods: { GET: ({ params, authorization }) => thumbnailOf(ownFile(model, authorization, params[1]), params[0]) },
+			methods: {
+				GET: ({ params, authorization }) =>
+					thumbnailOf(ownFile(model, authorization, params[1]), params[0]),
+			},
 		},
 		{
 			pattern: new RegExp(`^/thumbnail/(${SIZES})-([^/]+)/upload-request/([^/]+)$`),
-			methods: { GET: ({ params }) => thumbnailOf(requestFile(model, params[2], params[1]), params[0]) },
+			methods: {
+				GET: ({ params }) => thumbnailOf(requestFile(model, params[2], params[1]), params[0]),
+			},
 		},
 		{
 			pattern: /^\/assets\/icons\/([a-z0-9]{1,10})\.svg$/,

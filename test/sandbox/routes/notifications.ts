@@ -13,7 +13,9 @@ export function notificationRoutes(model: Model): Route[] {
 				GET: ({ authorization }) => {
 					const user = bearerUser(model, authorization);
 					if (!user) return unauthorized();
-					return ok(200, { data: model.notificationsOf(user.id).map((n) => notificationWrapper(n)) });
+					return ok(200, {
+						data: model.notificationsOf(user.id).map((n) => notificationWrapper(n)),
+					});
 				},
 			},
 		},

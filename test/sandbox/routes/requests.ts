@@ -9,11 +9,15 @@ import { deleteWithin, folderWithin } from './access';
 import type { Route } from './router';
 
 /** The request and its folder, if the id names an active request whose folder is still active. */
-export function requestAccess(model: Model, id: string): { req: FileRequestRec; root: FolderRec } | Result {
+export function requestAccess(
+	model: Model,
+	id: string,
+): { req: FileRequestRec; root: FolderRec } | Result {
 	const req = model.fileRequests.get(id);
 	if (!req) return error(404, MESSAGES.accessDenied);
 	const folder = model.findItem(req.folderId);
-	if (!folder || folder.type !== 'folder' || folder.deletedAt) return error(404, MESSAGES.accessDenied);
+	if (!folder || folder.type !== 'folder' || folder.deletedAt)
+		return error(404, MESSAGES.accessDenied);
 	if (!model.isFileRequestActive(req)) return ok(410, { type: 'gone', message: MESSAGES.gone });
 	return { req, root: folder };
 }
@@ -30,7 +34,11 @@ export function requestRoutes(model: Model, uploads: RemoteUploads): Route[] {
 					if (!r.ok) return invalid(r.errors);
 					const folder = folderWithin(model, access.root, r.value.parent_id);
 					if (!folder) return error(403, MESSAGES.accessDenied);
-					const items = model.sortedChildren(folder.id, r.value.sort ?? 'created_at', r.value.direction ?? 'DESC');
+					const items = model.sortedChildren(
+						folder.id,
+						r.value.sort ?? 'created_at',
+						r.value.direction ?? 'DESC',
+					);
 					return ok(200, {
 						data: items.map((i) => itemWrapper(model, i, { fileRequestId: access.req.id })),
 						meta: { root: folderWrapper(model, folder) },

@@ -31,7 +31,10 @@ export function shareRoutes(model: Model): Route[] {
 					if (!r.ok) return invalid(r.errors);
 					const parent = folderWithin(model, access.root, r.value.parent_id);
 					if (!parent) return error(403, MESSAGES.accessDenied);
-					const folder = model.addFolder(access.userId, { parentId: parent.id, name: r.value.name });
+					const folder = model.addFolder(access.userId, {
+						parentId: parent.id,
+						name: r.value.name,
+					});
 					return ok(201, folderWrapper(model, folder));
 				},
 				DELETE: ({ params, body }) => {

@@ -38,6 +38,9 @@ export class FileRequestStore {
 	}
 
 	isActive(req: FileRequestRec): boolean {
-		return !req.filled && (req.expiresAt === null || req.expiresAt.getTime() > this.ctx.clock.now().getTime());
+		return (
+			!req.filled &&
+			(req.expiresAt === null || req.expiresAt.getTime() > this.ctx.clock.now().getTime())
+		);
 	}
 }

@@ -115,7 +115,10 @@ export class ItemTree {
 	}
 
 	trashedChildrenCount(scopeKey: string): number {
-		return (this.children.get(scopeKey)?.size ?? 0) - (this.folderScopes.get(scopeKey)?.created_at.size ?? 0);
+		return (
+			(this.children.get(scopeKey)?.size ?? 0) -
+			(this.folderScopes.get(scopeKey)?.created_at.size ?? 0)
+		);
 	}
 
 	/** Bytes of all active files below a scope. */
@@ -157,7 +160,8 @@ export class ItemTree {
 		for (const item of items) {
 			const fk = this.scopeKeyOf(item);
 			(folder.get(fk) ?? folder.set(fk, []).get(fk)!).push(item);
-			if (item.type === 'file') (latest.get(item.userId) ?? latest.set(item.userId, []).get(item.userId)!).push(item);
+			if (item.type === 'file')
+				(latest.get(item.userId) ?? latest.set(item.userId, []).get(item.userId)!).push(item);
 		}
 		return [
 			[this.folderScopes, folder],

@@ -116,7 +116,8 @@ export class ItemFactory {
 			trashRoot: null,
 			exif: null,
 		};
-		if (options.exif) file.exif = this.makeExif(now, typeof options.exif === 'object' ? options.exif : {});
+		if (options.exif)
+			file.exif = this.makeExif(now, typeof options.exif === 'object' ? options.exif : {});
 		this.tree.attach(file);
 		return file;
 	}

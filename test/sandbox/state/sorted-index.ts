@@ -15,7 +15,9 @@ function compareKeys(a: Key, b: Key): number {
 }
 
 export function sortKeyOf(item: ItemRec, sort: SortField): Key {
-	return sort === 'name' ? [item.name.toLowerCase(), item.seq] : [item.createdAt.getTime(), item.seq];
+	return sort === 'name'
+		? [item.name.toLowerCase(), item.seq]
+		: [item.createdAt.getTime(), item.seq];
 }
 
 /** Ascending array ordered by a unique key; binary insertion/removal. */

@@ -16,7 +16,8 @@ export class Trash {
 		if (item.deletedAt) return [];
 		const now = this.ctx.clock.now();
 		const affected = [item];
-		if (item.type === 'folder') for (const d of this.tree.descendants(item.id)) if (!d.deletedAt) affected.push(d);
+		if (item.type === 'folder')
+			for (const d of this.tree.descendants(item.id)) if (!d.deletedAt) affected.push(d);
 		this.tree.unindex(affected);
 		for (const a of affected) {
 			a.deletedAt = now;
@@ -35,10 +36,12 @@ export class Trash {
 		const root = item.trashRoot;
 		const affected = [item];
 		if (item.type === 'folder') {
-			for (const d of this.tree.descendants(item.id)) if (d.deletedAt && d.trashRoot === root) affected.push(d);
+			for (const d of this.tree.descendants(item.id))
+				if (d.deletedAt && d.trashRoot === root) affected.push(d);
 		}
 		const parent = item.parentId ? this.tree.items.get(item.parentId) : undefined;
-		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt))) this.tree.moveToRoot(item);
+		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt)))
+			this.tree.moveToRoot(item);
 		const now = this.ctx.clock.now();
 		for (const a of affected) {
 			a.deletedAt = null;

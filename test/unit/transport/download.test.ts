@@ -13,7 +13,12 @@ import { openDownload } from '../../../nodes/lib/transport/download';
 import type { BodyCheck, ByteStream } from '../../../nodes/lib/transport/download/body';
 import { verifiedBody } from '../../../nodes/lib/transport/download/body';
 import { dispositionFileName } from '../../../nodes/lib/transport/download/headers';
-import { describeUrl, originOf, sameOrigin, unmaskPathSecrets } from '../../../nodes/lib/transport/download/origins';
+import {
+	describeUrl,
+	originOf,
+	sameOrigin,
+	unmaskPathSecrets,
+} from '../../../nodes/lib/transport/download/origins';
 import type { ScriptedAnswer } from '../../helpers/fake-context';
 import { fakeContext } from '../../helpers/fake-context';
 
@@ -42,9 +47,18 @@ describe('origins: where a credential may go', () => {
 
 describe('masked file request IDs are put back only as the credential placeholder', () => {
 	it.each([
-		['https://f.example/file/a.pdf/upload-request/[redacted]', `https://f.example/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`],
-		['https://f.example/file/a.pdf/upload-request/%5Bredacted%5D?x=1', `https://f.example/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}?x=1`],
-		['https://f.example/file/a.pdf/upload-request/x[redacted]', 'https://f.example/file/a.pdf/upload-request/x[redacted]'],
+		[
+			'https://f.example/file/a.pdf/upload-request/[redacted]',
+			`https://f.example/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
+		],
+		[
+			'https://f.example/file/a.pdf/upload-request/%5Bredacted%5D?x=1',
+			`https://f.example/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}?x=1`,
+		],
+		[
+			'https://f.example/file/a.pdf/upload-request/x[redacted]',
+			'https://f.example/file/a.pdf/upload-request/x[redacted]',
+		],
 		['https://f.example/file/a.pdf?q=[redacted]', 'https://f.example/file/a.pdf?q=[redacted]'],
 	])('%s', (url, expected) => {
 		expect(unmaskPathSecrets(url, 'fileStorageFileRequestApi')).toBe(expected);
@@ -58,12 +72,18 @@ describe('masked file request IDs are put back only as the credential placeholde
 
 describe('URLs as errors show them', () => {
 	it('without query or user info, path secrets masked, credential secrets redacted', () => {
-		expect(describeUrl('https://u:p@f.example/file/a.pdf?signature=abc', [])).toBe('https://f.example/file/a.pdf');
+		expect(describeUrl('https://u:p@f.example/file/a.pdf?signature=abc', [])).toBe(
+			'https://f.example/file/a.pdf',
+		);
 		expect(describeUrl('https://f.example/file/a.pdf/upload-request/4f1e2d3c-0000', [])).toBe(
 			'https://f.example/file/a.pdf/upload-request/[redacted]',
 		);
-		expect(describeUrl('https://f.example/file/a.pdf/shared/shareTok123', [])).toBe('https://f.example/file/a.pdf/shared/[redacted]');
-		expect(describeUrl('https://f.example/file/tok-secret-1.pdf', ['tok-secret-1'])).toBe('https://f.example/file/[redacted].pdf');
+		expect(describeUrl('https://f.example/file/a.pdf/shared/shareTok123', [])).toBe(
+			'https://f.example/file/a.pdf/shared/[redacted]',
+		);
+		expect(describeUrl('https://f.example/file/tok-secret-1.pdf', ['tok-secret-1'])).toBe(
+			'https://f.example/file/[redacted].pdf',
+		);
 	});
 });
 
@@ -113,7 +133,8 @@ async function drain(stream: ByteStream, pauseMs = 0): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-const chunks = (count: number, size: number) => Array.from({ length: count }, (_, i) => Buffer.alloc(size, i + 1));
+const chunks = (count: number, size: number) =>
+	Array.from({ length: count }, (_, i) => Buffer.alloc(size, i + 1));
 
 describe('verifiedBody: a body that is not whole is an error', () => {
 	it('passes every byte through, in order, and says when the body is done', async () => {
@@ -142,7 +163,9 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 
 	it('more bytes than announced: too long, as soon as it shows', async () => {
 		const record = recorder(25);
-		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow('too long at 30');
+		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow(
+			'too long at 30',
+		);
 	});
 
 	it('the source failing mid-way: cut, with what arrived and why', async () => {
@@ -151,7 +174,9 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 			yield Buffer.alloc(40);
 			throw new Error('socket hang up');
 		}
-		await expect(drain(verifiedBody(Readable.from(failing()), record.check))).rejects.toThrow('cut after 40: socket hang up');
+		await expect(drain(verifiedBody(Readable.from(failing()), record.check))).rejects.toThrow(
+			'cut after 40: socket hang up',
+		);
 		expect(record.aborted).toHaveLength(1);
 	});
 
@@ -159,7 +184,9 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 		const record = recorder(1_000, 100);
 		const source = new Readable({ read() {} });
 		source.push(Buffer.alloc(64));
-		const failure = await drain(verifiedBody(source, record.check)).catch((error: unknown) => error);
+		const failure = await drain(verifiedBody(source, record.check)).catch(
+			(error: unknown) => error,
+		);
 		expect(failure).toBeInstanceOf(Problem);
 		expect((failure as Error).message).toBe('stalled after 64');
 		expect(record.aborted[0]).toBe(failure);
@@ -193,7 +220,11 @@ type Answer = ScriptedAnswer;
 /** A context whose helpers answer by URL; `hops` are the requests handed to them, in order. */
 function hopContext(answer: (url: string, index: number) => Answer, executionCancel?: AbortSignal) {
 	const fake = fakeContext((options, index) => answer(options.url, index), {
-		credentials: { baseUrl: 'https://files.example.com', accessToken: 'tok-secret-1', fileRequestId: 'req-secret-1' },
+		credentials: {
+			baseUrl: 'https://files.example.com',
+			accessToken: 'tok-secret-1',
+			fileRequestId: 'req-secret-1',
+		},
 		executionCancel,
 	});
 	return { ctx: fake.ctx, hops: fake.requests };
@@ -204,18 +235,35 @@ function target(url: string): DownloadTarget {
 }
 
 /** Opens a download with a client of the given credential, as the Download operations do. */
-async function open(ctx: IExecuteFunctions, url: string, credentialType: CredentialType = 'fileStorageApi') {
+async function open(
+	ctx: IExecuteFunctions,
+	url: string,
+	credentialType: CredentialType = 'fileStorageApi',
+) {
 	return await openDownload(ctx, new ApiClient(ctx, credentialType), target(url));
 }
 
 describe('openDownload: one origin decision per hop', () => {
-	it('the Base URL\'s origin: the credential\'s helper; the body comes back unread, and is checked as it is read', async () => {
-		const { ctx, hops } = hopContext(() => ({ statusCode: 200, headers: { 'content-type': 'application/pdf; charset=binary', 'content-length': '3' }, body: 'pdf' }));
+	it("the Base URL's origin: the credential's helper; the body comes back unread, and is checked as it is read", async () => {
+		const { ctx, hops } = hopContext(() => ({
+			statusCode: 200,
+			headers: { 'content-type': 'application/pdf; charset=binary', 'content-length': '3' },
+			body: 'pdf',
+		}));
 		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
-		expect(opened).toMatchObject({ statusCode: 200, mimeType: 'application/pdf', contentLength: 3, authenticated: true });
+		expect(opened).toMatchObject({
+			statusCode: 200,
+			mimeType: 'application/pdf',
+			contentLength: 3,
+			authenticated: true,
+		});
 		expect(hops).toHaveLength(1);
 		// the credential the client already read is handed over, not read and decrypted again
-		expect(hops[0]).toMatchObject({ helper: 'authenticated', credentialType: 'fileStorageApi', credentialId: 'c1' });
+		expect(hops[0]).toMatchObject({
+			helper: 'authenticated',
+			credentialType: 'fileStorageApi',
+			credentialId: 'c1',
+		});
 		// n8n's helper is asked for the stream itself (the engine-level Download suite proves it is not buffered),
 		// and the node's own time limit
 		expect(hops[0].options.encoding).toBe('stream');
@@ -226,9 +274,15 @@ describe('openDownload: one origin decision per hop', () => {
 	});
 
 	it('a body that ends before its Content-Length fails as it is read, naming the file', async () => {
-		const { ctx } = hopContext(() => ({ statusCode: 200, headers: { 'content-length': '10' }, body: 'pdf' }));
+		const { ctx } = hopContext(() => ({
+			statusCode: 200,
+			headers: { 'content-length': '10' },
+			body: 'pdf',
+		}));
 		const opened = await open(ctx, 'https://files.example.com/file/a.pdf?sig=x');
-		await expect(drain(opened.body)).rejects.toThrow('The download was cut short after 3 of 10 bytes of https://files.example.com/file/a.pdf');
+		await expect(drain(opened.body)).rejects.toThrow(
+			'The download was cut short after 3 of 10 bytes of https://files.example.com/file/a.pdf',
+		);
 	});
 
 	it('close() before reading ends the connection', async () => {
@@ -264,7 +318,11 @@ describe('openDownload: one origin decision per hop', () => {
 	});
 
 	it('relative redirects stay on the origin, with the credential', async () => {
-		const { ctx, hops } = hopContext((url) => (url.endsWith('/old') ? { statusCode: 301, headers: { location: '/file/new.pdf' } } : { statusCode: 200 }));
+		const { ctx, hops } = hopContext((url) =>
+			url.endsWith('/old')
+				? { statusCode: 301, headers: { location: '/file/new.pdf' } }
+				: { statusCode: 200 },
+		);
 		(await open(ctx, 'https://files.example.com/old')).close();
 		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
 			'authenticated https://files.example.com/old',
@@ -274,8 +332,20 @@ describe('openDownload: one origin decision per hop', () => {
 
 	it('the file request credential gets the placeholder on its own origin only', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
-		(await open(ctx, 'https://files.example.com/file/a.pdf/upload-request/[redacted]', 'fileStorageFileRequestApi')).close();
-		(await open(ctx, 'https://cdn.example.com/file/a.pdf/upload-request/[redacted]', 'fileStorageFileRequestApi')).close();
+		(
+			await open(
+				ctx,
+				'https://files.example.com/file/a.pdf/upload-request/[redacted]',
+				'fileStorageFileRequestApi',
+			)
+		).close();
+		(
+			await open(
+				ctx,
+				'https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
+				'fileStorageFileRequestApi',
+			)
+		).close();
 		expect(hops.map((h) => `${h.helper} ${h.credentialType ?? '-'} ${h.options.url}`)).toEqual([
 			`authenticated fileStorageFileRequestApi https://files.example.com/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
 			'anonymous - https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
@@ -283,14 +353,19 @@ describe('openDownload: one origin decision per hop', () => {
 	});
 
 	it('a redirect to a non-http(s) address is refused', async () => {
-		const { ctx } = hopContext(() => ({ statusCode: 302, headers: { location: 'file:///etc/passwd' } }));
+		const { ctx } = hopContext(() => ({
+			statusCode: 302,
+			headers: { location: 'file:///etc/passwd' },
+		}));
 		await expect(open(ctx, 'https://files.example.com/file/a.pdf')).rejects.toThrow(
 			'The server redirected the download (HTTP 302) without a usable http(s) address',
 		);
 	});
 
 	it('429 is tried again after Retry-After; the answer after it counts', async () => {
-		const { ctx, hops } = hopContext((_url, index) => (index === 0 ? { statusCode: 429, headers: { 'retry-after': '0' } } : { statusCode: 200 }));
+		const { ctx, hops } = hopContext((_url, index) =>
+			index === 0 ? { statusCode: 429, headers: { 'retry-after': '0' } } : { statusCode: 200 },
+		);
 		const waits: number[] = [];
 		const opened = await openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
 			...target('https://files.example.com/file/a.pdf'),
@@ -302,9 +377,14 @@ describe('openDownload: one origin decision per hop', () => {
 		expect(opened.statusCode).toBe(200);
 	});
 
-	it('errors redact the credential\'s secrets and drop the query', async () => {
-		const { ctx } = hopContext(() => ({ statusCode: 404, body: '{"message":"no tok-secret-1 here"}' }));
-		const error = (await open(ctx, 'https://files.example.com/file/a.pdf?sig=tok-secret-1').catch((e: unknown) => e)) as Error & {
+	it("errors redact the credential's secrets and drop the query", async () => {
+		const { ctx } = hopContext(() => ({
+			statusCode: 404,
+			body: '{"message":"no tok-secret-1 here"}',
+		}));
+		const error = (await open(ctx, 'https://files.example.com/file/a.pdf?sig=tok-secret-1').catch(
+			(e: unknown) => e,
+		)) as Error & {
 			description?: string;
 		};
 		expect(error.message).toBe('The file was not found (HTTP 404): no [redacted] here');

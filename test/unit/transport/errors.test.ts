@@ -7,12 +7,21 @@ import {
 	errorBody,
 	refusedField,
 } from '../../../nodes/lib/transport/errors';
-import { networkCodeOf, timeoutError, unreachableError } from '../../../nodes/lib/transport/noAnswer';
+import {
+	networkCodeOf,
+	timeoutError,
+	unreachableError,
+} from '../../../nodes/lib/transport/noAnswer';
 import type { ApiCall } from '../../../nodes/lib/transport';
 import type { CallPlace } from '../../../nodes/lib/transport/place';
 import { FAKE_NODE } from '../../helpers/fake-context';
 
-const at = (call: ApiCall, secrets: string[] = [], place: CallPlace = 'operation', itemIndex?: number) => ({
+const at = (
+	call: ApiCall,
+	secrets: string[] = [],
+	place: CallPlace = 'operation',
+	itemIndex?: number,
+) => ({
 	node: FAKE_NODE,
 	call,
 	secrets,
@@ -49,7 +58,9 @@ describe('transport/errors: status and body → what happened and how to fix it'
 			'validation',
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The server rejected the request as invalid (HTTP 422): items.0.id: must be a uuid, got [redacted]');
+		expect(error.message).toBe(
+			'The server rejected the request as invalid (HTTP 422): items.0.id: must be a uuid, got [redacted]',
+		);
 		expect(error.description).toContain('Batch Size');
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(2);
@@ -66,7 +77,9 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	it('an unreachable server names the credential and the code, without the secret', () => {
-		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), { code: 'ECONNREFUSED' });
+		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), {
+			code: 'ECONNREFUSED',
+		});
 		const error = unreachableError(at(endpoints.notifications(), ['tok-secret']), cause);
 		expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 		expect(error.description).toContain('File Storage API (access token)');
@@ -75,7 +88,12 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	it('refusedField tells which field a 422 refused, from the error body', () => {
-		const error = answerError(at(endpoints.recentUploads({})), 422, { errors: { cursor: ['bad'] } }, 'validation');
+		const error = answerError(
+			at(endpoints.recentUploads({})),
+			422,
+			{ errors: { cursor: ['bad'] } },
+			'validation',
+		);
 		expect(errorBody(error)).toEqual({ errors: { cursor: ['bad'] } });
 		expect(refusedField(error, 'cursor')).toBe(true);
 		expect(refusedField(error, 'limit')).toBe(false);
@@ -87,8 +105,12 @@ describe('what to do next fits where the error appears', () => {
 	const places: CallPlace[] = ['operation', 'poll', 'listSearch'];
 
 	it.each(places)('%s: a rate limit', (place) => {
-		const listing = answerError(at(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited').description ?? '';
-		const batch = answerError(at(endpoints.restoreFromTrash({ items: [] }), [], place), 429, {}, 'rateLimited').description ?? '';
+		const listing =
+			answerError(at(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited').description ??
+			'';
+		const batch =
+			answerError(at(endpoints.restoreFromTrash({ items: [] }), [], place), 429, {}, 'rateLimited')
+				.description ?? '';
 		expect(batch.includes('Batch Size')).toBe(place === 'operation');
 		expect(listing).not.toContain('Batch Size');
 		expect(listing.includes('next poll')).toBe(place === 'poll');
@@ -96,33 +118,58 @@ describe('what to do next fits where the error appears', () => {
 	});
 
 	it.each(places)('%s: a server that could not handle the request', (place) => {
-		const description = answerError(at(endpoints.notifications(), [], place), 503, '', 'server').description ?? '';
+		const description =
+			answerError(at(endpoints.notifications(), [], place), 503, '', 'server').description ?? '';
 		expect(description.includes('input values')).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
 
 	it.each(places)('%s: no answer in time', (place) => {
-		const description = timeoutError(at(endpoints.notifications(), [], place), 10_000).description ?? '';
+		const description =
+			timeoutError(at(endpoints.notifications(), [], place), 10_000).description ?? '';
 		expect(description.includes("node's options")).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
 
 	it('a folder of the editor\'s list that is gone: open the list again, not "pick it From List"', () => {
-		const description = answerError(at(endpoints.folderContents('f1', {}), [], 'listSearch'), 404, {}, 'notFound').description ?? '';
+		const description =
+			answerError(at(endpoints.folderContents('f1', {}), [], 'listSearch'), 404, {}, 'notFound')
+				.description ?? '';
 		expect(description).toMatch(/Open the list again/);
 		expect(description).not.toMatch(/From List/);
 	});
 });
 
-describe('no-answer: the network code behind n8n\'s wrapper', () => {
+describe("no-answer: the network code behind n8n's wrapper", () => {
 	it.each([
 		[{ cause: { code: 'ECONNRESET' } }, 'ECONNRESET'],
 		// n8n 1.x: no cause, only the client's text among `messages` and n8n's own wording.
-		[{ message: 'The connection was aborted, perhaps the server is offline', messages: ['timeout of 2000ms exceeded'] }, 'ECONNABORTED'],
-		[{ message: 'The connection to the server was closed unexpectedly', messages: ['socket hang up'] }, 'ECONNRESET'],
-		[{ message: 'The service refused the connection - perhaps it is offline', messages: [] }, 'ECONNREFUSED'],
+		[
+			{
+				message: 'The connection was aborted, perhaps the server is offline',
+				messages: ['timeout of 2000ms exceeded'],
+			},
+			'ECONNABORTED',
+		],
+		[
+			{
+				message: 'The connection to the server was closed unexpectedly',
+				messages: ['socket hang up'],
+			},
+			'ECONNRESET',
+		],
+		[
+			{ message: 'The service refused the connection - perhaps it is offline', messages: [] },
+			'ECONNREFUSED',
+		],
 		// an answer that broke off before its announced length, on n8n 1.x only as the client's text
-		[{ message: 'The connection to the server was closed unexpectedly', messages: ['stream has been aborted'] }, 'ERR_BAD_RESPONSE'],
+		[
+			{
+				message: 'The connection to the server was closed unexpectedly',
+				messages: ['stream has been aborted'],
+			},
+			'ERR_BAD_RESPONSE',
+		],
 		[{ cause: { code: 'ERR_BAD_RESPONSE' } }, 'ERR_BAD_RESPONSE'],
 		[{ message: 'something else' }, undefined],
 	])('%j → %s', (error, code) => expect(networkCodeOf(error)).toBe(code));

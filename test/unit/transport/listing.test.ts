@@ -2,7 +2,13 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { ApiCall, Page, PageWalk } from '../../../nodes/lib/transport';
-import { ApiClient, endpoints, LARGEST_PAGE_REQUEST, list, pagesOf } from '../../../nodes/lib/transport';
+import {
+	ApiClient,
+	endpoints,
+	LARGEST_PAGE_REQUEST,
+	list,
+	pagesOf,
+} from '../../../nodes/lib/transport';
 import type { ScriptedAnswer } from '../../helpers/fake-context';
 import { fakeContext } from '../../helpers/fake-context';
 
@@ -14,11 +20,21 @@ async function collectPages<T = IDataObject>(
 	walk: PageWalk = {},
 	toItem?: (element: IDataObject) => T,
 ) {
-	return await list(new ApiClient(ctx, call.credentialType), call, { ...walk, limit, readAhead: limit === undefined }, toItem);
+	return await list(
+		new ApiClient(ctx, call.credentialType),
+		call,
+		{ ...walk, limit, readAhead: limit === undefined },
+		toItem,
+	);
 }
 
 /** The first page of a listing, from `cursor`. */
-async function firstPage(client: ApiClient, call: ApiCall, cursor?: string, pageSize?: number): Promise<Page | undefined> {
+async function firstPage(
+	client: ApiClient,
+	call: ApiCall,
+	cursor?: string,
+	pageSize?: number,
+): Promise<Page | undefined> {
 	return (await pagesOf(client, call, { cursor, pageSize }).next()).value;
 }
 
@@ -28,45 +44,91 @@ function pagedListing(total: number, maxPage: number) {
 		const qs = (options.qs ?? {}) as IDataObject;
 		const start = qs.cursor ? Number(qs.cursor) : 0;
 		const size = Math.min(Number(qs.limit ?? maxPage), maxPage);
-		const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, at) => ({ data: { id: `e${start + at}` } }));
+		const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, at) => ({
+			data: { id: `e${start + at}` },
+		}));
 		const next = start + size < total ? String(start + size) : null;
-		return { statusCode: 200, body: { data, meta: { cursor: { next_cursor: next }, root: { data: { id: 'root' } } } } };
+		return {
+			statusCode: 200,
+			body: { data, meta: { cursor: { next_cursor: next }, root: { data: { id: 'root' } } } },
+		};
 	};
 }
 
 describe('transport/listing: reading listings', () => {
 	it('a page holds its elements, the cursor it was asked with, the next cursor and the listed folder', async () => {
 		const fake = fakeContext([
-			{ statusCode: 200, body: { data: [{ a: 1 }], meta: { cursor: { next_cursor: 'c2' }, root: { id: 'r' } } } },
+			{
+				statusCode: 200,
+				body: { data: [{ a: 1 }], meta: { cursor: { next_cursor: 'c2' }, root: { id: 'r' } } },
+			},
 			{ statusCode: 200, body: { data: [{ b: 2 }], meta: { cursor: { next_cursor: '' } } } },
 		]);
 		const pages: Page[] = [];
-		for await (const page of pagesOf(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}))) pages.push(page);
+		for await (const page of pagesOf(
+			new ApiClient(fake.ctx, 'fileStorageApi'),
+			endpoints.recentUploads({}),
+		))
+			pages.push(page);
 		expect(pages).toEqual([
-			{ elements: [{ a: 1 }], cursor: undefined, nextCursor: 'c2', last: false, total: undefined, root: { id: 'r' } },
+			{
+				elements: [{ a: 1 }],
+				cursor: undefined,
+				nextCursor: 'c2',
+				last: false,
+				total: undefined,
+				root: { id: 'r' },
+			},
 			// an empty next cursor ends the listing
-			{ elements: [{ b: 2 }], cursor: 'c2', nextCursor: undefined, last: true, total: undefined, root: undefined },
+			{
+				elements: [{ b: 2 }],
+				cursor: 'c2',
+				nextCursor: undefined,
+				last: true,
+				total: undefined,
+				root: undefined,
+			},
 		]);
 	});
 
 	it('an endpoint without pages is one request, whatever cursor its answer names; Limit and the filter apply to it', async () => {
-		const data = [1, 2, 3, 4, 5].map((n) => ({ data: { id: `n${n}`, attributes: { read_at: n % 2 ? null : 'x' } } }));
-		const fake = fakeContext([{ statusCode: 200, body: { data, meta: { cursor: { next_cursor: 'ignored' } } } }]);
-		const unread = (element: IDataObject) => ((element.data as IDataObject).attributes as IDataObject).read_at === null;
+		const data = [1, 2, 3, 4, 5].map((n) => ({
+			data: { id: `n${n}`, attributes: { read_at: n % 2 ? null : 'x' } },
+		}));
+		const fake = fakeContext([
+			{ statusCode: 200, body: { data, meta: { cursor: { next_cursor: 'ignored' } } } },
+		]);
+		const unread = (element: IDataObject) =>
+			((element.data as IDataObject).attributes as IDataObject).read_at === null;
 		const result = await collectPages(fake.ctx, endpoints.notifications(), 2, { keep: unread });
-		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual(['n1', 'n3']);
+		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual([
+			'n1',
+			'n3',
+		]);
 		expect(fake.sent).toHaveLength(1);
 		expect(fake.sent[0].qs).toBeUndefined();
 	});
 
 	it('Return All follows cursors with the largest page until the end', async () => {
 		const fake = fakeContext(pagedListing(2500, 1000));
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({ sort: 'name' }), undefined);
+		const result = await collectPages(
+			fake.ctx,
+			endpoints.recentUploads({ sort: 'name' }),
+			undefined,
+		);
 		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual(
 			Array.from({ length: 2500 }, (_, at) => `e${at}`),
 		);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([LARGEST_PAGE_REQUEST, 1000, 1000]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).sort)).toEqual(['name', 'name', 'name']);
+		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([
+			LARGEST_PAGE_REQUEST,
+			1000,
+			1000,
+		]);
+		expect(fake.sent.map((options) => (options.qs as IDataObject).sort)).toEqual([
+			'name',
+			'name',
+			'name',
+		]);
 		expect(fake.credentialReads).toBe(1);
 	});
 
@@ -80,19 +142,33 @@ describe('transport/listing: reading listings', () => {
 	it('Return All asks for the next page as soon as a page arrives, and reads the page while that request is out', async () => {
 		const fake = fakeContext(pagedListing(2500, 1000));
 		const requestsSentAtTurn: number[] = [];
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined, {}, (element) => {
-			requestsSentAtTurn.push(fake.sent.length);
-			return `item ${(element.data as IDataObject).id as string}`;
-		});
+		const result = await collectPages(
+			fake.ctx,
+			endpoints.recentUploads({}),
+			undefined,
+			{},
+			(element) => {
+				requestsSentAtTurn.push(fake.sent.length);
+				return `item ${(element.data as IDataObject).id as string}`;
+			},
+		);
 		expect(result.elements).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
 		expect(result.root).toEqual({ data: { id: 'root' } });
 		// elements 0–999 with the request for 1000– already out, 1000–1999 with the one for 2000–; the last page
 		// names no next cursor, so nothing more is asked
-		expect(requestsSentAtTurn).toEqual([...Array(1000).fill(2), ...Array(1000).fill(3), ...Array(500).fill(3)]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([undefined, '1000', '2000']);
+		expect(requestsSentAtTurn).toEqual([
+			...Array(1000).fill(2),
+			...Array(1000).fill(3),
+			...Array(500).fill(3),
+		]);
+		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
+			undefined,
+			'1000',
+			'2000',
+		]);
 	});
 
-	it('a cursor guessed from the text that the parsed page does not confirm is dropped for the page\'s own', async () => {
+	it("a cursor guessed from the text that the parsed page does not confirm is dropped for the page's own", async () => {
 		// `meta` first and an element with a `next_cursor` field of its own last: the text's last "next_cursor" is
 		// not the listing's
 		const page = (cursor: string | undefined) => {
@@ -100,9 +176,19 @@ describe('transport/listing: reading listings', () => {
 			const next = start + 2 < 6 ? String(start + 2) : null;
 			return `{"meta":{"cursor":{"next_cursor":${JSON.stringify(next)}}},"data":[{"data":{"id":"e${start}"}},{"data":{"id":"e${start + 1}","next_cursor":"decoy"}}]}`;
 		};
-		const fake = fakeContext((options) => ({ statusCode: 200, body: page((options.qs as IDataObject).cursor as string | undefined) }));
+		const fake = fakeContext((options) => ({
+			statusCode: 200,
+			body: page((options.qs as IDataObject).cursor as string | undefined),
+		}));
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
-		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual([
+			'e0',
+			'e1',
+			'e2',
+			'e3',
+			'e4',
+			'e5',
+		]);
 		// every guess was "decoy": sent, dropped, and the walk went on with the confirmed cursors
 		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
 			undefined,
@@ -122,9 +208,14 @@ describe('transport/listing: reading listings', () => {
 			const fake = fakeContext((options) =>
 				(options.qs as IDataObject).cursor === 'c2'
 					? { statusCode: 404, body: { message: 'Not found' } }
-					: { statusCode: 200, body: '{"data":"not a list","meta":{"cursor":{"next_cursor":"c2"}}}' },
+					: {
+							statusCode: 200,
+							body: '{"data":"not a list","meta":{"cursor":{"next_cursor":"c2"}}}',
+						},
 			);
-			await expect(collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).rejects.toThrow(/listing with a "data" array/);
+			await expect(collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).rejects.toThrow(
+				/listing with a "data" array/,
+			);
 			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toContain('c2');
 			// The early request failed while the page was read (the fake answers at once); Node reports an unhandled
 			// rejection once the microtasks have run, which a turn of the event loop's check phase waits for.
@@ -147,7 +238,9 @@ describe('transport/listing: reading listings', () => {
 	});
 
 	it('a repeated cursor ends the walk instead of looping', async () => {
-		const fake = fakeContext([{ statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: 'same' } } } }]);
+		const fake = fakeContext([
+			{ statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: 'same' } } } },
+		]);
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
 		expect(fake.sent).toHaveLength(2);
 		// the same entry on both pages is yielded once
@@ -156,7 +249,11 @@ describe('transport/listing: reading listings', () => {
 
 	describe('a listing that changes between two pages of one walk (cursors that are positions)', () => {
 		/** Offset paging over a list the test changes between requests. */
-		function offsetListing(entries: string[], pageSize: number, beforeRequest: (index: number) => void) {
+		function offsetListing(
+			entries: string[],
+			pageSize: number,
+			beforeRequest: (index: number) => void,
+		) {
 			let requests = 0;
 			return (options: IHttpRequestOptions): ScriptedAnswer => {
 				beforeRequest(requests++);
@@ -165,41 +262,79 @@ describe('transport/listing: reading listings', () => {
 				const size = Math.min(Number(qs.limit ?? pageSize), pageSize);
 				const data = entries.slice(start, start + size).map((id) => ({ data: { id } }));
 				const next = start + size < entries.length ? String(start + size) : null;
-				return { statusCode: 200, body: { data, meta: { cursor: { next_cursor: next, total: entries.length } } } };
+				return {
+					statusCode: 200,
+					body: { data, meta: { cursor: { next_cursor: next, total: entries.length } } },
+				};
 			};
 		}
-		const ids = (elements: IDataObject[]) => elements.map((element) => (element.data as IDataObject).id);
+		const ids = (elements: IDataObject[]) =>
+			elements.map((element) => (element.data as IDataObject).id);
 
 		it('an entry added above the boundary is not yielded twice', async () => {
 			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.unshift('new')));
-			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 });
+			const fake = fakeContext(
+				offsetListing(entries, 3, (index) => index === 1 && entries.unshift('new')),
+			);
+			const result = await list(
+				new ApiClient(fake.ctx, 'fileStorageApi'),
+				endpoints.recentUploads({}),
+				{ pageSize: 3 },
+			);
 			// e3 is pushed back onto page 2 and comes once; 'new' arrived above where the walk is, out of its reach
 			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
 		});
 
 		it('an entry removed above the boundary does not make the walk skip the one pulled past it', async () => {
 			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.splice(1, 1)));
-			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 });
+			const fake = fakeContext(
+				offsetListing(entries, 3, (index) => index === 1 && entries.splice(1, 1)),
+			);
+			const result = await list(
+				new ApiClient(fake.ctx, 'fileStorageApi'),
+				endpoints.recentUploads({}),
+				{ pageSize: 3 },
+			);
 			// e2 moved onto page 1 after it was read: the walk read page 1 again and found it
 			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
-			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([undefined, '3', undefined, '3']);
+			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
+				undefined,
+				'3',
+				undefined,
+				'3',
+			]);
 		});
 
 		it('a burst of arrivals larger than a page is not taken for entries pulled past the boundary', async () => {
 			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.unshift('n3', 'n2', 'n1', 'n0')));
-			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 });
+			const fake = fakeContext(
+				offsetListing(
+					entries,
+					3,
+					(index) => index === 1 && entries.unshift('n3', 'n2', 'n1', 'n0'),
+				),
+			);
+			const result = await list(
+				new ApiClient(fake.ctx, 'fileStorageApi'),
+				endpoints.recentUploads({}),
+				{ pageSize: 3 },
+			);
 			// page 1 read again shows only arrivals: they are newer than everything yielded and stay out of order's way
 			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
 		});
 
 		it('the last page is marked as such even when all it shows was yielded already', async () => {
 			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(offsetListing(entries, 3, (index) => index === 1 && entries.unshift('n2', 'n1', 'n0')));
+			const fake = fakeContext(
+				offsetListing(entries, 3, (index) => index === 1 && entries.unshift('n2', 'n1', 'n0')),
+			);
 			const pages = [];
-			for await (const page of pagesOf(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 })) pages.push(page);
+			for await (const page of pagesOf(
+				new ApiClient(fake.ctx, 'fileStorageApi'),
+				endpoints.recentUploads({}),
+				{ pageSize: 3 },
+			))
+				pages.push(page);
 			// page 2 now shows e5..e3 again (yielded): it is empty but not the end; the listing goes on to e0
 			expect(pages.map((page) => [ids(page.elements), page.last])).toEqual([
 				[['e5', 'e4', 'e3'], false],
@@ -211,10 +346,18 @@ describe('transport/listing: reading listings', () => {
 		it('a listing that never holds still fails the walk, saying so, instead of answering with what it has', async () => {
 			let counter = 0;
 			const entries = Array.from({ length: 9 }, (_, at) => `e${at}`);
-			const fake = fakeContext(offsetListing(entries, 3, (index) => index > 0 && entries.splice(0, 1, `n${++counter}`, `m${counter}`)));
-			await expect(list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 3 })).rejects.toThrow(
-				'The listing kept changing while it was read',
+			const fake = fakeContext(
+				offsetListing(
+					entries,
+					3,
+					(index) => index > 0 && entries.splice(0, 1, `n${++counter}`, `m${counter}`),
+				),
 			);
+			await expect(
+				list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), {
+					pageSize: 3,
+				}),
+			).rejects.toThrow('The listing kept changing while it was read');
 		});
 	});
 
@@ -222,30 +365,52 @@ describe('transport/listing: reading listings', () => {
 		const fake = fakeContext((options) =>
 			(options.qs as IDataObject | undefined)?.limit !== undefined
 				? { statusCode: 422, body: { message: 'invalid', errors: { limit: ['too large'] } } }
-				: { statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: null } } } },
+				: {
+						statusCode: 200,
+						body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: null } } },
+					},
 		);
-		const page = await firstPage(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), undefined, 1000);
+		const page = await firstPage(
+			new ApiClient(fake.ctx, 'fileStorageApi'),
+			endpoints.recentUploads({}),
+			undefined,
+			1000,
+		);
 		expect(page?.elements).toEqual([{ id: 'a' }]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit)).toEqual([1000, undefined]);
+		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit)).toEqual([
+			1000,
+			undefined,
+		]);
 	});
 
 	it('the client remembers a refused page size: every later page and walk is one request, not two', async () => {
 		const fake = fakeContext((options) => {
 			const qs = (options.qs ?? {}) as IDataObject;
-			if (qs.limit !== undefined) return { statusCode: 422, body: { message: 'invalid', errors: { limit: ['unknown'] } } };
-			return { statusCode: 200, body: { data: [{ id: qs.cursor ?? 'first' }], meta: { cursor: { next_cursor: qs.cursor ? null : 'c2' } } } };
+			if (qs.limit !== undefined)
+				return { statusCode: 422, body: { message: 'invalid', errors: { limit: ['unknown'] } } };
+			return {
+				statusCode: 200,
+				body: {
+					data: [{ id: qs.cursor ?? 'first' }],
+					meta: { cursor: { next_cursor: qs.cursor ? null : 'c2' } },
+				},
+			};
 		});
 		const client = new ApiClient(fake.ctx, 'fileStorageApi');
 		await list(client, endpoints.recentUploads({}));
 		await firstPage(client, endpoints.folderContents('all', {}));
-		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit ?? '-')).toEqual([1000, '-', '-', '-']);
+		expect(
+			fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit ?? '-'),
+		).toEqual([1000, '-', '-', '-']);
 	});
 
 	it('any other refusal is thrown as it is', async () => {
-		const fake = fakeContext([{ statusCode: 422, body: { message: 'bad', errors: { sort: ['no'] } } }]);
-		await expect(firstPage(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), 'c', 10)).rejects.toThrow(
-			'The server rejected the request as invalid (HTTP 422): sort: no',
-		);
+		const fake = fakeContext([
+			{ statusCode: 422, body: { message: 'bad', errors: { sort: ['no'] } } },
+		]);
+		await expect(
+			firstPage(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), 'c', 10),
+		).rejects.toThrow('The server rejected the request as invalid (HTTP 422): sort: no');
 		expect(fake.sent).toHaveLength(1);
 	});
 });

@@ -28,13 +28,23 @@ function changingListing(mode: 'offset' | 'keyset', rand: () => number, pageSize
 		}
 		const qs = (options.qs ?? {}) as IDataObject;
 		const size = Math.min(Number(qs.limit ?? pageSize), pageSize);
-		const start = !qs.cursor ? 0 : mode === 'offset' ? Number(qs.cursor) : entries.findIndex((entry) => entry < Number(qs.cursor));
+		const start = !qs.cursor
+			? 0
+			: mode === 'offset'
+				? Number(qs.cursor)
+				: entries.findIndex((entry) => entry < Number(qs.cursor));
 		const shown = start < 0 ? [] : entries.slice(start, start + size);
 		const end = start + shown.length;
-		const next = shown.length && end < entries.length ? String(mode === 'offset' ? end : shown[shown.length - 1]) : null;
+		const next =
+			shown.length && end < entries.length
+				? String(mode === 'offset' ? end : shown[shown.length - 1])
+				: null;
 		return {
 			statusCode: 200,
-			body: { data: shown.map((id) => ({ data: { id: String(id) } })), meta: { cursor: { next_cursor: next, total: entries.length } } },
+			body: {
+				data: shown.map((id) => ({ data: { id: String(id) } })),
+				meta: { cursor: { next_cursor: next, total: entries.length } },
+			},
 		};
 	};
 	return { answer, initial, removed };
@@ -48,30 +58,37 @@ describe('transport/listingChanges: a listing that changes while it is walked', 
 		['keyset', 1],
 		['keyset', 2],
 		['keyset', 3],
-	] as const)('%s cursors, seed %i: each entry once, newest first, none that stayed skipped', async (mode, seed) => {
-		let walks = 0;
-		let failed = 0;
-		for (let walk = 0; walk < 40; walk++) {
-			const listing = changingListing(mode, seededRandom(seed * 1000 + walk), 10);
-			const fake = fakeContext(listing.answer);
-			const result = await list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), { pageSize: 10 }).catch(
-				(error: Error) => error,
-			);
-			if (result instanceof Error) {
-				// a listing that never holds still may fail the walk, saying so, never answer with a partial reading
-				expect(result.message).toBe('The listing kept changing while it was read');
-				failed++;
-				continue;
+	] as const)(
+		'%s cursors, seed %i: each entry once, newest first, none that stayed skipped',
+		async (mode, seed) => {
+			let walks = 0;
+			let failed = 0;
+			for (let walk = 0; walk < 40; walk++) {
+				const listing = changingListing(mode, seededRandom(seed * 1000 + walk), 10);
+				const fake = fakeContext(listing.answer);
+				const result = await list(
+					new ApiClient(fake.ctx, 'fileStorageApi'),
+					endpoints.recentUploads({}),
+					{ pageSize: 10 },
+				).catch((error: Error) => error);
+				if (result instanceof Error) {
+					// a listing that never holds still may fail the walk, saying so, never answer with a partial reading
+					expect(result.message).toBe('The listing kept changing while it was read');
+					failed++;
+					continue;
+				}
+				walks++;
+				const ids = result.elements.map((element) => Number((element.data as IDataObject).id));
+				// newest first, so no entry twice and none out of place
+				for (let at = 1; at < ids.length; at++) expect(ids[at]).toBeLessThan(ids[at - 1]);
+				// every entry there from the start of the walk to its end was read
+				const skipped = [...listing.initial].filter(
+					(id) => !listing.removed.has(id) && !ids.includes(id),
+				);
+				expect(skipped).toEqual([]);
 			}
-			walks++;
-			const ids = result.elements.map((element) => Number((element.data as IDataObject).id));
-			// newest first, so no entry twice and none out of place
-			for (let at = 1; at < ids.length; at++) expect(ids[at]).toBeLessThan(ids[at - 1]);
-			// every entry there from the start of the walk to its end was read
-			const skipped = [...listing.initial].filter((id) => !listing.removed.has(id) && !ids.includes(id));
-			expect(skipped).toEqual([]);
-		}
-		expect(walks).toBeGreaterThan(30);
-		expect(failed).toBeLessThan(10);
-	});
+			expect(walks).toBeGreaterThan(30);
+			expect(failed).toBeLessThan(10);
+		},
+	);
 });

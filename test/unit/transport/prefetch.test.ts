@@ -16,7 +16,9 @@ describe('transport/prefetch: asking for the next page early', () => {
 		['{"data":[],"meta":{"cursor":{}}}', undefined],
 		['{"data":[],"meta":{"cursor":{"next_cursor":"cut', undefined],
 		['{"data":[],"next_cursor"', undefined],
-	])('the next cursor stated by %j is %j', (text, cursor) => expect(peekNextCursor(text)).toBe(cursor));
+	])('the next cursor stated by %j is %j', (text, cursor) =>
+		expect(peekNextCursor(text)).toBe(cursor),
+	);
 
 	it('a request started on a new connection has been handed to the operating system when letRequestOut returns', async () => {
 		const server = http.createServer((request, response) => {
@@ -28,14 +30,19 @@ describe('transport/prefetch: asking for the next page early', () => {
 		const get = (onWritten?: () => void) =>
 			new Promise<void>((resolve, reject) => {
 				// as n8n's HTTP helper: a new agent, so a new connection, for every request
-				const request = http.get({ host: '127.0.0.1', port, agent: new http.Agent({ keepAlive: false }) }, (response) => {
-					response.resume();
-					response.on('end', resolve);
-				});
+				const request = http.get(
+					{ host: '127.0.0.1', port, agent: new http.Agent({ keepAlive: false }) },
+					(response) => {
+						response.resume();
+						response.on('end', resolve);
+					},
+				);
 				request.on('error', reject);
 				request.on('finish', () => onWritten?.());
 			});
-		const pageText = JSON.stringify({ data: Array.from({ length: 5000 }, (_, at) => ({ id: `e${at}`, name: `file ${at}` })) });
+		const pageText = JSON.stringify({
+			data: Array.from({ length: 5000 }, (_, at) => ({ id: `e${at}`, name: `file ${at}` })),
+		});
 		try {
 			for (let round = 0; round < 5; round++) {
 				// as in a walk: right after a page arrived and some synchronous work on it, the next request starts

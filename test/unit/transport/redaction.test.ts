@@ -1,11 +1,24 @@
-import { decodeBody, REDACTED, redactDeep, redactText, secretsOf } from '../../../nodes/lib/transport/redaction';
+import {
+	decodeBody,
+	REDACTED,
+	redactDeep,
+	redactText,
+	secretsOf,
+} from '../../../nodes/lib/transport/redaction';
 
 describe('transport/redaction', () => {
-	const secrets = secretsOf({ accessToken: '1|abc def', shareToken: 'tok-123', baseUrl: 'http://x' });
+	const secrets = secretsOf({
+		accessToken: '1|abc def',
+		shareToken: 'tok-123',
+		baseUrl: 'http://x',
+	});
 
 	it('knows every form of a secret, longest first, and ignores values too short to be tokens', () => {
 		expect(secrets).toEqual(['1%7Cabc%20def', '1|abc def', 'tok-123']);
-		expect(secretsOf({ accessToken: 'abc', fileRequestId: ' padded-id ' })).toEqual([' padded-id ', 'padded-id']);
+		expect(secretsOf({ accessToken: 'abc', fileRequestId: ' padded-id ' })).toEqual([
+			' padded-id ',
+			'padded-id',
+		]);
 	});
 
 	it('redacts secrets in every form and masks share tokens and links in share wrappers', () => {
@@ -13,14 +26,30 @@ describe('transport/redaction', () => {
 			{
 				a: 'Bearer 1|abc def',
 				b: ['1%7Cabc%20def', 'tok-123!'],
-				relationships: { shared: { data: { type: 'shared', id: 's', attributes: { token: 'other', link: 'http://x/share/other' } } } },
+				relationships: {
+					shared: {
+						data: {
+							type: 'shared',
+							id: 's',
+							attributes: { token: 'other', link: 'http://x/share/other' },
+						},
+					},
+				},
 			},
 			secrets,
 		);
 		expect(redacted).toEqual({
 			a: 'Bearer [redacted]',
 			b: ['[redacted]', '[redacted]!'],
-			relationships: { shared: { data: { type: 'shared', id: 's', attributes: { token: '[redacted]', link: '[redacted]' } } } },
+			relationships: {
+				shared: {
+					data: {
+						type: 'shared',
+						id: 's',
+						attributes: { token: '[redacted]', link: '[redacted]' },
+					},
+				},
+			},
 		});
 	});
 
@@ -38,14 +67,32 @@ describe('transport/redaction', () => {
 	});
 
 	it('decodeBody masks share wrappers anywhere in a parsed body, and a secret even under a "__proto__" key', () => {
-		const shareWrapper = { data: { type: 'shared', id: 's', attributes: { token: 'other', link: 'http://x/share/other', permission: 'editor' } } };
-		const body = JSON.stringify({ data: [{ data: { id: 'a', relationships: { shared: shareWrapper } } }], meta: { root: { data: { relationships: { shared: shareWrapper } } } } });
-		const masked = { data: { type: 'shared', id: 's', attributes: { token: REDACTED, link: REDACTED, permission: 'editor' } } };
+		const shareWrapper = {
+			data: {
+				type: 'shared',
+				id: 's',
+				attributes: { token: 'other', link: 'http://x/share/other', permission: 'editor' },
+			},
+		};
+		const body = JSON.stringify({
+			data: [{ data: { id: 'a', relationships: { shared: shareWrapper } } }],
+			meta: { root: { data: { relationships: { shared: shareWrapper } } } },
+		});
+		const masked = {
+			data: {
+				type: 'shared',
+				id: 's',
+				attributes: { token: REDACTED, link: REDACTED, permission: 'editor' },
+			},
+		};
 		expect(decodeBody(body, secrets)).toEqual({
 			data: [{ data: { id: 'a', relationships: { shared: masked } } }],
 			meta: { root: { data: { relationships: { shared: masked } } } },
 		});
-		const proto = decodeBody('{"__proto__":"tok-123","shared":1}', secrets) as Record<string, unknown>;
+		const proto = decodeBody('{"__proto__":"tok-123","shared":1}', secrets) as Record<
+			string,
+			unknown
+		>;
 		expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(REDACTED);
 		expect(JSON.stringify(proto)).not.toContain('tok-123');
 	});

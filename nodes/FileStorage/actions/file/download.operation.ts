@@ -11,6 +11,9 @@ export const description = updateDisplayOptions(
 	downloadProperties('File Storage API'),
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await runDownloads(this, items, 'fileStorageApi');
 }

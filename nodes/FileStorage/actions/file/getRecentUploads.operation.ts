@@ -15,11 +15,19 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const listing = readListing(this, itemIndex, { sortable: true });
-		const { elements } = await list(client, endpoints.recentUploads(listing.sortQuery), listing.walk, listing.toItem);
+		const { elements } = await list(
+			client,
+			endpoints.recentUploads(listing.sortQuery),
+			listing.walk,
+			listing.toItem,
+		);
 		return elements;
 	});
 }

@@ -2,7 +2,12 @@
 // search: the folder listings are walked breadth first (search/treeWalk.ts) and filtered here, and the walk stops
 // as soon as Limit is met.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountFolderId, accountFolderLocator } from '../../../lib/folderPickers/locators';
@@ -20,7 +25,11 @@ import { walkTree } from '../../search/treeWalk';
 export const SEARCH_CONCURRENCY = 4;
 
 const properties: INodeProperties[] = [
-	accountFolderLocator('folder', 'Folder', 'Folder to search in. By ID takes the folder\'s UUID, or "all" for Root (All Files) to search all your files.'),
+	accountFolderLocator(
+		'folder',
+		'Folder',
+		'Folder to search in. By ID takes the folder\'s UUID, or "all" for Root (All Files) to search all your files.',
+	),
 	{
 		displayName: 'Include Subfolders',
 		name: 'includeSubfolders',
@@ -34,7 +43,8 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 0,
-		description: 'How many levels of subfolders to search: 1 searches only the folders directly inside. 0 means no limit.',
+		description:
+			'How many levels of subfolders to search: 1 searches only the folders directly inside. 0 means no limit.',
 		displayOptions: { show: { includeSubfolders: [true] } },
 	},
 	filtersProperty,
@@ -42,13 +52,22 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['search'] } },
+	properties,
+);
 
 function readMaxDepth(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (!(ctx.getNodeParameter('includeSubfolders', itemIndex, true) as boolean)) return 0;
 	const depth = ctx.getNodeParameter('maxDepth', itemIndex, 0) as number;
 	if (!Number.isInteger(depth) || depth < 0) {
-		throw invalidParameter(ctx.getNode(), itemIndex, 'Max Depth', `must be a whole number of 0 or more, got ${depth}`, 'Set Max Depth to 0 (no limit) or the levels of subfolders to search.');
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			'Max Depth',
+			`must be a whole number of 0 or more, got ${depth}`,
+			'Set Max Depth to 0 (no limit) or the levels of subfolders to search.',
+		);
 	}
 	return depth === 0 ? undefined : depth;
 }
@@ -68,7 +87,10 @@ function toOutput({ element, folder }: TreeEntry, simplify: boolean): IDataObjec
 	return found;
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
@@ -76,7 +98,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const filters = readFilters(this, itemIndex);
 		const { walk, simplify } = readListing(this, itemIndex, { sortable: false });
 		const found: IDataObject[] = [];
-		const tree = walkTree(client, folderId, { itemIndex, policy: walk.policy, concurrency: SEARCH_CONCURRENCY, maxDepth });
+		const tree = walkTree(client, folderId, {
+			itemIndex,
+			policy: walk.policy,
+			concurrency: SEARCH_CONCURRENCY,
+			maxDepth,
+		});
 		for await (const entry of tree) {
 			if (!matches(filters, entry.element)) continue;
 			found.push(toOutput(entry, simplify));

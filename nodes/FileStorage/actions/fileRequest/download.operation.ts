@@ -13,6 +13,9 @@ export const description = updateDisplayOptions(
 	downloadProperties('File Storage File Request API'),
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await runDownloads(this, items, 'fileStorageFileRequestApi');
 }

@@ -4,14 +4,22 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/folderPickers/locators';
+import {
+	fileRequestFolderLocator,
+	optionalParentId,
+	REQUEST_ROOT,
+} from '../../../lib/folderPickers/locators';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
 import { forEachItem } from '../../common/execution';
 import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
-	fileRequestFolderLocator('parent', 'Folder', 'Folder of the file request to list. File Request Root is where uploads land.'),
+	fileRequestFolderLocator(
+		'parent',
+		'Folder',
+		'Folder of the file request to list. File Request Root is where uploads land.',
+	),
 	...listingProperties,
 	optionsCollection(),
 	sortProperty,
@@ -22,13 +30,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageFileRequestApi');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const listing = readListing(this, itemIndex, { sortable: true });
 		const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
 		const qs = parentId ? { ...listing.sortQuery, parent_id: parentId } : listing.sortQuery;
-		const { elements } = await list(client, endpoints.fileRequestContents(qs), listing.walk, listing.toItem);
+		const { elements } = await list(
+			client,
+			endpoints.fileRequestContents(qs),
+			listing.walk,
+			listing.toItem,
+		);
 		return elements;
 	});
 }

@@ -6,7 +6,12 @@ import * as deleteItems from './deleteItems.operation';
 import * as download from './download.operation';
 import * as uploadFromUrl from './uploadFromUrl.operation';
 
-export const operations: Record<string, OperationModule> = { getContents, deleteItems, download, uploadFromUrl };
+export const operations: Record<string, OperationModule> = {
+	getContents,
+	deleteItems,
+	download,
+	uploadFromUrl,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -25,7 +30,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Download',
 				value: 'download',
-				description: 'Download a file a file request received, or its thumbnail, into a binary field',
+				description:
+					'Download a file a file request received, or its thumbnail, into a binary field',
 				action: 'Download file from file request',
 			},
 			{

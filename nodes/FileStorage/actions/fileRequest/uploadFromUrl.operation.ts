@@ -1,10 +1,19 @@
 // File Request → Upload From URL: the server downloads files from URLs into the file request. Items that share a
 // destination folder go together, up to URLs per Request.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { fileRequestFolderLocator, optionalParentId, REQUEST_ROOT } from '../../../lib/folderPickers/locators';
+import {
+	fileRequestFolderLocator,
+	optionalParentId,
+	REQUEST_ROOT,
+} from '../../../lib/folderPickers/locators';
 import { ApiClient, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
 import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
@@ -33,7 +42,11 @@ const properties: INodeProperties[] = [
 		description:
 			'Public addresses of the files, one per line (or separated by a comma and a space). The server downloads them itself. An expression may also return a list of URLs.',
 	},
-	fileRequestFolderLocator('parent', 'Destination Folder', 'Folder of the file request to upload into'),
+	fileRequestFolderLocator(
+		'parent',
+		'Destination Folder',
+		'Folder of the file request to upload into',
+	),
 	batchOptionsProperty(
 		"How many input items are sent together in one request when they share a destination folder. See also 'URLs per Request'.",
 		[urlsPerRequestOption],
@@ -46,7 +59,11 @@ export const description = updateDisplayOptions(
 );
 
 function readUrlsPerRequest(ctx: IExecuteFunctions): number {
-	const cap = ctx.getNodeParameter('options.urlsPerRequest', 0, urlsPerRequestOption.default) as number;
+	const cap = ctx.getNodeParameter(
+		'options.urlsPerRequest',
+		0,
+		urlsPerRequestOption.default,
+	) as number;
 	if (!Number.isInteger(cap) || cap < 1) {
 		throw invalidParameter(
 			ctx.getNode(),
@@ -85,10 +102,20 @@ export function splitUrls(value: unknown): string[] {
 	return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
-function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[]): UploadTarget {
+function readTarget(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+): UploadTarget {
 	const urls = splitUrls(parameterOrMappedField(ctx, 'urls', itemIndex, items, ''));
 	if (!urls.length) {
-		throw invalidParameter(ctx.getNode(), itemIndex, 'URLs', 'is empty', 'Enter at least one http(s) address of a file to upload.');
+		throw invalidParameter(
+			ctx.getNode(),
+			itemIndex,
+			'URLs',
+			'is empty',
+			'Enter at least one http(s) address of a file to upload.',
+		);
 	}
 	urls.forEach((url, position) => {
 		let parsed: URL | undefined;
@@ -97,7 +124,11 @@ function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecu
 		} catch {
 			parsed = undefined;
 		}
-		if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
+		if (
+			!parsed ||
+			(parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+			!parsed.hostname
+		) {
 			throw invalidParameter(
 				ctx.getNode(),
 				itemIndex,
@@ -107,10 +138,16 @@ function readTarget(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecu
 			);
 		}
 	});
-	return { urls, parentId: optionalParentId(ctx, itemIndex, 'parent', 'Destination Folder', [REQUEST_ROOT]) };
+	return {
+		urls,
+		parentId: optionalParentId(ctx, itemIndex, 'parent', 'Destination Folder', [REQUEST_ROOT]),
+	};
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageFileRequestApi');
 	const urlsPerRequest = readUrlsPerRequest(this);
 	return await runBatched(this, items, {
@@ -128,21 +165,27 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 					parent_id: targets[0].parentId ?? null,
 					urls: urls.slice(start, start + urlsPerRequest),
 				};
-				const response = await client.request(endpoints.uploadToFileRequest(body), {
-					itemIndex: firstItemIndex,
-					policy,
-				}).catch(async (error: unknown) => {
-					if (start > 0 && error instanceof NodeApiError) {
-						error.description = `${error.description ?? ''} URLs 1–${start} of this item were already sent.`.trim();
-					}
-					return await Promise.reject(error);
-				});
+				const response = await client
+					.request(endpoints.uploadToFileRequest(body), {
+						itemIndex: firstItemIndex,
+						policy,
+					})
+					.catch(async (error: unknown) => {
+						if (start > 0 && error instanceof NodeApiError) {
+							error.description =
+								`${error.description ?? ''} URLs 1–${start} of this item were already sent.`.trim();
+						}
+						return await Promise.reject(error);
+					});
 				messages.push(serverMessageField(response.body).message as string | undefined);
 			}
 			const outcomes = new Set(messages.map(uploadOutcome));
 			const outcome: UploadOutcome = outcomes.size === 1 ? [...outcomes][0] : 'unknown';
 			const said = messages.filter((message) => message !== undefined);
-			return { outcome, ...(said.length ? { message: [...new Set(said)].join(' ') } : {}) } as IDataObject;
+			return {
+				outcome,
+				...(said.length ? { message: [...new Set(said)].join(' ') } : {}),
+			} as IDataObject;
 		},
 		output: (target, shared) => ({
 			urls: target.urls,

@@ -1,6 +1,11 @@
 // Folder → Get Contents: the files and folders inside one folder of the account (or its root), page by page.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountFolderId, accountFolderLocator } from '../../../lib/folderPickers/locators';
@@ -11,7 +16,11 @@ import { listingProperties, readListing, sortProperty } from '../../common/listi
 import { optionsCollection } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
-	accountFolderLocator('folder', 'Folder', 'Folder to list. By ID takes the folder\'s UUID, or "all" for Root (All Files), the top level of your files.'),
+	accountFolderLocator(
+		'folder',
+		'Folder',
+		'Folder to list. By ID takes the folder\'s UUID, or "all" for Root (All Files), the top level of your files.',
+	),
 	...listingProperties,
 	optionsCollection([
 		{
@@ -19,19 +28,30 @@ const properties: INodeProperties[] = [
 			name: 'includeFolder',
 			type: 'boolean',
 			default: false,
-			description: "Whether to add the listed folder itself (its name, item count and size) to every item, under 'folder'",
+			description:
+				"Whether to add the listed folder itself (its name, item count and size) to every item, under 'folder'",
 		},
 	]),
 	sortProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['folder'], operation: ['getContents'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['folder'], operation: ['getContents'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
-		const includeFolder = this.getNodeParameter('options.includeFolder', itemIndex, false) as boolean;
+		const includeFolder = this.getNodeParameter(
+			'options.includeFolder',
+			itemIndex,
+			false,
+		) as boolean;
 		const listing = readListing(this, itemIndex, { sortable: true });
 		const { elements, root } = await list(
 			client,

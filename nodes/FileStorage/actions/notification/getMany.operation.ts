@@ -28,13 +28,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageApi');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const listing = readListing(this, itemIndex, { sortable: false });
 		const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
 		const walk = { ...listing.walk, keep: unreadOnly ? isUnreadNotification : undefined };
-		const { elements } = await list(client, endpoints.notifications(), walk, listing.simplify ? simplifyNotification : undefined);
+		const { elements } = await list(
+			client,
+			endpoints.notifications(),
+			walk,
+			listing.simplify ? simplifyNotification : undefined,
+		);
 		return elements;
 	});
 }

@@ -1,7 +1,12 @@
 // Shared Folder → Create Folder: one folder per input item. The spec has no batch create; every item is checked
 // before the first request, so a bad name or parent in a later item sends nothing.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionalParentId } from '../../../lib/folderPickers/locators';
@@ -27,7 +32,8 @@ const properties: INodeProperties[] = [
 		name: 'parent',
 		type: 'string',
 		default: '',
-		description: 'ID of the folder inside the shared folder to create the new folder in. Empty: the top of the shared folder.',
+		description:
+			'ID of the folder inside the shared folder to create the new folder in. Empty: the top of the shared folder.',
 		placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
 	},
 	simplifyProperty,
@@ -39,14 +45,23 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageShareApi');
 	return await runBatched(this, items, {
 		oneRequestPerItem: true,
 		prepare: (itemIndex) => {
 			const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 			if (!name) {
-				throw invalidParameter(this.getNode(), itemIndex, 'Name', 'is empty', 'Enter a name for the new folder.');
+				throw invalidParameter(
+					this.getNode(),
+					itemIndex,
+					'Name',
+					'is empty',
+					'Enter a name for the new folder.',
+				);
 			}
 			const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder ID', []);
 			return { itemIndex, name, parentId, simplify: readSimplify(this, itemIndex) };

@@ -13,6 +13,14 @@ export const description = updateDisplayOptions(
 	),
 );
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return await executeDeleteItems(this, items, new ApiClient(this, 'fileStorageShareApi'), endpoints.deleteInShare);
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await executeDeleteItems(
+		this,
+		items,
+		new ApiClient(this, 'fileStorageShareApi'),
+		endpoints.deleteInShare,
+	);
 }

@@ -22,9 +22,15 @@ const properties: INodeProperties[] = [
 	batchOptionsProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['trash'], operation: ['restore'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trash'], operation: ['restore'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const client = new ApiClient(this, 'fileStorageApi');
 	return await runBatched(this, items, {
 		prepare: (itemIndex) => ({

@@ -18,7 +18,11 @@ interface ReadableClass {
 
 /** The Readable class of a stream: the nearest class on its prototype chain named Readable. */
 function readableClassOf(stream: ByteStream): ReadableClass {
-	for (let proto: unknown = Object.getPrototypeOf(stream); proto; proto = Object.getPrototypeOf(proto)) {
+	for (
+		let proto: unknown = Object.getPrototypeOf(stream);
+		proto;
+		proto = Object.getPrototypeOf(proto)
+	) {
 		const ctor = (proto as { constructor?: Partial<ReadableClass> }).constructor;
 		if (ctor?.name === 'Readable' && typeof ctor.from === 'function') return ctor as ReadableClass;
 	}
@@ -92,7 +96,8 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 				waitingSince = undefined;
 				if (next.done) break;
 				received += next.value.length;
-				if (check.expectedBytes !== undefined && received > check.expectedBytes) throw check.tooLong(received);
+				if (check.expectedBytes !== undefined && received > check.expectedBytes)
+					throw check.tooLong(received);
 				yield next.value;
 			}
 			if (check.expectedBytes !== undefined && received < check.expectedBytes) {
@@ -111,7 +116,12 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 }
 
 /** Up to `limit` bytes of a body as text (for error messages); the rest is discarded. */
-export async function readExcerpt(body: ByteStream, abort: RequestAbort, limit: number, idleTimeoutMs: number): Promise<string> {
+export async function readExcerpt(
+	body: ByteStream,
+	abort: RequestAbort,
+	limit: number,
+	idleTimeoutMs: number,
+): Promise<string> {
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	const bounded = verifiedBody(body, {

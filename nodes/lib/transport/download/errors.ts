@@ -29,7 +29,12 @@ export function failedDownload(
 	return { node, itemIndex, shownUrl: describeUrl(url, secrets), secrets, credentialType };
 }
 
-export function downloadError(at: FailedDownload, message: string, description: string, httpCode?: number): NodeApiError {
+export function downloadError(
+	at: FailedDownload,
+	message: string,
+	description: string,
+	httpCode?: number,
+): NodeApiError {
 	const text = redactText(message, at.secrets);
 	const code = httpCode === undefined ? undefined : String(httpCode);
 	const error = new NodeApiError(
@@ -51,7 +56,8 @@ export function downloadError(at: FailedDownload, message: string, description: 
 export function serverSaid(text: string): string {
 	try {
 		const parsed: unknown = JSON.parse(text);
-		if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message.trim()) return `: ${parsed.message.trim()}`;
+		if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message.trim())
+			return `: ${parsed.message.trim()}`;
 	} catch {
 		// not JSON: the excerpt goes into the description instead
 	}
@@ -97,7 +103,7 @@ export function statusHint(
 		case 410:
 			return {
 				message: 'The file request is not active anymore',
-				hint: 'The file request was filled or has expired, so its files can no longer be downloaded through it. Download them with the owner\'s access token (File resource), or ask for a new file request.',
+				hint: "The file request was filled or has expired, so its files can no longer be downloaded through it. Download them with the owner's access token (File resource), or ask for a new file request.",
 			};
 		case 429:
 			return {
@@ -106,8 +112,14 @@ export function statusHint(
 			};
 		default:
 			return status >= 500
-				? { message: 'The server could not send the file', hint: 'This is a server-side error. Try again later; if it persists, check the server logs.' }
-				: { message: 'The server did not send the file', hint: 'Check the file URL and the credential, then try again.' };
+				? {
+						message: 'The server could not send the file',
+						hint: 'This is a server-side error. Try again later; if it persists, check the server logs.',
+					}
+				: {
+						message: 'The server did not send the file',
+						hint: 'Check the file URL and the credential, then try again.',
+					};
 	}
 }
 
@@ -117,7 +129,8 @@ export function bodyErrors(
 	expectedBytes: number | undefined,
 	timeoutMs: number,
 ): Pick<BodyCheck, 'stalled' | 'cut' | 'tooLong'> {
-	const of = (received: number) => (expectedBytes === undefined ? `${received} bytes` : `${received} of ${expectedBytes} bytes`);
+	const of = (received: number) =>
+		expectedBytes === undefined ? `${received} bytes` : `${received} of ${expectedBytes} bytes`;
 	const seconds = Math.round(timeoutMs / 1000);
 	return {
 		stalled: (received) =>

@@ -27,7 +27,11 @@ export interface HopAnswer {
 	abort: RequestAbort;
 }
 
-function requestOptions(url: string, policy: RequestPolicy, abortSignal: AbortSignal): IHttpRequestOptions {
+function requestOptions(
+	url: string,
+	policy: RequestPolicy,
+	abortSignal: AbortSignal,
+): IHttpRequestOptions {
 	return {
 		method: 'GET',
 		url,
@@ -47,7 +51,8 @@ function requestOptions(url: string, policy: RequestPolicy, abortSignal: AbortSi
 }
 
 function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
-	const getSignal = (ctx as Partial<Pick<IExecuteFunctions, 'getExecutionCancelSignal'>>).getExecutionCancelSignal;
+	const getSignal = (ctx as Partial<Pick<IExecuteFunctions, 'getExecutionCancelSignal'>>)
+		.getExecutionCancelSignal;
 	return typeof getSignal === 'function' ? getSignal.call(ctx) : undefined;
 }
 
@@ -69,7 +74,9 @@ async function sendOnce(
 	try {
 		const response = authenticate
 			? await ctx.helpers.httpRequestWithAuthentication.call(
-					Object.create(ctx, { getExecutionCancelSignal: { value: () => abort.signal } }) as IExecuteFunctions,
+					Object.create(ctx, {
+						getExecutionCancelSignal: { value: () => abort.signal },
+					}) as IExecuteFunctions,
 					credential.type,
 					options,
 					{ credentialsDecrypted: credential.decrypted },

@@ -11,7 +11,13 @@ import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
 import { bodyErrors, downloadError, failedDownload, serverSaid, statusHint } from './errors';
-import { contentLengthOf, dispositionFileName, headerValue, mimeTypeOf, redirectTarget } from './headers';
+import {
+	contentLengthOf,
+	dispositionFileName,
+	headerValue,
+	mimeTypeOf,
+	redirectTarget,
+} from './headers';
 import { sendHop } from './hops';
 import { sameOrigin } from './origins';
 
@@ -65,7 +71,11 @@ function isWebAnswerInsteadOf(mimeType: string | undefined, expected: string | u
  * where a file of another type is expected) become errors that say what to do; the returned body is checked as
  * it is read, and not read yet.
  */
-export async function openDownload(ctx: IExecuteFunctions, client: ApiClient, target: DownloadTarget): Promise<OpenedDownload> {
+export async function openDownload(
+	ctx: IExecuteFunctions,
+	client: ApiClient,
+	target: DownloadTarget,
+): Promise<OpenedDownload> {
 	const credential = await client.credential(target.itemIndex);
 	const { baseUrl, secrets, type } = credential;
 	const at = (url: string) => failedDownload(ctx.getNode(), target.itemIndex, url, secrets, type);
@@ -75,7 +85,14 @@ export async function openDownload(ctx: IExecuteFunctions, client: ApiClient, ta
 		const authenticate = !leftBaseOrigin && sameOrigin(url, baseUrl);
 		if (!authenticate) leftBaseOrigin = true;
 		const here = at(url);
-		const { answer, tries, waitedMs } = await sendHop(ctx, credential, target.policy, url, authenticate, here);
+		const { answer, tries, waitedMs } = await sendHop(
+			ctx,
+			credential,
+			target.policy,
+			url,
+			authenticate,
+			here,
+		);
 		const { response, abort } = answer;
 		const status = response.statusCode;
 		const headers = response.headers ?? {};
@@ -104,17 +121,30 @@ export async function openDownload(ctx: IExecuteFunctions, client: ApiClient, ta
 		}
 
 		if (status < 200 || status >= 300) {
-			const excerpt = response.body ? await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs) : '';
+			const excerpt = response.body
+				? await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs)
+				: '';
 			abort.end(response.body);
 			const { message, hint } = statusHint(here, status, authenticate, baseUrl);
-			const retried = tries > 1 ? ` Tried ${tries} times, waiting ${Math.round(waitedMs / 1000)} s in all.` : '';
+			const retried =
+				tries > 1 ? ` Tried ${tries} times, waiting ${Math.round(waitedMs / 1000)} s in all.` : '';
 			const shown = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
-			throw downloadError(here, `${message} (HTTP ${status})${serverSaid(excerpt)}`, `${hint}${retried}${shown}`, status);
+			throw downloadError(
+				here,
+				`${message} (HTTP ${status})${serverSaid(excerpt)}`,
+				`${hint}${retried}${shown}`,
+				status,
+			);
 		}
 
 		const mimeType = mimeTypeOf(headers);
 		if (isWebAnswerInsteadOf(mimeType, target.expectedMimeType)) {
-			const excerpt = await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs);
+			const excerpt = await readExcerpt(
+				response.body,
+				abort,
+				ERROR_BODY_LIMIT,
+				target.policy.timeoutMs,
+			);
 			const page = mimeType === 'text/html';
 			throw downloadError(
 				here,
