@@ -39,24 +39,83 @@ describe('Trash → Restore (endpoint 3)', () => {
 		for (const item of trashed) expect(fx.sandbox.model.findItem(item.id)?.deletedAt).toBeNull();
 	});
 
-	it('batches by Batch Size and keeps different "Restore to Home" values apart', async () => {
+	/** The restore requests the sandbox received: each one's `to_home` and the ids it carried, in order. */
+	const restoreRequests = () =>
+		fx.sandbox.requests
+			.filter((request) => request.method === 'POST' && request.path.endsWith('/trash/restore'))
+			.map((request) => {
+				const body = request.body as { to_home: boolean; items: Array<{ id: string }> };
+				return { toHome: body.to_home, ids: body.items.map((item) => item.id) };
+			});
+	/** Alternating values: without grouping, neighbours with different values would share a request. */
+	const home = (index: number) => index % 2 === 0;
+	const restoreInput = (trashed: ItemRec[]) =>
+		trashed.map((item, index) => ({ id: item.id, type: item.type, home: home(index) }));
+
+	it('keeps different "Restore to Home" values apart when one request could carry all items', async () => {
 		const trashed = trashedRoots();
-		const { items: output } = await fx.run(
+		expect(trashed.length).toBeGreaterThanOrEqual(4);
+		const parents = new Map(trashed.map((item) => [item.id, item.parentId]));
+		const { items: output, error } = await fx.run(
 			{
 				resource: 'trash',
 				operation: 'restore',
 				toHome: '={{ $json.home }}',
-				options: { batchSize: 1 },
+				options: { batchSize: 100 },
 			},
-			{
-				input: trashed.map((item, index) => ({ id: item.id, type: item.type, home: index === 0 })),
-			},
+			{ input: restoreInput(trashed) },
 		);
-		expect(countWrites(/\/trash\/restore$/)).toBe(trashed.length);
-		expect(output[0].json).toMatchObject({ toHome: true, restored: true });
-		const sent = fx.sandbox.requests.filter((request) => request.path.endsWith('/trash/restore'));
-		expect(sent.map((request) => (request.body as { to_home: boolean }).to_home)).toContain(true);
-		expect(fx.sandbox.model.findItem(trashed[0].id)?.parentId).toBeNull();
+		expect(error).toBeUndefined();
+		// One request per value, each carrying exactly the items with that value.
+		const idsWhere = (toHome: boolean) =>
+			trashed.filter((_, index) => home(index) === toHome).map((item) => item.id);
+		expect(restoreRequests().sort((a, b) => Number(b.toHome) - Number(a.toHome))).toEqual([
+			{ toHome: true, ids: idsWhere(true) },
+			{ toHome: false, ids: idsWhere(false) },
+		]);
+		expect(output.map((item) => item.json)).toEqual(
+			trashed.map((item, index) =>
+				expect.objectContaining({ id: item.id, restored: true, toHome: home(index) }),
+			),
+		);
+		expect(output.map((item) => item.pairedItem)).toEqual(
+			trashed.map((_, index) => ({ item: index })),
+		);
+		// The server did what each item asked: home ones at the top level, the others back in their folder.
+		expect(trashed.some((item, index) => home(index) && parents.get(item.id) !== null)).toBe(true);
+		expect(trashed.some((item, index) => !home(index) && parents.get(item.id) !== null)).toBe(true);
+		for (const [index, item] of trashed.entries()) {
+			const restored = fx.sandbox.model.findItem(item.id);
+			expect({ id: item.id, deletedAt: restored?.deletedAt, parentId: restored?.parentId }).toEqual(
+				{
+					id: item.id,
+					deletedAt: null,
+					parentId: home(index) ? null : parents.get(item.id),
+				},
+			);
+		}
+	});
+
+	it('cuts each "Restore to Home" group into requests of at most Batch Size, each item sent once', async () => {
+		const trashed = trashedRoots();
+		expect(trashed.length).toBe(5);
+		const { error } = await fx.run(
+			{
+				resource: 'trash',
+				operation: 'restore',
+				toHome: '={{ $json.home }}',
+				options: { batchSize: 2 },
+			},
+			{ input: restoreInput(trashed) },
+		);
+		expect(error).toBeUndefined();
+		// Items 0, 2, 4 go home (2 + 1 requests), items 1, 3 do not (1 request).
+		const ids = trashed.map((item) => item.id);
+		expect(restoreRequests().sort((a, b) => Number(b.toHome) - Number(a.toHome))).toEqual([
+			{ toHome: true, ids: [ids[0], ids[2]] },
+			{ toHome: true, ids: [ids[4]] },
+			{ toHome: false, ids: [ids[1], ids[3]] },
+		]);
 	});
 
 	it('chains list → delete → restore with the default mappings ({{ $json.id }} / {{ $json.type }})', async () => {
