@@ -82,9 +82,63 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		expect(items.map((item) => item.json.id)).toEqual(raw.data.map((entry) => entry.data.id));
 		const folder = items.find((item) => item.json.type === 'folder')?.json;
 		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
-		expect(Object.keys(folder ?? {}).length).toBeLessThanOrEqual(10);
+		// The README's Simplify table, in its order.
+		expect(Object.keys(folder ?? {})).toEqual([
+			'id',
+			'name',
+			'type',
+			'itemCount',
+			'size',
+			'createdAt',
+			'parentId',
+			'parentName',
+			'shared',
+			'trashedItemCount',
+		]);
 		expect(typeof folder?.name).toBe('string');
 		expect(folder?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+		// The root holds only folders: a file is checked in Photos, next to the raw wrapper the server sends.
+		const photos = fx.sandbox.model.itemAt(0, 'Photos');
+		const beach = fx.sandbox.model.itemAt(0, 'Photos/beach.jpg');
+		const rawPhotos = FolderListResponse.parse(
+			await apiGet(fx.sandbox, `/browse/folders/${photos.id}`, { limit: 500 }),
+		);
+		const rawBeach = rawPhotos.data.find((entry) => entry.data.id === beach.id)?.data.attributes as
+			| IDataObject
+			| undefined;
+		const { items: inPhotos, error } = await fx.run(
+			contents({ folder: { __rl: true, mode: 'id', value: photos.id } }),
+		);
+		expect(error).toBeUndefined();
+		const file = inPhotos.find((item) => item.json.id === beach.id)?.json;
+		expect(Object.keys(file ?? {})).toEqual([
+			'id',
+			'name',
+			'type',
+			'mimeType',
+			'size',
+			'createdAt',
+			'parentId',
+			'parentName',
+			'fileUrl',
+			'thumbnailUrl',
+		]);
+		expect(rawBeach?.filesize).toBe('4.82MB');
+		expect(typeof rawBeach?.thumbnail).toBe('string');
+		expect(file).toEqual({
+			id: beach.id,
+			name: 'beach.jpg',
+			type: 'file',
+			mimeType: 'image/jpeg',
+			size: 4_820_000,
+			createdAt: beach.createdAt.toISOString().slice(0, 10),
+			parentId: photos.id,
+			parentName: 'Photos',
+			fileUrl: rawBeach?.file_url,
+			thumbnailUrl: rawBeach?.thumbnail,
+		});
+		expect(file?.fileUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/file\//);
 	});
 
 	it('adds the listed folder with Add Folder Details', async () => {
