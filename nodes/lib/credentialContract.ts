@@ -1,6 +1,6 @@
-// What the three credential types and the transport agree on: their names and fields, where each secret goes, the
-// Base URL rule and the check of values put into a URL path. Credentials import nothing else of the package, and
-// this module imports nothing of it, so either side can change without reaching into the other.
+// What the three credential types and the transport agree on: their names and fields, where each secret goes, and
+// the pieces of their forms. Credentials import nothing else of the package, and this module imports only the URL
+// rules (lib/urls.ts), so either side can change without reaching into the other.
 
 import type {
 	IAuthenticateRuleResponseSuccessBody,
@@ -9,6 +9,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
+
+import { baseUrlExpression, isUnsafePathSegment } from './urls';
 
 export type CredentialType = 'fileStorageApi' | 'fileStorageShareApi' | 'fileStorageFileRequestApi';
 
@@ -83,38 +85,8 @@ export const SHARE_TOKEN_PLACEHOLDER = CREDENTIALS.fileStorageShareApi.secret
 export const FILE_REQUEST_ID_PLACEHOLDER = CREDENTIALS.fileStorageFileRequestApi.secret
 	.pathPlaceholder as string;
 
-// ----- the Base URL rule ------------------------------------------------------------------------------------------
-
-const TRAILING_SLASHES = /\/+$/;
-const API_SUFFIX = /\/api\/v1$/i;
-
-/** Trim, drop trailing slashes and a pasted `/api/v1`, then trailing slashes again. */
-export function normalizeBaseUrl(raw: unknown): string {
-	return String(raw ?? '')
-		.trim()
-		.replace(TRAILING_SLASHES, '')
-		.replace(API_SUFFIX, '')
-		.replace(TRAILING_SLASHES, '');
-}
-
-/** The same rule as an expression over `$credentials.baseUrl`: credential tests run outside the node. */
-export const BASE_URL_EXPRESSION = `={{ String($credentials.${BASE_URL_FIELD}).trim().replace(${String(TRAILING_SLASHES)}, "").replace(${String(API_SUFFIX)}, "").replace(${String(TRAILING_SLASHES)}, "") }}`;
-
-/** Whether a normalised Base URL is an http(s) address with a host. */
-export function isHttpBaseUrl(baseUrl: string): boolean {
-	return /^https?:\/\/[^/]/i.test(baseUrl);
-}
-
-// ----- values in a URL path ---------------------------------------------------------------------------------------
-
-/**
- * Values that must not go into a URL path: empty, or `.`/`..`, which URL normalisation resolves into another
- * endpoint even when URL-encoded (`%2e` is a dot to URL parsers).
- */
-export function isUnsafePathSegment(value: string): boolean {
-	const trimmed = value.trim();
-	return trimmed === '' || /^(\.|%2e){1,2}$/i.test(trimmed);
-}
+/** The Base URL rule (lib/urls.ts) as an expression over `$credentials.baseUrl`: credential tests run outside the node. */
+export const BASE_URL_EXPRESSION = baseUrlExpression(BASE_URL_FIELD);
 
 // ----- pieces of the credential types -----------------------------------------------------------------------------
 

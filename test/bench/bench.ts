@@ -456,7 +456,6 @@ async function main(): Promise<void> {
 			httpSplitAsIs: newVariant(LISTING_LABELS.httpSplitAsIs),
 			rawKeepAlive: newVariant(LISTING_LABELS.rawKeepAlive),
 			rawNoKeepAlive: newVariant(LISTING_LABELS.rawNoKeepAlive),
-			rawPipelined: newVariant(LISTING_LABELS.rawPipelined),
 		},
 		listingExecute: [],
 		scale: [],
@@ -486,7 +485,6 @@ async function main(): Promise<void> {
 			accessToken,
 			pageSize: PAGE_SIZE,
 			keepAlive: key === 'rawKeepAlive',
-			pipelined: key === 'rawPipelined',
 		});
 		const problems = result.error ? [result.error] : [];
 		if (result.items !== BULK_FILES || result.distinctIds !== BULK_FILES) {
@@ -571,7 +569,6 @@ async function main(): Promise<void> {
 		'httpSplit',
 		'rawKeepAlive',
 		'rawNoKeepAlive',
-		'rawPipelined',
 	];
 	const fullOrder: ListingKey[] = [
 		'fsSimplify',
@@ -582,7 +579,6 @@ async function main(): Promise<void> {
 		'httpSplitAsIs',
 		'rawKeepAlive',
 		'rawNoKeepAlive',
-		'rawPipelined',
 	];
 	/** runs measured but not yet read back, recorded in their order by `recordPending` */
 	const pending: Array<{

@@ -7,22 +7,16 @@
  * - no keep-alive: a new agent, hence a new connection, per request — what n8n's HTTP helper does (it builds its
  *   agents for every request).
  * The difference between the two is the cost of the host's connection handling, not of any node.
- * - pipelined (no keep-alive): as File Storage walks with Return All (nodes/lib/transport/prefetch.ts), the next
- *   page is asked for with the cursor a page's text states, and the page is parsed while that request is out.
  * Messages in: RawLoopRequest; out: RawLoopResult.
  */
 import axios from 'axios';
 import * as http from 'node:http';
-
-import { letRequestOut, peekNextCursor } from '../../nodes/lib/transport/prefetch';
 
 export interface RawLoopRequest {
 	url: string;
 	accessToken: string;
 	pageSize: number;
 	keepAlive: boolean;
-	/** ask for the next page before parsing this one (no keep-alive) */
-	pipelined?: boolean;
 }
 
 export interface RawLoopResult {
@@ -71,28 +65,8 @@ async function walk(request: RawLoopRequest): Promise<RawLoopResult> {
 	return resultOf(started, all);
 }
 
-async function walkPipelined(request: RawLoopRequest): Promise<RawLoopResult> {
-	const started = performance.now();
-	const all: unknown[] = [];
-	const get = (cursor: string | undefined) => getPage<string>(request, cursor, true);
-	let answer = get(undefined);
-	for (;;) {
-		const text = (await answer).data;
-		const guess = peekNextCursor(text);
-		const early = guess === undefined ? undefined : { cursor: guess, answer: get(guess) };
-		early?.answer.catch(() => undefined);
-		if (early) await letRequestOut();
-		const page = JSON.parse(text) as ListingPage;
-		all.push(...page.data);
-		const next = page.meta.cursor.next_cursor;
-		if (!next) break;
-		answer = early?.cursor === next ? early.answer : get(next);
-	}
-	return resultOf(started, all);
-}
-
 process.on('message', (request: RawLoopRequest) => {
-	(request.pipelined ? walkPipelined(request) : walk(request)).then(
+	walk(request).then(
 		(result) => process.send?.(result),
 		(error: unknown) =>
 			process.send?.({ timeMs: NaN, items: 0, distinctIds: 0, error: String(error) }),

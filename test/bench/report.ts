@@ -98,8 +98,7 @@ export type ListingKey =
 	| 'fsRawAsIs'
 	| 'httpSplitAsIs'
 	| 'rawKeepAlive'
-	| 'rawNoKeepAlive'
-	| 'rawPipelined';
+	| 'rawNoKeepAlive';
 
 export const LISTING_LABELS: Record<ListingKey, string> = {
 	fsSimplify: 'File Storage, Simplify on (default)',
@@ -110,8 +109,6 @@ export const LISTING_LABELS: Record<ListingKey, string> = {
 	httpSplitAsIs: 'HTTP Request (pagination) + Split Out, heap as is',
 	rawKeepAlive: 'raw axios loop, keep-alive',
 	rawNoKeepAlive: 'raw axios loop, a new connection per request',
-	rawPipelined:
-		'raw axios loop, a new connection per request, next page asked for before the page is parsed',
 };
 
 export interface ScaleRun {
@@ -362,30 +359,12 @@ function renderListing(results: BenchResults, out: string[]): void {
 	);
 	out.push('');
 	header();
-	for (const key of [
-		'fsSimplify',
-		'fsRaw',
-		'httpSplit',
-		'rawKeepAlive',
-		'rawNoKeepAlive',
-		'rawPipelined',
-	] as const)
+	for (const key of ['fsSimplify', 'fsRaw', 'httpSplit', 'rawKeepAlive', 'rawNoKeepAlive'] as const)
 		row(key);
 	out.push('');
 	out.push(
 		`The raw loops run in a child process of their own with n8n's Node (${facts.n8nNode}), warm, like n8n: the keep-alive loop reuses one connection; the other opens a new one per request, as n8n's HTTP helper does (it builds its agents for every request). What separates them is the host's connection cost, not any node's: the no-keep-alive loop is the floor for a node inside n8n that walks page by page, as HTTP Request's pagination does.`,
 	);
-	out.push('');
-	const pipelined = p50(listing.rawPipelined);
-	if (Number.isFinite(pipelined)) {
-		out.push(
-			`File Storage does not walk page by page: with Return All it asks for the next page as soon as a page's text arrives, with the cursor that text states, and parses and simplifies the page while the server works on the next (\`nodes/lib/transport/prefetch.ts\`; the walk goes on with that request only when the parsed page confirms the cursor). Part of its lead over the no-keep-alive loop is that overlap, not less work. The last loop does the same without n8n: against it File Storage's p50 is ${ratio(
-				p50(listing.fsSimplify) / pipelined,
-			)} (Simplify on) and ${ratio(p50(listing.fsRaw) / pipelined)} (Simplify off), p90 ${ratio(p90(listing.fsSimplify) / p90(listing.rawPipelined))} and ${ratio(
-				p90(listing.fsRaw) / p90(listing.rawPipelined),
-			)}: what n8n and the node add to an equally pipelined client.`,
-		);
-	}
 	out.push('');
 	if (listing.fsSimplifyAsIs.runs.length) {
 		const settled = ['fsSimplify', 'fsRaw', 'httpSplit'] as const;

@@ -1,11 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { runInNewContext } from 'node:vm';
 
-import {
-	BASE_URL_EXPRESSION,
-	isHttpBaseUrl,
-	normalizeBaseUrl,
-} from '../../nodes/lib/credentialContract';
+import { BASE_URL_EXPRESSION } from '../../nodes/lib/credentialContract';
+import { isHttpBaseUrl, normalizeBaseUrl } from '../../nodes/lib/urls';
 
 const pasted = [
 	['https://files.example.com', 'https://files.example.com'],

@@ -4,7 +4,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readSimplify, simplifyItem, simplifyProperty } from '../../lib/resources/simplify';
-import type { PageWalk } from '../../lib/transport';
+import type { ListingOptions } from '../../lib/transport';
 import { invalidParameter } from '../../lib/validation';
 import { readRequestPolicy } from './requestOptions';
 
@@ -78,8 +78,8 @@ export const listingProperties: INodeProperties[] = [
 ];
 
 export interface ListingRead {
-	/** How to walk the listing: the item, its Timeout, Limit pushed down, and reading ahead with Return All. */
-	walk: PageWalk;
+	/** How to read the listing: the item, its Timeout, and Limit pushed down. */
+	options: ListingOptions;
 	simplify: boolean;
 	/** Each file or folder as output: simplified, or the raw element. */
 	toItem?: (element: IDataObject) => IDataObject;
@@ -117,11 +117,10 @@ export function readListing(
 	const limit = readLimit(ctx, itemIndex);
 	const simplify = readSimplify(ctx, itemIndex);
 	return {
-		walk: {
+		options: {
 			itemIndex,
 			policy: readRequestPolicy(ctx, itemIndex),
 			limit,
-			readAhead: limit === undefined,
 		},
 		simplify,
 		toItem: simplify ? simplifyItem : undefined,

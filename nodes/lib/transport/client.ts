@@ -1,16 +1,39 @@
-// A client of one credential for one run (an execution, a poll, a list search): the credential read once, what
-// the server taught about paging remembered, every call sent through the one request path.
+// A client of one credential for one run (an execution, a poll, a list search): the credential read once, every
+// call sent through n8n's HTTP helper and the one retry loop, its answer read in the same pass: decoded (secrets
+// redacted), judged, and held to the shape its endpoint promises.
 
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
-import type { FileStorageContext } from './context';
-import type { CheckedCredential } from './credential';
+import { isObject } from '../resources/wrappers';
+import { excerptOf, shapeProblem } from './answers';
+import type { CheckedCredential, FileStorageContext } from './credential';
 import { readCredential } from './credential';
-import type { ApiCall } from './endpoints';
-import type { CallPlace } from './place';
-import type { ApiResponse, CallOptions, ReceivedAnswer } from './request';
-import { readAnswerOrAskAgain, sendCall } from './request';
+import type { ApiCall, Caller, SentCall } from './endpoints';
+import { answerError, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
+import { classifyResponse, isTimeout } from './failures';
+import { decodeBody } from './redaction';
+import type { RequestPolicy } from './retry';
+import { EXECUTION_POLICY, sendWithRetries } from './retry';
+
+export interface ApiResponse {
+	statusCode: number;
+	body: IDataObject;
+}
+
+/** The item a call is for (errors name it), and its time limit and retries. */
+export interface CallOptions {
+	itemIndex?: number;
+	policy?: RequestPolicy;
+}
+
+interface Answer {
+	statusCode: number;
+	/** Decoded once, secrets redacted; text when it is not JSON. */
+	body: unknown;
+	headers?: Record<string, unknown>;
+}
 
 export interface PagingKnowledge {
 	/** The server refused the `limit` query parameter once: later pages ask without it. */
@@ -22,11 +45,11 @@ export class ApiClient {
 
 	private checked?: CheckedCredential;
 
-	/** `place`: where the calls are made from, so their errors say what to do there. */
+	/** `caller`: where the calls are made from, so their errors say what to do there. */
 	constructor(
 		readonly ctx: FileStorageContext,
 		readonly credentialType: CredentialType,
-		readonly place: CallPlace = 'operation',
+		readonly caller: Caller = 'operation',
 	) {}
 
 	/**
@@ -38,36 +61,65 @@ export class ApiClient {
 		return this.checked;
 	}
 
-	/** Sends a call until it gets a 2xx answer, returned unread (listings read a page's text first). */
-	async send(call: ApiCall, options: CallOptions = {}): Promise<ReceivedAnswer> {
+	/**
+	 * Sends a call and reads its answer. Failures are tried again within the policy's bounds (a read whose JSON
+	 * broke off too) and otherwise thrown as redacted NodeApiErrors; an error body sent with 200, a web page, or an
+	 * answer without the shape its endpoint promises is an error, never an empty result.
+	 */
+	async request(
+		call: ApiCall,
+		{ itemIndex, policy = EXECUTION_POLICY }: CallOptions = {},
+	): Promise<ApiResponse> {
 		if (call.credentialType !== this.credentialType) {
 			throw new ApplicationError(
 				`A ${call.credentialType} call was sent with a ${this.credentialType} client`,
 			);
 		}
-		return await sendCall(
-			this.ctx,
-			await this.credential(options.itemIndex),
-			call,
-			this.place,
-			options,
-		);
-	}
+		const { ctx } = this;
+		const { baseUrl, secrets, decrypted } = await this.credential(itemIndex);
+		const sent: SentCall = { node: ctx.getNode(), call, secrets, itemIndex, caller: this.caller };
+		const options: IHttpRequestOptions = {
+			method: call.method,
+			url: `${baseUrl}/api/v1${call.path}`,
+			headers: { Accept: 'application/json' },
+			json: true,
+			// The body comes back as text: decodeBody checks the raw bytes for secrets before parsing it once.
+			encoding: 'text',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// The HTTP client reads 0 as "no time limit": a Timeout that rounds to 0 ms must still limit the request.
+			timeout: Math.max(1, Math.round(policy.timeoutMs)),
+		};
+		if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
+		if (call.body) options.body = call.body;
 
-	/**
-	 * Reads an answer: decoded, redacted, held to the shape its endpoint promises. A read whose JSON broke off is
-	 * asked for again within what is left of its tries.
-	 */
-	async read(answer: ReceivedAnswer): Promise<ApiResponse> {
-		const { call, itemIndex } = answer.site;
-		return await readAnswerOrAskAgain(
-			async (policy) => await this.send(call, { itemIndex, policy }),
-			answer,
-		);
-	}
-
-	/** Sends a call and reads its answer. */
-	async request(call: ApiCall, options: CallOptions = {}): Promise<ApiResponse> {
-		return await this.read(await this.send(call, options));
+		const answered = await sendWithRetries<Answer>({
+			method: call.method,
+			policy,
+			send: async () => {
+				const raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					call.credentialType,
+					options,
+					{ credentialsDecrypted: decrypted },
+				)) as Answer;
+				return { ...raw, body: decodeBody(raw.body, secrets) };
+			},
+			statusOf: (answer) => answer.statusCode,
+			retryAfterOf: (answer) => answer.headers?.['retry-after'],
+			isIncomplete: (answer) => classifyResponse(answer.statusCode, answer.body) === 'badJson',
+			noAnswer: (error, report) =>
+				isTimeout(error)
+					? timeoutError(sent, policy.timeoutMs)
+					: unreachableError(sent, error as Error, report),
+		});
+		const { statusCode, answer } = answered;
+		const failure = classifyResponse(statusCode, answer.body);
+		if (failure) throw answerError(sent, statusCode, answer.body, failure, answered);
+		const expected = shapeProblem(call.expects, answer.body, statusCode);
+		if (expected) {
+			throw unexpectedAnswerError(sent, statusCode, expected, excerptOf(answer.body));
+		}
+		return { statusCode, body: isObject(answer.body) ? answer.body : {} };
 	}
 }

@@ -1,19 +1,21 @@
 // The credential a run of requests uses: read and decrypted once, its Base URL and path secret checked before
 // anything is sent. Nothing is opened here: n8n's HTTP helper makes the connections.
 
-import type { ICredentialsDecrypted } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
-import {
-	BASE_URL_FIELD,
-	CREDENTIALS,
-	isHttpBaseUrl,
-	isUnsafePathSegment,
-	normalizeBaseUrl,
-} from '../credentialContract';
+import { BASE_URL_FIELD, CREDENTIALS } from '../credentialContract';
+import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
 import { secretsOf } from './redaction';
-import type { FileStorageContext } from './context';
+
+/** The n8n contexts the transport runs in: an operation, a list search, a poll. */
+export type FileStorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface CheckedCredential {
 	type: CredentialType;

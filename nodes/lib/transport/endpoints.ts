@@ -1,14 +1,11 @@
 // What to call: the spec's nine endpoints, by name. How a call is sent is the request module's business.
 
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, INode } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
-import {
-	FILE_REQUEST_ID_PLACEHOLDER,
-	isUnsafePathSegment,
-	SHARE_TOKEN_PLACEHOLDER,
-} from '../credentialContract';
+import { FILE_REQUEST_ID_PLACEHOLDER, SHARE_TOKEN_PLACEHOLDER } from '../credentialContract';
+import { isUnsafePathSegment } from '../urls';
 
 /**
  * What a successful answer must look like: a listing (`data` array), one resource (a wrapper with an id), or a
@@ -39,6 +36,22 @@ export interface ApiCall {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+}
+
+/**
+ * Where calls are made from, so that their errors say what to do there: an operation has options and can be run
+ * again, a poll tries again by itself, a list in the editor is opened again.
+ */
+export type Caller = 'operation' | 'poll' | 'listSearch';
+
+/** A call as it was sent, with what its errors need to say what happened and how to go on. */
+export interface SentCall {
+	node: INode;
+	call: ApiCall;
+	/** Every form of the credential's secret: redacted from every text. */
+	secrets: string[];
+	itemIndex?: number;
+	caller: Caller;
 }
 
 /**

@@ -1,54 +1,25 @@
-// Status and body → a NodeApiError whose message says what happened and whose description says how to fix it.
+// Every failure of a request → a NodeApiError whose message says what happened and whose description says how to
+// fix it, every text redacted: an answer that is a failure, a 2xx that is not what the endpoint promises, no answer
+// in time, no answer at all.
 
 import type { Failure, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
-import type { ApiCall } from './endpoints';
-import { hintFor } from './hints';
-import type { CallSite } from './place';
-import { isBatchRequest, slowDown, tryAgain, whenTheServerStumbles } from './place';
+import type { ApiCall, SentCall } from './endpoints';
+import type { FailureKind } from './failures';
+import { CUT_MID_ANSWER, MUTATIONS, NEVER_SENT, networkCodeOf } from './failures';
+import {
+	hintFor,
+	isBatchRequest,
+	rateLimitAdvice,
+	retryAdvice,
+	serverErrorAdvice,
+	timeoutAdvice,
+} from './hints';
 import { redactText } from './redaction';
-
-export type FailureKind =
-	| 'auth'
-	| 'denied'
-	| 'notFound'
-	| 'gone'
-	| 'validation'
-	| 'rateLimited'
-	| 'server'
-	| 'notJson'
-	| 'badJson'
-	| 'errorBody'
-	| 'other';
-
-/** Undefined for a success; otherwise what kind of failure the answer is. */
-export function classifyResponse(status: number, body: unknown): FailureKind | undefined {
-	if (status >= 200 && status < 300) {
-		// 204 and other empty answers are success; a web page is not.
-		if (body === undefined || body === null || body === '') return undefined;
-		if (typeof body === 'string') return looksLikeJson(body) ? 'badJson' : 'notJson';
-		// Real servers answer some failures with 200 and an error body (e.g. an item missing mid-batch).
-		if (isObject(body) && (body.type === 'error' || body.type === 'gone')) return 'errorBody';
-		return undefined;
-	}
-	if (status === 401) return 'auth';
-	if (status === 403) return 'denied';
-	if (status === 404) return 'notFound';
-	if (status === 410) return 'gone';
-	if (status === 422 || status === 400) return 'validation';
-	if (status === 429) return 'rateLimited';
-	if (status >= 500) return 'server';
-	if (typeof body === 'string' && body.trim().startsWith('<')) return 'notJson';
-	return 'other';
-}
-
-/** Text that starts like JSON but did not parse: cut short, or malformed. */
-function looksLikeJson(text: string): boolean {
-	return /^\s*[[{]/.test(text);
-}
+import type { RetryReport } from './retry';
 
 function serverMessage(body: unknown): string {
 	if (isObject(body) && typeof body.message === 'string') return body.message.trim();
@@ -67,41 +38,41 @@ function fieldErrors(body: unknown): string {
 }
 
 /** What the fields a validation error names are, for the request that was sent. */
-function fieldsNamed(site: CallSite): string {
-	if (site.place !== 'operation') {
+function fieldsNamed(sent: SentCall): string {
+	if (sent.caller !== 'operation') {
 		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
 	}
-	if (Array.isArray(site.call.body?.urls))
+	if (Array.isArray(sent.call.body?.urls))
 		return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
-	if (isBatchRequest(site.call))
+	if (isBatchRequest(sent.call))
 		return "Fix the values named above. 'items.N' is the Nth item of the request (see Batch Size).";
 	return 'Fix the parameters named above.';
 }
 
 function describeFailure(
-	site: CallSite,
+	sent: SentCall,
 	status: number,
 	body: unknown,
 	kind: FailureKind,
 ): { message: string; description: string } {
-	const { call } = site;
+	const { call } = sent;
 	const said = serverMessage(body);
 	const saidSuffix = said ? `: ${said}` : '';
 	switch (kind) {
 		case 'auth':
 			return {
 				message: `The ${CREDENTIALS[call.credentialType].secret.noun} was refused (HTTP ${status})${saidSuffix}`,
-				description: hintFor(site, 'auth'),
+				description: hintFor(sent, 'auth'),
 			};
 		case 'denied':
 			return {
 				message: `Access denied (HTTP ${status})${saidSuffix}`,
-				description: hintFor(site, 'denied'),
+				description: hintFor(sent, 'denied'),
 			};
 		case 'notFound':
 			return {
 				message: `Not found (HTTP ${status})${saidSuffix}`,
-				description: hintFor(site, 'notFound'),
+				description: hintFor(sent, 'notFound'),
 			};
 		case 'gone':
 			return {
@@ -113,18 +84,18 @@ function describeFailure(
 			const fields = fieldErrors(body);
 			return {
 				message: `The server rejected the request as invalid (HTTP ${status})${fields ? `: ${fields}` : saidSuffix}`,
-				description: fieldsNamed(site),
+				description: fieldsNamed(sent),
 			};
 		}
 		case 'rateLimited':
 			return {
 				message: `Too many requests: the server is rate limiting (HTTP ${status})`,
-				description: slowDown(site),
+				description: rateLimitAdvice(sent),
 			};
 		case 'server':
 			return {
 				message: `The File Storage server could not handle the request (HTTP ${status})${saidSuffix}`,
-				description: whenTheServerStumbles(site),
+				description: serverErrorAdvice(sent.caller),
 			};
 		case 'notJson':
 			return {
@@ -135,27 +106,19 @@ function describeFailure(
 		case 'badJson':
 			return {
 				message: `The server's answer is not complete JSON (HTTP ${status}): it was cut short or is malformed`,
-				description: `The answer started as JSON but could not be read, so nothing of it is used. ${tryAgain(site.place)} If this repeats, check the server (or a proxy in between) for answers cut off mid-way.`,
+				description: `The answer started as JSON but could not be read, so nothing of it is used. ${retryAdvice(sent.caller)} If this repeats, check the server (or a proxy in between) for answers cut off mid-way.`,
 			};
 		case 'errorBody':
 			return {
 				message: `The server declined the request${saidSuffix}`,
-				description: hintFor(site, 'errorBody'),
+				description: hintFor(sent, 'errorBody'),
 			};
 		default:
 			return {
 				message: `The server did not accept the request (HTTP ${status})${saidSuffix}`,
-				description: `Check the parameters and the credential. ${tryAgain(site.place)}`,
+				description: `Check the parameters and the credential. ${retryAdvice(sent.caller)}`,
 			};
 	}
-}
-
-/** What the retries did before the error, for its description. */
-export interface RetryReport {
-	tries: number;
-	waitedMs: number;
-	/** A Retry-After the node did not wait for, because it exceeded what the node may wait. */
-	refusedWaitMs?: number;
 }
 
 export function retryNote(report: RetryReport | undefined): string {
@@ -170,8 +133,6 @@ export function retryNote(report: RetryReport | undefined): string {
 			: '';
 	return `${tried}${refused}`;
 }
-
-export const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
 function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
@@ -209,14 +170,14 @@ function failureOf(
 
 /** The error of an answer that `classifyResponse` judged a failure; every text is redacted. */
 export function answerError(
-	site: CallSite,
+	sent: SentCall,
 	status: number,
 	body: unknown,
 	kind: FailureKind,
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
-	const { node, call, secrets, itemIndex } = site;
-	const described = describeFailure(site, status, body, kind);
+	const { node, call, secrets, itemIndex } = sent;
+	const described = describeFailure(sent, status, body, kind);
 	const description = `${described.description}${retryNote(retries)}${appliedNote(call, status, kind)}`;
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	const error = new NodeApiError(
@@ -234,30 +195,22 @@ export function answerError(
 			...(failure ? { failure } : {}),
 		},
 	);
-	if (kind === 'badJson') incompleteAnswers.add(error);
 	return error;
-}
-
-/** Errors of 2xx answers whose JSON broke off: a read may ask again for them. */
-const incompleteAnswers = new WeakSet<Error>();
-
-export function isIncompleteAnswer(error: unknown): boolean {
-	return error instanceof Error && incompleteAnswers.has(error);
 }
 
 /** A 2xx answer that is not what the endpoint promises: an error, never an empty result. */
 export function unexpectedAnswerError(
-	site: CallSite,
+	sent: SentCall,
 	status: number,
 	expected: string,
 	excerpt: string,
 ): NodeApiError {
-	const { node, call, secrets, itemIndex } = site;
+	const { node, call, secrets, itemIndex } = sent;
 	const message = `Unexpected answer from the server (HTTP ${status}): expected ${expected}`;
 	const applied = MUTATIONS.includes(call.method)
 		? ' The request may have been applied: check before running again.'
 		: '';
-	const description = `The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app). ${tryAgain(site.place)}`;
+	const description = `The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app). ${retryAdvice(sent.caller)}`;
 	return new NodeApiError(
 		node,
 		{ message, httpCode: String(status) },
@@ -265,13 +218,65 @@ export function unexpectedAnswerError(
 	);
 }
 
-/** The redacted response body that a transport error was built from. */
-export function errorBody(error: unknown): unknown {
-	return (error as { errorResponse?: { body?: unknown } })?.errorResponse?.body;
+/** A request that got no answer within its time limit. */
+export function timeoutError(
+	{ node, call, itemIndex, caller }: SentCall,
+	timeoutMs: number,
+): NodeApiError {
+	const limit =
+		timeoutMs >= 1000
+			? `${Math.round(timeoutMs / 1000)} s`
+			: `${Math.max(1, Math.round(timeoutMs))} ms`;
+	const message = `No answer within ${limit} to ${call.method} /api/v1${call.path}`;
+	const applied = MUTATIONS.includes(call.method)
+		? ' The request may still have been applied: check before running again.'
+		: '';
+	return new NodeApiError(
+		node,
+		{ message },
+		{
+			message,
+			description: `The server did not answer in time.${applied} ${timeoutAdvice(caller, limit)}`,
+			itemIndex,
+		},
+	);
 }
 
-/** Whether the server refused the request because of one query or body field (a 422 naming it). */
-export function refusedField(error: unknown, field: string): boolean {
-	const body = errorBody(error);
-	return isObject(body) && isObject(body.errors) && field in body.errors;
+/** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
+export function unreachableError(
+	sent: SentCall,
+	error: Error,
+	retries?: RetryReport,
+): NodeApiError {
+	const { node, call, secrets, itemIndex } = sent;
+	const detail = redactText(String(error?.message ?? error), secrets);
+	const code = networkCodeOf(error);
+	const neverSent = code !== undefined && NEVER_SENT.includes(code);
+	const broke = code !== undefined && !neverSent;
+	const cutMidAnswer = code === CUT_MID_ANSWER;
+	const applied =
+		MUTATIONS.includes(call.method) && !neverSent
+			? ' The request may have been applied before the connection broke: check before running again.'
+			: '';
+	const check = broke
+		? `The server, or a proxy between n8n and it, closed the connection before a complete answer. ${retryAdvice(sent.caller)} If this repeats, check the server and its proxy.`
+		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;
+	const message = cutMidAnswer
+		? `The answer of the File Storage server broke off before its end (${code})`
+		: broke
+			? `The connection to the File Storage server broke before it answered (${code})`
+			: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
+	const unreachable = new NodeApiError(
+		node,
+		// The code stays out of the error response: NodeApiError would replace this message with its own wording.
+		{ message: detail, networkCode: code ?? null },
+		{
+			message,
+			description: `${check}${applied}${retryNote(retries)} Detail: ${detail}`,
+			itemIndex,
+		},
+	);
+	// NodeApiError also swaps a message that merely names a connection code for its generic wording: set ours again.
+	unreachable.message = message;
+	return unreachable;
 }

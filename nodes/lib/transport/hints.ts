@@ -1,10 +1,10 @@
-// How to fix a refused request, by endpoint and by what was sent: "pick the parent with From List" only where a
-// parent was sent and a list exists, "the request itself is refused" where none was.
+// How to fix a failed request, by endpoint, by what was sent and by where it was sent from: "pick the parent with
+// From List" only where a parent was sent and a list exists, "open the list again" in the editor's lists, "the
+// trigger tries again" in a poll.
 
 import type { CredentialType } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
-import type { ApiCall, EndpointName } from './endpoints';
-import type { CallSite } from './place';
+import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
 
 export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
 
@@ -118,12 +118,65 @@ const IN_A_LIST: Partial<Record<HintedFailure, string>> = {
 		'A folder of this list is gone: deleted or moved to the trash since the list was loaded. Open the list again.',
 };
 
-export function hintFor(site: CallSite, kind: HintedFailure): string {
-	const { call } = site;
+export function hintFor(sent: SentCall, kind: HintedFailure): string {
+	const { call } = sent;
 	if (kind === 'auth') return TOKEN_REFUSED[call.credentialType];
-	const listHint = site.place === 'listSearch' ? IN_A_LIST[kind] : undefined;
+	const listHint = sent.caller === 'listSearch' ? IN_A_LIST[kind] : undefined;
 	if (listHint) return listHint;
 	const hint = HINTS[call.endpoint]?.[kind];
 	if (typeof hint === 'function') return hint(call);
 	return hint ?? GENERIC[kind];
+}
+
+/** How to try again, as a sentence. */
+export function retryAdvice(caller: Caller): string {
+	switch (caller) {
+		case 'poll':
+			return 'The trigger tries again at its next poll.';
+		case 'listSearch':
+			return 'Open the list again.';
+		default:
+			return 'Run the node again.';
+	}
+}
+
+/** Whether the call carries many input items or URLs at once (a batch operation's request). */
+export function isBatchRequest(call: ApiCall): boolean {
+	return Array.isArray(call.body?.items) || Array.isArray(call.body?.urls);
+}
+
+/** What to do about a rate limit. */
+export function rateLimitAdvice(sent: SentCall): string {
+	switch (sent.caller) {
+		case 'poll':
+			return 'The trigger tries again at its next poll. If this repeats, let it poll less often (its Poll Times).';
+		case 'listSearch':
+			return 'Wait a moment and open the list again, or enter the ID By ID.';
+		default:
+			return isBatchRequest(sent.call)
+				? 'Wait and run again, run the workflow less often, or raise Batch Size so fewer requests are sent.'
+				: 'Wait and run again, or run the workflow less often.';
+	}
+}
+
+/** What to do when the server could not handle the request (5xx). */
+export function serverErrorAdvice(caller: Caller): string {
+	switch (caller) {
+		case 'operation':
+			return 'Try again later. If it persists, check the input values (some servers cannot handle malformed values) and the server logs.';
+		default:
+			return `${retryAdvice(caller)} If this repeats, check the server and its logs.`;
+	}
+}
+
+/** What to do when no answer came in time. */
+export function timeoutAdvice(caller: Caller, limit: string): string {
+	switch (caller) {
+		case 'poll':
+			return `The trigger waits at most ${limit} for each answer and tries again at its next poll. Check that the server is running.`;
+		case 'listSearch':
+			return 'Open the list again, and check that the server is running.';
+		default:
+			return "Raise Timeout in the node's options if the server is slow, or check that it is running.";
+	}
 }

@@ -4,12 +4,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../resources/wrappers';
-import type { ApiClient } from './client';
+import type { ApiClient, ApiResponse, CallOptions } from './client';
 import type { ApiCall } from './endpoints';
-import { refusedField } from './errors';
+import { refusedField } from './failures';
 import { continueAfterChange, ListedIds, totalMoved } from './listingChanges';
-import { letRequestOut, peekNextCursor } from './prefetch';
-import type { CallOptions, ReceivedAnswer } from './request';
 
 export interface Page {
 	elements: IDataObject[];
@@ -27,18 +25,13 @@ export interface Page {
 /** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
 export const LARGEST_PAGE_REQUEST = 1000;
 
-export interface PageWalk extends CallOptions {
+export interface ListingOptions extends CallOptions {
 	/** Stop after this many (kept) elements; each request asks only for what is still needed. Undefined: all. */
 	limit?: number;
 	/** The page size to ask for, when not the largest (the trigger asks for its window). */
 	pageSize?: number;
 	/** Where to start: a cursor saved by an earlier walk. */
 	cursor?: string;
-	/**
-	 * Ask for the next page as soon as a page's text arrives, before it is read (prefetch.ts). Only without a limit:
-	 * with one, each request's size depends on the pages before it.
-	 */
-	readAhead?: boolean;
 	/** Which elements count; the others are dropped before the limit is counted. */
 	keep?(element: IDataObject): boolean;
 }
@@ -77,64 +70,47 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
 export async function* pagesOf(
 	client: ApiClient,
 	call: ApiCall,
-	walk: PageWalk = {},
+	options: ListingOptions = {},
 ): AsyncGenerator<Page> {
-	const { limit, keep } = walk;
-	const largest = walk.pageSize ?? LARGEST_PAGE_REQUEST;
+	const { limit, keep } = options;
+	const largest = options.pageSize ?? LARGEST_PAGE_REQUEST;
 	const paginated = call.paginated === true;
-	const readAhead = walk.readAhead === true && limit === undefined && paginated;
-	let yielded = 0;
-	const sizeFor = () => Math.min(limit === undefined ? largest : limit - yielded, largest);
-	const request = async (cursor: string | undefined, pageSize: number) =>
-		await requestPage(client, call, cursor, pageSize, walk);
-	const pageOf = async (received: ReceivedAnswer, cursor: string | undefined) =>
-		toPage((await client.read(received)).body, cursor, paginated);
 	const readPage = async (cursor: string | undefined, pageSize: number) =>
-		await pageOf(await request(cursor, pageSize), cursor);
-	const listedIds = paginated ? new ListedIds() : undefined;
-
-	let cursor = paginated ? walk.cursor : undefined;
-	let size = sizeFor();
-	let previous: { page: Page; size: number } | undefined;
+		toPage((await requestPage(client, call, cursor, pageSize, options)).body, cursor, paginated);
+	const listed = paginated ? new ListedIds() : undefined;
 	const seenCursors = new Set<string>();
-	let answer = request(cursor, size);
+	let yielded = 0;
+	let cursor = paginated ? options.cursor : undefined;
+	let previous: { page: Page; size: number } | undefined;
 	for (;;) {
-		const received = await answer;
-		const early = readAhead ? askEarly(received, cursor, seenCursors, request) : undefined;
-		if (early) await letRequestOut();
-		let page = await pageOf(received, cursor);
-		let listed = page.elements;
-		if (listedIds && previous && totalMoved(previous.page, page)) {
+		const size = Math.min(limit === undefined ? largest : limit - yielded, largest);
+		let page = await readPage(cursor, size);
+		let elements = page.elements;
+		if (listed && previous && totalMoved(previous.page, page)) {
 			const before = previous;
-			const pageSize = size;
 			const moved = await continueAfterChange(
 				client,
-				listedIds,
+				listed,
 				{
 					before: async () => await readPage(before.page.cursor, before.size),
-					at: async (at) => await readPage(at, pageSize),
+					byCursor: async (next) => await readPage(next, size),
 				},
-				walk.itemIndex,
+				options.itemIndex,
 			);
 			page = moved.page;
-			cursor = page.cursor;
-			listed = moved.elements;
+			elements = moved.elements;
 		}
 		previous = { page, size };
-		if (listedIds) listed = listedIds.unseen(listed);
-		let elements = keep ? listed.filter((element) => keep(element)) : listed;
-		if (limit !== undefined && elements.length > limit - yielded)
-			elements = elements.slice(0, limit - yielded);
+		if (listed) elements = listed.unseen(elements);
+		if (keep) elements = elements.filter((element) => keep(element));
+		if (limit !== undefined) elements = elements.slice(0, limit - yielded);
 		yielded += elements.length;
 		const next = page.nextCursor;
 		const last = page.last || (next !== undefined && seenCursors.has(next));
 		yield { ...page, elements, last };
-		if (limit !== undefined && yielded >= limit) return;
-		if (last || !next) return;
+		if ((limit !== undefined && yielded >= limit) || last || next === undefined) return;
 		seenCursors.add(next);
 		cursor = next;
-		size = sizeFor();
-		answer = early?.cursor === cursor ? early.answer : request(cursor, size);
 	}
 }
 
@@ -142,13 +118,13 @@ export async function* pagesOf(
 export async function list<T = IDataObject>(
 	client: ApiClient,
 	call: ApiCall,
-	walk: PageWalk = {},
+	options: ListingOptions = {},
 	toItem?: (element: IDataObject) => T,
 ): Promise<Listing<T>> {
 	const elements: T[] = [];
 	let root: IDataObject | undefined;
 	// Turned page by page: the raw elements of a page never outlive it.
-	for await (const page of pagesOf(client, call, walk)) {
+	for await (const page of pagesOf(client, call, options)) {
 		root = root ?? page.root;
 		for (const element of page.elements) elements.push(toItem ? toItem(element) : (element as T));
 	}
@@ -156,8 +132,8 @@ export async function list<T = IDataObject>(
 }
 
 /**
- * Asks for one page and returns the answer as it arrived (not yet read). A server that refuses the page size
- * gets its default, and the client remembers it: later pages ask without it (one request per page, not two).
+ * Asks for one page. A server that refuses the page size gets its default, and the client remembers it: later
+ * pages ask without it (one request per page, not two).
  */
 async function requestPage(
 	client: ApiClient,
@@ -165,41 +141,20 @@ async function requestPage(
 	cursor: string | undefined,
 	pageSize: number,
 	options: CallOptions,
-): Promise<ReceivedAnswer> {
-	if (!call.paginated) return await client.send(call, options);
+): Promise<ApiResponse> {
+	if (!call.paginated) return await client.request(call, options);
 	const qs: IDataObject = { ...(call.qs ?? {}) };
 	if (cursor) qs.cursor = cursor;
 	if (!client.paging.limitRefused) {
 		const sized = await client
-			.send({ ...call, qs: { ...qs, limit: pageSize } }, options)
-			.catch(async (error: unknown) =>
+			.request({ ...call, qs: { ...qs, limit: pageSize } }, options)
+			.catch((error: unknown) => {
 				// Only a refused page size is handled here; every other failure reaches the caller as it is.
-				refusedField(error, 'limit') ? undefined : await Promise.reject(error),
-			);
+				if (refusedField(error, 'limit')) return undefined;
+				throw error;
+			});
 		if (sized) return sized;
 		client.paging.limitRefused = true;
 	}
-	return await client.send({ ...call, qs }, options);
-}
-
-/** A request sent before its cursor was confirmed (see prefetch.ts). */
-interface EarlyRequest {
-	cursor: string;
-	answer: Promise<ReceivedAnswer>;
-}
-
-/** Sends the request for the page after `received` with the cursor its text states, when there is one to try. */
-function askEarly(
-	received: ReceivedAnswer,
-	cursor: string | undefined,
-	seenCursors: Set<string>,
-	request: (cursor: string, pageSize: number) => Promise<ReceivedAnswer>,
-): EarlyRequest | undefined {
-	const next = typeof received.body === 'string' ? peekNextCursor(received.body) : undefined;
-	if (next === undefined || next === cursor || seenCursors.has(next)) return undefined;
-	const answer = request(next, LARGEST_PAGE_REQUEST);
-	// A request the walk does not go on with (its page ended the walk, failed, or named another cursor) is dropped:
-	// its own failure must not surface as an unhandled rejection.
-	answer.catch(() => undefined);
-	return { cursor: next, answer };
+	return await client.request({ ...call, qs }, options);
 }

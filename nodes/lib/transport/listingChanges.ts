@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { unwrapResource } from '../resources/wrappers';
 import type { ApiClient } from './client';
-import { tryAgain } from './place';
+import { retryAdvice } from './hints';
 
 /** Times a boundary is read again before the walk gives up on a listing that does not hold still. */
 export const MAX_BOUNDARY_READS = 3;
@@ -56,7 +56,7 @@ export interface BoundaryPage {
 /** How to read the page before a boundary again, and a page by its cursor. */
 export interface BoundaryReads<P extends BoundaryPage> {
 	before: () => Promise<P>;
-	at: (cursor: string) => Promise<P>;
+	byCursor: (cursor: string) => Promise<P>;
 }
 
 function keptChanging(client: ApiClient, itemIndex: number | undefined): NodeApiError {
@@ -66,7 +66,7 @@ function keptChanging(client: ApiClient, itemIndex: number | undefined): NodeApi
 		{ message },
 		{
 			message,
-			description: `Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${tryAgain(client.place)}`,
+			description: `Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${retryAdvice(client.caller)}`,
 			itemIndex,
 		},
 	);
@@ -93,15 +93,16 @@ export async function continueAfterChange<P extends BoundaryPage>(
 ): Promise<{ page: P; elements: IDataObject[] }> {
 	for (let read = 0; read < MAX_BOUNDARY_READS; read++) {
 		const before = await reads.before();
-		const after = before.nextCursor === undefined ? undefined : await reads.at(before.nextCursor);
+		const after =
+			before.nextCursor === undefined ? undefined : await reads.byCursor(before.nextCursor);
 		if (after && totalMoved(before, after)) continue;
 		let page = after ?? before;
 		let pending = after ? [...before.elements, ...after.elements] : before.elements;
 		for (let readOn = 0; ; readOn++) {
-			const at = listed.lastIndexIn(pending);
-			if (at >= 0) return { page, elements: pending.slice(at + 1) };
+			const lastListed = listed.lastIndexIn(pending);
+			if (lastListed >= 0) return { page, elements: pending.slice(lastListed + 1) };
 			if (readOn >= MAX_BOUNDARY_READS || !page.nextCursor) throw keptChanging(client, itemIndex);
-			page = await reads.at(page.nextCursor);
+			page = await reads.byCursor(page.nextCursor);
 			pending = page.elements;
 		}
 	}

@@ -1,31 +1,26 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { endpoints } from '../../../nodes/lib/transport';
+import type { ApiCall, Caller } from '../../../nodes/lib/transport';
+import { answerError, timeoutError, unreachableError } from '../../../nodes/lib/transport/errors';
 import {
-	answerError,
 	classifyResponse,
 	errorBody,
-	refusedField,
-} from '../../../nodes/lib/transport/errors';
-import {
 	networkCodeOf,
-	timeoutError,
-	unreachableError,
-} from '../../../nodes/lib/transport/noAnswer';
-import type { ApiCall } from '../../../nodes/lib/transport';
-import type { CallPlace } from '../../../nodes/lib/transport/place';
+	refusedField,
+} from '../../../nodes/lib/transport/failures';
 import { FAKE_NODE } from '../../helpers/fake-context';
 
-const at = (
+const sentCall = (
 	call: ApiCall,
 	secrets: string[] = [],
-	place: CallPlace = 'operation',
+	caller: Caller = 'operation',
 	itemIndex?: number,
 ) => ({
 	node: FAKE_NODE,
 	call,
 	secrets,
-	place,
+	caller,
 	itemIndex,
 });
 
@@ -52,7 +47,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 
 	it('a validation error lists the refused fields, redacted, with the status', () => {
 		const error = answerError(
-			at(endpoints.restoreFromTrash({ items: [] }), ['tok-secret'], 'operation', 2),
+			sentCall(endpoints.restoreFromTrash({ items: [] }), ['tok-secret'], 'operation', 2),
 			422,
 			{ message: 'invalid', errors: { 'items.0.id': ['must be a uuid, got tok-secret'] } },
 			'validation',
@@ -71,7 +66,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		['fileStorageShareApi', endpoints.deleteInShare({}), 'share link'],
 		['fileStorageFileRequestApi', endpoints.fileRequestContents({}), 'upload link'],
 	])('a 404 hint names the %s credential', (_type, call, words) => {
-		const error = answerError(at(call), 404, { message: 'Not Found' }, 'notFound');
+		const error = answerError(sentCall(call), 404, { message: 'Not Found' }, 'notFound');
 		expect(error.message).toBe('Not found (HTTP 404): Not Found');
 		expect(error.description).toContain(words);
 	});
@@ -80,7 +75,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), {
 			code: 'ECONNREFUSED',
 		});
-		const error = unreachableError(at(endpoints.notifications(), ['tok-secret']), cause);
+		const error = unreachableError(sentCall(endpoints.notifications(), ['tok-secret']), cause);
 		expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 		expect(error.description).toContain('File Storage API (access token)');
 		expect(error.description).toContain('ECONNREFUSED for [redacted]');
@@ -89,7 +84,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 
 	it('refusedField tells which field a 422 refused, from the error body', () => {
 		const error = answerError(
-			at(endpoints.recentUploads({})),
+			sentCall(endpoints.recentUploads({})),
 			422,
 			{ errors: { cursor: ['bad'] } },
 			'validation',
@@ -102,15 +97,19 @@ describe('transport/errors: status and body → what happened and how to fix it'
 });
 
 describe('what to do next fits where the error appears', () => {
-	const places: CallPlace[] = ['operation', 'poll', 'listSearch'];
+	const places: Caller[] = ['operation', 'poll', 'listSearch'];
 
 	it.each(places)('%s: a rate limit', (place) => {
 		const listing =
-			answerError(at(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited').description ??
-			'';
-		const batch =
-			answerError(at(endpoints.restoreFromTrash({ items: [] }), [], place), 429, {}, 'rateLimited')
+			answerError(sentCall(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited')
 				.description ?? '';
+		const batch =
+			answerError(
+				sentCall(endpoints.restoreFromTrash({ items: [] }), [], place),
+				429,
+				{},
+				'rateLimited',
+			).description ?? '';
 		expect(batch.includes('Batch Size')).toBe(place === 'operation');
 		expect(listing).not.toContain('Batch Size');
 		expect(listing.includes('next poll')).toBe(place === 'poll');
@@ -119,22 +118,27 @@ describe('what to do next fits where the error appears', () => {
 
 	it.each(places)('%s: a server that could not handle the request', (place) => {
 		const description =
-			answerError(at(endpoints.notifications(), [], place), 503, '', 'server').description ?? '';
+			answerError(sentCall(endpoints.notifications(), [], place), 503, '', 'server').description ??
+			'';
 		expect(description.includes('input values')).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
 
 	it.each(places)('%s: no answer in time', (place) => {
 		const description =
-			timeoutError(at(endpoints.notifications(), [], place), 10_000).description ?? '';
+			timeoutError(sentCall(endpoints.notifications(), [], place), 10_000).description ?? '';
 		expect(description.includes("node's options")).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
 
 	it('a folder of the editor\'s list that is gone: open the list again, not "pick it From List"', () => {
 		const description =
-			answerError(at(endpoints.folderContents('f1', {}), [], 'listSearch'), 404, {}, 'notFound')
-				.description ?? '';
+			answerError(
+				sentCall(endpoints.folderContents('f1', {}), [], 'listSearch'),
+				404,
+				{},
+				'notFound',
+			).description ?? '';
 		expect(description).toMatch(/Open the list again/);
 		expect(description).not.toMatch(/From List/);
 	});

@@ -1,7 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { ApiCall, Page, PageWalk } from '../../../nodes/lib/transport';
+import type { ApiCall, ListingOptions, Page } from '../../../nodes/lib/transport';
 import {
 	ApiClient,
 	endpoints,
@@ -12,20 +11,15 @@ import {
 import type { ScriptedAnswer } from '../../helpers/fake-context';
 import { fakeContext } from '../../helpers/fake-context';
 
-/** A listing walked by a client of its own, reading ahead with Return All as the node does. */
+/** A listing walked by a client of its own, as the node does. */
 async function collectPages<T = IDataObject>(
 	ctx: IExecuteFunctions,
 	call: ApiCall,
 	limit: number | undefined,
-	walk: PageWalk = {},
+	options: ListingOptions = {},
 	toItem?: (element: IDataObject) => T,
 ) {
-	return await list(
-		new ApiClient(ctx, call.credentialType),
-		call,
-		{ ...walk, limit, readAhead: limit === undefined },
-		toItem,
-	);
+	return await list(new ApiClient(ctx, call.credentialType), call, { ...options, limit }, toItem);
 }
 
 /** The first page of a listing, from `cursor`. */
@@ -139,7 +133,7 @@ describe('transport/listing: reading listings', () => {
 		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([700, 200]);
 	});
 
-	it('Return All asks for the next page as soon as a page arrives, and reads the page while that request is out', async () => {
+	it('Return All turns each page into items before it asks for the next, with the cursor the page names', async () => {
 		const fake = fakeContext(pagedListing(2500, 1000));
 		const requestsSentAtTurn: number[] = [];
 		const result = await collectPages(
@@ -154,11 +148,11 @@ describe('transport/listing: reading listings', () => {
 		);
 		expect(result.elements).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
 		expect(result.root).toEqual({ data: { id: 'root' } });
-		// elements 0–999 with the request for 1000– already out, 1000–1999 with the one for 2000–; the last page
-		// names no next cursor, so nothing more is asked
+		// one page at a time: its elements are turned while no request for the next is out; the last page names no
+		// next cursor, so nothing more is asked
 		expect(requestsSentAtTurn).toEqual([
+			...Array(1000).fill(1),
 			...Array(1000).fill(2),
-			...Array(1000).fill(3),
 			...Array(500).fill(3),
 		]);
 		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
@@ -168,7 +162,7 @@ describe('transport/listing: reading listings', () => {
 		]);
 	});
 
-	it("a cursor guessed from the text that the parsed page does not confirm is dropped for the page's own", async () => {
+	it("the next cursor is the listing's own (meta.cursor), never a field of an element that has the same name", async () => {
 		// `meta` first and an element with a `next_cursor` field of its own last: the text's last "next_cursor" is
 		// not the listing's
 		const page = (cursor: string | undefined) => {
@@ -189,41 +183,26 @@ describe('transport/listing: reading listings', () => {
 			'e4',
 			'e5',
 		]);
-		// every guess was "decoy": sent, dropped, and the walk went on with the confirmed cursors
 		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
 			undefined,
-			'decoy',
 			'2',
-			'decoy',
 			'4',
-			'decoy',
 		]);
 	});
 
-	it('a page that cannot be read fails the walk with its own error; the request sent early for the next is dropped quietly', async () => {
-		const unhandled: unknown[] = [];
-		const onUnhandled = (reason: unknown) => unhandled.push(reason);
-		process.on('unhandledRejection', onUnhandled);
-		try {
-			const fake = fakeContext((options) =>
-				(options.qs as IDataObject).cursor === 'c2'
-					? { statusCode: 404, body: { message: 'Not found' } }
-					: {
-							statusCode: 200,
-							body: '{"data":"not a list","meta":{"cursor":{"next_cursor":"c2"}}}',
-						},
-			);
-			await expect(collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).rejects.toThrow(
-				/listing with a "data" array/,
-			);
-			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toContain('c2');
-			// The early request failed while the page was read (the fake answers at once); Node reports an unhandled
-			// rejection once the microtasks have run, which a turn of the event loop's check phase waits for.
-			await new Promise((resolve) => setImmediate(resolve));
-			expect(unhandled).toEqual([]);
-		} finally {
-			process.off('unhandledRejection', onUnhandled);
-		}
+	it('a page that cannot be read fails the walk with its own error, and nothing after it is asked for', async () => {
+		const fake = fakeContext((options) =>
+			(options.qs as IDataObject).cursor === 'c2'
+				? { statusCode: 404, body: { message: 'Not found' } }
+				: {
+						statusCode: 200,
+						body: '{"data":"not a list","meta":{"cursor":{"next_cursor":"c2"}}}',
+					},
+		);
+		await expect(collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).rejects.toThrow(
+			/listing with a "data" array/,
+		);
+		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).not.toContain('c2');
 	});
 
 	it('toItem sees only the elements Limit keeps', async () => {

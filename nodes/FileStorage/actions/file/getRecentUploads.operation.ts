@@ -25,7 +25,7 @@ export async function execute(
 		const { elements } = await list(
 			client,
 			endpoints.recentUploads(listing.sortQuery),
-			listing.walk,
+			listing.options,
 			listing.toItem,
 		);
 		return elements;

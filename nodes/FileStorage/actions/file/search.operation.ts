@@ -96,11 +96,11 @@ export async function execute(
 		const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
 		const maxDepth = readMaxDepth(this, itemIndex);
 		const filters = readFilters(this, itemIndex);
-		const { walk, simplify } = readListing(this, itemIndex, { sortable: false });
+		const { options, simplify } = readListing(this, itemIndex, { sortable: false });
 		const found: IDataObject[] = [];
 		const tree = walkTree(client, folderId, {
 			itemIndex,
-			policy: walk.policy,
+			policy: options.policy,
 			concurrency: SEARCH_CONCURRENCY,
 			maxDepth,
 		});
@@ -108,7 +108,7 @@ export async function execute(
 			if (!matches(filters, entry.element)) continue;
 			found.push(toOutput(entry, simplify));
 			// Leaving the loop ends the walk: nothing more is asked of the server.
-			if (walk.limit !== undefined && found.length >= walk.limit) break;
+			if (options.limit !== undefined && found.length >= options.limit) break;
 		}
 		return found;
 	});

@@ -42,7 +42,7 @@ export async function execute(
 		const { elements } = await list(
 			client,
 			endpoints.fileRequestContents(qs),
-			listing.walk,
+			listing.options,
 			listing.toItem,
 		);
 		return elements;

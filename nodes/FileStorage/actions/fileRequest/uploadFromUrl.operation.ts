@@ -170,12 +170,12 @@ export async function execute(
 						itemIndex: firstItemIndex,
 						policy,
 					})
-					.catch(async (error: unknown) => {
+					.catch((error: unknown) => {
 						if (start > 0 && error instanceof NodeApiError) {
 							error.description =
 								`${error.description ?? ''} URLs 1–${start} of this item were already sent.`.trim();
 						}
-						return await Promise.reject(error);
+						throw error;
 					});
 				messages.push(serverMessageField(response.body).message as string | undefined);
 			}

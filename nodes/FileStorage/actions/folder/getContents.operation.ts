@@ -56,7 +56,7 @@ export async function execute(
 		const { elements, root } = await list(
 			client,
 			endpoints.folderContents(folderId, listing.sortQuery),
-			listing.walk,
+			listing.options,
 			listing.toItem,
 		);
 		if (!includeFolder || !root) return elements;

@@ -36,11 +36,11 @@ export async function execute(
 	return await forEachItem(this, items, async (itemIndex) => {
 		const listing = readListing(this, itemIndex, { sortable: false });
 		const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
-		const walk = { ...listing.walk, keep: unreadOnly ? isUnreadNotification : undefined };
+		const options = { ...listing.options, keep: unreadOnly ? isUnreadNotification : undefined };
 		const { elements } = await list(
 			client,
 			endpoints.notifications(),
-			walk,
+			options,
 			listing.simplify ? simplifyNotification : undefined,
 		);
 		return elements;

@@ -2,8 +2,6 @@
 // wanted. Destroying the body stream alone does not: the HTTP client wraps the socket's stream in another one that
 // waits for the socket's next bytes before it can close.
 
-import type { ByteStream } from './body';
-
 export class RequestAbort {
 	private readonly controller = new AbortController();
 
@@ -22,7 +20,7 @@ export class RequestAbort {
 	 * Ends the request's connection. The body stream goes first: aborting a request whose body stream is still open
 	 * makes the HTTP client emit an error on it, which nobody listens to any more.
 	 */
-	end(body: ByteStream | undefined, reason?: Error): void {
+	end(body: { destroy(): unknown } | undefined, reason?: Error): void {
 		body?.destroy();
 		if (!this.controller.signal.aborted) this.controller.abort(reason);
 		this.release();

@@ -1,4 +1,4 @@
-// A download's body as it passes: counted, checked against its announced length, watched for stalls. Nothing here
+// A download's body as it passes: counted, checked against its announced length, watched for stalls. Nothing hop
 // buffers the body; a cut, stalled or altered body is an error instead of a truncated file.
 
 import { sleep } from 'n8n-workflow';

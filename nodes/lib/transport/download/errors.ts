@@ -1,4 +1,4 @@
-// A download's errors: what happened to which file (URL shown without secrets), and what to do about it.
+// A download's errors: what happened to which file (URL answered without secrets), and what to do about it.
 
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -10,8 +10,8 @@ import { redactText } from '../redaction';
 import type { BodyCheck } from './body';
 import { describeUrl, originOf } from './origins';
 
-/** Where a download failed: the node, the item, the URL as shown, the secrets to redact. */
-export interface FailedDownload {
+/** Where a download failed: the node, the item, the URL as answered, the secrets to redact. */
+export interface SentHop {
 	node: INode;
 	itemIndex: number;
 	shownUrl: string;
@@ -19,31 +19,31 @@ export interface FailedDownload {
 	credentialType: CredentialType;
 }
 
-export function failedDownload(
+export function sentHop(
 	node: INode,
 	itemIndex: number,
 	url: string,
 	secrets: string[],
 	credentialType: CredentialType,
-): FailedDownload {
+): SentHop {
 	return { node, itemIndex, shownUrl: describeUrl(url, secrets), secrets, credentialType };
 }
 
 export function downloadError(
-	at: FailedDownload,
+	hop: SentHop,
 	message: string,
 	description: string,
 	httpCode?: number,
 ): NodeApiError {
-	const text = redactText(message, at.secrets);
+	const text = redactText(message, hop.secrets);
 	const code = httpCode === undefined ? undefined : String(httpCode);
 	const error = new NodeApiError(
-		at.node,
+		hop.node,
 		{ message: text, ...(code ? { httpCode: code } : {}) },
 		{
 			message: text,
-			description: redactText(description, at.secrets),
-			itemIndex: at.itemIndex,
+			description: redactText(description, hop.secrets),
+			itemIndex: hop.itemIndex,
 			...(code ? { httpCode: code } : {}),
 		},
 	);
@@ -66,13 +66,13 @@ export function serverSaid(text: string): string {
 
 /** What a refused download answer means, and how to fix it, by status and by whether the credential was sent. */
 export function statusHint(
-	at: FailedDownload,
+	hop: SentHop,
 	status: number,
 	authenticated: boolean,
 	baseUrl: string,
 ): { message: string; hint: string } {
-	const fileRequest = at.credentialType === 'fileStorageFileRequestApi';
-	const label = CREDENTIALS[at.credentialType].label;
+	const fileRequest = hop.credentialType === 'fileStorageFileRequestApi';
+	const label = CREDENTIALS[hop.credentialType].label;
 	const elsewhere = `The file is not on the credential's server (${originOf(baseUrl) ?? baseUrl}): the node sends credentials only to the Base URL's server, never to another host, also not through a redirect. Make the file reachable without credentials there, or download it from the credential's server.`;
 	switch (status) {
 		case 401:
@@ -125,7 +125,7 @@ export function statusHint(
 
 /** The errors of a body that is not whole: they name the file, the item and what arrived. */
 export function bodyErrors(
-	at: FailedDownload,
+	hop: SentHop,
 	expectedBytes: number | undefined,
 	timeoutMs: number,
 ): Pick<BodyCheck, 'stalled' | 'cut' | 'tooLong'> {
@@ -135,19 +135,19 @@ export function bodyErrors(
 	return {
 		stalled: (received) =>
 			downloadError(
-				at,
-				`The download stalled: no data for ${seconds} s after ${of(received)} of ${at.shownUrl}`,
+				hop,
+				`The download stalled: no data for ${seconds} s after ${of(received)} of ${hop.shownUrl}`,
 				"Nothing was stored: a partial file is never output. Raise Timeout in the node's options if the server is slow, or run again.",
 			),
 		cut: (received, cause) =>
 			downloadError(
-				at,
-				`The download was cut short after ${of(received)} of ${at.shownUrl}`,
-				`The connection ended before the whole file arrived (${redactText(String((cause as Error)?.message ?? cause), at.secrets)}). Nothing was stored: a partial file is never output. Run again; if it repeats, check the server or a proxy in between.`,
+				hop,
+				`The download was cut short after ${of(received)} of ${hop.shownUrl}`,
+				`The connection ended before the whole file arrived (${redactText(String((cause as Error)?.message ?? cause), hop.secrets)}). Nothing was stored: a partial file is never output. Run again; if it repeats, check the server or a proxy in between.`,
 			),
 		tooLong: (received) =>
 			downloadError(
-				at,
+				hop,
 				`The download is longer than the server announced: more than ${received - 1} bytes, Content-Length ${expectedBytes}`,
 				'The file arrived altered (a server or proxy error, or a compressed answer), so nothing was stored. Run again; if it repeats, check the server.',
 			),

@@ -4,14 +4,13 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { CheckedCredential } from '../credential';
-import { isTimeout, networkCodeOf } from '../noAnswer';
+import { isTimeout, networkCodeOf } from '../failures';
 import { redactText } from '../redaction';
-import type { RequestPolicy } from '../retry';
-import type { Answered } from '../retryLoop';
-import { sendWithRetries } from '../retryLoop';
+import type { Answered, RequestPolicy } from '../retry';
+import { sendWithRetries } from '../retry';
 import { RequestAbort } from './abort';
 import type { ByteStream } from './body';
-import type { FailedDownload } from './errors';
+import type { SentHop } from './errors';
 import { downloadError } from './errors';
 import { headerValue } from './headers';
 import { unmaskPathSecrets } from './origins';
@@ -41,7 +40,7 @@ function requestOptions(
 		encoding: 'stream',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		// Redirects are followed here, one origin decision per hop.
+		// Redirects are followed hop, one origin decision per hop.
 		disableFollowRedirect: true,
 		maxRedirects: 0,
 		sendCredentialsOnCrossOriginRedirect: false,
@@ -97,7 +96,7 @@ export async function sendHop(
 	policy: RequestPolicy,
 	url: string,
 	authenticate: boolean,
-	at: FailedDownload,
+	hop: SentHop,
 ): Promise<Answered<HopAnswer>> {
 	const sentUrl = authenticate ? unmaskPathSecrets(url, credential.type) : url;
 	return await sendWithRetries<HopAnswer>({
@@ -110,16 +109,16 @@ export async function sendHop(
 		noAnswer: (error) => {
 			if (isTimeout(error)) {
 				return downloadError(
-					at,
-					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${at.shownUrl}`,
+					hop,
+					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${hop.shownUrl}`,
 					"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
 				);
 			}
 			const code = networkCodeOf(error);
-			const detail = redactText(String((error as Error)?.message ?? error), at.secrets);
+			const detail = redactText(String((error as Error)?.message ?? error), hop.secrets);
 			return downloadError(
-				at,
-				`Could not reach the server of ${at.shownUrl}${code ? ` (${code})` : ''}`,
+				hop,
+				`Could not reach the server of ${hop.shownUrl}${code ? ` (${code})` : ''}`,
 				`Check that the server is running and reachable from n8n, and that the file URL is right. Detail: ${detail}`,
 			);
 		},

@@ -10,7 +10,7 @@ import { excerptOf } from '../answers';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
-import { bodyErrors, downloadError, failedDownload, serverSaid, statusHint } from './errors';
+import { bodyErrors, downloadError, sentHop, serverSaid, statusHint } from './errors';
 import {
 	contentLengthOf,
 	dispositionFileName,
@@ -78,20 +78,20 @@ export async function openDownload(
 ): Promise<OpenedDownload> {
 	const credential = await client.credential(target.itemIndex);
 	const { baseUrl, secrets, type } = credential;
-	const at = (url: string) => failedDownload(ctx.getNode(), target.itemIndex, url, secrets, type);
+	const hopTo = (url: string) => sentHop(ctx.getNode(), target.itemIndex, url, secrets, type);
 	let url = target.url;
 	let leftBaseOrigin = false;
 	for (let redirects = 0; ; redirects++) {
 		const authenticate = !leftBaseOrigin && sameOrigin(url, baseUrl);
 		if (!authenticate) leftBaseOrigin = true;
-		const here = at(url);
+		const hop = hopTo(url);
 		const { answer, tries, waitedMs } = await sendHop(
 			ctx,
 			credential,
 			target.policy,
 			url,
 			authenticate,
-			here,
+			hop,
 		);
 		const { response, abort } = answer;
 		const status = response.statusCode;
@@ -102,7 +102,7 @@ export async function openDownload(
 			const next = redirectTarget(headers, url);
 			if (!next) {
 				throw downloadError(
-					here,
+					hop,
 					`The server redirected the download (HTTP ${status}) without a usable http(s) address`,
 					'Check the file URL; the server sent a redirect the node cannot follow.',
 					status,
@@ -110,7 +110,7 @@ export async function openDownload(
 			}
 			if (redirects >= MAX_REDIRECTS) {
 				throw downloadError(
-					here,
+					hop,
 					`Too many redirects: more than ${MAX_REDIRECTS} for one file`,
 					'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
 					status,
@@ -125,14 +125,14 @@ export async function openDownload(
 				? await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs)
 				: '';
 			abort.end(response.body);
-			const { message, hint } = statusHint(here, status, authenticate, baseUrl);
+			const { message, hint } = statusHint(hop, status, authenticate, baseUrl);
 			const retried =
 				tries > 1 ? ` Tried ${tries} times, waiting ${Math.round(waitedMs / 1000)} s in all.` : '';
-			const shown = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
+			const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
 			throw downloadError(
-				here,
+				hop,
 				`${message} (HTTP ${status})${serverSaid(excerpt)}`,
-				`${hint}${retried}${shown}`,
+				`${hint}${retried}${answered}`,
 				status,
 			);
 		}
@@ -147,7 +147,7 @@ export async function openDownload(
 			);
 			const page = mimeType === 'text/html';
 			throw downloadError(
-				here,
+				hop,
 				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
 				`The file should be ${target.expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
 				status,
@@ -159,7 +159,7 @@ export async function openDownload(
 		const body = verifiedBody(response.body, {
 			expectedBytes: contentLength,
 			idleTimeoutMs: target.policy.timeoutMs,
-			...bodyErrors(here, contentLength, target.policy.timeoutMs),
+			...bodyErrors(hop, contentLength, target.policy.timeoutMs),
 			abortConnection: close,
 			finished: () => abort.release(),
 		});
