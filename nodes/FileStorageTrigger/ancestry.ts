@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import type { ApiClient, PollPolicy } from '../lib/transport';
-import { keyOf } from './window';
+import { isNotFound } from '../lib/transport';
+import { shortHash } from './hashes';
 import { parentIdOf, readFolder } from './watchedFolder';
 
 /** Folders whose verdict static data keeps. */
@@ -35,7 +36,7 @@ export class FolderVerdicts {
 	}
 
 	get(folderId: string): Verdict | undefined {
-		const key = keyOf(folderId).slice(0, KEY_LENGTH);
+		const key = shortHash(folderId, KEY_LENGTH);
 		const verdict = this.verdicts.get(key);
 		if (verdict !== undefined) {
 			// Used again: moves to the newest end, so the folders that get files stay remembered.
@@ -46,7 +47,7 @@ export class FolderVerdicts {
 	}
 
 	set(folderId: string, verdict: Verdict): void {
-		const key = keyOf(folderId).slice(0, KEY_LENGTH);
+		const key = shortHash(folderId, KEY_LENGTH);
 		this.verdicts.delete(key);
 		this.verdicts.set(key, verdict);
 	}
@@ -94,8 +95,9 @@ async function isInTree(
 			);
 		}
 		const asked: string = current;
-		const folder = await readFolder(ctx, client, asked, policy).catch((error: unknown) => {
-			if (String((error as { httpCode?: unknown }).httpCode) === '404') return null;
+		const folder = await readFolder(client, asked, policy).catch((error: unknown) => {
+			// Deleted since the upload (with the file): no verdict.
+			if (isNotFound(error)) return null;
 			throw error;
 		});
 		if (folder === null) return undefined;

@@ -1,10 +1,8 @@
 // The trigger's parameters, read and checked in one place, and the poll budget n8n gives it.
 
 import type { IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { REQUEST_ROOT, ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
-import { UUID_PATTERN } from '../lib/validation';
+import { checkFolderId, REQUEST_ROOT, ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import type { EventName } from './events';
 
 export interface TriggerParameters {
@@ -21,37 +19,25 @@ export interface TriggerParameters {
 
 export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
 	const event = ctx.getNodeParameter('event') as EventName;
-	let parent: string | undefined;
-	if (event === 'fileRequestItem') {
-		const value = String(ctx.getNodeParameter('parent', '', { extractValue: true }) ?? '').trim();
-		if (value && value !== REQUEST_ROOT) {
-			if (!UUID_PATTERN.test(value)) {
-				throw new NodeOperationError(
-					ctx.getNode(),
-					`Folder: "${value}" is not a folder ID (a UUID)`,
-					{
-						description: 'Pick the folder with "From List", or enter its UUID or "root".',
-					},
-				);
-			}
-			parent = value;
-		}
-	}
-	let folder = ROOT_FOLDER_ID;
-	if (event === 'folderFile' || event === 'folderItem') {
-		folder =
-			String(ctx.getNodeParameter('folder', ROOT_FOLDER_ID, { extractValue: true }) ?? '').trim() ||
-			ROOT_FOLDER_ID;
-		if (folder !== ROOT_FOLDER_ID && !UUID_PATTERN.test(folder)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Folder: "${folder}" is not a folder ID (a UUID)`,
-				{
-					description: 'Pick the folder with "From List", or enter its UUID or "all" (Root).',
-				},
-			);
-		}
-	}
+	const node = ctx.getNode();
+	const folderValue = (name: string, fallback: string) =>
+		String(ctx.getNodeParameter(name, fallback, { extractValue: true }) ?? '').trim();
+	const parent =
+		event === 'fileRequestItem'
+			? checkFolderId(node, folderValue('parent', ''), {
+					parameter: 'Folder',
+					rootWords: [REQUEST_ROOT],
+					optional: true,
+				})
+			: undefined;
+	const folder =
+		event === 'folderFile' || event === 'folderItem'
+			? (checkFolderId(node, folderValue('folder', ROOT_FOLDER_ID) || ROOT_FOLDER_ID, {
+					parameter: 'Folder',
+					rootWords: [ROOT_FOLDER_ID],
+					optional: false,
+				}) ?? ROOT_FOLDER_ID)
+			: ROOT_FOLDER_ID;
 	return {
 		event,
 		parent,

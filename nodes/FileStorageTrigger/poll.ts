@@ -39,7 +39,10 @@ function inspectorOf({ ctx, event, parameters }: Poll): (page: Page) => void {
 }
 
 /** Runs `work`; a 404 of the watched folder's own listing is said as the folder being gone. */
-async function watching<T>({ ctx, event, parameters }: Poll, work: () => Promise<T>): Promise<T> {
+async function withMissingFolderExplained<T>(
+	{ ctx, event, parameters }: Poll,
+	work: () => Promise<T>,
+): Promise<T> {
 	if (event.watches !== 'folder') return await work();
 	try {
 		return await work();
@@ -63,7 +66,7 @@ async function inWatchedTree(
 	return kept;
 }
 
-function shown({ event, parameters }: Poll, entries: ListedEntry[]) {
+function outputItems({ event, parameters }: Poll, entries: ListedEntry[]) {
 	const kept = entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
 	return kept.map((entry) => (parameters.simplify ? event.simplify(entry.element) : entry.element));
 }
@@ -73,7 +76,7 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
 	const { ctx, client, event, parameters, policy } = poll;
 	const pageSize = parameters.unreadOnly || event.watches === 'tree' ? TRIGGER_PAGE_SIZE : 1;
 	if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
-	const { value: page } = await watching(
+	const { value: page } = await withMissingFolderExplained(
 		poll,
 		async () => await pagesOf(client, event.listing(parameters), { policy, pageSize }).next(),
 	);
@@ -89,7 +92,7 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
 		}
 		entries = inside;
 	}
-	const [sample] = shown(poll, entries);
+	const [sample] = outputItems(poll, entries);
 	if (!sample) {
 		const { message, description } = event.nothingToShow(parameters);
 		throw new NodeApiError(ctx.getNode(), { message }, { message, description });
@@ -154,7 +157,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 				await checkWatchedFolder(ctx, client, parameters.folder, policy);
 			const top: ListedEntry[] = [];
 			let reachedEnd = true;
-			await watching(poll, async () => {
+			await withMissingFolderExplained(poll, async () => {
 				for await (const page of pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE })) {
 					inspect(page);
 					top.push(...toEntries(page.elements));
@@ -165,7 +168,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			staticData.window = { ...emptyState(sourceId), ...windowOf(top, reachedEnd), saves: 1 };
 			return null;
 		}
-		const walked = await watching(
+		const walked = await withMissingFolderExplained(
 			poll,
 			async () =>
 				await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld, inspect),
@@ -185,7 +188,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			saves: savesAfter(saved),
 			...folders,
 		};
-		const items = shown(poll, fresh);
+		const items = outputItems(poll, fresh);
 		if (!items.length) return null;
 		pollEmitted(trigger, startedFrom, Date.now());
 		return [ctx.helpers.returnJsonArray(items)];

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parseServiceDate } from '../lib/resources/dates';
 import { attributesOf, unwrapResource } from '../lib/resources/wrappers';
 import type { ApiCall, ApiClient, Page, PollPolicy } from '../lib/transport';
-import { pagesOf } from '../lib/transport';
+import { isClientError, pagesOf } from '../lib/transport';
 import type { ListedEntry, WalkVerdict, WindowState } from './window';
 import { judge, keepsItsSize, WINDOW_SIZE } from './window';
 
@@ -32,12 +32,6 @@ export function toEntries(elements: IDataObject[]): ListedEntry[] {
 	return entries;
 }
 
-/** Whether a request failed with a 4xx answer (a refused cursor, whatever status the server uses for it). */
-function isClientError(error: unknown): boolean {
-	const status = Number((error as { httpCode?: string })?.httpCode);
-	return status >= 400 && status < 500;
-}
-
 /**
  * The listing's pages from a saved cursor, or from the top. A server that refuses the saved cursor (expired,
  * unknown, malformed) is walked from the top instead: nothing is emitted twice, because the window still marks
@@ -49,15 +43,16 @@ async function* pagesFrom(
 	resume: string | undefined,
 	policy: PollPolicy,
 ): AsyncGenerator<Page> {
-	const walk = (cursor?: string) =>
+	const pagesFromCursor = (cursor?: string) =>
 		pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE, cursor });
-	if (!resume) return yield* walk();
-	const pages = walk(resume);
-	const first = await pages.next().catch(async (error: unknown) =>
-		// Only a refused cursor is handled here; every other failure fails the poll as it is.
-		isClientError(error) ? undefined : await Promise.reject(error),
-	);
-	if (!first) return yield* walk();
+	if (!resume) return yield* pagesFromCursor();
+	const pages = pagesFromCursor(resume);
+	const first = await pages.next().catch((error: unknown) => {
+		// A refused cursor (a 4xx, whatever status the server uses for it); every other failure fails the poll.
+		if (isClientError(error)) return undefined;
+		throw error;
+	});
+	if (!first) return yield* pagesFromCursor();
 	if (first.done) return;
 	yield first.value;
 	yield* pages;

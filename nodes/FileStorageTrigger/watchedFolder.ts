@@ -7,13 +7,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import { attributesOf, isObject, unwrapResource } from '../lib/resources/wrappers';
 import type { ApiClient, Page, PollPolicy } from '../lib/transport';
-import { endpoints, pagesOf } from '../lib/transport';
+import { endpoints, isNotFound, pagesOf } from '../lib/transport';
 
 const FIX = 'Restore the folder from the trash, or pick another folder in Folder.';
-
-function isNotFound(error: unknown): boolean {
-	return String((error as { httpCode?: unknown })?.httpCode) === '404';
-}
 
 /** A 404 from the watched folder's listing, said as what it means for the trigger; other errors as they are. */
 export function explainMissingFolder(
@@ -49,7 +45,6 @@ export function checkNotTrashed(
 
 /** The folder's own wrapper (`meta.root`) from a one-entry listing of it: one request. */
 export async function readFolder(
-	ctx: IPollFunctions,
 	client: ApiClient,
 	folderId: string,
 	policy: PollPolicy,
@@ -59,13 +54,9 @@ export async function readFolder(
 		pageSize: 1,
 		limit: 1,
 	});
-	try {
-		const { value: page } = await pages.next();
-		await pages.return(undefined);
-		return page?.root;
-	} catch (error) {
-		throw explainMissingFolder(ctx, error, folderId);
-	}
+	const { value: page } = await pages.next();
+	await pages.return(undefined);
+	return page?.root;
 }
 
 /** Checks that the watched folder is still there (the root always is): one request. */
@@ -76,7 +67,12 @@ export async function checkWatchedFolder(
 	policy: PollPolicy,
 ): Promise<void> {
 	if (folderId === ROOT_FOLDER_ID) return;
-	const root = await readFolder(ctx, client, folderId, policy);
+	let root: IDataObject | undefined;
+	try {
+		root = await readFolder(client, folderId, policy);
+	} catch (error) {
+		throw explainMissingFolder(ctx, error, folderId);
+	}
 	checkNotTrashed(ctx, { elements: [], last: true, root }, folderId);
 }
 

@@ -9,8 +9,9 @@
 // from there, emits that oldest stretch of the burst first, and makes its top the new window, so later polls
 // drain the rest from the top down — nothing is skipped and output stays oldest first.
 
-import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+
+import { shortHash } from './hashes';
 
 /**
  * Ids remembered per source: a whole trigger page, so that up to 249 of the newest items can be deleted between
@@ -56,11 +57,11 @@ export interface WindowState extends IDataObject {
 
 /** 60 bits of SHA-256, base64url: collisions are negligible for windows of 250 against any listing. */
 export function keyOf(id: string): string {
-	return createHash('sha256').update(id).digest('base64url').slice(0, KEY_LENGTH);
+	return shortHash(id, KEY_LENGTH);
 }
 
 export function sourceHash(parts: unknown[]): string {
-	return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+	return shortHash(JSON.stringify(parts), 16);
 }
 
 /** What a saved window is, in a few characters: equal fingerprints mean the same saved window (or none saved). */

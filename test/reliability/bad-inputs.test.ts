@@ -580,11 +580,11 @@ interface BadTrigger {
 const TRIGGER_CASES: Record<string, BadTrigger> = {
 	'New Item in File Request: Folder "abc"': {
 		parameters: { event: 'fileRequestItem', parent: byId('abc') },
-		message: /^Folder: "abc" is not a folder ID \(a UUID\)$/,
+		message: /^Folder: "abc" is not a folder ID$/,
 	},
 	'New Item in File Request: Folder ".."': {
 		parameters: { event: 'fileRequestItem', parent: byId('..') },
-		message: /^Folder: "\.\." is not a folder ID \(a UUID\)$/,
+		message: /^Folder: "\.\." is not a folder ID$/,
 	},
 	'New Item in File Request: File Request ID ".."': {
 		parameters: { event: 'fileRequestItem' },

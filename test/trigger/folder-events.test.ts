@@ -171,10 +171,10 @@ describe('New File in Folder', () => {
 		expect(refused.error?.message).toMatch(/no longer exists or is in the trash/);
 	});
 
-	it('a folder ID that is not a UUID fails before any request', async () => {
+	it('a folder ID that is neither a UUID nor the root fails before any request, in the words the node uses', async () => {
 		fx.sandbox.clearRequests();
 		const outcome = await watch('nope').poll();
-		expect(outcome.error?.message).toBe('Folder: "nope" is not a folder ID (a UUID)');
+		expect(outcome.error?.message).toBe('Folder: "nope" is not a folder ID');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -1,8 +1,8 @@
 // The folder pickers of both nodes (resource locators), and the readers of their values.
 
-import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { isUnsafePathSegment } from '../credentialContract';
 import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../validation';
 
 /** Value of the account folder locator that means "the top level of the account" (the spec's `all`). */
@@ -98,31 +98,46 @@ export function locatorValue(
 	return value === undefined || value === null ? '' : String(value).trim();
 }
 
-/** The account folder a locator names ("all" is the root), checked before it is put into a request path. */
+/**
+ * The one check of a folder ID typed into either node, the same rule the editor's By ID applies: one of the words
+ * for the top (`rootWords`, and empty where the parameter is optional), or a UUID, the form of every folder ID the
+ * service issues. Anything else (a name, a dot segment that would address another endpoint) fails before a
+ * request is sent, naming the parameter, and the item where there is one. Returns the ID, or undefined for the top.
+ */
+export function checkFolderId(
+	node: INode,
+	value: string,
+	folder: { parameter: string; rootWords: string[]; optional: boolean; itemIndex?: number },
+): string | undefined {
+	const { parameter, rootWords, optional, itemIndex } = folder;
+	if ((optional && value === '') || rootWords.includes(value.toLowerCase())) return undefined;
+	if (UUID_PATTERN.test(value)) return value;
+	const problem = value === '' ? 'is empty' : `"${value}" is not a folder ID`;
+	const fix = rootWords.length
+		? `Pick the folder with 'From List', or enter its ID (e.g. ${EXAMPLE_ID}) or '${rootWords[0]}'.`
+		: `Enter the ID of a folder, e.g. ${EXAMPLE_ID}, or leave it empty.`;
+	if (itemIndex !== undefined) throw invalidParameter(node, itemIndex, parameter, problem, fix);
+	throw new NodeOperationError(node, `${parameter}: ${problem}`, { description: fix });
+}
+
+/** The account folder a locator names (`all` is the root). */
 export function accountFolderId(
 	ctx: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
 	displayName: string,
 ): string {
-	const folderId = locatorValue(ctx, name, itemIndex, ROOT_FOLDER_ID);
-	if (isUnsafePathSegment(folderId)) {
-		// Empty, or a dot segment that URL normalisation would turn into another endpoint.
-		throw invalidParameter(
-			ctx.getNode(),
-			itemIndex,
-			displayName,
-			folderId ? `"${folderId}" is not a folder ID` : 'is empty',
-			"Pick a folder with 'From List', or enter its ID ('all' is the root).",
-		);
-	}
-	return folderId;
+	const value = locatorValue(ctx, name, itemIndex, ROOT_FOLDER_ID);
+	const folder = {
+		parameter: displayName,
+		rootWords: [ROOT_FOLDER_ID],
+		optional: false,
+		itemIndex,
+	};
+	return checkFolderId(ctx.getNode(), value, folder) ?? ROOT_FOLDER_ID;
 }
 
-/**
- * An optional parent folder typed as uuid by the spec: undefined for the root (empty or the root word), the ID
- * otherwise; anything else fails before a request is sent.
- */
+/** An optional parent folder: undefined for the top (empty or one of `rootWords`), the ID otherwise. */
 export function optionalParentId(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -131,17 +146,6 @@ export function optionalParentId(
 	rootWords: string[],
 ): string | undefined {
 	const value = locatorValue(ctx, parameter, itemIndex);
-	if (value === '' || rootWords.includes(value.toLowerCase())) return undefined;
-	if (!UUID_PATTERN.test(value)) {
-		throw invalidParameter(
-			ctx.getNode(),
-			itemIndex,
-			displayName,
-			`"${value}" is not a folder ID`,
-			rootWords.length
-				? `Pick the folder with 'From List', or enter its ID (e.g. ${EXAMPLE_ID}) or '${rootWords[0]}'.`
-				: `Enter the ID of a folder, e.g. ${EXAMPLE_ID}, or leave it empty.`,
-		);
-	}
-	return value;
+	const folder = { parameter: displayName, rootWords, optional: true, itemIndex };
+	return checkFolderId(ctx.getNode(), value, folder);
 }
