@@ -1,8 +1,21 @@
 // What a downloaded file is called and what type it has: File Storage's own name and type first, then what the
 // server and the URL say.
 
-import type { DownloadRequest } from './source';
 import type { OpenedDownload } from '../../lib/transport';
+
+export type DownloadContent = 'file' | 'thumbnail';
+
+/** What to download for one input item (source.ts reads it), and what names the output. */
+export interface DownloadRequest {
+	/** Absolute URL to fetch. */
+	url: string;
+	content: DownloadContent;
+	/** The File Name option, else the name from the input item; undefined: the response and the URL tell. */
+	name?: string;
+	/** The MIME type the file has in File Storage (files only; a thumbnail has its own). */
+	expectedMimeType?: string;
+	binaryPropertyName: string;
+}
 
 /** The file name in a content URL: the part after `/file/` or `/thumbnail/` (the ancestor's routes), else the last part. */
 export function fileNameInUrl(url: string): string | undefined {

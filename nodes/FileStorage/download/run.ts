@@ -8,7 +8,7 @@ import { ApiClient, openDownload, redactText } from '../../lib/transport';
 import { forEachItemOutput } from '../common/execution';
 import { readRequestPolicy } from '../common/requestOptions';
 import { outputMimeType, outputName } from './naming';
-import type { DownloadRequest } from './source';
+import type { DownloadRequest } from './naming';
 import { readDownloadRequest } from './source';
 import { BinaryStore } from './storage';
 

@@ -6,9 +6,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { pickThumbnail } from '../../lib/resources/thumbnails';
 import { attributesOf, isObject, unwrapResource } from '../../lib/resources/wrappers';
 import { invalidParameter } from '../../lib/validation';
+import type { DownloadContent, DownloadRequest } from './naming';
 import { thumbnailName } from './naming';
-
-export type DownloadContent = 'file' | 'thumbnail';
 
 /** What an input item says about a file: simplified output (`fileUrl`, `name`, …) or the API's raw wrapper. */
 export interface FileDescription {
@@ -44,17 +43,6 @@ export function fileDescriptionOf(json: IDataObject): FileDescription {
 		mimeType: text(attributes.mimetype),
 		thumbnail: attributes.thumbnail,
 	};
-}
-
-export interface DownloadRequest {
-	/** Absolute URL to fetch. */
-	url: string;
-	content: DownloadContent;
-	/** The File Name option, else the name from the input item; undefined: the response and the URL tell. */
-	name?: string;
-	/** The MIME type the file has in File Storage (files only; a thumbnail has its own). */
-	expectedMimeType?: string;
-	binaryPropertyName: string;
 }
 
 /** Absolute http(s) URL; a path starting with "/" is on the credential's server. */

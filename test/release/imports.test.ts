@@ -1,0 +1,85 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+// The shape of the source's imports: no circles, not even type-only ones (a module that needs a type of a module
+// that needs it back belongs with it), and a transport shallow enough to read from its entry point down.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+		const path = `${folder}/${entry.name}`;
+		if (entry.isDirectory()) return sourceFiles(path);
+		return entry.name.endsWith('.ts') ? [path] : [];
+	});
+}
+
+/** Each source file's relative imports (`import` and `export … from`, type-only included), as repo paths. */
+function importGraph(folders: string[]): Map<string, string[]> {
+	const graph = new Map<string, string[]>();
+	for (const file of folders.flatMap(sourceFiles)) {
+		const text = readFileSync(join(root, file), 'utf8');
+		const targets = [...text.matchAll(/\bfrom\s+'(\.[^']*)'/g)].map(([, spec]) => {
+			const base = join(dirname(join(root, file)), spec);
+			const found = [`${base}.ts`, join(base, 'index.ts')].find((candidate) =>
+				existsSync(candidate),
+			);
+			if (!found) throw new Error(`${file} imports ${spec}, which is not a source file`);
+			return relative(root, found);
+		});
+		graph.set(file, [...new Set(targets)]);
+	}
+	return graph;
+}
+
+/** Every circle of the graph, each as the files it passes through. */
+function circles(graph: Map<string, string[]>): string[][] {
+	const found: string[][] = [];
+	const done = new Set<string>();
+	const visit = (file: string, path: string[]) => {
+		const at = path.indexOf(file);
+		if (at >= 0) {
+			found.push([...path.slice(at), file]);
+			return;
+		}
+		if (done.has(file)) return;
+		for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+		done.add(file);
+	};
+	for (const file of graph.keys()) visit(file, []);
+	return found;
+}
+
+/** Floors below a file: 1 for a file that imports nothing of the package, else one more than its deepest import. */
+function floors(graph: Map<string, string[]>, file: string, within: string): number {
+	const targets = (graph.get(file) ?? []).filter((target) => target.startsWith(within));
+	return 1 + Math.max(0, ...targets.map((target) => floors(graph, target, within)));
+}
+
+describe('imports of the source', () => {
+	const graph = importGraph(['nodes', 'credentials']);
+
+	it('reads every source file', () => {
+		expect(graph.size).toBeGreaterThan(50);
+		expect(graph.get('nodes/lib/transport/index.ts')).toContain('nodes/lib/transport/client.ts');
+	});
+
+	it('has no circles, not even type-only ones', () => {
+		expect(circles(graph).map((circle) => circle.join(' → '))).toEqual([]);
+	});
+
+	it('finds a circle where there is one', () => {
+		const looped = new Map([
+			['a.ts', ['b.ts']],
+			['b.ts', ['c.ts']],
+			['c.ts', ['a.ts']],
+		]);
+		expect(circles(looped)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+	});
+
+	it('the transport is at most 8 floors deep from its entry point', () => {
+		expect(
+			floors(graph, 'nodes/lib/transport/index.ts', 'nodes/lib/transport/'),
+		).toBeLessThanOrEqual(8);
+	});
+});
