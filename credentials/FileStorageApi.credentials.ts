@@ -33,7 +33,7 @@ export class FileStorageApi implements ICredentialType {
 	icon: Icon = FILE_STORAGE_ICON;
 
 	documentationUrl =
-		'https://github.com/file-storage-community/n8n-nodes-file-storage#access-token-credential';
+		'https://github.com/file-storage-community/n8n-nodes-file-storage#access-token';
 
 	properties: INodeProperties[] = [
 		BASE_URL_PROPERTY,

@@ -28,7 +28,7 @@ export class FileStorageFileRequestApi implements ICredentialType {
 	icon: Icon = FILE_STORAGE_ICON;
 
 	documentationUrl =
-		'https://github.com/file-storage-community/n8n-nodes-file-storage#file-request-credential';
+		'https://github.com/file-storage-community/n8n-nodes-file-storage#file-request-id';
 
 	properties: INodeProperties[] = [
 		BASE_URL_PROPERTY,

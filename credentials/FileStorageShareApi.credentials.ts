@@ -27,8 +27,7 @@ export class FileStorageShareApi implements ICredentialType {
 
 	icon: Icon = FILE_STORAGE_ICON;
 
-	documentationUrl =
-		'https://github.com/file-storage-community/n8n-nodes-file-storage#share-token-credential';
+	documentationUrl = 'https://github.com/file-storage-community/n8n-nodes-file-storage#share-token';
 
 	properties: INodeProperties[] = [
 		BASE_URL_PROPERTY,

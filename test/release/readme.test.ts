@@ -1,0 +1,183 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+// What a newcomer reads is true: every "docs" link n8n shows next to the nodes and credentials opens a section of the
+// README, every link of the README leads somewhere, and every message the README's Troubleshooting quotes is one the
+// code can produce, from the part of the package the README says (a workflow's node, or a credential's test).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const readme = read('README.md');
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
+function slug(heading: string): string {
+	return heading
+		.trim()
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N} _-]/gu, '')
+		.replace(/ /g, '-');
+}
+
+function anchorsOf(markdown: string): Set<string> {
+	const withoutCode = markdown.replace(/```[\s\S]*?```/g, '');
+	return new Set([...withoutCode.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => slug(heading)));
+}
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+		const path = `${folder}/${entry.name}`;
+		if (entry.isDirectory()) return sourceFiles(path);
+		return /\.(ts|json)$/.test(entry.name) ? [path] : [];
+	});
+}
+
+/** The repository's address: package.json's homepage, the one place a maintainer changes it. */
+const manifest = JSON.parse(read('package.json')) as {
+	homepage: string;
+	repository: { url: string };
+	bugs: { url: string };
+};
+const repository = manifest.homepage.replace(/#readme$/, '');
+
+describe('links a user follows', () => {
+	const anchors = anchorsOf(readme);
+
+	it("package.json's repository and issue links are the homepage's repository", () => {
+		expect(repository).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/#]+$/);
+		expect(manifest.repository.url).toBe(`git+${repository}.git`);
+		expect(manifest.bugs.url).toBe(`${repository}/issues`);
+	});
+
+	// Credentials must state documentationUrl as a literal (n8n's lint), and codex files are JSON: both are read as text.
+	const shown = [...sourceFiles('credentials'), ...sourceFiles('nodes')].flatMap((file) =>
+		[...read(file).matchAll(/https:\/\/github\.com\/[^\s'"`)]+/g)].map(([url]) => ({ file, url })),
+	);
+
+	it('the nodes and credentials show links', () => {
+		const files = new Set(shown.map(({ file }) => file));
+		for (const file of [
+			'credentials/FileStorageApi.credentials.ts',
+			'credentials/FileStorageShareApi.credentials.ts',
+			'credentials/FileStorageFileRequestApi.credentials.ts',
+			'nodes/FileStorage/FileStorage.node.json',
+			'nodes/FileStorageTrigger/FileStorageTrigger.node.json',
+		])
+			expect(files).toContain(file);
+	});
+
+	it('every link the nodes and credentials show opens a section of the README', () => {
+		const broken = shown.filter(({ url }) => {
+			const [address, anchor] = url.split('#');
+			return address !== repository || anchor === undefined || !anchors.has(anchor);
+		});
+		expect(broken).toEqual([]);
+	});
+
+	it('every link inside the README leads to one of its sections or to a file of the repository', () => {
+		const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map(([, target]) => target);
+		expect(links.length).toBeGreaterThan(10);
+		const broken = links.filter((target) => {
+			if (/^https?:/.test(target)) return !target.startsWith('https://');
+			const [path, anchor] = target.split('#');
+			if (path === '') return !anchors.has(anchor);
+			if (!existsSync(join(root, path))) return true;
+			return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
+		});
+		expect(broken).toEqual([]);
+	});
+
+	it('finds a broken anchor', () => {
+		expect(anchorsOf('## Access token\n## File request ID').has('file-request-id')).toBe(true);
+		expect(anchors.has('access-token-credential')).toBe(false);
+	});
+});
+
+/** The README's quotes in one table of Troubleshooting (`which` is the text just before the table). */
+function quotedMessages(which: string): string[] {
+	const section = readme.slice(readme.indexOf('## Troubleshooting'));
+	const table = section.slice(section.indexOf(which)).split('\n\n')[1];
+	return table
+		.split('\n')
+		.slice(2)
+		.flatMap((row) =>
+			[...(row.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map(([, quote]) => quote),
+		);
+}
+
+/** Every text the source can say: its string and template literals, a template's placeholders as "…". */
+function sayable(folder: string): string[] {
+	const texts: string[] = [];
+	for (const file of sourceFiles(folder).filter((path) => path.endsWith('.ts'))) {
+		// Comments out first: an apostrophe in one would start a literal.
+		const code = read(file)
+			.replace(/\/\*[\s\S]*?\*\//g, '')
+			.replace(/^\s*\/\/.*$/gm, '');
+		for (const [, , body] of code.matchAll(/(['"`])((?:\\.|(?!\1)[^\\])*)\1/g)) {
+			const text = body
+				.replace(/\\(['"`\\])/g, '$1')
+				.replace(/\$\{[^}]*\}/g, '…')
+				// a template nested in a placeholder ends the outer literal there
+				.replace(/\$\{.*$/, '…');
+			// A message starts with words; a literal that starts with a placeholder would match anything.
+			if (/^[A-Z][a-z]/.test(text)) texts.push(text);
+		}
+	}
+	return texts;
+}
+
+/**
+ * Whether the code's text can begin with the quote: "…" on either side stands for what varies (in the quote, what
+ * the README leaves out; in the code, a placeholder).
+ */
+function canBegin(quote: string, text: string): boolean {
+	const seen = new Set<string>();
+	// `absorbed`: quote characters that went into the code's placeholder at `t` so far. A placeholder stands for a
+	// value (a status, a name, a time), so it takes a few characters, never a sentence.
+	const match = (q: number, t: number, absorbed: number): boolean => {
+		// The quote may end inside a placeholder only when nothing of the code's text follows it.
+		if (q === quote.length) return absorbed === 0 || t === text.length - 1;
+		const key = `${q},${t},${absorbed}`;
+		if (seen.has(key)) return false;
+		seen.add(key);
+		if (quote[q] === '…') return match(q + 1, t, 0) || (t < text.length && match(q, t + 1, 0));
+		if (text[t] === '…') {
+			return match(q, t + 1, 0) || (absorbed < MAX_VALUE && match(q + 1, t, absorbed + 1));
+		}
+		return t < text.length && quote[q] === text[t] && match(q + 1, t + 1, 0);
+	};
+	return match(0, 0, 0);
+}
+
+/** The longest value a README quote may put where the code has a placeholder. */
+const MAX_VALUE = 16;
+
+/** The quotes no text of the code can begin with. */
+function unsaid(quotes: string[], texts: string[]): string[] {
+	return quotes.filter((quote) => !texts.some((text) => canBegin(quote, text)));
+}
+
+describe("Troubleshooting's messages", () => {
+	const inWorkflow = quotedMessages('in a\nworkflow:');
+	const inCredentialTest = quotedMessages('When you test a credential');
+
+	it('quotes messages of both kinds', () => {
+		expect(inWorkflow.length).toBeGreaterThan(10);
+		expect(inCredentialTest.length).toBeGreaterThanOrEqual(4);
+	});
+
+	it('each workflow message is one the nodes say', () => {
+		expect(unsaid(inWorkflow, sayable('nodes'))).toEqual([]);
+	});
+
+	it("each credential-test message is one the credentials' tests say", () => {
+		expect(unsaid(inCredentialTest, sayable('credentials'))).toEqual([]);
+	});
+
+	it('a message the code does not say, or says elsewhere, is found out', () => {
+		expect(unsaid(['The access token was refused: it is wrong'], sayable('nodes'))).toHaveLength(1);
+		expect(unsaid(['The entry was not found'], sayable('nodes'))).toHaveLength(1);
+		expect(
+			canBegin('No answer within 30 s to GET /api/v1/…', 'No answer within … to … /api/v1…'),
+		).toBe(true);
+	});
+});
