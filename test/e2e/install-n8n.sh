@@ -17,6 +17,11 @@ overrides="${3:-}"
 [ -n "$overrides" ] || overrides='{}'
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cache="${N8N_CACHE_DIR:-$root/.cache}/n8n-$n8n_version-node-$node_version"
+mkdir -p "$(dirname "$cache")"
+# One install at a time per version: CI starts the installs early in the background, and a suite that needs the
+# same n8n waits here for it instead of installing it again beside it.
+exec 9> "$cache.lock"
+flock 9
 if [ -f "$cache/.complete" ]; then echo "$cache"; exit 0; fi
 rm -rf "$cache"; mkdir -p "$cache"
 cd "$cache"
