@@ -1,4 +1,4 @@
-// A download's errors: what happened to which file (URL answered without secrets), and what to do about it.
+// A download's errors: what happened to which file (its URL shown without secrets), and what to do about it.
 
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -10,7 +10,7 @@ import { redactText } from '../redaction';
 import type { BodyCheck } from './body';
 import { describeUrl, originOf } from './origins';
 
-/** Where a download failed: the node, the item, the URL as answered, the secrets to redact. */
+/** Where a download failed: the node, the item, the URL as errors show it, the secrets to redact. */
 export interface SentHop {
 	node: INode;
 	itemIndex: number;

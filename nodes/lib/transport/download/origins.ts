@@ -1,4 +1,4 @@
-// Where a download's credential may go, and how its URL is answered: only the Base URL's origin gets the credential,
+// Where a download's credential may go, and how its URL is shown: only the Base URL's origin gets the credential,
 // masked file request IDs are put back only as the credential's placeholder, errors never show a secret.
 
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
@@ -39,14 +39,14 @@ export function unmaskPathSecrets(url: string, credentialType: CredentialType): 
 
 /** A URL as errors may show it: no query (signed URLs carry tokens there), no user info, secrets redacted. */
 export function describeUrl(url: string, secrets: string[]): string {
-	let answered = url;
+	let described = url;
 	try {
 		const parsed = new URL(url);
-		answered = `${parsed.origin}${parsed.pathname}`;
+		described = `${parsed.origin}${parsed.pathname}`;
 	} catch {
-		answered = url.split('?')[0];
+		described = url.split('?')[0];
 	}
 	// The path secrets of shares and file requests are credentials, whoever's they are.
-	answered = answered.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`);
-	return redactText(answered, secrets);
+	described = described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`);
+	return redactText(described, secrets);
 }
