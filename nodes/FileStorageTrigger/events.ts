@@ -37,7 +37,13 @@ export interface TriggerEvent {
 	simplify(element: unknown): IDataObject;
 	isUnread(element: IDataObject): boolean;
 	/** What "Fetch Test Event" says when the watched listing is empty, and how to get an item into it. */
-	nothingToShow(request: { parent?: string; unreadOnly: boolean; includeSubfolders: boolean }): {
+	nothingToShow(request: {
+		parent?: string;
+		unreadOnly: boolean;
+		includeSubfolders: boolean;
+		/** Entries Fetch Test Event read before it gave up. */
+		read: number;
+	}): {
 		message: string;
 		description: string;
 	};
@@ -105,8 +111,12 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		listing: () => endpoints.recentUploads(newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,
-		nothingToShow: ({ includeSubfolders }) => ({
-			message: `None of the latest ${TRIGGER_PAGE_SIZE} uploads is in the watched folder`,
+		nothingToShow: ({ includeSubfolders, read }) => ({
+			// Fewer than a window's worth read: the account has no more.
+			message:
+				read < TRIGGER_PAGE_SIZE
+					? `None of the account's ${read} uploads is in the watched folder`
+					: `None of the latest ${read} uploads is in the watched folder`,
 			description: includeSubfolders
 				? 'Upload a file into the folder or a folder inside it, then fetch again.'
 				: 'Upload a file into the folder, or turn on Include Subfolders, then fetch again.',

@@ -71,30 +71,37 @@ function outputItems({ event, parameters }: Poll, entries: ListedEntry[]) {
 	return kept.map((entry) => (parameters.simplify ? event.simplify(entry.element) : entry.element));
 }
 
-/** "Fetch Test Event": the newest item; the window is neither read nor moved. */
+/**
+ * "Fetch Test Event": the newest item; the window is neither read nor moved. Where the newest entries may not count
+ * (Unread Only, uploads outside the watched tree) it reads on, page by page whatever the server's page size, up to
+ * a window's worth of entries, and looks up each folder once.
+ */
 export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]> {
 	const { ctx, client, event, parameters, policy } = poll;
-	const pageSize = parameters.unreadOnly || event.watches === 'tree' ? TRIGGER_PAGE_SIZE : 1;
+	const limit = parameters.unreadOnly || event.watches === 'tree' ? TRIGGER_PAGE_SIZE : 1;
 	if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
-	const { value: page } = await withMissingFolderExplained(
-		poll,
-		async () => await pagesOf(client, event.listing(parameters), { policy, pageSize }).next(),
-	);
-	inspectorOf(poll)(page);
-	let entries = toEntries(page?.elements ?? []);
-	if (event.watches === 'tree') {
-		// Newest first, one at a time: the sample is the newest upload inside, and folders above it are looked up once.
-		const verdicts = new FolderVerdicts(undefined);
-		const inside: ListedEntry[] = [];
-		for (const entry of entries) {
-			inside.push(...(await inWatchedTree(poll, [entry], verdicts)));
-			if (inside.length > 0) break;
+	const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
+	const verdicts = new FolderVerdicts(undefined);
+	const inspect = inspectorOf(poll);
+	let read = 0;
+	const sample = await withMissingFolderExplained(poll, async () => {
+		const listing = event.listing(parameters);
+		for await (const page of pagesOf(client, listing, { policy, pageSize: limit, limit })) {
+			inspect(page);
+			for (const entry of toEntries(page.elements)) {
+				read++;
+				const kept =
+					event.watches === 'tree'
+						? await uploadsInTree(ctx, client, policy, tree, verdicts, [entry])
+						: [entry];
+				const [item] = outputItems(poll, kept);
+				if (item) return item;
+			}
 		}
-		entries = inside;
-	}
-	const [sample] = outputItems(poll, entries);
+		return undefined;
+	});
 	if (!sample) {
-		const { message, description } = event.nothingToShow(parameters);
+		const { message, description } = event.nothingToShow({ ...parameters, read });
 		throw new NodeApiError(ctx.getNode(), { message }, { message, description });
 	}
 	return [ctx.helpers.returnJsonArray([sample])];

@@ -171,6 +171,33 @@ describe('New File in Folder', () => {
 		expect(refused.error?.message).toMatch(/no longer exists or is in the trash/);
 	});
 
+	it('Fetch Test Event lists the watched folder once, however many newer uploads are outside', async () => {
+		const t = tree();
+		const inside = t.upload(t.quarter.id, 'inside.pdf');
+		for (let k = 0; k < 4; k++) t.upload(t.elsewhere.id, `elsewhere-${k}.pdf`);
+		fx.sandbox.clearRequests();
+		expect(ids(await pollOk(watch(t.accounting.id), 'manual'))).toEqual([inside.id]);
+		const paths = fx.sandbox.requests.map((request) => request.path);
+		expect(
+			paths.filter((path) => path.endsWith(`/browse/folders/${t.accounting.id}`)),
+		).toHaveLength(1);
+		// the uploads page, the watched folder's check, Elsewhere once (its verdict then known), Q1 and 2026 once each
+		expect(paths).toHaveLength(1 + 1 + 1 + 2);
+	});
+
+	it('Fetch Test Event says how many uploads it read when none is inside', async () => {
+		const t = tree();
+		for (let k = 0; k < 3; k++) t.upload(t.elsewhere.id, `elsewhere-${k}.pdf`);
+		const { data } = await apiGet<{ data: unknown[] }>(fx.sandbox, '/browse/latest', {
+			limit: 1000,
+		});
+		expect(data.length).toBeLessThan(251);
+		const outcome = await watch(t.accounting.id).poll('manual');
+		expect(outcome.error?.message).toBe(
+			`None of the account's ${data.length} uploads is in the watched folder`,
+		);
+	});
+
 	it('a folder ID that is neither a UUID nor the root fails before any request, in the words the node uses', async () => {
 		fx.sandbox.clearRequests();
 		const outcome = await watch('nope').poll();

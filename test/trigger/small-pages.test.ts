@@ -49,4 +49,23 @@ describe('trigger on a server with small pages', () => {
 		const later = fx.sandbox.model.addFile(0, { name: 'later.txt' });
 		expect(ids(await pollOk(trigger))).toEqual([later.id]);
 	});
+
+	it('Fetch Test Event of New File in Folder reads past the first page to the newest upload inside', async () => {
+		const model = fx.sandbox.model;
+		const watched = model.addFolder(0, { name: 'Watched' });
+		const elsewhere = model.addFolder(0, { name: 'Elsewhere' });
+		const inside = model.addFile(0, { folderId: watched.id, name: 'inside.pdf' });
+		// 30 newer uploads elsewhere: the one inside is the 31st newest, on the second page
+		for (let k = 0; k < 30; k++) model.addFile(0, { folderId: elsewhere.id, name: `e-${k}.pdf` });
+		fx.sandbox.clearRequests();
+		const trigger = new Poller({
+			credentials: fx.credentials,
+			parameters: { event: 'folderFile', folder: { __rl: true, mode: 'id', value: watched.id } },
+		});
+		const outcome = await trigger.poll('manual');
+		if (outcome.error) throw outcome.error;
+		expect(ids(outcome.items)).toEqual([inside.id]);
+		// the watched folder's check, two pages of uploads, and Elsewhere looked up once
+		expect(fx.sandbox.requests).toHaveLength(1 + 2 + 1);
+	});
 });
