@@ -20,12 +20,14 @@ async function main(): Promise<void> {
 		const install = await installN8n(logDir, offers);
 		const user = await freshUserFolder(install, path.join(logDir, `user-${offers.line}`), logDir);
 		fs.rmSync(user, { recursive: true, force: true });
-		console.log(`n8n ${install.version} ready in ${Math.round((Date.now() - started) / 1000)} s`);
+		process.stdout.write(
+			`n8n ${install.version} ready in ${Math.round((Date.now() - started) / 1000)} s\n`,
+		);
 	}
 	fs.rmSync(logDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {
-	console.error(error);
+	process.stderr.write(`${String(error)}\n`);
 	process.exitCode = 1;
 });
