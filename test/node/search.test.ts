@@ -260,4 +260,38 @@ describe('File → Search', () => {
 		});
 		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
 	});
+
+	it('a subfolder that vanishes during the search fails the item naming its path, not the Folder parameter', async () => {
+		const { archive, deep } = buildTree();
+		fx.sandbox.fault({
+			path: `/api/v1/browse/folders/${deep.id}`,
+			status: 404,
+			body: { message: 'Not found' },
+			times: Infinity,
+		});
+		const { error } = await fx.run(search(archive.id));
+		expect(error?.message).toMatch(
+			/^The folder "Archive\/Sub1\/Deep" below the searched folder was deleted or moved during the search \(HTTP 404\)/,
+		);
+		expect((error as { description?: string }).description).toBe(
+			'It changed while the search ran. The searched folder itself is fine: run the search again.',
+		);
+	});
+
+	it('a subfolder that keeps failing names its path and keeps the reason and its fix', async () => {
+		const { archive, sub2 } = buildTree();
+		fx.sandbox.fault({
+			path: `/api/v1/browse/folders/${sub2.id}`,
+			status: 500,
+			body: { message: 'Server Error' },
+			times: Infinity,
+		});
+		const { error } = await fx.run(search(archive.id));
+		expect(error?.message).toMatch(
+			/^The folder "Archive\/Sub2" below the searched folder could not be listed: The File Storage server could not handle the request \(HTTP 500\)/,
+		);
+		expect((error as { description?: string }).description).toMatch(
+			/^The searched folder itself is fine\. Try again later/,
+		);
+	});
 });
