@@ -162,7 +162,7 @@ function expectationFor(operation: Operation, fault: Fault): Expectation {
 }
 
 describe('the matrix', () => {
-	it('covers every fault, a walk of at least 4 pages, a batch mutation and the three trigger events', () => {
+	it('covers every fault, a walk of at least 4 pages, a batch mutation, the five trigger events and Search', () => {
 		expect(Object.keys(EXPECTED).sort()).toEqual(FAULTS.map((fault) => fault.id).sort());
 		expect(
 			OPERATIONS.find((operation) => operation.id === 'listing-page-3')?.healthyRequests,
@@ -171,7 +171,14 @@ describe('the matrix', () => {
 			0,
 		);
 		expect(OPERATIONS.map((operation) => operation.id)).toEqual(
-			expect.arrayContaining(['trigger-upload', 'trigger-notification', 'trigger-file-request']),
+			expect.arrayContaining([
+				'trigger-upload',
+				'trigger-notification',
+				'trigger-file-request',
+				'trigger-folder-file',
+				'trigger-folder-item',
+				'search',
+			]),
 		);
 		expect(matrixCases().length).toBeGreaterThanOrEqual(100);
 	});

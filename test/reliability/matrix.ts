@@ -377,8 +377,12 @@ function restoreOperation(
 }
 
 interface TriggerSetup {
-	event: string;
+	/** The trigger's parameters (its event, and what it watches). */
+	parameters: INodeParameters;
+	/** The listing the fault hits. */
 	path: string | RegExp;
+	/** Requests to that path before the faulted one, when not all requests before it go there. */
+	before?: number;
 	/** New entries after activation; returns their ids, oldest first. */
 	arrive(sandbox: Sandbox): string[];
 }
@@ -391,7 +395,8 @@ interface TriggerSetup {
 function triggerOperation(
 	id: string,
 	label: string,
-	setup: TriggerSetup,
+	/** Called before activation: what the trigger watches is made here. */
+	prepare: (sandbox: Sandbox) => TriggerSetup,
 	healthyRequests: number,
 	faultAt: number,
 ): Operation {
@@ -402,9 +407,10 @@ function triggerOperation(
 		healthyRequests,
 		faultAt,
 		async run(env, fault) {
+			const setup = prepare(env.sandbox);
 			const poller = new Poller({
 				credentials: env.credentials,
-				parameters: { event: setup.event },
+				parameters: setup.parameters,
 				// n8n's poll budget sets the time limit of each request of a poll to a third of it.
 				...(fault.shortTimeLimit ? { pollBudgetMs: 3 * SHORT_TIME_LIMIT_S * 1000 } : {}),
 			});
@@ -413,7 +419,7 @@ function triggerOperation(
 			const arrivals = setup.arrive(env.sandbox);
 			env.sandbox.clearRequests();
 			env.waits.take();
-			installFault(env, fault, 'GET', setup.path, faultAt);
+			installFault(env, fault, 'GET', setup.path, (setup.before ?? faultAt - 1) + 1);
 			const before = JSON.stringify(poller.staticData);
 			const faulted = await poller.poll();
 			const measured = { ...spent(env.sandbox), waits: env.waits.take() };
@@ -451,6 +457,58 @@ function triggerOperation(
 	};
 }
 
+const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+/**
+ * File → Search, Return All, over a folder of 2 pages with two subfolders (1 and 2 pages): 5 listing requests.
+ * The fault hits the searched folder's first page, before the walk starts on any other folder.
+ */
+function searchOperation(): Operation {
+	return {
+		id: 'search',
+		label: 'File → Search, Return All (3 folders, 5 pages); fault on the searched folder',
+		kind: 'read',
+		healthyRequests: 5,
+		faultAt: 1,
+		async run(env, fault) {
+			const model = env.sandbox.model;
+			const top = model.addFolder(0, { name: 'Searched' });
+			const one = model.addFolder(0, { name: 'One', parentId: top.id });
+			const two = model.addFolder(0, { name: 'Two', parentId: top.id });
+			const files = [
+				...addFiles(env.sandbox, 10, top.id),
+				...addFiles(env.sandbox, 3, one.id),
+				...addFiles(env.sandbox, 9, two.id),
+			];
+			env.sandbox.clearRequests();
+			env.waits.take();
+			installFault(env, fault, 'GET', `/api/v1/browse/folders/${top.id}`, 1);
+			const parameters: INodeParameters = {
+				resource: 'file',
+				operation: 'search',
+				folder: byId(top.id),
+				returnAll: true,
+				filters: { itemType: 'file' },
+				...timeoutOption(fault),
+			};
+			const result = await runNode(parameters, { credentials: env.credentials });
+			recordRun(env, result);
+			const error = caseError(result.error);
+			const got = ids(result.items);
+			return {
+				outcome: error ? 'error' : 'ok',
+				error,
+				...spent(env.sandbox),
+				waits: env.waits.take(),
+				delivered: `${got.length} of ${files.length} files`,
+				problems: error
+					? errorProblems(error, result.items)
+					: sequenceProblems('files', [...got].sort(), [...files].sort()),
+			};
+		},
+	};
+}
+
 const addFiles = (sandbox: Sandbox, count: number, folderId?: string) =>
 	Array.from(
 		{ length: count },
@@ -479,47 +537,102 @@ export const OPERATIONS: Operation[] = [
 	triggerOperation(
 		'trigger-upload',
 		'Trigger: New Upload, 3 new files (1 page)',
-		{ event: 'upload', path: '/api/v1/browse/latest', arrive: (sandbox) => addFiles(sandbox, 3) },
+		() => ({
+			parameters: { event: 'upload' },
+			path: '/api/v1/browse/latest',
+			arrive: (sandbox) => addFiles(sandbox, 3),
+		}),
 		1,
 		1,
 	),
 	triggerOperation(
 		'trigger-upload-page-3',
 		'Trigger: New Upload, 30 new files (4 pages); fault on page 3',
-		{ event: 'upload', path: '/api/v1/browse/latest', arrive: (sandbox) => addFiles(sandbox, 30) },
+		() => ({
+			parameters: { event: 'upload' },
+			path: '/api/v1/browse/latest',
+			arrive: (sandbox) => addFiles(sandbox, 30),
+		}),
 		4,
 		3,
 	),
 	triggerOperation(
 		'trigger-notification',
 		'Trigger: New Notification, 3 new',
-		{
-			event: 'notification',
+		() => ({
+			parameters: { event: 'notification' },
 			path: '/api/v1/notifications',
 			arrive: (sandbox) =>
 				Array.from(
 					{ length: 3 },
 					(_, n) => sandbox.model.addNotification(0, { title: `Arrival ${n}` }).id,
 				),
-		},
+		}),
 		1,
 		1,
 	),
 	triggerOperation(
 		'trigger-file-request',
 		'Trigger: New Item in File Request, 3 new files',
-		{
-			event: 'fileRequestItem',
+		() => ({
+			parameters: { event: 'fileRequestItem' },
 			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
 			arrive: (sandbox) => {
 				const request = sandbox.seed.fileRequests.find((candidate) => candidate.active);
 				if (!request) throw new Error('The seed has no active file request');
 				return addFiles(sandbox, 3, request.folderId);
 			},
+		}),
+		1,
+		1,
+	),
+	triggerOperation(
+		'trigger-folder-file',
+		'Trigger: New File in Folder, 3 new files in a subfolder (one lookup of it)',
+		(sandbox) => {
+			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
+			const inside = sandbox.model.addFolder(0, { name: 'Inside', parentId: watched.id });
+			return {
+				parameters: { event: 'folderFile', folder: byId(watched.id) },
+				path: '/api/v1/browse/latest',
+				arrive: (arrivals) => addFiles(arrivals, 3, inside.id),
+			};
+		},
+		2,
+		1,
+	),
+	triggerOperation(
+		'trigger-folder-file-lookup',
+		'Trigger: New File in Folder, 3 new files in a subfolder; fault on the lookup of the subfolder',
+		(sandbox) => {
+			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
+			const inside = sandbox.model.addFolder(0, { name: 'Inside', parentId: watched.id });
+			return {
+				parameters: { event: 'folderFile', folder: byId(watched.id) },
+				path: `/api/v1/browse/folders/${inside.id}`,
+				// the uploads page comes first, on another path
+				before: 0,
+				arrive: (arrivals) => addFiles(arrivals, 3, inside.id),
+			};
+		},
+		2,
+		2,
+	),
+	triggerOperation(
+		'trigger-folder-item',
+		'Trigger: New Item in Folder, 3 new files',
+		(sandbox) => {
+			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
+			return {
+				parameters: { event: 'folderItem', folder: byId(watched.id) },
+				path: `/api/v1/browse/folders/${watched.id}`,
+				arrive: (arrivals) => addFiles(arrivals, 3, watched.id),
+			};
 		},
 		1,
 		1,
 	),
+	searchOperation(),
 ];
 
 /** Every (operation, fault) pair the matrix runs. */
