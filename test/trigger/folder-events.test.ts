@@ -100,7 +100,7 @@ describe('New File in Folder', () => {
 		expect(await counted(top)).toEqual({ ids: [files[1].id], requests: 1 });
 	});
 
-	it('on a tree of 1,000 folders: every file once, idle polls one request, static data within 8 KB', async () => {
+	it('on a tree of 1,111 folders: every file once, idle polls one request, static data within 8 KB', async () => {
 		const model = fx.sandbox.model;
 		const watched = model.addFolder(0, { name: 'Big' });
 		const leaves: string[] = [];
