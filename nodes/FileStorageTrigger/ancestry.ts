@@ -16,7 +16,7 @@ import { parentIdOf, readFolder } from './watchedFolder';
 export const FOLDER_MEMORY = 400;
 /** 42 bits of a folder id's hash: a false match among 400 remembered folders is about 1 in 10 billion. */
 const KEY_LENGTH = 7;
-/** Deeper than any real tree: a server whose parents loop must not make a poll walk forever. */
+/** Deeper than any real tree: a server whose parents loop must not make a poll climb forever. */
 const MAX_LEVELS = 100;
 
 type Verdict = 'in' | 'out';

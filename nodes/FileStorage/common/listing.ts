@@ -1,5 +1,5 @@
 // What the list operations share: Return All, Limit, Simplify and the Sort rule, and their reader, which says how
-// to walk the listing for one input item.
+// to read the listing for one input item.
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 

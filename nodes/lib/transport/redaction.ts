@@ -38,8 +38,8 @@ export function redactDeep<T>(value: T, secrets: string[]): T {
 
 /**
  * Parses a response body received as text, redacted. Most responses contain neither a secret nor a share
- * wrapper: a substring check on the server's own bytes proves it and the walk is skipped. Secrets are looked for in
- * their JSON-escaped form too. When a walk is needed it redacts the freshly parsed value where it is: nobody else
+ * wrapper: a substring check on the server's own bytes proves it and the pass over the value is skipped. Secrets are looked for in
+ * their JSON-escaped form too. When a pass is needed it redacts the freshly parsed value where it is: nobody else
  * holds it, so a copy of every object of a large listing would be waste. Non-JSON stays text.
  */
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
@@ -100,7 +100,7 @@ function redactValue(value: unknown, secrets: string[], inPlace: boolean): unkno
 			});
 		}
 	}
-	// out.attributes is already this walk's own (copied or parsed here): masked where it is
+	// out.attributes is already this pass's own (copied or parsed here): masked where it is
 	if (source.type === 'shared' && isObject(out.attributes)) maskShare(out.attributes);
 	return out;
 }
