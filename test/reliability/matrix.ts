@@ -269,6 +269,29 @@ const ids = (items: INodeExecutionData[] | null | undefined) =>
 const timeoutOption = (fault: Fault): IDataObject =>
 	fault.shortTimeLimit ? { options: { timeout: SHORT_TIME_LIMIT_S } } : {};
 
+/** Runs a listing operation and judges it: a clear error with nothing delivered, or exactly `expected`. */
+async function listedFiles(
+	env: MatrixEnv,
+	parameters: INodeParameters,
+	expected: string[],
+	order: (ids: string[]) => string[] = (got) => got,
+): Promise<CaseResult> {
+	const result = await runNode(parameters, { credentials: env.credentials });
+	recordRun(env, result);
+	const error = caseError(result.error);
+	const got = ids(result.items).map(String);
+	return {
+		outcome: error ? 'error' : 'ok',
+		error,
+		...spent(env.sandbox),
+		waits: env.waits.take(),
+		delivered: `${got.length} of ${expected.length} files`,
+		problems: error
+			? errorProblems(error, result.items)
+			: sequenceProblems('files', order(got), order(expected)),
+	};
+}
+
 /** File → Get Recent Uploads with Return All: 4 pages of the sandbox's 8. */
 function listingOperation(id: string, label: string, faultAt: number): Operation {
 	return {
@@ -290,20 +313,7 @@ function listingOperation(id: string, label: string, faultAt: number): Operation
 				returnAll: true,
 				...timeoutOption(fault),
 			};
-			const result = await runNode(parameters, { credentials: env.credentials });
-			recordRun(env, result);
-			const error = caseError(result.error);
-			const got = ids(result.items);
-			return {
-				outcome: error ? 'error' : 'ok',
-				error,
-				...spent(env.sandbox),
-				waits: env.waits.take(),
-				delivered: `${got.length} of ${expected.length} files`,
-				problems: error
-					? errorProblems(error, result.items)
-					: sequenceProblems('files', got, expected),
-			};
+			return await listedFiles(env, parameters, expected);
 		},
 	};
 }
@@ -491,20 +501,8 @@ function searchOperation(): Operation {
 				filters: { itemType: 'file' },
 				...timeoutOption(fault),
 			};
-			const result = await runNode(parameters, { credentials: env.credentials });
-			recordRun(env, result);
-			const error = caseError(result.error);
-			const got = ids(result.items);
-			return {
-				outcome: error ? 'error' : 'ok',
-				error,
-				...spent(env.sandbox),
-				waits: env.waits.take(),
-				delivered: `${got.length} of ${files.length} files`,
-				problems: error
-					? errorProblems(error, result.items)
-					: sequenceProblems('files', [...got].sort(), [...files].sort()),
-			};
+			// Search's order is its own (breadth first, by name): what counts is every file, once.
+			return await listedFiles(env, parameters, files, (got) => [...got].sort());
 		},
 	};
 }
