@@ -1228,7 +1228,7 @@ describe('n8n start', () => {
 			}
 		}, 180_000);
 
-		test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else', async () => {
+		test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else, and counts their bytes', async () => {
 			const workflow = loadExample(EXAMPLES.newInvoiceInFolder);
 			const seen = sandbox.requests.length;
 			await n8n.activate(workflow.id);
@@ -1264,6 +1264,8 @@ describe('n8n start', () => {
 					fileId: invoice.id,
 					fileName: 'invoice-2026-104.pdf',
 					folder: 'Invoices',
+					// a count of the bytes n8n stored, not the binary's display text ("4.32 kB")
+					bytesDownloaded: invoice.size,
 				}),
 			]);
 			await n8n.deactivate(workflow.id);
