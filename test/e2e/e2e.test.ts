@@ -21,6 +21,7 @@ import {
 	CREDENTIALS,
 	editorShareToken,
 	EXAMPLES,
+	EXAMPLES_DIR,
 	loadExample,
 	manualWorkflow,
 	seedSecrets,
@@ -30,7 +31,7 @@ import {
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { preparePackagedN8n } from './install';
 import type { N8nInstall } from './install';
-import { stopAllChildren, waitFor } from './processes';
+import { freePort, stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
 import { N8n } from './rest-client';
 import { nodeOutput } from './run-data';
@@ -172,6 +173,33 @@ let tree: ReturnType<typeof accountingTree>;
 
 /** A UUID that names nothing in the sandbox. */
 const MISSING_ID = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
+
+/** What users read of the example "restore watched items": its sticky notes, then examples/README.md. */
+function restoreNotes(): string[] {
+	const sticky = loadExample(EXAMPLES.restoreNightly)
+		.nodes.map((node) => String((node.parameters as { content?: string }).content ?? ''))
+		.join('\n');
+	return [sticky, fs.readFileSync(path.join(EXAMPLES_DIR, 'README.md'), 'utf8')];
+}
+
+/** A File Storage API credential with the sandbox's token whose Base URL is a port where nothing listens. */
+async function credentialWithoutServer() {
+	const credential = {
+		id: 'fsAccessNoServer',
+		name: 'File Storage API (no server at the Base URL)',
+		type: 'fileStorageApi',
+	};
+	await n8n.importCredentials([
+		{
+			...credential,
+			data: {
+				baseUrl: `http://127.0.0.1:${await freePort()}`,
+				accessToken: sandbox.seed.users[0].accessToken,
+			},
+		},
+	]);
+	return credential;
+}
 
 /** The File Storage node of `spec` set to Settings → On Error → Continue (using error output). */
 function withErrorOutput(spec: WorkflowSpec): WorkflowSpec {
@@ -705,26 +733,107 @@ describe('n8n execute: one workflow per endpoint', () => {
 
 // The examples' placeholders are filled with the sandbox's IDs by loadExample, as the demo imports them.
 describe('examples/ run as shipped', () => {
-	test('"restore watched items" restores the trashed ones and reports the rest', async () => {
+	test('"restore watched items" restores the trashed ones and reports the rest, as its notes quote', async () => {
 		const workflow = loadExample(EXAMPLES.restoreNightly);
 		const oldStuff = sandbox.model.itemAt(0, 'Old Stuff');
 		const oldDraft = sandbox.model.itemAt(0, 'Documents/old-draft.docx');
 		const documents = sandbox.model.itemAt(0, 'Documents');
 		expect([oldStuff.deletedAt, oldDraft.deletedAt].every((d) => d !== null)).toBe(true);
 		const { run } = await executeOk(workflow.id);
-		const restoreOut = nodeOutput(run, 'Restore from trash');
-		expect(restoreOut).toHaveLength(3);
-		const missing = restoreOut.find((i) => i.error !== undefined);
-		expect(String(missing?.error)).toMatch(/not found|wasn't found/i);
-		expect(ids(nodeOutput(run, 'Only restored items')).sort()).toEqual(
-			[oldStuff.id, oldDraft.id].sort(),
-		);
+		expect(ids(nodeOutput(run, 'Restored')).sort()).toEqual([oldStuff.id, oldDraft.id].sort());
+		// Documents was not in the trash: declined by the server, reported, and the run stays green
+		const notInTrash = nodeOutput(run, 'Not in the trash');
+		expect(notInTrash).toEqual([
+			expect.objectContaining({
+				id: documents.id,
+				error: "The server declined the request: The requested entry wasn't found.",
+				message: expect.stringMatching(/must be in the trash of this account/),
+			}),
+		]);
+		expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
+		// the notes quote what the node says
+		for (const notes of restoreNotes())
+			expect(notes).toContain(`\`${String(notInTrash[0].error)}\``);
 		expect(sandbox.model.findItem(oldStuff.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.itemAt(0, 'Old Stuff/old-1.txt').deletedAt).toBeNull();
 		expect(sandbox.model.findItem(documents.id)?.deletedAt).toBeNull();
 		expect(sandbox.countRequests({ method: 'POST', path: '/api/v1/trash/restore' })).toBe(3);
 	}, 120_000);
+
+	// What the node says on its error output, and what the failed run says: Stop and Error's message is n8n's own
+	// wording when it names a connection code (n8n-workflow rewrites every error message that contains one).
+	test.each([
+		[
+			'a refused access token',
+			'fs-ex-restore-token',
+			'The access token was refused (HTTP 401)',
+			'The access token was refused (HTTP 401)',
+		],
+		[
+			'a Base URL where no server listens',
+			'fs-ex-restore-url',
+			'Could not reach the File Storage server (ECONNREFUSED)',
+			'The service refused the connection - perhaps it is offline',
+		],
+	])(
+		'"restore watched items" with %s fails the run as its notes say, restoring nothing',
+		async (_what, workflowId, nodeSays, runFailsWith) => {
+			const credential =
+				workflowId === 'fs-ex-restore-token'
+					? BAD_CREDENTIALS.apiWrongToken
+					: await credentialWithoutServer();
+			const workflow = loadExample(EXAMPLES.restoreNightly);
+			await n8n.importWorkflows([
+				{
+					...workflow,
+					id: workflowId,
+					name: `${workflow.name} (${credential.name})`,
+					nodes: workflow.nodes.map((node) =>
+						node.type === NODE_TYPE
+							? {
+									...node,
+									credentials: {
+										[credential.type]: { id: credential.id, name: credential.name },
+									},
+								}
+							: node,
+					),
+				},
+			]);
+			const oldDraft = sandbox.model.itemAt(0, 'Documents/old-draft.docx');
+			sandbox.model.trashItem(oldDraft.id);
+			try {
+				sandbox.clearRequests();
+				const result = await n8n.execute(workflowId);
+				// a failed execution (n8n marks it failed and runs the error workflow), not a green run
+				expect(result.code).toBe(1);
+				const error = result.run?.data.resultData.error;
+				expect(String(error?.message).slice(0, runFailsWith.length)).toBe(runFailsWith);
+				expect(String(error?.description)).toMatch(/paste a valid access token|Check the Base URL/);
+				const failed = nodeOutput(result.run, 'Restore from trash', 1);
+				expect(failed.map((item) => String(item.error).slice(0, nodeSays.length))).toEqual([
+					nodeSays,
+					nodeSays,
+					nodeSays,
+				]);
+				for (const notes of restoreNotes())
+					for (const quote of [nodeSays, runFailsWith]) expect(notes).toContain(`\`${quote}\``);
+				expect(result.run?.data.resultData.lastNodeExecuted).toBe('Fail the run');
+				expect(nodeOutput(result.run, 'Restored')).toEqual([]);
+				expect(result.run?.data.resultData.runData['Not in the trash']).toBeUndefined();
+				expectNoSecretsInRun(result, `workflow ${workflowId}`);
+				expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).not.toBeNull();
+				// the sandbox refused every request of the wrong token; the other Base URL reached nothing
+				expect([...new Set(sandbox.requests.map((r) => r.status))]).toEqual(
+					workflowId === 'fs-ex-restore-token' ? [401] : [],
+				);
+			} finally {
+				sandbox.model.restoreItem(oldDraft.id);
+			}
+		},
+		120_000,
+	);
 
 	test('"clean a file request" deletes only files older than 30 days', async () => {
 		const workflow = loadExample(EXAMPLES.cleanFileRequest);
@@ -1119,7 +1228,7 @@ describe('n8n start', () => {
 			}
 		}, 180_000);
 
-		test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else', async () => {
+		test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else, and counts their bytes', async () => {
 			const workflow = loadExample(EXAMPLES.newInvoiceInFolder);
 			const seen = sandbox.requests.length;
 			await n8n.activate(workflow.id);
@@ -1155,6 +1264,8 @@ describe('n8n start', () => {
 					fileId: invoice.id,
 					fileName: 'invoice-2026-104.pdf',
 					folder: 'Invoices',
+					// a count of the bytes n8n stored, not the binary's display text ("4.32 kB")
+					bytesDownloaded: invoice.size,
 				}),
 			]);
 			await n8n.deactivate(workflow.id);

@@ -292,14 +292,23 @@ export class N8n extends N8nCli {
 
 	/** Credential type names the running instance knows (what the editor loads). */
 	async credentialTypes(): Promise<string[]> {
-		const res = await this.request<Array<{ name: string }>>('GET', '/types/credentials.json', {
-			headers: this.cookie ? { Cookie: this.cookie, 'browser-id': this.browserId } : {},
-		});
+		return (await this.editorTypes('credentials')).map((t) => t.name);
+	}
+
+	/** Node types the running instance offers the editor: name and display name. */
+	async nodeTypes(): Promise<Array<{ name: string; displayName: string }>> {
+		return await this.editorTypes('nodes');
+	}
+
+	private async editorTypes(kind: 'nodes' | 'credentials') {
+		const res = await this.request<Array<{ name: string; displayName: string }>>(
+			'GET',
+			`/types/${kind}.json`,
+			{ headers: this.cookie ? { Cookie: this.cookie, 'browser-id': this.browserId } : {} },
+		);
 		if (res.status !== 200 || !Array.isArray(res.body)) {
-			throw new Error(
-				`GET /types/credentials.json answered ${res.status}: ${res.text.slice(0, 300)}`,
-			);
+			throw new Error(`GET /types/${kind}.json answered ${res.status}: ${res.text.slice(0, 300)}`);
 		}
-		return res.body.map((t) => t.name);
+		return res.body;
 	}
 }
