@@ -17,12 +17,12 @@ import { SEARCH_CONCURRENCY } from '../../nodes/FileStorage/actions/file/search.
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
-import { runCommand, stopAllChildren } from '../e2e/processes';
+import { runCommand } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
-import { runBounded } from './bounded-run';
+import { runBounded, stopStarted } from './bounded-run';
 import { summariseProfiles, summaryLines } from './cpuprofile';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { ProbeClient, probeEnv } from './probe-client';
@@ -69,11 +69,7 @@ const progress = (message: string) =>
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
 
-async function cleanup(): Promise<void> {
-	await n8n?.stop().catch(() => undefined);
-	await stopAllChildren().catch(() => undefined);
-	await sandbox?.stop().catch(() => undefined);
-}
+const cleanup = async () => await stopStarted(n8n, sandbox);
 
 /** The searched tree (search-tree.ts) and, outside it, the reference folder: returns their ids and the tree's counts. */
 function buildTree(sb: Sandbox): {
