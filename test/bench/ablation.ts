@@ -12,7 +12,7 @@
  * less switched off (decided by a short pilot before the measured rounds, since n8n loads packages only at start)
  * shows what the package is without them, the listing against HTTP Request + Split Out in the same rounds.
  * No assertions: a reporting script (exit 1 only when it could not measure).
- * Env: BENCH_ABLATION_RUNS (15), BENCH_ABLATION_WARMUPS (1), BENCH_ABLATION_PILOT (3 rounds).
+ * Env: BENCH_ABLATION_RUNS (15), BENCH_ABLATION_WARMUPS (1), BENCH_ABLATION_PILOT (5 rounds).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -40,7 +40,7 @@ const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const SECTION = 'ablation-bench';
 const RUNS = Math.max(1, Number(process.env.BENCH_ABLATION_RUNS ?? 15) || 15);
 const WARMUPS = Math.max(0, Number(process.env.BENCH_ABLATION_WARMUPS ?? 1));
-const PILOT_ROUNDS = Math.max(1, Number(process.env.BENCH_ABLATION_PILOT ?? 3) || 3);
+const PILOT_ROUNDS = Math.max(1, Number(process.env.BENCH_ABLATION_PILOT ?? 5) || 5);
 const BULK_FILES = 10_000;
 /** A mechanism is kept where it saves at least this share of its row's time. */
 const KEEP_GAIN = 0.1;
@@ -365,14 +365,32 @@ interface Verdict {
 	withMs: number;
 	withoutMs: number;
 	gain: number;
+	/** in how many rounds the variant without the mechanism was the slower one (both run once a round) */
+	slowerWithout: number;
+	/** the median of the rounds' own gains: less moved by the machine's load changing between rounds */
+	pairedGain: number;
+	rounds: number;
 }
 
 function verdicts(cells: Map<string, Cell>): Verdict[] {
 	return MECHANISMS.flatMap((mechanism) =>
 		mechanism.rows.map((row) => {
-			const withMs = median(cells.get(`${row}:${ALL_ON.key}`)!.times);
-			const withoutMs = median(cells.get(`${row}:${mechanism.key}`)!.times);
-			return { mechanism, row, withMs, withoutMs, gain: gainOf(withMs, withoutMs) };
+			const on = cells.get(`${row}:${ALL_ON.key}`)!.times;
+			const off = cells.get(`${row}:${mechanism.key}`)!.times;
+			const withMs = median(on);
+			const withoutMs = median(off);
+			const rounds = Math.min(on.length, off.length);
+			const paired = on.slice(0, rounds).map((ms, k) => gainOf(ms, off[k]));
+			return {
+				mechanism,
+				row,
+				withMs,
+				withoutMs,
+				gain: gainOf(withMs, withoutMs),
+				slowerWithout: paired.filter((gain) => gain > 0).length,
+				pairedGain: median(paired),
+				rounds,
+			};
 		}),
 	);
 }
@@ -592,12 +610,14 @@ function renderSection(
 		'',
 		`Measured ${r.date} on ${r.machine}, n8n 2.41.0 (\`n8n start\`), in ${r.minutes.whole.toFixed(1)} min (the measured rounds ${r.minutes.measuredRounds.toFixed(1)} min); \`test/bench/ablation.ts\` (\`BENCH_ONLY=ablation npm run bench\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script) and packed under a name of its own, all installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap (a full GC of n8n first). *Time*: the node's own execution time from the run data (HTTP Request + Split Out summed), medians. *Gain*: the share of the row's time the mechanism saves, (without − with) / without; kept where it is at least ${KEEP_GAIN * 100} % on its row. Load average (1/5/15 min): ${r.load.before} before, ${r.load.afterPilot} after the pilot, ${r.load.after} after the measured rounds: the machine is shared, so absolute times vary with its load; the interleaving keeps the ratios fair.`,
 		'',
-		'| Mechanism | Without it | Row | With (ms) | Without (ms) | Gain | Verdict |',
-		'|---|---|---|---|---|---|---|',
+		'| Mechanism | Without it | Row | With (ms) | Without (ms) | Gain | Verdict | Rounds slower without it | Gain, median of the rounds |',
+		'|---|---|---|---|---|---|---|---|---|',
 		...list.map(
 			(v) =>
-				`| ${v.mechanism.name} | ${v.mechanism.without} | ${ROW_TEXT[v.row]} | ${ms(v.withMs)} | ${ms(v.withoutMs)} | ${pct(v.gain)} | ${kept(v) ? 'kept' : finalRemovable.includes(v.mechanism.key) ? 'removed' : 'kept (for its other row)'} |`,
+				`| ${v.mechanism.name} | ${v.mechanism.without} | ${ROW_TEXT[v.row]} | ${ms(v.withMs)} | ${ms(v.withoutMs)} | ${pct(v.gain)} | ${kept(v) ? 'kept' : finalRemovable.includes(v.mechanism.key) ? 'removed' : 'kept (for its other row)'} | ${v.slowerWithout} of ${v.rounds} | ${pct(v.pairedGain)} |`,
 		),
+		'',
+		"*Rounds slower without it* and *Gain, median of the rounds* compare the two variants within each round (run seconds apart), so a change of the machine's load between rounds moves them less than it moves the medians; the verdict is the medians' gain, as the rule says. The sandbox answers from the same machine, with no network between: the mechanisms that overlap the node's work with its wait for the server (the read-ahead, Search's concurrency) have least to gain here, where there is hardly any wait and the server's own work takes CPU from n8n on the same cores.",
 		'',
 		hasCombined
 			? `**All removable off**: one variant with every mechanism off that saved less than ${KEEP_GAIN * 100} % in a ${PILOT_ROUNDS}-round pilot before the measured rounds (the pilot ran before so that the variant could be installed into the same n8n, which loads packages at start; restarted once, then warmed up): ${r.pilot.removable.join(', ')}.${agree ? ' The measured rounds agree.' : ` The measured rounds differ: by them the removable mechanisms are ${finalRemovable.join(', ') || 'none'}.`}`
