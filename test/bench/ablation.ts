@@ -8,11 +8,11 @@
  * runs its row (the 10,000-file listing, or Search Return All over 501 folders), all interleaved round by round in
  * rotating order, each on a settled heap (a full GC first), its time the node's own execution time from the run data.
  *
- * A mechanism is kept where it saves at least 10 % of its row's time; the variant with every mechanism that saves
- * less switched off (decided by a short pilot before the measured rounds, since n8n loads packages only at start)
- * shows what the package is without them, the listing against HTTP Request + Split Out in the same rounds.
- * No assertions: a reporting script (exit 1 only when it could not measure).
- * Env: BENCH_ABLATION_RUNS (15), BENCH_ABLATION_WARMUPS (1), BENCH_ABLATION_PILOT (5 rounds).
+ * A mechanism is kept where it saves at least 10 % of its row's time. The variant with every mechanism that saves
+ * less switched off is then built from those rounds' verdicts and added to the same n8n (restarted: n8n loads
+ * packages only at start), and measured in rounds of its own against the package as it is and HTTP Request + Split
+ * Out. No assertions: a reporting script (exit 1 only when it could not measure).
+ * Env: BENCH_ABLATION_RUNS (15), BENCH_ABLATION_WARMUPS (1).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -40,7 +40,6 @@ const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const SECTION = 'ablation-bench';
 const RUNS = Math.max(1, Number(process.env.BENCH_ABLATION_RUNS ?? 15) || 15);
 const WARMUPS = Math.max(0, Number(process.env.BENCH_ABLATION_WARMUPS ?? 1));
-const PILOT_ROUNDS = Math.max(1, Number(process.env.BENCH_ABLATION_PILOT ?? 5) || 5);
 const BULK_FILES = 10_000;
 /** A mechanism is kept where it saves at least this share of its row's time. */
 const KEEP_GAIN = 0.1;
@@ -275,7 +274,7 @@ async function installVariant(
 // ----- what is measured ------------------------------------------------------------------------------------------
 
 /** One measured workflow: a variant on a row, or HTTP Request + Split Out. */
-interface Cell {
+interface CellSpec {
 	key: string;
 	row: Row;
 	variant: string;
@@ -284,6 +283,9 @@ interface Cell {
 	/** the nodes whose execution times make the run's time */
 	nodes: string[];
 	expectedItems: number;
+}
+
+interface Cell extends CellSpec {
 	times: number[];
 	requests: number[];
 	problems: string[];
@@ -407,7 +409,7 @@ function removable(list: Verdict[]): Mechanism[] {
 async function main(): Promise<void> {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const load = { before: loadAverage(), afterPilot: '', after: '' };
+	const load = { before: loadAverage(), afterSingles: '', after: '' };
 	progress(
 		`load average ${load.before}; installing n8n (or reusing .cache/), building the package`,
 	);
@@ -440,13 +442,14 @@ async function main(): Promise<void> {
 		credentials: listed.credentials,
 	};
 
+	/** The cells of the single-mechanism rounds, and of the rounds of the combined variant. */
 	const cells = new Map<string, Cell>();
-	const cell = (c: Omit<Cell, 'times' | 'requests' | 'problems'>): Cell => {
+	const combinedCells = new Map<string, Cell>();
+	const cell = (into: Map<string, Cell>, c: CellSpec): Cell => {
 		const made = { ...c, times: [], requests: [], problems: [] };
-		cells.set(c.key, made);
+		into.set(c.key, made);
 		return made;
 	};
-	/** The workflows of one variant: its listing and Search rows. */
 	const searchNode: NodeSpec = {
 		name: 'Search',
 		type: NODE_TYPE,
@@ -465,9 +468,9 @@ async function main(): Promise<void> {
 		search: tree.folders + tree.files,
 	};
 	/** The workflows of one variant, one per row it is measured on, each the row's node of the variant's package. */
-	const variantWorkflows = (variant: Variant): WorkflowSpec[] =>
+	const variantWorkflows = (variant: Variant, into: Map<string, Cell>): WorkflowSpec[] =>
 		variant.rows.map((row) => {
-			const made = cell({
+			const made = cell(into, {
 				key: `${row}:${variant.key}`,
 				row,
 				variant: variant.key,
@@ -483,8 +486,8 @@ async function main(): Promise<void> {
 		});
 	if (fsListNode.type !== NODE_TYPE)
 		throw new Error('listingWorkflows changed: update ablation.ts');
-	const workflows = [ALL_ON, ...singles].flatMap(variantWorkflows);
-	const httpSplit = cell({
+	const workflows = [ALL_ON, ...singles].flatMap((variant) => variantWorkflows(variant, cells));
+	const httpSplit = cell(cells, {
 		key: 'listing:http',
 		row: 'listing',
 		variant: 'http',
@@ -511,128 +514,130 @@ async function main(): Promise<void> {
 		for (const id of activate) await n8n!.activate(id);
 		return await ProbeClient.connect(probeDir, n8n!.pid!);
 	};
-	let probe = await startN8n([...usedIds, httpSplit.workflowId]);
+	const measuredRounds = async (of: Map<string, Cell>, probe: ProbeClient, what: string) => {
+		for (let r = 0; r < WARMUPS + RUNS; r++)
+			await round(
+				[...of.values()],
+				probe,
+				r,
+				r >= WARMUPS,
+				`${what}, ${r < WARMUPS ? `warm-up ${r + 1}` : `run ${r - WARMUPS + 1}/${RUNS}`}`,
+			);
+	};
 
-	// ----- pilot: which mechanisms the combined variant leaves out -----------------------------------------------
-	const pilotCells = [...cells.values()];
-	for (let r = 0; r < 1 + PILOT_ROUNDS; r++)
-		await round(
-			pilotCells,
-			probe,
-			r,
-			r > 0,
-			r > 0 ? `pilot ${r}/${PILOT_ROUNDS}` : 'pilot warm-up',
-		);
-	const pilot = removable(verdicts(cells));
-	const pilotMedians = Object.fromEntries(
-		pilotCells.map((c) => [c.key, Math.round(median(c.times))]),
-	);
-	load.afterPilot = loadAverage();
+	// ----- every variant with one mechanism off, and the package as it is, in one n8n ---------------------------------
+	await measuredRounds(cells, await startN8n([...usedIds, httpSplit.workflowId]), 'one off');
+	const measured = verdicts(cells);
+	const off = removable(measured);
+	load.afterSingles = loadAverage();
+	const singlesMinutes = (Date.now() - started) / 60_000;
 	progress(
-		`pilot: removable ${pilot.map((m) => m.key).join(', ') || 'none'}; load average ${load.afterPilot}`,
+		`removable: ${off.map((m) => m.key).join(', ') || 'none'}; load average ${load.afterSingles}`,
 	);
-	for (const c of pilotCells) {
-		c.times = [];
-		c.requests = [];
-	}
 
-	// ----- the combined variant, installed into the same n8n (restarted: n8n loads packages at start) -------------
-	const combined = pilot.length
-		? variantOf(
-				REMOVABLE,
-				pilot.flatMap((m) => m.patches),
-				BOTH_ROWS,
-			)
-		: undefined;
-	if (combined) {
+	// ----- every removable mechanism off at once: that variant added to the same n8n (restarted: n8n loads packages
+	// at start), measured against the package as it is and HTTP Request + Split Out in rounds of their own
+	if (off.length) {
+		const combined = variantOf(
+			REMOVABLE,
+			off.flatMap((m) => m.patches),
+			BOTH_ROWS,
+		);
 		progress(`building and packing ${combined.packageName}`);
 		await installVariant(userFolder, combined, await buildVariant(combined));
 		await n8n.stop();
-		const extra = variantWorkflows(combined);
+		const extra = variantWorkflows(combined, combinedCells);
 		await n8n.importWorkflows(extra);
-		probe = await startN8n(extra.map((w) => w.id));
-	}
-
-	// ----- the measured rounds ---------------------------------------------------------------------------------------
-	const all = [...cells.values()];
-	const measuredFrom = Date.now();
-	for (let r = 0; r < WARMUPS + RUNS; r++)
-		await round(
-			all,
-			probe,
-			r,
-			r >= WARMUPS,
-			r < WARMUPS ? `warm-up ${r + 1}` : `run ${r - WARMUPS + 1}/${RUNS}`,
+		for (const c of [...cells.values()].filter((c) => c.variant === ALL_ON.key || c === httpSplit))
+			cell(combinedCells, c);
+		await measuredRounds(
+			combinedCells,
+			await startN8n(extra.map((w) => w.id)),
+			'all removable off',
 		);
+	}
 	load.after = loadAverage();
 	const results = {
 		...measuredOn(),
 		load,
-		minutes: {
-			whole: (Date.now() - started) / 60_000,
-			measuredRounds: (Date.now() - measuredFrom) / 60_000,
-		},
-		pilot: { removable: pilot.map((m) => m.key), medians: pilotMedians },
+		minutes: { singles: singlesMinutes, whole: (Date.now() - started) / 60_000 },
+		removable: off.map((m) => m.key),
 		tree,
 		cells: [...cells.values()],
+		combinedCells: [...combinedCells.values()],
 	};
-	const section = renderSection(results, verdicts(cells), combined !== undefined, httpSplit, cells);
-	publishSection(REPORT, SECTION, section, path.join(WORK, 'results.json'), results);
+	publishSection(
+		REPORT,
+		SECTION,
+		renderSection(results, measured, cells, combinedCells),
+		path.join(WORK, 'results.json'),
+		results,
+	);
 }
 
 function renderSection(
 	r: {
 		date: string;
 		machine: string;
-		load: { before: string; afterPilot: string; after: string };
-		minutes: { whole: number; measuredRounds: number };
-		pilot: { removable: string[] };
+		load: { before: string; afterSingles: string; after: string };
+		minutes: { singles: number; whole: number };
+		removable: string[];
 	},
 	list: Verdict[],
-	hasCombined: boolean,
-	http: Cell,
 	cells: Map<string, Cell>,
+	combinedCells: Map<string, Cell>,
 ): string {
-	const med = (row: Row, variant: string) => median(cells.get(`${row}:${variant}`)?.times ?? []);
 	const kept = (v: Verdict) => v.gain >= KEEP_GAIN;
-	const finalRemovable = removable(list).map((m) => m.key);
-	const agree =
-		finalRemovable.length === r.pilot.removable.length &&
-		finalRemovable.every((key) => r.pilot.removable.includes(key));
 	const pct = (gain: number) => `${(gain * 100).toFixed(1)} %`;
-	const runsOf = (c: Cell) => c.times.map((t) => ms(t)).join(', ');
-	const problems = [...cells.values()].flatMap((c) => c.problems.map((p) => `${c.key}: ${p}`));
-	const listingAll = med('listing', ALL_ON.key);
-	const httpMs = median(http.times);
-	const listingRemovable = hasCombined ? med('listing', REMOVABLE) : listingAll;
+	const problems = [...cells.values(), ...combinedCells.values()].flatMap((c) =>
+		c.problems.map((p) => `${c.key}: ${p}`),
+	);
+	const label = (c: Cell) =>
+		c.variant === 'http'
+			? 'HTTP Request (pagination) + Split Out'
+			: c.variant === ALL_ON.key
+				? 'all mechanisms on (the package as it is)'
+				: c.variant === REMOVABLE
+					? `all removable off (${r.removable.join(', ')})`
+					: `${c.variant} off: ${MECHANISMS.find((m) => m.key === c.variant)?.without ?? ''}`;
+	const table = (of: Map<string, Cell>) => [
+		'| Variant | Row | Median (ms) | Runs (ms) | Requests / run |',
+		'|---|---|---|---|---|',
+		...[...of.values()].map(
+			(c) =>
+				`| ${label(c)} | ${ROW_TEXT[c.row]} | ${ms(median(c.times))} | ${c.times.map((t) => ms(t)).join(', ')} | ${[...new Set(c.requests)].join(', ')} |`,
+		),
+	];
+	// the listing against HTTP Request + Split Out: from the combined variant's rounds when there is one
+	const final = combinedCells.size ? combinedCells : cells;
+	const med = (key: string) => median(final.get(key)?.times ?? []);
+	const listingAll = med(`listing:${ALL_ON.key}`);
+	const httpMs = med('listing:http');
+	const listingOff = combinedCells.size ? med(`listing:${REMOVABLE}`) : listingAll;
 	return [
 		'## Ablation: what each speed mechanism buys',
 		'',
-		`Measured ${r.date} on ${r.machine}, n8n 2.41.0 (\`n8n start\`), in ${r.minutes.whole.toFixed(1)} min (the measured rounds ${r.minutes.measuredRounds.toFixed(1)} min); \`test/bench/ablation.ts\` (\`BENCH_ONLY=ablation npm run bench\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script) and packed under a name of its own, all installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap (a full GC of n8n first). *Time*: the node's own execution time from the run data (HTTP Request + Split Out summed), medians. *Gain*: the share of the row's time the mechanism saves, (without − with) / without; kept where it is at least ${KEEP_GAIN * 100} % on its row. Load average (1/5/15 min): ${r.load.before} before, ${r.load.afterPilot} after the pilot, ${r.load.after} after the measured rounds: the machine is shared, so absolute times vary with its load; the interleaving keeps the ratios fair.`,
+		`Measured ${r.date} on ${r.machine}, n8n 2.41.0 (\`n8n start\`), in ${r.minutes.whole.toFixed(1)} min (${r.minutes.singles.toFixed(1)} min up to the end of the single-mechanism rounds); \`test/bench/ablation.ts\` (\`BENCH_ONLY=ablation npm run bench\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script) and packed under a name of its own, all installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap (a full GC of n8n first). *Time*: the node's own execution time from the run data (HTTP Request + Split Out summed), medians. *Gain*: the share of the row's time the mechanism saves, (without − with) / without; kept where it is at least ${KEEP_GAIN * 100} % on its row. Load average (1/5/15 min): ${r.load.before} before, ${r.load.afterSingles} after the single-mechanism rounds, ${r.load.after} at the end: the machine is shared, so absolute times vary with its load; the interleaving keeps the comparisons fair.`,
 		'',
 		'| Mechanism | Without it | Row | With (ms) | Without (ms) | Gain | Verdict | Rounds slower without it | Gain, median of the rounds |',
 		'|---|---|---|---|---|---|---|---|---|',
 		...list.map(
 			(v) =>
-				`| ${v.mechanism.name} | ${v.mechanism.without} | ${ROW_TEXT[v.row]} | ${ms(v.withMs)} | ${ms(v.withoutMs)} | ${pct(v.gain)} | ${kept(v) ? 'kept' : finalRemovable.includes(v.mechanism.key) ? 'removed' : 'kept (for its other row)'} | ${v.slowerWithout} of ${v.rounds} | ${pct(v.pairedGain)} |`,
+				`| ${v.mechanism.name} | ${v.mechanism.without} | ${ROW_TEXT[v.row]} | ${ms(v.withMs)} | ${ms(v.withoutMs)} | ${pct(v.gain)} | ${kept(v) ? 'kept' : r.removable.includes(v.mechanism.key) ? 'removed' : 'kept (for its other row)'} | ${v.slowerWithout} of ${v.rounds} | ${pct(v.pairedGain)} |`,
 		),
 		'',
 		"*Rounds slower without it* and *Gain, median of the rounds* compare the two variants within each round (run seconds apart), so a change of the machine's load between rounds moves them less than it moves the medians; the verdict is the medians' gain, as the rule says. The sandbox answers from the same machine, with no network between: the mechanisms that overlap the node's work with its wait for the server (the read-ahead, Search's concurrency) have least to gain here, where there is hardly any wait and the server's own work takes CPU from n8n on the same cores.",
 		'',
-		hasCombined
-			? `**All removable off**: one variant with every mechanism off that saved less than ${KEEP_GAIN * 100} % in a ${PILOT_ROUNDS}-round pilot before the measured rounds (the pilot ran before so that the variant could be installed into the same n8n, which loads packages at start; restarted once, then warmed up): ${r.pilot.removable.join(', ')}.${agree ? ' The measured rounds agree.' : ` The measured rounds differ: by them the removable mechanisms are ${finalRemovable.join(', ') || 'none'}.`}`
-			: `**All removable off**: the pilot found no mechanism that saves less than ${KEEP_GAIN * 100} %: there is no such variant.`,
+		...table(cells),
 		'',
-		'| Variant | Row | Median (ms) | Runs (ms) | Requests / run |',
-		'|---|---|---|---|---|',
-		...[...cells.values()].map(
-			(c) =>
-				`| ${c.variant === 'http' ? 'HTTP Request (pagination) + Split Out' : c.variant === ALL_ON.key ? 'all mechanisms on (the package as it is)' : c.variant === REMOVABLE ? 'all removable off' : `${c.variant} off: ${MECHANISMS.find((m) => m.key === c.variant)?.without ?? ''}`} | ${ROW_TEXT[c.row]} | ${ms(median(c.times))} | ${runsOf(c)} | ${[...new Set(c.requests)].join(', ')} |`,
-		),
+		combinedCells.size
+			? `**All removable off**: one variant with every mechanism off that the table above removes (${r.removable.join(', ')}), installed into the same n8n after those rounds (n8n loads packages only at start: restarted once), then ${RUNS} rounds after ${WARMUPS} warm-up round(s) of it, the package as it is and HTTP Request + Split Out, interleaved as above.`
+			: `**All removable off**: every mechanism saves at least ${KEEP_GAIN * 100} % on a row: there is no such variant.`,
+		...(combinedCells.size ? ['', ...table(combinedCells)] : []),
 		'',
 		'| Target | Measured | Met |',
 		'|---|---|---|',
-		`| Listing 10,000 with every removable mechanism off: median ≤ HTTP Request + Split Out | ${ms(listingRemovable)} ms vs ${ms(httpMs)} ms = ${(listingRemovable / httpMs).toFixed(2)}× (all on: ${ms(listingAll)} ms = ${(listingAll / httpMs).toFixed(2)}×) | ${listingRemovable <= httpMs ? '✅' : '❌'} |`,
+		`| Listing 10,000 with every removable mechanism off: median ≤ HTTP Request + Split Out | ${ms(listingOff)} ms vs ${ms(httpMs)} ms = ${(listingOff / httpMs).toFixed(2)}× (all on, same rounds: ${ms(listingAll)} ms = ${(listingAll / httpMs).toFixed(2)}×) | ${listingOff <= httpMs ? '✅' : '❌'} |`,
 		...(problems.length ? ['', `Problems: ${problems.join('; ')}`] : []),
 	].join('\n');
 }
