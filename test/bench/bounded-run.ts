@@ -1,4 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
+import { stopAllChildren } from '../e2e/processes';
+import type { N8n } from '../e2e/rest-client';
+import type { Sandbox } from '../sandbox/server';
+
 /**
  * How a benchmark script runs: `main` bounded by a deadline, and `cleanup` (which stops, by PID, what the script
  * started) after success, failure, the deadline or SIGINT/SIGTERM. Exit codes: 0 done, 1 failed (could not
@@ -37,4 +41,14 @@ export function runBounded(options: {
 			await cleanup();
 			process.exit(1);
 		});
+}
+
+/** The usual `cleanup` of a script that started n8n and the sandbox: n8n, every child process, then the sandbox. */
+export async function stopStarted(
+	n8n: N8n | undefined,
+	sandbox: Sandbox | undefined,
+): Promise<void> {
+	await n8n?.stop().catch(() => undefined);
+	await stopAllChildren().catch(() => undefined);
+	await sandbox?.stop().catch(() => undefined);
 }

@@ -15,13 +15,13 @@ import * as path from 'node:path';
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
-import { runCommand, stopAllChildren } from '../e2e/processes';
+import { runCommand } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
 import type { Sandbox } from '../sandbox/server';
-import { runBounded } from './bounded-run';
+import { runBounded, stopStarted } from './bounded-run';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { callWebhook, ExecutionReader, webhookTrigger } from './webhook-runs';
 import { startSandbox } from '../sandbox/server';
@@ -76,11 +76,7 @@ const progress = (message: string) =>
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
 
-async function cleanup(): Promise<void> {
-	await n8n?.stop().catch(() => undefined);
-	await stopAllChildren().catch(() => undefined);
-	await sandbox?.stop().catch(() => undefined);
-}
+const cleanup = async () => await stopStarted(n8n, sandbox);
 
 // ----- measuring ---------------------------------------------------------------------------------------------------
 

@@ -11,12 +11,12 @@ import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
-import { stopAllChildren, waitFor } from '../e2e/processes';
+import { waitFor } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
-import { runBounded } from './bounded-run';
+import { runBounded, stopStarted } from './bounded-run';
 import { summariseProfiles, summaryLines } from './cpuprofile';
 import { ProbeClient, probeEnv } from './probe-client';
 
@@ -194,10 +194,6 @@ async function main(): Promise<void> {
 	}
 }
 
-async function cleanup(): Promise<void> {
-	await n8n?.stop().catch(() => undefined);
-	await stopAllChildren().catch(() => undefined);
-	await sandbox?.stop().catch(() => undefined);
-}
+const cleanup = async () => await stopStarted(n8n, sandbox);
 
 runBounded({ what: 'download profile', main, cleanup, deadlineMs: 20 * 60_000, progress: log });

@@ -11,12 +11,15 @@ bash test/tools/ensure-deps.sh
 rm -rf .tmp/bench-build
 node_modules/.bin/tsc -p test/bench/tsconfig.bench.json
 export BENCH_RUN="${BENCH_RUN:-$(date -u '+%Y-%m-%d %H:%M UTC')}"
-# BENCH_ONLY=main (bench.js: listing, scale, profiles, batch, trigger), =download, =search or =queue runs that part alone;
-# BENCH_QUEUE=0 leaves out the queue-mode section
+# BENCH_ONLY=main (bench.js: listing, scale, profiles, batch, trigger), =download, =search, =ablation or =queue runs that part alone;
+# BENCH_QUEUE=0 leaves out the queue-mode section, BENCH_ABLATION=0 the ablation (each speed mechanism switched off)
 only="${BENCH_ONLY:-}"
 if [ -z "$only" ] || [ "$only" = main ]; then node .tmp/bench-build/test/bench/bench.js "$@"; fi
 if [ -z "$only" ] || [ "$only" = download ]; then node .tmp/bench-build/test/bench/download-bench.js; fi
 if [ -z "$only" ] || [ "$only" = search ]; then node .tmp/bench-build/test/bench/search-bench.js; fi
+if { [ -z "$only" ] && [ "${BENCH_ABLATION:-1}" != 0 ]; } || [ "$only" = ablation ]; then
+	node .tmp/bench-build/test/bench/ablation.js
+fi
 # by hand only: where n8n's CPU goes during a download (CPU profiles inside n8n, printed, in .tmp/)
 if [ "$only" = download-profile ]; then exec node .tmp/bench-build/test/bench/download-profile.js; fi
 if { [ -z "$only" ] && [ "${BENCH_QUEUE:-1}" != 0 ]; } || [ "$only" = queue ]; then

@@ -17,18 +17,19 @@ import { SEARCH_CONCURRENCY } from '../../nodes/FileStorage/actions/file/search.
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
 import type { N8nInstall } from '../e2e/install';
-import { runCommand, stopAllChildren } from '../e2e/processes';
+import { runCommand } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
-import { runBounded } from './bounded-run';
+import { runBounded, stopStarted } from './bounded-run';
 import { summariseProfiles, summaryLines } from './cpuprofile';
 import { cpuSeconds, procStatus, resetPeak } from './process-stats';
 import { ProbeClient, probeEnv } from './probe-client';
 import { callWebhook, ExecutionReader, webhookTrigger } from './webhook-runs';
 import { median } from './report';
 import { measuredOn, publishSection } from './report-sections';
+import { buildSearchTree, FILES_PER_FOLDER } from './search-tree';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'bench-search');
 const LOGS = path.join(WORK, 'logs');
@@ -36,10 +37,6 @@ const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const SECTION = 'search-bench';
 const RUNS = Math.max(1, Number(process.env.BENCH_SEARCH_RUNS ?? 7) || 7);
 const WARMUPS = Math.max(0, Number(process.env.BENCH_SEARCH_WARMUPS ?? 1));
-/** 20 top folders × 24 subfolders each + the 20 = 500 folders below the searched one, 20 files in each. */
-const TOP_FOLDERS = 20;
-const SUBFOLDERS = 24;
-const FILES_PER_FOLDER = 20;
 const TARGET_RATIO = 1.2;
 const TARGET_LIMIT_ONE_REQUESTS = 2;
 const TARGET_MEMORY_TIMES_OUTPUT = 5;
@@ -72,51 +69,27 @@ const progress = (message: string) =>
 let n8n: N8n | undefined;
 let sandbox: Sandbox | undefined;
 
-async function cleanup(): Promise<void> {
-	await n8n?.stop().catch(() => undefined);
-	await stopAllChildren().catch(() => undefined);
-	await sandbox?.stop().catch(() => undefined);
-}
+const cleanup = async () => await stopStarted(n8n, sandbox);
 
-/** The tree: returns the searched folder's id and the number of folders and files below it. */
+/** The searched tree (search-tree.ts) and, outside it, the reference folder: returns their ids and the tree's counts. */
 function buildTree(sb: Sandbox): {
 	rootId: string;
 	flatId: string;
 	folders: number;
 	files: number;
 } {
-	const model = sb.model;
-	const root = model.addFolder(0, { name: 'Search Tree' });
-	let folders = 0;
-	let files = 0;
-	const fill = (folderId: string) => {
-		for (let k = 0; k < FILES_PER_FOLDER; k++)
-			model.addFile(0, { folderId, name: `file-${folders}-${k}.txt`, size: 1000 + k });
-		files += FILES_PER_FOLDER;
-	};
-	for (let a = 0; a < TOP_FOLDERS; a++) {
-		const top = model.addFolder(0, { name: `top-${a}`, parentId: root.id });
-		folders++;
-		fill(top.id);
-		for (let b = 0; b < SUBFOLDERS; b++) {
-			const sub = model.addFolder(0, { name: `sub-${a}-${b}`, parentId: top.id });
-			folders++;
-			fill(sub.id);
-		}
-	}
-	// The file Limit 1 looks for: in the searched folder itself.
-	model.addFile(0, { folderId: root.id, name: 'needle.pdf', size: 5000 });
+	const { rootId, folders, files } = buildSearchTree(sb);
 	// The reference, outside the searched tree: as many entries as Search returns, all in one folder, so that
 	// Folder → Get Contents brings n8n the same number of items in a few large pages instead of 501 small ones.
-	const flat = model.addFolder(0, { name: 'Flat Reference' });
-	const searchEntries = folders + files + 1;
+	const flat = sb.model.addFolder(0, { name: 'Flat Reference' });
+	const searchEntries = folders + files;
 	for (let k = 0; k < searchEntries; k++)
-		model.addFile(0, {
+		sb.model.addFile(0, {
 			folderId: flat.id,
 			name: `flat-${k}.txt`,
 			size: 1000 + (k % FILES_PER_FOLDER),
 		});
-	return { rootId: root.id, flatId: flat.id, folders, files: files + 1 };
+	return { rootId, flatId: flat.id, folders, files };
 }
 
 interface RawRun {
