@@ -79,39 +79,12 @@ interface Mechanism {
 	serves?: string;
 }
 
+/**
+ * The speed mechanisms the package still has. The run of 2026-11-27 00:07 UTC (its table in docs/benchmarks.md)
+ * also measured the listing's read-ahead from a page's raw text with its event-loop nudge, Search's read-ahead of
+ * 32 folders and the date memo: each bought less than 10 % on its row, and they were removed.
+ */
 const MECHANISMS: Mechanism[] = [
-	{
-		key: 'prefetch',
-		name: 'read-ahead: next page asked for from the raw text (`peekNextCursor` + `askEarly`)',
-		without: '`readAhead: false` in common/listing.ts (page by page)',
-		rows: ['listing'],
-		patches: [
-			{
-				file: 'nodes/FileStorage/common/listing.ts',
-				from: 'readAhead: limit === undefined,',
-				to: 'readAhead: false,',
-			},
-		],
-	},
-	{
-		key: 'nudge',
-		name: 'event-loop nudge after asking early (`letRequestOut`)',
-		without: 'asks early, no `sleep(0)`s',
-		rows: ['listing'],
-		serves: 'prefetch',
-		patches: [
-			{
-				file: 'nodes/lib/transport/listing.ts',
-				from: '\t\tif (early) await letRequestOut();\n',
-				to: '',
-			},
-			{
-				file: 'nodes/lib/transport/listing.ts',
-				from: "import { letRequestOut, peekNextCursor } from './prefetch';",
-				to: "import { peekNextCursor } from './prefetch';",
-			},
-		],
-	},
 	{
 		key: 'concurrency',
 		name: "Search's concurrency 4",
@@ -122,45 +95,6 @@ const MECHANISMS: Mechanism[] = [
 				file: 'nodes/FileStorage/actions/file/search.operation.ts',
 				from: 'export const SEARCH_CONCURRENCY = 4;',
 				to: 'export const SEARCH_CONCURRENCY = 1;',
-			},
-		],
-	},
-	{
-		key: 'read-ahead-32',
-		name: "Search's read-ahead of 32 folders",
-		without: 'read-ahead = concurrency (4)',
-		rows: ['search'],
-		patches: [
-			{
-				file: 'nodes/FileStorage/search/treeWalk.ts',
-				from: 'index < head + READ_AHEAD &&',
-				to: 'index < head + Math.min(READ_AHEAD, concurrency) &&',
-			},
-		],
-	},
-	{
-		key: 'date-memo',
-		name: "date memo (`parseServiceDate`'s Map)",
-		without: 'every date parsed',
-		rows: ['listing', 'search'],
-		patches: [
-			{
-				file: 'nodes/lib/resources/dates.ts',
-				from: [
-					'\tlet parsed = parsedDates.get(text);',
-					'\tif (parsed === undefined) {',
-					'\t\tif (parsedDates.size >= DATE_CACHE_LIMIT) parsedDates.clear();',
-					'\t\tparsed = parseDateText(text);',
-					'\t\tparsedDates.set(text, parsed);',
-					'\t}',
-					'\treturn parsed;',
-				].join('\n'),
-				to: '\treturn parseDateText(text);',
-			},
-			{
-				file: 'nodes/lib/resources/dates.ts',
-				from: 'const DATE_CACHE_LIMIT = 10_000;\nconst parsedDates = new Map<string, string | null>();\n',
-				to: '',
 			},
 		],
 	},

@@ -4,8 +4,8 @@
 //
 // Order: the searched folder's entries (in listing order, name A to Z), then each of its subfolders' entries in the
 // order the subfolders were listed, then the next level, and so on. Folders are listed ahead of the consumer in that
-// order, `concurrency` at a time (the folder being read counts), each page by page, and at most READ_AHEAD folders
-// ahead; another starts whenever one is complete. Nothing but the searched folder starts before the consumer has read
+// order, `concurrency` at a time (the folder being read counts), each page by page; another starts whenever one is
+// complete. Nothing but the searched folder starts before the consumer has read
 // on past its first page: a search whose Limit is met there sends at most two requests (that page, and the next page
 // of the same folder).
 
@@ -55,15 +55,6 @@ class FolderReader {
 		/** Called when the listing is complete (or failed): another folder may start. */
 		private readonly onSettled: () => void,
 	) {}
-
-	get isStarted(): boolean {
-		return this.started;
-	}
-
-	/** Started and not yet complete: a request of its own is out or about to be. */
-	get isBusy(): boolean {
-		return this.started && !this.finished;
-	}
 
 	start(): void {
 		if (this.started) return;
@@ -165,9 +156,6 @@ function folderName(resource: IDataObject): string {
 	return typeof name === 'string' && name !== '' ? name : String(resource.id);
 }
 
-/** Folders listed ahead of the consumer, complete or not: bounds what a walk holds besides its output. */
-const READ_AHEAD = 32;
-
 /**
  * Every entry below `startId` (`all`: the account's root), breadth first, within `maxDepth`. Stop consuming to
  * stop the walk: folders not started are never asked for, and started ones stop after their current page.
@@ -184,18 +172,12 @@ export async function* walkTree(
 	/** Whether the consumer has read on past the searched folder's first page: only then do other folders start. */
 	let opened = false;
 	let closed = false;
-	// In queue order, while fewer than `concurrency` folders are being listed and at most READ_AHEAD are ahead.
+	// The `concurrency` folders from the one being read on are listed (started, in queue order); a folder done with
+	// makes room for the next.
 	const topUp = () => {
 		if (!opened || closed) return;
-		let busy = 0;
-		for (
-			let index = head;
-			index < queue.length && index < head + READ_AHEAD && busy < concurrency;
-			index++
-		) {
-			const { reader } = queue[index];
-			if (!reader.isStarted) reader.start();
-			if (reader.isBusy) busy++;
+		for (let index = head; index < Math.min(queue.length, head + concurrency); index++) {
+			queue[index].reader.start();
 		}
 	};
 	const readerFor = (folder: FolderInTree) =>

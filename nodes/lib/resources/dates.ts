@@ -1,4 +1,4 @@
-// The service's dates are not ISO (see docs/tolerant-reader.md): parsed leniently, once per text.
+// The service's dates are not ISO (see docs/tolerant-reader.md): parsed leniently.
 
 const MONTHS: Record<string, number> = {
 	jan: 1,
@@ -23,19 +23,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * anything else → null.
  */
 export function parseServiceDate(text: unknown): string | null {
-	if (typeof text !== 'string') return null;
-	// Listings repeat the same few dates thousands of times (day precision): parse each text once.
-	let parsed = parsedDates.get(text);
-	if (parsed === undefined) {
-		if (parsedDates.size >= DATE_CACHE_LIMIT) parsedDates.clear();
-		parsed = parseDateText(text);
-		parsedDates.set(text, parsed);
-	}
-	return parsed;
+	return typeof text === 'string' ? parseDateText(text) : null;
 }
-
-const DATE_CACHE_LIMIT = 10_000;
-const parsedDates = new Map<string, string | null>();
 
 /** `2026-03-05`, `2026-03-05T14:30`, `2026-03-05 14:30:15.123+02:00`, `…Z`. */
 const ISO_DATE =
