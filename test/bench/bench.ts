@@ -211,22 +211,6 @@ async function readExecution(id: number): Promise<Execution> {
 	return { ...res.body, id: String(id) };
 }
 
-/** POSTs to a production webhook; resolves when n8n answers (after the last node, responseMode lastNode). */
-async function callWebhook(
-	webhookPath: string,
-	body: unknown,
-): Promise<{ status: number; wallMs: number; text: string }> {
-	const started = performance.now();
-	const res = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(body),
-		signal: AbortSignal.timeout(300_000),
-	});
-	const text = await res.text();
-	return { status: res.status, wallMs: performance.now() - started, text };
-}
-
 const taskOf = (
 	execution: { data?: { resultData: { runData: Record<string, TaskData[]> } } },
 	node: string,
@@ -294,10 +278,12 @@ async function measureWorkflow(
 ): Promise<MeasuredWorkflowRun> {
 	clearRequests(sb);
 	await probe.begin({ label: webhookPath, ...probeOptions });
-	const call = await callWebhook(webhookPath, body).catch(async (error: unknown) => {
-		await probe.end().catch(() => undefined);
-		throw error;
-	});
+	const call = await n8n!
+		.callWebhook(webhookPath, { body, timeoutMs: 300_000, registered: true })
+		.catch(async (error: unknown) => {
+			await probe.end().catch(() => undefined);
+			throw error;
+		});
 	// the probe's window ends with the answer: reading the execution back allocates too
 	const measured = await probe.end();
 	const requests = sb.requests.length;

@@ -11,7 +11,6 @@ import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
 import { preparePackagedN8n } from '../e2e/install';
-import { waitFor } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
@@ -52,21 +51,9 @@ let sandbox: Sandbox | undefined;
 const log = (m: string) => process.stdout.write(`[profile] ${m}\n`);
 
 async function call(webhookPath: string): Promise<number> {
-	const t0 = performance.now();
-	const res = await waitFor(
-		'webhook',
-		async () => {
-			const a = await fetch(`${n8n!.baseUrl}/webhook/${webhookPath}`, {
-				method: 'POST',
-				signal: AbortSignal.timeout(600_000),
-			});
-			return a.status === 404 ? undefined : a;
-		},
-		{ timeoutMs: 60_000, intervalMs: 250 },
-	);
-	await res.text();
+	const res = await n8n!.callWebhook(webhookPath, { timeoutMs: 600_000 });
 	if (res.status !== 200) throw new Error(`webhook ${webhookPath} answered ${res.status}`);
-	return performance.now() - t0;
+	return res.wallMs;
 }
 
 async function main(): Promise<void> {

@@ -12,7 +12,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { NODE_TYPE, REPO_ROOT } from '../e2e/checkout';
-import { waitFor } from '../e2e/processes';
 import type { N8n } from '../e2e/rest-client';
 import { preparePackagedN8n } from '../e2e/install';
 import { QueueCluster, stopQueueStack } from '../queue/cluster';
@@ -118,25 +117,18 @@ async function measure(n8n: N8n): Promise<ModeRun> {
 	const caller = async () => {
 		while (next < CALLS) {
 			next++;
-			const res = await fetch(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: '{}',
-				signal: AbortSignal.timeout(120_000),
-			}).catch((error: Error) => error);
-			if (res instanceof Response && res.status === 200) {
-				await res.text();
-				continue;
-			}
+			const res = await n8n
+				.callWebhook(WEBHOOK_PATH, { registered: true, timeoutMs: 120_000 })
+				.catch((error: Error) => error);
+			if (!(res instanceof Error) && res.status === 200) continue;
 			failed++;
 			const got =
-				res instanceof Response
-					? `HTTP ${res.status}`
-					: res.name === 'TimeoutError'
+				res instanceof Error
+					? res.name === 'TimeoutError'
 						? 'no answer within 120 s'
-						: res.message;
+						: res.message
+					: `HTTP ${res.status}`;
 			failures.set(got, (failures.get(got) ?? 0) + 1);
-			if (res instanceof Response) await res.text();
 		}
 	};
 	await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
@@ -187,30 +179,14 @@ async function executionStatuses(n8n: N8n, afterId: number): Promise<Map<string,
 	return counts;
 }
 
-/** Publishing registers the webhook shortly after the API answers: until then a call gets 404 and runs nothing. */
-async function webhookRegistered(n8n: N8n): Promise<void> {
-	await waitFor(
-		'the webhook to be registered',
-		async () => {
-			const res = await fetch(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: '{}',
-			});
-			await res.text();
-			return res.status !== 404;
-		},
-		{ timeoutMs: 60_000, intervalMs: 250 },
-	);
-}
-
 async function measureMode(
 	label: string,
 	mode: ExecutionsMode,
 	workers: number,
 	n8n: N8n,
 ): Promise<ModeResult> {
-	await webhookRegistered(n8n);
+	// Publishing registers the webhook shortly after the API answers: the first call waits for it.
+	await n8n.callWebhook(WEBHOOK_PATH);
 	const before = cluster!.placement().startedBy;
 	progress(`${label}: warm-up`);
 	const warmup = await measure(n8n);

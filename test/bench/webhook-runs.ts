@@ -13,29 +13,16 @@ export interface WebhookExecution<Task> {
 	data?: { resultData: { error?: { message?: string }; runData: Record<string, Task[]> } };
 }
 
-/**
- * Calls a published workflow's webhook. n8n registers it a moment after answering the publish call: until then it
- * is a 404 and nothing ran, so calling again is safe. Returns a problem to report, if the answer was not 200.
- */
+/** Calls a published workflow's webhook; returns a problem to report, if the answer was not 200. */
 export async function callWebhook(
 	n8n: N8n,
 	webhookPath: string,
 	timeoutMs: number,
 ): Promise<string | undefined> {
-	const res = await waitFor(
-		'the webhook to be registered',
-		async () => {
-			const answer = await fetch(`${n8n.baseUrl}/webhook/${webhookPath}`, {
-				method: 'POST',
-				signal: AbortSignal.timeout(timeoutMs),
-			});
-			return answer.status === 404 ? undefined : answer;
-		},
-		{ timeoutMs: 60_000, intervalMs: 250 },
-	);
+	const res = await n8n.callWebhook(webhookPath, { timeoutMs });
 	return res.status === 200
 		? undefined
-		: `webhook answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+		: `webhook answered ${res.status}: ${res.text.slice(0, 200)}`;
 }
 
 /** Reads each run's execution once: every call returns the newest finished one after those already read. */

@@ -1264,8 +1264,8 @@ describe('n8n start', () => {
 					fileId: invoice.id,
 					fileName: 'invoice-2026-104.pdf',
 					folder: 'Invoices',
-					// a count of the bytes n8n stored, not the binary's display text ("4.32 kB")
-					bytesDownloaded: invoice.size,
+					// the size in bytes as listed (a number), not the binary's display text ("4.32 kB")
+					sizeBytes: invoice.size,
 				}),
 			]);
 			await n8n.deactivate(workflow.id);

@@ -222,6 +222,43 @@ export class N8n extends N8nCli {
 	}
 
 	/** Activates (2.x: publishes) a workflow through the public API; its pollers poll once at once. */
+	/**
+	 * POSTs to a published workflow's production webhook and returns n8n's answer (for `responseMode: lastNode`, once
+	 * the last node is done). n8n registers the webhook a moment after the publish call answers: until then it
+	 * answers 404 having run nothing, so the call is repeated for up to a minute, unless `registered` says the
+	 * webhook is known to be there (a load generator, whose every answer counts). A call that gets no answer within
+	 * `timeoutMs` throws.
+	 */
+	async callWebhook(
+		webhookPath: string,
+		{
+			body = {},
+			timeoutMs = 120_000,
+			registered = false,
+		}: { body?: unknown; timeoutMs?: number; registered?: boolean } = {},
+	): Promise<{ status: number; text: string; wallMs: number }> {
+		const call = async () => {
+			const started = performance.now();
+			const res = await fetch(`${this.baseUrl}/webhook/${webhookPath}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(timeoutMs),
+			});
+			const text = await res.text();
+			return { status: res.status, text, wallMs: performance.now() - started };
+		};
+		if (registered) return await call();
+		return await waitFor(
+			`POST /webhook/${webhookPath} to reach a registered webhook`,
+			async () => {
+				const answer = await call();
+				return answer.status === 404 ? undefined : answer;
+			},
+			{ timeoutMs: 60_000, intervalMs: 250 },
+		);
+	}
+
 	async activate(workflowId: string): Promise<void> {
 		const url = this.install.offers.activatePath(workflowId);
 		const res = await this.api('POST', url, {});

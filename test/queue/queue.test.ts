@@ -269,25 +269,9 @@ async function savedTriggerState(workflowId: string): Promise<unknown> {
 	);
 }
 
-async function callWebhook(
-	webhookPath: string,
-	body: unknown,
-): Promise<{ status: number; text: string }> {
-	return await waitFor(
-		`POST /webhook/${webhookPath} to reach a registered webhook`,
-		async () => {
-			const res = await fetch(`${main().baseUrl}/webhook/${webhookPath}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify(body),
-				signal: AbortSignal.timeout(180_000),
-			});
-			const text = await res.text();
-			// 404: not registered yet, so nothing ran; anything else is the answer
-			return res.status === 404 ? undefined : { status: res.status, text };
-		},
-		{ timeoutMs: 60_000, intervalMs: 500 },
-	);
+/** The workflows' webhooks, on the main. */
+async function callWebhook(webhookPath: string, body: unknown) {
+	return await main().callWebhook(webhookPath, { body, timeoutMs: 180_000 });
 }
 
 /**
