@@ -10,7 +10,6 @@ import * as path from 'node:path';
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
 import { findLeaks } from '../helpers/secret-leaks';
-import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { ExecuteResult, WorkflowSpec } from './cli';
@@ -29,11 +28,10 @@ import {
 	WRONG_ACCESS_TOKEN,
 } from './fixtures';
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
-import { preparePackagedN8n } from './install';
-import type { N8nInstall } from './install';
 import { freePort, stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
-import { N8n } from './rest-client';
+import type { N8n } from './rest-client';
+import { packagedN8nAndSandbox } from './suite';
 import { nodeOutput } from './run-data';
 import type { RunData } from './run-data';
 
@@ -60,7 +58,6 @@ const OWNER = {
 };
 
 const watch = new Stopwatch();
-let install: N8nInstall;
 let n8n: N8n;
 let sandbox: Sandbox;
 let files: FileServer;
@@ -430,16 +427,10 @@ const FOLDER_TRIGGER = 'e2eTrigFolder';
 // ----- lifecycle ---------------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-	fs.rmSync(WORK, { recursive: true, force: true });
-	fs.mkdirSync(LOGS, { recursive: true });
-	const prepared = await preparePackagedN8n(WORK, LOGS, watch);
-	install = prepared.install;
-	const userFolder = prepared.userFolder;
-	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	({ n8n, sandbox } = await packagedN8nAndSandbox(WORK, { watch }));
 	tree = accountingTree(sandbox.model);
 	secrets = seedSecrets(sandbox.seed);
 	files = await startFileServer(REMOTE_FILES);
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
 	Object.assign(WF, endpointWorkflows());
 }, 40 * 60_000);
 
@@ -1259,15 +1250,20 @@ describe('n8n start', () => {
 			);
 			const [execution] = await executionsWith(workflow.id, 1);
 			expect(execution.status).toBe('success');
+			const [listed] = nodeOutput(execution, 'On new file in the folder');
 			expect(nodeOutput(execution, 'Describe the invoice')).toEqual([
 				expect.objectContaining({
 					fileId: invoice.id,
 					fileName: 'invoice-2026-104.pdf',
 					folder: 'Invoices',
-					// the size in bytes as listed (a number), not the binary's display text ("4.32 kB")
-					sizeBytes: invoice.size,
+					// the size in bytes as File Storage lists it (a number), not the binary's display text ("4.32 kB")
+					sizeBytes: listed.size,
 				}),
 			]);
+			// servers list sizes as rounded text ("4.32KB"): the number is the file's size to that precision
+			expect(Math.abs(Number(listed.size) - invoice.size)).toBeLessThanOrEqual(
+				invoice.size * 0.005,
+			);
 			await n8n.deactivate(workflow.id);
 		}, 180_000);
 

@@ -18,16 +18,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { findLeaks } from '../helpers/secret-leaks';
 import type { FileRec } from '../sandbox/model';
-import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from './checkout';
 import type { WorkflowSpec } from './cli';
 import { CREDENTIALS, sandboxCredentials, seedSecrets, UNKNOWN_FILE_REQUEST_ID } from './fixtures';
-import { preparePackagedN8n } from './install';
+import type { N8nInstall } from './install';
 import { selectedN8n } from './n8n-versions';
 import { stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
-import { N8n } from './rest-client';
+import type { N8n } from './rest-client';
+import { packagedN8nAndSandbox } from './suite';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e-mcp');
 const LOGS = path.join(WORK, 'logs');
@@ -298,12 +298,9 @@ let tools: ToolSpec[];
 let nodeType: ExportedNodeType;
 
 beforeAll(async () => {
-	fs.rmSync(WORK, { recursive: true, force: true });
-	fs.mkdirSync(LOGS, { recursive: true });
-	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
-	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	let install: N8nInstall;
+	({ n8n, sandbox, install } = await packagedN8nAndSandbox(WORK, { watch }));
 	secrets = seedSecrets(sandbox.seed);
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
 
 	const exported = await watch.time('n8n export:nodes', () => n8n.exportNodes());
 	const names = exported.map((type) => type.name);

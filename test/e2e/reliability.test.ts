@@ -10,13 +10,12 @@ import * as path from 'node:path';
 
 import { findLeaks } from '../helpers/secret-leaks';
 import type { FaultRule, Sandbox } from '../sandbox/server';
-import { startSandbox } from '../sandbox/server';
 import { REPO_ROOT } from './checkout';
 import type { ExecuteResult, WorkflowSpec } from './cli';
 import { CREDENTIALS, manualWorkflow, sandboxCredentials, seedSecrets } from './fixtures';
-import { preparePackagedN8n } from './install';
 import { stopAllChildren } from './processes';
-import { N8n } from './rest-client';
+import type { N8n } from './rest-client';
+import { packagedN8nAndSandbox } from './suite';
 import { nodeOutput } from './run-data';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'e2e-reliability');
@@ -77,12 +76,8 @@ function allFilesNewestFirst(): string[] {
 const listed = (result: ExecuteResult) => nodeOutput(result.run, NODE).map((item) => item.id);
 
 beforeAll(async () => {
-	fs.rmSync(WORK, { recursive: true, force: true });
-	fs.mkdirSync(LOGS, { recursive: true });
-	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS);
-	sandbox = await startSandbox({ port: 0, host: '127.0.0.1', maxPageSize: PAGE_SIZE });
+	({ n8n, sandbox } = await packagedN8nAndSandbox(WORK, { sandbox: { maxPageSize: PAGE_SIZE } }));
 	secrets = seedSecrets(sandbox.seed);
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
 	await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
 	await n8n.importWorkflows(Object.values(WF));
 }, 40 * 60_000);

@@ -1,0 +1,27 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/**
+ * How a real-n8n suite starts: a fresh work folder, the packaged n8n (preparePackagedN8n: n8n, this package packed and
+ * installed into a user folder), the sandbox on 127.0.0.1, and the n8n instance for that user folder, not started yet
+ * (suites import credentials and workflows first).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { Sandbox, SandboxOptions } from '../sandbox/server';
+import { startSandbox } from '../sandbox/server';
+import type { N8nInstall, StepTimer } from './install';
+import { preparePackagedN8n } from './install';
+import { N8n } from './rest-client';
+
+export async function packagedN8nAndSandbox(
+	work: string,
+	{ watch, sandbox: options = {} }: { watch?: StepTimer; sandbox?: SandboxOptions } = {},
+): Promise<{ n8n: N8n; sandbox: Sandbox; install: N8nInstall; logDir: string }> {
+	const logDir = path.join(work, 'logs');
+	fs.rmSync(work, { recursive: true, force: true });
+	fs.mkdirSync(logDir, { recursive: true });
+	const { install, userFolder } = await preparePackagedN8n(work, logDir, watch);
+	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', ...options });
+	const n8n = await N8n.create({ install, userFolder, logDir });
+	return { n8n, sandbox, install, logDir };
+}
