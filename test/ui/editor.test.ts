@@ -346,9 +346,11 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			expect(shown).toEqual(expected);
 			// every field is named in the README's row for the operation
 			const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-			const row = readme
-				.split('\n')
-				.find((line) => line.startsWith(`| ${op.resourceName} | ${op.operationName} |`));
+			// prettier pads the table's cells: a row is found by its first two cells
+			const row = readme.split('\n').find((line) => {
+				const cells = line.split('|').map((cell) => cell.trim());
+				return cells[1] === op.resourceName && cells[2] === op.operationName;
+			});
 			expect(row).toBeDefined();
 			// Options is named once for all operations, above the table
 			expect(readme).toContain('Every operation has **Options → Timeout**');
