@@ -73,7 +73,9 @@ export class FileStorageTrigger implements INodeType {
 			{
 				name: 'fileStorageApi',
 				required: true,
-				displayOptions: { show: { event: ['notification', 'upload', 'folderFile', 'folderItem'] } },
+				// `hide`, not a `show` list of the other four events: when the credentials' `show` lists name every event,
+				// n8n's editor takes Trigger On for the node's authentication field and leaves it out of the panel
+				displayOptions: { hide: { event: ['fileRequestItem'] } },
 			},
 			{
 				name: 'fileStorageFileRequestApi',

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions */
 /**
  * The editor as a new user meets it, in a real browser (Debian's Chromium driven by playwright-core) against a real
  * n8n with the packed package installed as Community Nodes installs it, and the sandbox server: the node creator,
@@ -6,8 +6,11 @@
  * the trigger's Fetch Test Event and an example workflow run from the editor. Each step saves a screenshot under
  * .tmp/ui/shots/; `npm run ui:screenshots` also writes the ones the README shows into docs/screenshots/.
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
+import * as tls from 'node:tls';
 
 import type { Browser, Locator, Page } from 'playwright-core';
 import { chromium, selectors } from 'playwright-core';
@@ -33,7 +36,14 @@ import { N8n } from '../e2e/rest-client';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import type { Operation } from './editor-model';
-import { expectedFields, NODE, operations, simplifiedKeys, triggerActions } from './editor-model';
+import {
+	expectedFields,
+	NODE,
+	operations,
+	simplifiedKeys,
+	TRIGGER,
+	triggerActions,
+} from './editor-model';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'ui');
 const LOGS = path.join(WORK, 'logs');
@@ -52,6 +62,17 @@ const README_SHOTS = new Set([
 	'output-file-search-json',
 	'trigger-test-event',
 ]);
+/**
+ * The address the credentials hold. For the README's pictures it is the address a user would type; n8n reaches the
+ * sandbox behind it through test/ui/host-alias.cjs and a TLS front (see startDocsFront). Otherwise the sandbox's own.
+ */
+const DOCS_BASE_URL = 'https://files.example.com';
+/** Credentials named as a user names them: after the account, the shared folder, the file request. */
+const CREDENTIAL_NAMES: Record<string, string> = {
+	fileStorageApi: 'File Storage account',
+	fileStorageShareApi: 'Shared folder: Shared with Clients',
+	fileStorageFileRequestApi: 'File request: Client uploads',
+};
 const OWNER = {
 	email: 'ui@example.com',
 	password: 'Ui-Passw0rd-2026',
@@ -72,10 +93,14 @@ const CHROMIUM_ARGS = [
 const OPERATIONS_WORKFLOW = 'e2eUiOperations';
 const TRIGGER_WORKFLOW = 'e2eUiTrigger';
 const UI_TIMEOUT_MS = 30_000;
+const VIEWPORT = { width: 1280, height: 800 };
+const WIDE_VIEWPORT = { width: 1680, height: 860 };
 
 const watch = new Stopwatch();
 let n8n: N8n;
 let sandbox: Sandbox;
+let baseUrl: string;
+let docsFront: tls.Server | undefined;
 let browser: Browser;
 let page: Page;
 const nodeIds = new Map<string, string>();
@@ -83,7 +108,22 @@ const nodeIds = new Map<string, string>();
 // n8n marks its elements with data-test-id
 selectors.setTestIdAttribute('data-test-id');
 
+/** Closes the editor's toasts, which would lie cut off over the panel in a screenshot. */
+async function dismissToasts(): Promise<void> {
+	const toasts = page.locator('.el-notification').filter({ visible: true });
+	await waitFor(
+		'the toasts to be closed',
+		async () => {
+			for (const close of await toasts.locator('.el-notification__closeBtn').all())
+				await close.click({ timeout: 1_000 }).catch(() => undefined);
+			return (await toasts.count()) === 0;
+		},
+		{ timeoutMs: UI_TIMEOUT_MS },
+	);
+}
+
 async function shot(name: string, target?: Locator): Promise<void> {
+	await dismissToasts();
 	fs.mkdirSync(SHOTS, { recursive: true });
 	const file = path.join(SHOTS, `${name}.png`);
 	await (target ?? page).screenshot({ path: file });
@@ -94,14 +134,28 @@ async function shot(name: string, target?: Locator): Promise<void> {
 }
 
 function credentialOf(resource: string) {
-	return resource === 'sharedFolder'
-		? CREDENTIALS.share
-		: resource === 'fileRequest'
-			? CREDENTIALS.request
-			: CREDENTIALS.api;
+	const credential =
+		resource === 'sharedFolder'
+			? CREDENTIALS.share
+			: resource === 'fileRequest'
+				? CREDENTIALS.request
+				: CREDENTIALS.api;
+	return { ...credential, name: CREDENTIAL_NAMES[credential.type] };
 }
 
-const nodeName = (op: Operation) => `${op.resourceName} ${op.operationName}`;
+/** The name n8n gives a node added from the node creator: its action, e.g. "Get folder contents". */
+const nodeName = (op: Operation) => op.action;
+/** The trigger's name when added: its default, "File Storage Trigger". */
+const TRIGGER_NAME = TRIGGER.defaults.name as string;
+
+function operation(resource: string, name: string): Operation {
+	const found = operations().find((op) => op.resource === resource && op.operation === name);
+	if (!found) throw new Error(`no operation ${resource}.${name}`);
+	return found;
+}
+const GET_FOLDER_CONTENTS = nodeName(operation('folder', 'getContents'));
+const SEARCH_FILES = nodeName(operation('file', 'search'));
+const NEWEST_UPLOAD = 'invoice-2026-004.pdf';
 
 /** Extra values an operation's node is opened with, where its defaults alone would not run in the editor. */
 function parametersOf(op: Operation): Record<string, unknown> {
@@ -148,24 +202,40 @@ function operationsWorkflow(): WorkflowSpec {
 
 function triggerWorkflow(): WorkflowSpec {
 	const id = '00000000-0000-4000-a000-100000000001';
-	nodeIds.set('Trigger', id);
+	nodeIds.set(TRIGGER_NAME, id);
 	return {
 		id: TRIGGER_WORKFLOW,
 		name: 'ui: trigger',
 		nodes: [
 			{
 				id,
-				name: 'Trigger',
+				name: TRIGGER_NAME,
 				type: TRIGGER_NODE_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'upload' },
-				credentials: { fileStorageApi: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name } },
+				credentials: {
+					fileStorageApi: { id: CREDENTIALS.api.id, name: CREDENTIAL_NAMES.fileStorageApi },
+				},
 			},
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+/** Names the credential of the open form as a user would, in place of the name n8n proposes ("… account"). */
+async function nameCredential(modal: Locator, name: string): Promise<void> {
+	const title = modal.getByTestId('credential-name');
+	await title.click();
+	const input = title.locator('input');
+	await input.fill(name);
+	await input.press('Enter');
+	await waitFor(
+		'the new name in the title',
+		async () => (await title.getByTestId('inline-edit-preview').innerText()).trim() === name,
+		{ timeoutMs: UI_TIMEOUT_MS },
+	);
 }
 
 /** Opens a node's panel straight from its URL, as a link to it would. */
@@ -204,14 +274,94 @@ async function outputColumns(): Promise<string[]> {
 		.filter((text) => text !== '');
 }
 
+/**
+ * For the README's pictures: a TLS front for the sandbox with a certificate for files.example.com, and the
+ * environment that has n8n (and only n8n) reach it by that name and trust that certificate.
+ */
+async function startDocsFront(): Promise<Record<string, string>> {
+	const { hostname } = new URL(DOCS_BASE_URL);
+	const key = path.join(WORK, 'docs-front.key');
+	const cert = path.join(WORK, 'docs-front.crt');
+	execFileSync(
+		'openssl',
+		[
+			...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2'],
+			...['-keyout', key, '-out', cert, '-subj', `/CN=${hostname}`],
+			...['-addext', `subjectAltName=DNS:${hostname}`],
+		],
+		{ stdio: 'ignore' },
+	);
+	const front = tls.createServer(
+		{ key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
+		(socket) => {
+			const upstream = net.connect(sandbox.port, '127.0.0.1');
+			socket.pipe(upstream).pipe(socket);
+			socket.on('error', () => upstream.destroy());
+			upstream.on('error', () => socket.destroy());
+		},
+	);
+	await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+	docsFront = front;
+	// the links in the outputs (fileUrl, thumbnailUrl) name the same server
+	sandbox.model.baseUrl = DOCS_BASE_URL;
+	const { port } = front.address() as net.AddressInfo;
+	return {
+		NODE_OPTIONS: `--require ${path.join(__dirname, 'host-alias.cjs')}`,
+		NODE_EXTRA_CA_CERTS: cert,
+		UI_HOST_ALIAS: `${hostname}:443=127.0.0.1:${port}`,
+	};
+}
+
+/**
+ * Drags the parameters to the left edge of the panel, so the output takes the width the input leaves, and waits
+ * until every column of the output table is in view. The editor remembers where the parameters were dragged: the
+ * function returned drags them back, for the panels opened after.
+ */
+async function widenOutput(ndv: Locator): Promise<() => Promise<void>> {
+	const handle = ndv.getByTestId('panel-drag-button');
+	const box = await handle.boundingBox();
+	if (!box) throw new Error('the panel has no drag handle');
+	const y = box.y + box.height / 2;
+	await page.mouse.move(box.x + box.width / 2, y);
+	await page.mouse.down();
+	await page.mouse.move(box.x - 1000, y, { steps: 20 });
+	await page.mouse.up();
+	const output = ndv.getByTestId('output-panel');
+	await waitFor(
+		'every column of the output table in view',
+		async () => {
+			const panel = await output.boundingBox();
+			const heads = await output.locator('table thead th').all();
+			const last = await heads[heads.length - 1]?.boundingBox();
+			return !!panel && !!last && last.x + last.width <= panel.x + panel.width;
+		},
+		{ timeoutMs: UI_TIMEOUT_MS },
+	);
+	return async () => {
+		const moved = await handle.boundingBox();
+		if (!moved) return;
+		await page.mouse.move(moved.x + moved.width / 2, y);
+		await page.mouse.down();
+		await page.mouse.move(box.x + box.width / 2, y, { steps: 20 });
+		await page.mouse.up();
+	};
+}
+
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-	n8n = await N8n.create({ install, userFolder, logDir: LOGS });
+	baseUrl = DOC_SHOTS ? DOCS_BASE_URL : sandbox.baseUrl;
+	const env = DOC_SHOTS ? await startDocsFront() : {};
+	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env });
 	await watch.time('import credentials + workflows', async () => {
-		await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
+		await n8n.importCredentials(
+			sandboxCredentials(baseUrl, sandbox.seed).map((credential) => ({
+				...credential,
+				name: CREDENTIAL_NAMES[credential.type],
+			})),
+		);
 		await n8n.importWorkflows([
 			operationsWorkflow(),
 			triggerWorkflow(),
@@ -224,7 +374,7 @@ beforeAll(async () => {
 		executablePath: process.env.UI_CHROMIUM ?? '/usr/bin/chromium',
 		args: CHROMIUM_ARGS,
 	});
-	page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+	page = await browser.newPage({ viewport: VIEWPORT });
 	page.setDefaultTimeout(UI_TIMEOUT_MS);
 	await watch.time('sign in', async () => {
 		await page.goto(`${n8n.baseUrl}/signin`);
@@ -239,6 +389,7 @@ afterAll(async () => {
 	await browser?.close();
 	await n8n?.stop();
 	await stopAllChildren();
+	await new Promise((resolve) => (docsFront ? docsFront.close(resolve) : resolve(undefined)));
 	await sandbox?.stop();
 	process.stdout.write(
 		`\nUI phases (n8n ${selectedN8n().version}, screenshots in ${path.relative(REPO_ROOT, SHOTS)}):\n${watch.summary()}\n`,
@@ -287,6 +438,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			() => sandbox.seed.users[0].accessToken,
 			() => WRONG_ACCESS_TOKEN,
 			/The access token was refused/,
+			'fileStorageApi',
 		],
 		[
 			'File Storage Share API',
@@ -294,6 +446,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			() => editorShareToken(sandbox.seed),
 			() => UNKNOWN_SHARE_TOKEN,
 			/share refused this token|unknown to this server/,
+			'fileStorageShareApi',
 		],
 		[
 			'File Storage File Request API',
@@ -301,8 +454,9 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			() => activeFileRequestId(sandbox.seed),
 			() => expiredFileRequestId(),
 			/not active anymore/,
+			'fileStorageFileRequestApi',
 		],
-	])('the %s credential form', (typeName, secretField, goodSecret, badSecret, refusal) => {
+	])('the %s credential form', (typeName, secretField, goodSecret, badSecret, refusal, type) => {
 		test('a refused secret shows why; the right one tests OK', async () => {
 			await page.goto(`${n8n.baseUrl}/home/credentials`);
 			await page.getByRole('button', { name: 'Create credential' }).click();
@@ -313,7 +467,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 				.click();
 			await page.getByTestId('new-credential-type-button').click();
 			const modal = page.getByTestId('editCredential-modal');
-			await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(sandbox.baseUrl);
+			await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(baseUrl);
 			const secret = modal.getByTestId(`parameter-input-${secretField}`).locator('input');
 			await secret.fill(badSecret());
 			await modal.getByTestId('credential-save-button').click();
@@ -326,6 +480,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			);
 			await shot(`credential-${secretField}-refused`, modal);
 			await secret.fill(goodSecret());
+			await nameCredential(modal, CREDENTIAL_NAMES[type]);
 			await modal.getByTestId('credential-save-button').click();
 			await modal.getByText('Connection tested successfully').waitFor();
 			await shot(`credential-${secretField}`, modal);
@@ -346,9 +501,11 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			expect(shown).toEqual(expected);
 			// every field is named in the README's row for the operation
 			const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-			const row = readme
-				.split('\n')
-				.find((line) => line.startsWith(`| ${op.resourceName} | ${op.operationName} |`));
+			// prettier pads the table's cells: a row is found by its first two cells
+			const row = readme.split('\n').find((line) => {
+				const cells = line.split('|').map((cell) => cell.trim());
+				return cells[1] === op.resourceName && cells[2] === op.operationName;
+			});
 			expect(row).toBeDefined();
 			// Options is named once for all operations, above the table
 			expect(readme).toContain('Every operation has **Options → Timeout**');
@@ -360,7 +517,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	);
 
 	test("the folder picker lists the account's folders and its search narrows them", async () => {
-		const ndv = await openNode(OPERATIONS_WORKFLOW, 'Folder Get Contents');
+		const ndv = await openNode(OPERATIONS_WORKFLOW, GET_FOLDER_CONTENTS);
 		await ndv.getByTestId('rlc-input').click();
 		// dropdowns opened earlier stay in the page, hidden
 		const items = page.getByTestId('rlc-item').filter({ visible: true });
@@ -391,10 +548,15 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('running Folder → Get Contents shows the root in the output table with the simplified fields', async () => {
-		const ndv = await openNode(OPERATIONS_WORKFLOW, 'Folder Get Contents');
+		// wide enough for the ten simplified fields side by side once the parameters are dragged to the left
+		await page.setViewportSize(WIDE_VIEWPORT);
+		const ndv = await openNode(OPERATIONS_WORKFLOW, GET_FOLDER_CONTENTS);
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
+		const restore = await widenOutput(ndv);
 		await shot('output-folder-get-contents', ndv);
+		await restore();
+		await page.setViewportSize(VIEWPORT);
 		const root = sandbox.model
 			.activeChildren(`root:${sandbox.model.getUser(0).id}`)
 			.map((item) => sandbox.model.itemWrapper(item));
@@ -402,7 +564,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('running File → Search shows the invoices with their folder paths', async () => {
-		const ndv = await openNode(OPERATIONS_WORKFLOW, 'File Search');
+		const ndv = await openNode(OPERATIONS_WORKFLOW, SEARCH_FILES);
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
 		await shot('output-file-search', ndv);
@@ -419,11 +581,12 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 
 	test("the trigger's Fetch Test Event shows the newest upload", async () => {
 		sandbox.clock.advance(60_000);
+		// the next invoice, as the seed names them
 		const newest = sandbox.model.addFile(0, {
-			folderId: sandbox.model.itemAt(0, 'Documents').id,
-			name: 'ui-newest-upload.pdf',
+			folderId: sandbox.model.itemAt(0, 'Documents/Invoices').id,
+			name: NEWEST_UPLOAD,
 		});
-		const ndv = await openNode(TRIGGER_WORKFLOW, 'Trigger');
+		const ndv = await openNode(TRIGGER_WORKFLOW, TRIGGER_NAME);
 		await shot('trigger-panel', ndv);
 		await ndv
 			.getByTestId('node-execute-button')
@@ -432,11 +595,15 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			.click();
 		await outputColumns();
 		await ndv.getByTestId('output-panel').getByText(newest.id).waitFor();
-		await shot('trigger-test-event', ndv);
 		expect(await ndv.getByTestId('output-panel').locator('table tbody tr').count()).toBe(1);
 		expect(await ndv.getByTestId('output-panel').locator('table tbody').innerText()).toContain(
-			'ui-newest-upload.pdf',
+			NEWEST_UPLOAD,
 		);
+		// the panel shows the event picked; the JSON view shows every field of the one item, wider than the table
+		expect(await shownFields()).toContain('Trigger On');
+		await ndv.getByTestId('output-panel').getByRole('radio', { name: 'JSON' }).click();
+		await ndv.getByTestId('output-panel').getByText('"thumbnailUrl"').waitFor();
+		await shot('trigger-test-event', ndv);
 	});
 
 	test('the example "clean a file request" runs from the editor and deletes only the old files', async () => {
