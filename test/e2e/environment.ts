@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets */
 /**
- * The environment of every n8n process (see /work/shared/notes/real-n8n.md): offline, quiet, 127.0.0.1 only, and
+ * The environment of every n8n process: offline, quiet, 127.0.0.1 only, and
  * its own N8N_PORT and N8N_RUNNERS_BROKER_PORT (two n8n processes on the default broker port clash).
  */
 import type { N8nInstall } from './install';

@@ -4,8 +4,8 @@
  * the harness. Everything else asks the selected version's `N8nOffers` instead of comparing version numbers.
  *
  * The version is chosen by `N8N_VERSION` (default: the pinned 2.x): a full version (`1.123.81`) or a release line
- * (`1`, `2`) for its pinned version. Measured differences: /work/shared/notes/real-n8n.md and the 1.x notes in
- * README → Compatibility.
+ * (`1`, `2`) for its pinned version. What users see of the differences: the notes below the table in
+ * README → Versions.
  */
 
 export interface N8nOffers {

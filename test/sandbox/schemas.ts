@@ -1,5 +1,5 @@
 /**
- * The one statement of the File Storage API contract (see /work/shared/spec/file-storage-api.md), as zod schemas.
+ * The one statement of the File Storage API contract (the File Storage Service interface specification, file-storage-api.md), as zod schemas.
  *
  * Response schemas are `.strict()`: an unexpected key is a contract violation. They describe what the sandbox
  * sends; where the spec is silent the sandbox's choice is noted next to the field.
