@@ -548,15 +548,21 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('running Folder → Get Contents shows the root in the output table with the simplified fields', async () => {
-		// wide enough for the ten simplified fields side by side once the parameters are dragged to the left
-		await page.setViewportSize(WIDE_VIEWPORT);
+		// The README's picture shows the ten simplified fields side by side: `npm run ui:screenshots` widens the
+		// window and drags the parameters to the left (on n8n 2.x, whose editor makes the pictures). The columns
+		// are checked below in every mode.
+		if (DOC_SHOTS) await page.setViewportSize(WIDE_VIEWPORT);
 		const ndv = await openNode(OPERATIONS_WORKFLOW, GET_FOLDER_CONTENTS);
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
-		const restore = await widenOutput(ndv);
-		await shot('output-folder-get-contents', ndv);
-		await restore();
-		await page.setViewportSize(VIEWPORT);
+		if (DOC_SHOTS) {
+			const restore = await widenOutput(ndv);
+			await shot('output-folder-get-contents', ndv);
+			await restore();
+			await page.setViewportSize(VIEWPORT);
+		} else {
+			await shot('output-folder-get-contents', ndv);
+		}
 		const root = sandbox.model
 			.activeChildren(`root:${sandbox.model.getUser(0).id}`)
 			.map((item) => sandbox.model.itemWrapper(item));
