@@ -4,6 +4,7 @@ import { searchList } from '../harness/engine';
 import { apiGet, apiListAll } from '../helpers/api';
 import { useFixture } from '../helpers/fixture';
 import { FolderListResponse, LatestListResponse } from '../sandbox/schemas';
+import { SIMPLIFIED_FILE_FIELDS, SIMPLIFIED_FOLDER_FIELDS } from '../helpers/simplified-fields';
 
 // 1,200 files in one folder: three server pages of the documented maximum (500).
 const BULK_FILES = 1200;
@@ -83,18 +84,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		const folder = items.find((item) => item.json.type === 'folder')?.json;
 		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
 		// The README's Simplify table, in its order.
-		expect(Object.keys(folder ?? {})).toEqual([
-			'id',
-			'name',
-			'type',
-			'itemCount',
-			'size',
-			'createdAt',
-			'parentId',
-			'parentName',
-			'shared',
-			'trashedItemCount',
-		]);
+		expect(Object.keys(folder ?? {})).toEqual(SIMPLIFIED_FOLDER_FIELDS);
 		expect(typeof folder?.name).toBe('string');
 		expect(folder?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -112,18 +102,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		);
 		expect(error).toBeUndefined();
 		const file = inPhotos.find((item) => item.json.id === beach.id)?.json;
-		expect(Object.keys(file ?? {})).toEqual([
-			'id',
-			'name',
-			'type',
-			'mimeType',
-			'size',
-			'createdAt',
-			'parentId',
-			'parentName',
-			'fileUrl',
-			'thumbnailUrl',
-		]);
+		expect(Object.keys(file ?? {})).toEqual(SIMPLIFIED_FILE_FIELDS);
 		expect(rawBeach?.filesize).toBe('4.82MB');
 		expect(typeof rawBeach?.thumbnail).toBe('string');
 		expect(file).toEqual({

@@ -5,6 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { SIMPLIFIED_FILE_FIELDS, SIMPLIFIED_FOLDER_FIELDS } from '../helpers/simplified-fields';
+
 const root = resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const readme = read('README.md');
@@ -179,5 +181,19 @@ describe("Troubleshooting's messages", () => {
 		expect(
 			canBegin('No answer within 30 s to GET /api/v1/…', 'No answer within … to … /api/v1…'),
 		).toBe(true);
+	});
+});
+
+describe("Simplify's table", () => {
+	/** The fields of the README's row for a kind: its backticked words, a value in parentheses left out. */
+	const fieldsOf = (kind: string) => {
+		const row = readme.split('\n').find((line) => line.startsWith(`| ${kind} `)) ?? '';
+		const cell = (row.split('|')[2] ?? '').replace(/\([^)]*\)/g, '');
+		return [...cell.matchAll(/`([^`]+)`/g)].map(([, field]) => field);
+	};
+
+	it('lists the fields the tests expect of a simplified file and folder, in their order', () => {
+		expect(fieldsOf('file')).toEqual(SIMPLIFIED_FILE_FIELDS);
+		expect(fieldsOf('folder')).toEqual(SIMPLIFIED_FOLDER_FIELDS);
 	});
 });
