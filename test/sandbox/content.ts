@@ -1,9 +1,11 @@
 /**
  * The bytes of files, thumbnails and type icons, generated on the fly: no file content is stored, so a 1 GB file
  * costs nothing until it is read. The same record always gives the same bytes, and every 64 KiB block differs
- * (it carries its own index), so a reordered, repeated or missing block changes the checksum.
+ * (it carries its own index), so a reordered, repeated or missing block changes the checksum. Files a remote
+ * upload fetched are the exception: their bytes are kept on disk and served as they are.
  */
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 import type { FileRec } from './state/records';
 
@@ -54,12 +56,29 @@ export function* generatedBlocks(seed: string, length: number): Generator<Buffer
 	}
 }
 
+/** A stored file's bytes, block by block (read as they are sent: a 1 GiB upload stays out of memory). */
+function* storedBlocks(storedPath: string): Generator<Buffer> {
+	const fd = openSync(storedPath, 'r');
+	try {
+		for (;;) {
+			const block = Buffer.allocUnsafe(CONTENT_BLOCK_BYTES);
+			const read = readSync(fd, block, 0, CONTENT_BLOCK_BYTES, null);
+			if (read === 0) return;
+			yield block.subarray(0, read);
+		}
+	} finally {
+		closeSync(fd);
+	}
+}
+
 export function fileContent(file: FileRec): FileContent {
+	const { storedPath } = file;
 	return {
 		length: file.size,
 		contentType: file.mimetype,
 		fileName: file.name,
-		blocks: () => generatedBlocks(`file:${file.id}`, file.size),
+		blocks: () =>
+			storedPath ? storedBlocks(storedPath) : generatedBlocks(`file:${file.id}`, file.size),
 	};
 }
 

@@ -1,49 +1,69 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Downloading one URL for a remote upload with node:http/https: no keep-alive, up to 5 redirects, a timeout per
- * URL and a 200 MB cap. Yields the file's name, mimetype and size, never its bytes.
+ * URL and a size cap. The bytes go to a file on disk (never into memory), so what was fetched can be served back.
+ *
+ * How the stored file is named (`naming`):
+ * - `url`, the ancestor's rule (VueFileManager, `GetContentFromExternalSource`): PHP's `pathinfo()` on the whole URL
+ *   text, so the name is what follows the URL's last "/" — even one inside the query — cut at the first "?".
+ *   Content-Disposition is not read. (The ancestor keeps the extension in a column of its own; the sandbox keeps it
+ *   in the name, the spec's display name.)
+ * - `disposition`, servers that honour Content-Disposition (as `curl -J` or `wget --content-disposition` do):
+ *   `filename*` or `filename` (percent-decoded: n8n percent-encodes it), else the last segment of the URL's path.
  */
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
+import * as path from 'node:path';
+import { pipeline } from 'node:stream';
+
+export type RemoteNaming = 'url' | 'disposition';
+
+export interface FetchOptions {
+	timeoutMs: number;
+	signal: AbortSignal;
+	naming: RemoteNaming;
+	/** where the fetched bytes are written */
+	storeDir: string;
+	/** larger files fail */
+	maxBytes: number;
+}
 
 export interface Fetched {
 	name: string;
 	mimetype: string;
 	size: number;
+	/** the fetched bytes */
+	storedPath: string;
 }
 
-const MAX_REMOTE_BYTES = 200 * 1024 * 1024;
+let stored = 0;
 
-function fileNameFrom(url: URL, disposition: string | undefined): string {
+function decoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+/** The ancestor's rule: the text after the URL's last "/", cut at the first "?" (and at a fragment). */
+export function nameFromUrlText(url: string): string {
+	const last = url.slice(url.lastIndexOf('/') + 1);
+	return decoded(last.split('?')[0].split('#')[0]);
+}
+
+function nameFromDisposition(url: URL, disposition: string | undefined): string {
 	if (disposition) {
 		const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(disposition);
-		if (star) {
-			try {
-				return decodeURIComponent(star[1].trim());
-			} catch {
-				/* fall through */
-			}
-		}
+		if (star) return decoded(star[1].trim());
 		const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-		if (plain && plain[1].trim()) return plain[1].trim();
+		if (plain && plain[1].trim()) return decoded(plain[1].trim());
 	}
-	const last = url.pathname.split('/').filter(Boolean).pop();
-	if (last) {
-		try {
-			return decodeURIComponent(last);
-		} catch {
-			return last;
-		}
-	}
-	return 'download';
+	return decoded(url.pathname.split('/').filter(Boolean).pop() ?? '');
 }
 
-export function fetchRemote(
-	url: string,
-	timeoutMs: number,
-	signal: AbortSignal,
-	redirects = 0,
-): Promise<Fetched> {
+export function fetchRemote(url: string, options: FetchOptions, redirects = 0): Promise<Fetched> {
 	return new Promise<Fetched>((resolve, reject) => {
 		let u: URL;
 		try {
@@ -61,7 +81,7 @@ export function fetchRemote(
 			u,
 			{
 				agent: false,
-				signal,
+				signal: options.signal,
 				headers: { 'user-agent': 'file-storage-sandbox/1.0', accept: '*/*' },
 			},
 			(res) => {
@@ -70,37 +90,53 @@ export function fetchRemote(
 					res.resume();
 					if (redirects >= 5) return done(() => reject(new Error('too many redirects')));
 					const next = new URL(res.headers.location, u).toString();
+					// the name comes from the URL the upload was asked for, as the ancestor's HTTP client follows quietly
 					return done(() =>
-						fetchRemote(next, timeoutMs, signal, redirects + 1).then(resolve, reject),
+						fetchRemote(next, options, redirects + 1).then(
+							(fetched) =>
+								resolve(
+									options.naming === 'url' ? { ...fetched, name: nameFromUrlText(url) } : fetched,
+								),
+							reject,
+						),
 					);
 				}
 				if (status < 200 || status >= 300) {
 					res.resume();
 					return done(() => reject(new Error(`HTTP ${status}`)));
 				}
+				const storedPath = path.join(options.storeDir, `${process.pid}-${++stored}`);
 				let size = 0;
 				res.on('data', (chunk: Buffer) => {
 					size += chunk.length;
-					if (size > MAX_REMOTE_BYTES) req.destroy(new Error('file too large'));
+					if (size > options.maxBytes) res.destroy(new Error('file too large'));
 				});
-				res.on('error', (e) => done(() => reject(e)));
-				res.on('end', () =>
+				pipeline(res, fs.createWriteStream(storedPath), (error) => {
+					if (error) {
+						fs.rm(storedPath, { force: true }, () => done(() => reject(error)));
+						return;
+					}
+					const name =
+						options.naming === 'url'
+							? nameFromUrlText(url)
+							: nameFromDisposition(u, res.headers['content-disposition']);
 					done(() =>
 						resolve({
-							name: fileNameFrom(u, res.headers['content-disposition']).replace(/[\\/]/g, '_'),
+							name: name.replace(/[\\/]/g, '_') || 'download',
 							mimetype:
 								(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() ||
 								'application/octet-stream',
 							size,
+							storedPath,
 						}),
-					),
-				);
+					);
+				});
 				return undefined;
 			},
 		);
 		const timer = setTimeout(
-			() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)),
-			timeoutMs,
+			() => req.destroy(new Error(`timed out after ${options.timeoutMs} ms`)),
+			options.timeoutMs,
 		);
 		req.on('error', (e) => done(() => reject(e)));
 	});

@@ -11,6 +11,7 @@ import {
 	ValidationErrorResponse,
 } from './schemas';
 import { startSandbox } from './server';
+import type { FileRec } from './model';
 import type { Sandbox } from './server';
 
 let sb: Sandbox;
@@ -208,7 +209,8 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 				.json,
 		);
 		const hello = body.data.find((w) => w.data.attributes.name === 'hello.txt')!.data;
-		const report = body.data.find((w) => w.data.attributes.name === 'report final.pdf')!.data;
+		// the ancestor's rule names a file by its URL, not by Content-Disposition
+		const report = body.data.find((w) => w.data.attributes.name === 'disposition')!.data;
 		expect(hello.type === 'file' && hello.attributes).toMatchObject({
 			mimetype: 'text/plain',
 			filesize: '1.23kB',
@@ -227,6 +229,50 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 				description: '2 files were uploaded into your file request "Client uploads".',
 			},
 		});
+	});
+
+	it('names files by the text after the URL\'s last "/", even inside the query, as the ancestor does', async () => {
+		const signedLike = `${origin.url}/files/signed?token=aaa.bbb.ccc&filename=/Q3%20report.pdf`;
+		const res = await upload({
+			urls: [signedLike, `${origin.url}/files/signed?token=aaa.bbb.ccc`],
+		});
+		expect(res.status).toBe(201);
+		expect(
+			filesIn('Client Uploads')
+				.map((f) => f.name)
+				.filter((name) => ['Q3 report.pdf', 'signed'].includes(name))
+				.sort(),
+		).toEqual(['Q3 report.pdf', 'signed']);
+	});
+
+	it("names files by Content-Disposition when set to, else by the URL path's last segment", async () => {
+		sb.uploads.naming = 'disposition';
+		const res = await upload({
+			urls: [`${origin.url}/disposition`, `${origin.url}/files/plain.txt?x=/other.pdf`],
+		});
+		expect(res.status).toBe(201);
+		const names = filesIn('Client Uploads').map((f) => f.name);
+		expect(names).toEqual(expect.arrayContaining(['report final.pdf', 'plain.txt']));
+		expect(names).not.toContain('other.pdf');
+	});
+
+	it("keeps the fetched bytes and serves them as the file's content", async () => {
+		const res = await upload({ urls: [`${origin.url}/files/kept.bin?size=70000`] });
+		expect(res.status).toBe(201);
+		const kept = filesIn('Client Uploads').find((f) => f.name === 'kept.bin') as FileRec;
+		const served = await fetch(`${sb.baseUrl}/file/${kept.basename}/upload-request/${activeId()}`);
+		expect(served.status).toBe(200);
+		expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.alloc(70_000, 97))).toBe(true);
+	});
+
+	it('answers 422 for every URL when it cannot reach their hosts', async () => {
+		sb.uploads.unreachable = true;
+		const res = await upload({ urls: [`${origin.url}/files/a.txt`] });
+		expect(res.status).toBe(422);
+		expect(ValidationErrorResponse.parse(res.json).errors['urls.0'][0]).toMatch(
+			/could not be downloaded: connect ECONNREFUSED 127\.0\.0\.1:/,
+		);
+		expect(origin.hits).toEqual([]);
 	});
 
 	it('uploads into a subfolder and follows redirects', async () => {
@@ -255,7 +301,7 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		const urls = Array.from(
 			{ length: 6 },
 			(_, i) =>
-				`${origin.url}/files/q-${i}.bin?size=${(i + 1) * 100}&type=application/octet-stream`,
+				`${origin.url}/files/q-${i}.bin?size=${(i + 1) * 100}&type=application%2Foctet-stream`,
 		);
 		const res = await upload({ urls });
 		expect(res.status).toBe(201);

@@ -4,8 +4,11 @@
  * Node built-ins only. This module wires the parts together (see README.md for the layout, status codes,
  * pagination, upload rule and fault injection) and is the entry point callers import.
  */
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 import { controlApi } from './control-api';
 import { FaultInjector } from './faults';
@@ -16,7 +19,9 @@ import type { RecordedRequest, RequestFilter } from './recording';
 import { requestListener } from './request-handler';
 import { apiRoutes } from './routes';
 import type { SeedInfo, SeedOptions } from './seed';
+import type { RemoteNaming } from './remote-fetch';
 import { RemoteUploads } from './uploads';
+import type { UploadOptions } from './uploads';
 
 export { Model } from './model';
 export type { FaultRule } from './faults';
@@ -37,6 +42,8 @@ export interface SandboxOptions {
 	cursorMode?: 'keyset' | 'offset';
 	/** extension: per-URL timeout of remote uploads (default 10000 ms) */
 	uploadTimeoutMs?: number;
+	/** how remote uploads name files: `url` (default, the ancestor's rule) or `disposition` (remote-fetch.ts) */
+	uploadNaming?: RemoteNaming;
 	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
 	realtimeClock?: boolean;
 	/**
@@ -60,10 +67,12 @@ export interface Sandbox {
 	/** returns a remover */
 	fault(rule: FaultRule): () => void;
 	clearFaults(): void;
-	/** back to the seeded state (fast, no restart), clears requests and faults */
+	/** back to the seeded state (fast, no restart), clears requests and faults, upload settings as started */
 	reset(): void;
 	/** queued uploads finished */
 	idle(): Promise<void>;
+	/** how remote uploads behave; tests may change `naming`, `unreachable` and `queueThreshold` */
+	uploads: UploadOptions;
 	/** closes server and all sockets */
 	stop(): Promise<void>;
 }
@@ -73,13 +82,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	if (options.cursorMode) model.cursorMode = options.cursorMode;
 	const log = new RequestLog();
 	const faults = new FaultInjector();
+	const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-storage-sandbox-'));
 	const uploads = new RemoteUploads(model, {
 		queueThreshold: options.uploadQueueThreshold ?? 5,
 		timeoutMs: options.uploadTimeoutMs ?? 10_000,
+		naming: options.uploadNaming ?? 'url',
+		unreachable: false,
+		storeDir,
+		maxBytes: 2 * 1024 ** 3,
 	});
+	const uploadDefaults = { ...uploads.options };
 	let stopped = false;
 
 	const reset = () => {
+		Object.assign(uploads.options, uploadDefaults);
 		model.reset();
 		log.clear();
 		faults.clear();
@@ -126,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clearFaults: () => faults.clear(),
 		reset,
 		idle,
+		uploads: uploads.options,
 		stop: async () => {
 			if (stopped) return;
 			stopped = true;
@@ -136,6 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				server.closeAllConnections();
 			});
 			await uploads.settled();
+			fs.rmSync(storeDir, { recursive: true, force: true });
 		},
 	};
 }

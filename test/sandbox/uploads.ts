@@ -1,13 +1,14 @@
 /**
  * Remote uploads into a file request (endpoint 8): up to `queueThreshold` URLs are fetched before answering (any
  * failure → 422, nothing stored); more are queued and fetched after the answer, failures skipped. Each batch that
- * stores a file notifies the request owner. A reset() discards results of uploads started before it.
+ * stores a file notifies the request owner. A reset() discards results of uploads started before it. The fetched
+ * bytes are kept on disk and served as the file's content.
  */
 import { invalid, ok } from './http-io';
 import type { Result } from './http-io';
 import type { FileRequestRec, FolderRec, Model } from './model';
 import { fetchRemote } from './remote-fetch';
-import type { Fetched } from './remote-fetch';
+import type { Fetched, RemoteNaming } from './remote-fetch';
 import { MESSAGES } from './schemas';
 
 export interface UploadOptions {
@@ -15,6 +16,13 @@ export interface UploadOptions {
 	queueThreshold: number;
 	/** per URL */
 	timeoutMs: number;
+	/** how a fetched file is named (see remote-fetch.ts); tests may change it */
+	naming: RemoteNaming;
+	/** a server that cannot reach the hosts of the URLs it is given: every fetch fails as refused */
+	unreachable: boolean;
+	/** where fetched bytes are kept */
+	storeDir: string;
+	maxBytes: number;
 }
 
 export class RemoteUploads {
@@ -24,7 +32,7 @@ export class RemoteUploads {
 
 	constructor(
 		private readonly model: Model,
-		private readonly options: UploadOptions,
+		readonly options: UploadOptions,
 	) {}
 
 	/** Uploads `urls` into folder `targetId` of the request (or its own folder when that is gone). */
@@ -82,7 +90,10 @@ export class RemoteUploads {
 		this.aborters.add(ac);
 		return Promise.all(
 			urls.map((u) =>
-				fetchRemote(u, this.options.timeoutMs, ac.signal).then(
+				(this.options.unreachable
+					? Promise.reject(new Error(`connect ECONNREFUSED ${new URL(u).host}`))
+					: fetchRemote(u, { ...this.options, signal: ac.signal })
+				).then(
 					(f) => ({ ok: true as const, file: f }),
 					(e: unknown) => ({
 						ok: false as const,
@@ -107,6 +118,7 @@ export class RemoteUploads {
 				name: f.name,
 				mimetype: f.mimetype,
 				size: f.size,
+				storedPath: f.storedPath,
 			});
 		}
 		const n = files.length;

@@ -23,6 +23,8 @@ export interface AddFileOptions {
 	/** true = generate exif; an object = use it; default: generated for image/jpeg only when `exif: true` */
 	exif?: boolean | Partial<ExifRec>;
 	createdAt?: Date;
+	/** the file's bytes on disk (a remote upload's) */
+	storedPath?: string;
 }
 
 const MIME_BY_EXT: Record<string, string> = {
@@ -115,6 +117,7 @@ export class ItemFactory {
 			deletedAt: null,
 			trashRoot: null,
 			exif: null,
+			...(options.storedPath ? { storedPath: options.storedPath } : {}),
 		};
 		if (options.exif)
 			file.exif = this.makeExif(now, typeof options.exif === 'object' ? options.exif : {});

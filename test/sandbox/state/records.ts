@@ -74,6 +74,8 @@ export interface FileRec extends ItemBase {
 	size: number;
 	creatorId: string;
 	exif: ExifRec | null;
+	/** the bytes a remote upload fetched; without it the content is generated */
+	storedPath?: string;
 }
 
 export type ItemRec = FolderRec | FileRec;
