@@ -195,6 +195,9 @@ export function answerError(
 			...(failure ? { failure } : {}),
 		},
 	);
+	// n8n swaps a message that mentions a network code (a server's "could not fetch: connect ECONNREFUSED") for
+	// its own "The service refused the connection", which would blame the wrong machine: keep the server's words.
+	error.message = redactText(described.message, secrets);
 	return error;
 }
 
