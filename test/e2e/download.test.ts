@@ -6,6 +6,7 @@
  * the access token goes (a second sandbox on another port is "another host"); cut and stalled bodies,
  * continueOnFail; then the example "when a file is uploaded → download → checksum" with `n8n start`.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -63,6 +64,9 @@ interface Step {
 	parameters: Record<string, unknown>;
 	credential?: Credential;
 	continueOnFail?: boolean;
+	/** default: 2 for n8n's Crypto node, 1 for the others */
+	typeVersion?: number;
+	webhookId?: string;
 }
 
 const api = CREDENTIALS.api;
@@ -102,12 +106,13 @@ const checksum: Step = {
 	},
 };
 
-/** Manual Trigger → the steps, in a line. */
-function chain(id: string, steps: Step[]): WorkflowSpec {
-	const all: Step[] = [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
-		...steps,
-	];
+/** Manual Trigger (or the given first step) → the steps, in a line. */
+function chain(
+	id: string,
+	steps: Step[],
+	start: Step = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
+): WorkflowSpec {
+	const all: Step[] = [start, ...steps];
 	const connections: Record<string, unknown> = {};
 	all.slice(0, -1).forEach((step, index) => {
 		connections[step.name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
@@ -119,7 +124,8 @@ function chain(id: string, steps: Step[]): WorkflowSpec {
 			id: nodeId(),
 			name: step.name,
 			type: step.type,
-			typeVersion: step.type === 'n8n-nodes-base.crypto' ? 2 : 1,
+			typeVersion: step.typeVersion ?? (step.type === 'n8n-nodes-base.crypto' ? 2 : 1),
+			...(step.webhookId ? { webhookId: step.webhookId } : {}),
 			position: [index * 220, 0],
 			parameters: step.parameters,
 			...(step.credential
@@ -465,7 +471,140 @@ describe('example "when a file is uploaded → download → checksum"', () => {
 		expectNoSecrets(JSON.stringify(execution), 'the example execution');
 		await n8n.deactivate(workflow.id);
 	}, 180_000);
+});
 
+// ----- File Request → Upload File: workflows run by n8n start, which serves the signed links -----------------------
+
+const UPLOAD = 'Upload';
+const UPLOADED = 'Uploaded file';
+
+/**
+ * Webhook → Split Out (`files`) → Convert to File (the text as a file named `name`) → Upload File → File Request →
+ * Download of the item Upload File returned → SHA-256. The webhook answers with the last node's items.
+ */
+function uploadWorkflow(id: string, path: string, uploadParameters: Record<string, unknown>) {
+	return chain(
+		id,
+		[
+			{
+				name: 'Files',
+				type: 'n8n-nodes-base.splitOut',
+				parameters: { fieldToSplitOut: 'body.files', options: {} },
+			},
+			{
+				name: 'Make file',
+				type: 'n8n-nodes-base.convertToFile',
+				typeVersion: 1.1,
+				parameters: {
+					operation: 'toText',
+					sourceProperty: 'text',
+					options: { fileName: '={{ $json.name }}' },
+				},
+			},
+			{
+				name: UPLOAD,
+				type: NODE_TYPE,
+				parameters: { resource: 'fileRequest', operation: 'uploadFile', ...uploadParameters },
+				credential: request,
+			},
+			{ ...download({}, request), name: UPLOADED },
+			checksum,
+		],
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: randomUUID(),
+			parameters: {
+				httpMethod: 'POST',
+				path,
+				responseMode: 'lastNode',
+				responseData: 'allEntries',
+				options: {},
+			},
+		},
+	);
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('File Request → Upload File in n8n: a file the workflow makes goes in and comes back the same', () => {
+	const wait = uploadWorkflow('e2eUpWait', 'e2e-upload', { options: { batchSize: 1 } });
+	const unreachable = uploadWorkflow('e2eUpUnreach', 'e2e-upload-unreachable', {
+		options: { maxWait: 6 },
+	});
+
+	beforeAll(async () => {
+		await n8n.importWorkflows([wait, unreachable]);
+		await n8n.start();
+		await n8n.activate(wait.id);
+		await n8n.activate(unreachable.id);
+	}, 180_000);
+	afterAll(async () => {
+		await n8n.deactivate(wait.id);
+		await n8n.deactivate(unreachable.id);
+	});
+
+	test('3 files, 1 of them queued by the server: same SHA-256, name and MIME type after the round trip', async () => {
+		// one request per file (Batch Size 1); the server queues the one named so, and fetches it 1.5 s later
+		sandbox.uploads.queueWhen = (urls) => urls.some((url) => url.includes('queued'));
+		sandbox.uploads.queueDelayMs = 1_500;
+		const files = [
+			{ name: 'notes from n8n.txt', text: 'made by a workflow\n' },
+			{ name: 'queued-report.csv', text: 'a,b\n1,2\n' },
+			{ name: 'Résumé.md', text: '# Résumé\n' },
+		];
+		const answer = await n8n.callWebhook('e2e-upload', { body: { files } });
+		expect(answer.status).toBe(200);
+		const out = JSON.parse(answer.text) as Array<Record<string, unknown>>;
+		expect(out.map((json) => [json.name, json.mimeType, json.sha256])).toEqual([
+			['notes from n8n.txt', 'text/plain', sha256Hex(files[0].text)],
+			['queued-report.csv', 'text/csv', sha256Hex(files[1].text)],
+			['Résumé.md', 'text/markdown', sha256Hex(files[2].text)],
+		]);
+		const [execution] = (await n8n.executions(wait.id)).slice(-1);
+		// the downloaded binaries carry the names and types the workflow gave the files
+		const downloaded = (execution.data?.resultData.runData[UPLOADED]?.[0]?.data?.main?.[0] ??
+			[]) as Array<{ binary?: { data?: BinaryMeta } }>;
+		expect(
+			downloaded.map((item) => [item.binary?.data?.fileName, item.binary?.data?.mimeType]),
+		).toEqual(files.map((file, index) => [file.name, out[index].mimeType]));
+		// the server fetched n8n's signed links, and the stored files are the same bytes
+		const stored = out.map((json) => sandbox.model.findItem(String(json.id)) as FileRec);
+		expect(stored.map((file) => sha256OfContent(fileContent(file)))).toEqual(
+			files.map((file) => sha256Hex(file.text)),
+		);
+		const uploads = sandbox.requests.filter((r) => r.path.endsWith('/uploads'));
+		expect(uploads).toHaveLength(3);
+		expectNoSecrets(JSON.stringify(execution), 'the upload execution');
+		expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
+	}, 180_000);
+
+	test('a server that cannot reach n8n: the readable error within the wait, naming the link without its token', async () => {
+		sandbox.uploads.queueWhen = () => true;
+		sandbox.uploads.unreachable = true;
+		const started = Date.now();
+		const answer = await n8n.callWebhook('e2e-upload-unreachable', {
+			body: { files: [{ name: 'never.txt', text: 'x' }] },
+		});
+		expect(answer.status).toBe(500);
+		expect(Date.now() - started).toBeLessThan(60_000);
+		const [execution] = (await n8n.executions(unreachable.id)).slice(-1);
+		expect(execution.status).toBe('error');
+		const error = execution.data?.resultData.error as { message?: string; description?: string };
+		expect(error.message).toBe(
+			'The file "never.txt" did not show up in the file request within 6 s [item 0]',
+		);
+		expect(error.description).toMatch(
+			/^The server was asked to fetch http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=…&filename=\/never\.txt\. /,
+		);
+		expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
+	}, 120_000);
+});
+
+// ----- after everything ----------------------------------------------------------------------------------------------
+
+describe('secrets', () => {
 	test('no secret of the seed in any n8n log or REST answer', async () => {
 		await n8n.stop();
 		const texts = n8nTexts(n8n, LOGS);

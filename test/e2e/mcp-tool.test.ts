@@ -144,6 +144,8 @@ interface ToolSpec {
 	operation: string;
 	placeholders: Placeholder[];
 	parameters: Record<string, unknown>;
+	/** default: the File Storage API credential */
+	credential?: { id: string; name: string; type: string };
 }
 
 function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
@@ -214,6 +216,15 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 				fileUrl: expression(fileUrl),
 			},
 		},
+		{
+			// nothing for a model to fill: a tool call carries no file, which is what the call shows
+			nodeName: 'File upload',
+			resource: 'fileRequest',
+			operation: 'uploadFile',
+			placeholders: [],
+			parameters: { resource: 'fileRequest', operation: 'uploadFile' },
+			credential: CREDENTIALS.request,
+		},
 	];
 }
 
@@ -241,9 +252,9 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 				typeVersion: 1,
 				position: [0, index * 200],
 				parameters: tool.parameters,
-				credentials: {
-					[CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name },
-				},
+				credentials: ((credential) => ({
+					[credential.type]: { id: credential.id, name: credential.name },
+				}))(tool.credential ?? CREDENTIALS.api),
 			})),
 		],
 		connections: Object.fromEntries(
@@ -346,13 +357,14 @@ afterAll(async () => {
 // ----- the tests ---------------------------------------------------------------------------------------------------
 
 describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
-	test('the server lists the four tools with the automatic description and a schema of the placeholders', async () => {
+	test('the server lists the five tools with the automatic description and a schema of the placeholders', async () => {
 		const listing = await client.listTools();
 		received['tools/list'] = JSON.stringify(listing);
 		const listed = [...listing.tools].sort((a, b) => a.name.localeCompare(b.name));
 		expect(listed.map((tool) => tool.name)).toEqual([
 			'File_download',
 			'File_search',
+			'File_upload',
 			'Folder_contents',
 			'Notifications',
 		]);
@@ -554,6 +566,17 @@ describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
 					`${r.method} ${r.path} ${r.status} ${r.authorization === `Bearer ${sandbox.seed.users[0].accessToken}`}`,
 			),
 		).toEqual([`GET /file/${notes.basename} 200 true`]);
+	}, 60_000);
+
+	test('File Request → Upload File refuses a tool call, which carries no file, and says what to use instead', async () => {
+		sandbox.clearRequests();
+		const result = await callTool('File_upload', {});
+		expect(result.isError).toBe(true);
+		expect(result.text).toMatch(
+			/Input Binary Field: an AI agent or MCP client cannot hand files to this tool \[item 0\]/,
+		);
+		expect(result.text).toMatch(/Details: .*Upload From URL with a public address/);
+		expect(sandbox.requests).toEqual([]);
 	}, 60_000);
 
 	test("a failed call is an MCP error carrying the node's message and how to fix it", async () => {

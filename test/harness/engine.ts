@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -159,7 +161,10 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-function additionalDataFor(credentials: CredentialSet): IWorkflowExecuteAdditionalData {
+function additionalDataFor(
+	credentials: CredentialSet,
+	restApiUrl = 'http://127.0.0.1:5678/rest',
+): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		executeWorkflow: async () => {
@@ -168,7 +173,7 @@ function additionalDataFor(credentials: CredentialSet): IWorkflowExecuteAddition
 		getRunExecutionData: async () => undefined,
 		getRuntimeCredential: async () => undefined,
 		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
+		restApiUrl,
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
 		formBaseUrl: 'http://127.0.0.1:5678/form',
 		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
@@ -211,6 +216,8 @@ export interface RunOptions {
 	credentials: CredentialSet;
 	/** Items fed to the first node. Default: one empty item, as a Manual Trigger gives. */
 	input?: IDataObject[];
+	/** Where n8n's REST API is, as signed binary links name it (see `startSignedBinaryServer`). */
+	restApiUrl?: string;
 }
 
 export interface RunResult {
@@ -257,7 +264,7 @@ export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): 
 		settings: { executionOrder: 'v1' },
 	});
 	const executionId = `harness-${++executionCounter}`;
-	const additionalData = additionalDataFor(options.credentials);
+	const additionalData = additionalDataFor(options.credentials, options.restApiUrl);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: workflow.id,
 		name: workflow.name,
@@ -401,6 +408,57 @@ export async function binarySha256(binary: IBinaryData): Promise<string> {
 	const service = await binaryDataService();
 	for await (const chunk of await service.getAsStream(binary.id)) hash.update(chunk as Buffer);
 	return hash.digest('hex');
+}
+
+/**
+ * n8n's route for signed binary links (`GET <rest>/binary-data/signed?token=…`, served without login), answered as
+ * n8n 2.x answers it: the token checked, the file streamed with its type, length and percent-encoded name in
+ * Content-Disposition. Runs given its `restApiUrl` sign links that point here; `hits` counts the fetches.
+ */
+export async function startSignedBinaryServer(): Promise<{
+	restApiUrl: string;
+	hits: string[];
+	close(): Promise<void>;
+}> {
+	const service = await binaryDataService();
+	const hits: string[] = [];
+	const server = createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://n8n.local');
+		hits.push(url.pathname + url.search);
+		if (url.pathname !== '/rest/binary-data/signed') {
+			res.writeHead(404).end();
+			return;
+		}
+		void (async () => {
+			let id: string;
+			try {
+				id = service.validateSignedToken(url.searchParams.get('token') ?? '');
+			} catch (error) {
+				res.writeHead(400).end((error as Error).message);
+				return;
+			}
+			const metadata = await service.getMetadata(id);
+			res.writeHead(200, {
+				'Content-Type': metadata.mimeType ?? 'application/octet-stream',
+				'Content-Length': metadata.fileSize,
+				'Content-Disposition': metadata.fileName
+					? `attachment; filename="${encodeURIComponent(metadata.fileName)}"`
+					: 'attachment',
+			});
+			(await service.getAsStream(id)).pipe(res);
+		})().catch(() => res.destroy());
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		restApiUrl: `http://127.0.0.1:${port}/rest`,
+		hits,
+		close: async () =>
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ export interface RunOptionsLite {
 	input?: IDataObject[];
 	continueOnFail?: WorkflowNodeSpec['continueOnFail'];
 	credentials?: CredentialSet;
+	restApiUrl?: string;
 }
 
 export function credentialsFor(
@@ -111,6 +112,7 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 			credentials: runOptions.credentials ?? fixture.credentials,
 			input: runOptions.input,
 			continueOnFail: runOptions.continueOnFail,
+			restApiUrl: runOptions.restApiUrl,
 		});
 		remember(result);
 		return result;
@@ -119,6 +121,7 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 		const result = await runChain(nodes, {
 			credentials: runOptions.credentials ?? fixture.credentials,
 			input: runOptions.input,
+			restApiUrl: runOptions.restApiUrl,
 		});
 		remember(result);
 		return result;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * The bytes of files, thumbnails and type icons, generated on the fly: no file content is stored, so a 1 GB file
  * costs nothing until it is read. The same record always gives the same bytes, and every 64 KiB block differs

@@ -71,7 +71,7 @@ export interface Sandbox {
 	reset(): void;
 	/** queued uploads finished */
 	idle(): Promise<void>;
-	/** how remote uploads behave; tests may change `naming`, `unreachable` and `queueThreshold` */
+	/** how remote uploads behave; tests may change `naming`, `unreachable`, `queueThreshold`, `queueWhen`, `queueDelayMs` */
 	uploads: UploadOptions;
 	/** closes server and all sockets */
 	stop(): Promise<void>;
@@ -88,10 +88,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		timeoutMs: options.uploadTimeoutMs ?? 10_000,
 		naming: options.uploadNaming ?? 'url',
 		unreachable: false,
+		queueDelayMs: 0,
 		storeDir,
 		maxBytes: 2 * 1024 ** 3,
 	});
-	const uploadDefaults = { ...uploads.options };
+	const uploadDefaults: UploadOptions = { ...uploads.options, queueWhen: undefined };
 	let stopped = false;
 
 	const reset = () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox is a test server, not a node */
 /**
  * Remote uploads into a file request (endpoint 8): up to `queueThreshold` URLs are fetched before answering (any
  * failure → 422, nothing stored); more are queued and fetched after the answer, failures skipped. Each batch that
@@ -14,6 +15,10 @@ import { MESSAGES } from './schemas';
 export interface UploadOptions {
 	/** more URLs than this are queued */
 	queueThreshold: number;
+	/** when set, decides instead of the threshold whether an upload is queued */
+	queueWhen?: (urls: string[]) => boolean;
+	/** a queued upload starts fetching this long after the answer (default 0) */
+	queueDelayMs: number;
 	/** per URL */
 	timeoutMs: number;
 	/** how a fetched file is named (see remote-fetch.ts); tests may change it */
@@ -39,7 +44,10 @@ export class RemoteUploads {
 	async upload(req: FileRequestRec, targetId: string, urls: string[]): Promise<Result> {
 		const model = this.model;
 		const generation = model.generation;
-		if (urls.length <= this.options.queueThreshold) {
+		const queued = this.options.queueWhen
+			? this.options.queueWhen(urls)
+			: urls.length > this.options.queueThreshold;
+		if (!queued) {
 			const results = await this.fetchAll(urls);
 			const errors: Record<string, string[]> = {};
 			results.forEach((res, i) => {
@@ -56,7 +64,10 @@ export class RemoteUploads {
 			}
 			return ok(201, { type: 'success', message: MESSAGES.uploaded });
 		}
-		const job = this.fetchAll(urls).then((results) => {
+		const delay = this.options.queueDelayMs;
+		const job = new Promise<void>((resolve) => setTimeout(resolve, delay)).then(async () => {
+			if (this.stopped) return;
+			const results = await this.fetchAll(urls);
 			if (this.stopped || model.generation !== generation) return;
 			this.store(
 				req,

@@ -62,7 +62,7 @@ export interface BatchPlan<T> {
 	groupKey?(target: T): string;
 	/** Sends one request for the batch and returns what all its items share (e.g. the server message). */
 	send(targets: T[], firstItemIndex: number): Promise<IDataObject>;
-	/** The output of one item whose batch succeeded. */
+	/** The output of one item whose batch succeeded; throws when this item alone failed (e.g. a file never came). */
 	output(target: T, shared: IDataObject): IDataObject;
 	/** How much of a request one target takes (e.g. its URL count); a request holds at most `maxWeight`. */
 	weight?(target: T): number;
@@ -165,28 +165,21 @@ export async function runBatched<T>(
 	for (let position = 0; position < requests.length; position++) {
 		const request = requests[position];
 		const indexes = request.map((entry) => entry.itemIndex);
+		const notAttempted = () =>
+			requests.slice(position + 1).flatMap((later) => later.map((entry) => entry.itemIndex));
+		let shared: IDataObject;
 		try {
-			const shared = await plan.send(
+			shared = await plan.send(
 				request.map((entry) => entry.target),
 				indexes[0],
 			);
-			for (const entry of request) {
-				results[entry.itemIndex] = {
-					json: plan.output(entry.target, shared),
-					pairedItem: { item: entry.itemIndex },
-				};
-			}
-			done.push(...indexes);
 		} catch (error) {
 			const failure = error as Error;
 			if (!continueOnFail) {
-				const notAttempted = requests
-					.slice(position + 1)
-					.flatMap((later) => later.map((entry) => entry.itemIndex));
 				throw namingItems(
 					ctx,
 					failure,
-					{ done, failed: indexes, notAttempted },
+					{ done, failed: indexes, notAttempted: notAttempted() },
 					!plan.oneRequestPerItem,
 				);
 			}
@@ -199,6 +192,33 @@ export async function runBatched<T>(
 						: `The request that was refused carried ${describeItems(indexes)}.`,
 				);
 			}
+			continue;
+		}
+		// Items of a request that went through can still fail one by one; the others keep their results.
+		const failed: Array<{ itemIndex: number; error: Error }> = [];
+		for (const entry of request) {
+			try {
+				results[entry.itemIndex] = {
+					json: plan.output(entry.target, shared),
+					pairedItem: { item: entry.itemIndex },
+				};
+				done.push(entry.itemIndex);
+			} catch (error) {
+				failed.push({ itemIndex: entry.itemIndex, error: error as Error });
+				results[entry.itemIndex] = errorItem(error as Error, entry.itemIndex);
+			}
+		}
+		if (failed.length && !continueOnFail) {
+			throw namingItems(
+				ctx,
+				failed[0].error,
+				{
+					done,
+					failed: failed.map((entry) => entry.itemIndex),
+					notAttempted: notAttempted(),
+				},
+				false,
+			);
 		}
 	}
 

@@ -4,12 +4,14 @@ import type { OperationModule } from '../../common/execution';
 import * as getContents from './getContents.operation';
 import * as deleteItems from './deleteItems.operation';
 import * as download from './download.operation';
+import * as uploadFile from './uploadFile.operation';
 import * as uploadFromUrl from './uploadFromUrl.operation';
 
 export const operations: Record<string, OperationModule> = {
 	getContents,
 	deleteItems,
 	download,
+	uploadFile,
 	uploadFromUrl,
 };
 
@@ -41,6 +43,12 @@ export const description: INodeProperties[] = [
 				action: 'Get file request contents',
 			},
 			{
+				name: 'Upload File',
+				value: 'uploadFile',
+				description: "Upload a file from the workflow's binary data into a file request",
+				action: 'Upload file to file request',
+			},
+			{
 				name: 'Upload From URL',
 				value: 'uploadFromUrl',
 				description: 'Have the server download files from URLs into a file request',
@@ -51,6 +59,7 @@ export const description: INodeProperties[] = [
 	},
 	...getContents.description,
 	...deleteItems.description,
+	...uploadFile.description,
 	...uploadFromUrl.description,
 	...download.description,
 ];
