@@ -557,18 +557,19 @@ describe('File Request → Upload File in n8n: a file the workflow makes goes in
 		const answer = await n8n.callWebhook('e2e-upload', { body: { files } });
 		expect(answer.status).toBe(200);
 		const out = JSON.parse(answer.text) as Array<Record<string, unknown>>;
-		expect(out.map((json) => [json.name, json.mimeType, json.sha256])).toEqual([
-			['notes from n8n.txt', 'text/plain', sha256Hex(files[0].text)],
-			['queued-report.csv', 'text/csv', sha256Hex(files[1].text)],
-			['Résumé.md', 'text/markdown', sha256Hex(files[2].text)],
-		]);
 		const [execution] = (await n8n.executions(wait.id)).slice(-1);
-		// the downloaded binaries carry the names and types the workflow gave the files
-		const downloaded = (execution.data?.resultData.runData[UPLOADED]?.[0]?.data?.main?.[0] ??
-			[]) as Array<{ binary?: { data?: BinaryMeta } }>;
-		expect(
-			downloaded.map((item) => [item.binary?.data?.fileName, item.binary?.data?.mimeType]),
-		).toEqual(files.map((file, index) => [file.name, out[index].mimeType]));
+		const binariesOf = (node: string) =>
+			(
+				(execution.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
+					binary?: { data?: BinaryMeta };
+				}>
+			).map((item) => [item.binary?.data?.fileName, item.binary?.data?.mimeType]);
+		// what the workflow made, as the file request lists it, and as it downloads again
+		const made = binariesOf('Make file');
+		expect(made.map(([name]) => name)).toEqual(files.map((file) => file.name));
+		expect(out.map((json) => [json.name, json.mimeType])).toEqual(made);
+		expect(binariesOf(UPLOADED)).toEqual(made);
+		expect(out.map((json) => json.sha256)).toEqual(files.map((file) => sha256Hex(file.text)));
 		// the server fetched n8n's signed links, and the stored files are the same bytes
 		const stored = out.map((json) => sandbox.model.findItem(String(json.id)) as FileRec);
 		expect(stored.map((file) => sha256OfContent(fileContent(file)))).toEqual(
