@@ -13,7 +13,12 @@ import { simplifyProperty } from '../lib/resources/simplify';
 import { eventSubtitle } from '../lib/subtitle';
 import { ApiClient, pollPolicy } from '../lib/transport';
 import { EVENTS } from './events';
-import { pollBudgetMs, readTriggerParameters } from './parameters';
+import {
+	CONTENT_EVENTS,
+	DEFAULT_MAX_FILE_SIZE_MB,
+	pollBudgetMs,
+	readTriggerParameters,
+} from './parameters';
 import type { Poll } from './poll';
 import { fetchTestEvent, pollForNew } from './poll';
 
@@ -120,6 +125,42 @@ export class FileStorageTrigger implements INodeType {
 				displayOptions: { show: { event: ['notification'] } },
 			},
 			simplifyProperty,
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				displayOptions: { show: { event: CONTENT_EVENTS } },
+				options: [
+					{
+						displayName: 'Include File Content',
+						name: 'includeFileContent',
+						type: 'boolean',
+						default: false,
+						description:
+							"Whether each new file also carries its content as binary data, downloaded as File → Download does. A file whose content cannot be fetched is still output once, without it, with the reason in 'contentError'. Folders never carry content.",
+					},
+					{
+						displayName: 'Put Output File in Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						displayOptions: { show: { includeFileContent: [true] } },
+						hint: 'The name of the output binary field to put each file in',
+					},
+					{
+						displayName: 'Max File Size (MB)',
+						name: 'maxFileSizeMb',
+						type: 'number',
+						typeOptions: { minValue: 1, numberPrecision: 0 },
+						default: DEFAULT_MAX_FILE_SIZE_MB,
+						displayOptions: { show: { includeFileContent: [true] } },
+						description:
+							"Largest file whose content is included. It protects n8n's memory (binary data kept in memory) or disk from unexpectedly large uploads; a larger file is output without content, with the reason in 'contentError'.",
+					},
+				],
+			},
 		],
 	};
 
@@ -137,6 +178,7 @@ export class FileStorageTrigger implements INodeType {
 			event,
 			parameters,
 			policy: pollPolicy(pollBudgetMs(this)),
+			startedAt: Date.now(),
 		};
 		return this.getMode() === 'manual' ? await fetchTestEvent(poll) : await pollForNew(poll);
 	}

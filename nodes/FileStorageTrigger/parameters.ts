@@ -1,6 +1,7 @@
 // The trigger's parameters, read and checked in one place, and the poll budget n8n gives it.
 
 import type { IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { checkFolderId, REQUEST_ROOT, ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import type { EventName } from './events';
@@ -15,6 +16,48 @@ export interface TriggerParameters {
 	includeSubfolders: boolean;
 	unreadOnly: boolean;
 	simplify: boolean;
+	/** Include File Content: where each new file's content goes, and how large it may be; undefined when off. */
+	content?: ContentOptions;
+}
+
+export interface ContentOptions {
+	/** Put Output File in Field. */
+	binaryPropertyName: string;
+	/** Max File Size (MB), as entered. */
+	maxFileSizeMb: number;
+	maxBytes: number;
+}
+
+/** The events whose items are files that Include File Content can fetch. */
+export const CONTENT_EVENTS: EventName[] = ['fileRequestItem', 'folderFile', 'upload'];
+
+export const DEFAULT_MAX_FILE_SIZE_MB = 100;
+
+function readContentOptions(ctx: IPollFunctions, event: EventName): ContentOptions | undefined {
+	if (!CONTENT_EVENTS.includes(event)) return undefined;
+	if (!(ctx.getNodeParameter('options.includeFileContent', false) as boolean)) return undefined;
+	const node = ctx.getNode();
+	const binaryPropertyName = String(
+		ctx.getNodeParameter('options.binaryPropertyName', 'data') ?? '',
+	).trim();
+	if (!binaryPropertyName) {
+		throw new NodeOperationError(node, 'Put Output File in Field: is empty', {
+			description: 'Enter the name of the binary field for each file, e.g. data.',
+		});
+	}
+	const maxFileSizeMb = Number(
+		ctx.getNodeParameter('options.maxFileSizeMb', DEFAULT_MAX_FILE_SIZE_MB),
+	);
+	if (!Number.isFinite(maxFileSizeMb) || maxFileSizeMb <= 0) {
+		throw new NodeOperationError(
+			node,
+			`Max File Size (MB): ${JSON.stringify(maxFileSizeMb)} is not a positive number`,
+			{
+				description: `Enter the largest file to include, in MB, e.g. ${DEFAULT_MAX_FILE_SIZE_MB}.`,
+			},
+		);
+	}
+	return { binaryPropertyName, maxFileSizeMb, maxBytes: Math.floor(maxFileSizeMb * 1024 ** 2) };
 }
 
 export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
@@ -46,6 +89,7 @@ export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
 			event === 'folderFile' && (ctx.getNodeParameter('includeSubfolders', true) as boolean),
 		unreadOnly: event === 'notification' && (ctx.getNodeParameter('unreadOnly', false) as boolean),
 		simplify: ctx.getNodeParameter('simplify', true) as boolean,
+		content: readContentOptions(ctx, event),
 	};
 }
 

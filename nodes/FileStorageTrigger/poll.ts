@@ -8,6 +8,7 @@ import { CREDENTIALS } from '../lib/credentialContract';
 import type { ApiClient, Page, PollPolicy } from '../lib/transport';
 import { pagesOf } from '../lib/transport';
 import { FolderVerdicts, uploadsInTree } from './ancestry';
+import { withContent } from './content';
 import type { TriggerEvent } from './events';
 import { admitPoll, pollEmitted, pollEnded } from './overlap';
 import type { TriggerParameters } from './parameters';
@@ -29,6 +30,8 @@ export interface Poll {
 	event: TriggerEvent;
 	parameters: TriggerParameters;
 	policy: PollPolicy;
+	/** When the poll started (Date.now()): downloads of file content stop within its budget. */
+	startedAt: number;
 }
 
 /** Each page of a folder's own listing shows the folder (`meta.root`): one in the trash fails the poll. */
@@ -66,9 +69,18 @@ async function inWatchedTree(
 	return kept;
 }
 
-function outputItems({ event, parameters }: Poll, entries: ListedEntry[]) {
-	const kept = entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
-	return kept.map((entry) => (parameters.simplify ? event.simplify(entry.element) : entry.element));
+/** The entries that are output: all, or only unread ones (Unread Only). */
+function keptEntries({ event, parameters }: Poll, entries: ListedEntry[]): ListedEntry[] {
+	return entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
+}
+
+/** The output items of kept entries: simplified or raw, and with each file's content (Include File Content). */
+async function outputItems(poll: Poll, kept: ListedEntry[]): Promise<INodeExecutionData[]> {
+	const { ctx, event, parameters } = poll;
+	const elements = kept.map((entry) => entry.element);
+	const shown = parameters.simplify ? elements.map((element) => event.simplify(element)) : elements;
+	if (!parameters.content) return ctx.helpers.returnJsonArray(shown);
+	return await withContent(poll, parameters.content, elements, shown);
 }
 
 /**
@@ -90,12 +102,12 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
 			inspect(page);
 			for (const entry of toEntries(page.elements)) {
 				read++;
-				const kept =
+				const inTree =
 					event.watches === 'tree'
 						? await uploadsInTree(ctx, client, policy, tree, verdicts, [entry])
 						: [entry];
-				const [item] = outputItems(poll, kept);
-				if (item) return item;
+				const [kept] = keptEntries(poll, inTree);
+				if (kept) return kept;
 			}
 		}
 		return undefined;
@@ -104,7 +116,7 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
 		const { message, description } = event.nothingToShow({ ...parameters, read });
 		throw new NodeApiError(ctx.getNode(), { message }, { message, description });
 	}
-	return [ctx.helpers.returnJsonArray([sample])];
+	return [await outputItems(poll, [sample])];
 }
 
 /**
@@ -195,10 +207,12 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			saves: savesAfter(saved),
 			...folders,
 		};
-		const items = outputItems(poll, fresh);
-		if (!items.length) return null;
+		const kept = keptEntries(poll, fresh);
+		if (!kept.length) return null;
+		// Content is fetched after the window was staged: a file whose content fails is still emitted, once.
+		const items = await outputItems(poll, kept);
 		pollEmitted(trigger, startedFrom, Date.now());
-		return [ctx.helpers.returnJsonArray(items)];
+		return [items];
 	} finally {
 		pollEnded(trigger, Date.now());
 	}

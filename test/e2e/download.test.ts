@@ -142,6 +142,44 @@ function chain(
 	};
 }
 
+const CONTENT_TRIGGER = 'New file with content';
+
+/** New File in Folder with Include File Content → n8n's Crypto node (an item without content: an error item). */
+function contentTrigger(id: string, folderId: string): WorkflowSpec {
+	return {
+		id,
+		name: `e2e download ${id}`,
+		nodes: [
+			{
+				id: nodeId(),
+				name: CONTENT_TRIGGER,
+				type: TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					event: 'folderFile',
+					folder: { __rl: true, mode: 'id', value: folderId },
+					options: { includeFileContent: true },
+				},
+				credentials: { [api.type]: { id: api.id, name: api.name } },
+			},
+			{
+				id: nodeId(),
+				name: CHECKSUM,
+				type: checksum.type,
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: checksum.parameters,
+				onError: 'continueRegularOutput',
+			},
+		],
+		connections: {
+			[CONTENT_TRIGGER]: { main: [[{ node: CHECKSUM, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 /** Filled in beforeAll, once both sandboxes (and their URLs) exist. */
 const WF: Record<string, WorkflowSpec> = {};
 
@@ -266,6 +304,10 @@ beforeAll(async () => {
 			download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/${notes.basename}` }),
 		]),
 		continueOnFail: chain('e2eDlContinue', [listRecent(2), download({}, api, true)]),
+		contentTrigger: contentTrigger(
+			'e2eDlTrigContent',
+			sandbox.model.itemAt(0, 'Client Uploads').id,
+		),
 		stalled: chain('e2eDlStalled', [
 			download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } }),
 		]),
@@ -543,6 +585,7 @@ describe('File Request → Upload File in n8n: a file the workflow makes goes in
 	afterAll(async () => {
 		await n8n.deactivate(wait.id);
 		await n8n.deactivate(unreachable.id);
+		Object.assign(sandbox.uploads, { queueWhen: undefined, queueDelayMs: 0, unreachable: false });
 	});
 
 	test('3 files, 1 of them queued by the server: same SHA-256, name and MIME type after the round trip', async () => {
@@ -601,6 +644,62 @@ describe('File Request → Upload File in n8n: a file the workflow makes goes in
 		);
 		expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
 	}, 120_000);
+});
+
+describe('File Storage Trigger with Include File Content, in n8n start', () => {
+	test('New File in Folder with Include File Content emits the bytes; a file whose content fails comes once, without it', async () => {
+		const workflow = WF.contentTrigger;
+		const folderId = sandbox.model.itemAt(0, 'Client Uploads').id;
+		const polled = (since: number) =>
+			sandbox.requests
+				.slice(since)
+				.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
+		let seen = sandbox.requests.length;
+		await n8n.activate(workflow.id);
+		await waitFor('the content trigger to poll', () => polled(seen));
+		sandbox.clock.advance(60_000);
+		const whole = sandbox.model.addFile(0, { folderId, name: 'Scan März.pdf', size: 2_345_678 });
+		sandbox.clock.advance(60_000);
+		const broken = sandbox.model.addFile(0, { folderId, name: 'broken.txt', size: 4_321 });
+		sandbox.fault({ path: `/file/${broken.basename}`, cutAfterBytes: 1_000, times: Infinity });
+		seen = sandbox.requests.length;
+		await n8n.forcePoll(workflow.id);
+		await waitFor('the content trigger to poll again', () => polled(seen));
+		const [execution] = await waitFor(
+			'the content trigger execution',
+			async () => {
+				const list = await n8n.executions(workflow.id);
+				return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status))
+					? list
+					: undefined;
+			},
+			{ timeoutMs: 60_000, intervalMs: 250 },
+		);
+		expect(execution.status).toBe('success');
+		const emitted = execution.data?.resultData.runData[CONTENT_TRIGGER]?.[0]?.data?.main?.[0] as
+			| Array<{ json: Record<string, unknown>; binary?: { data?: BinaryMeta } }>
+			| undefined;
+		expect(emitted?.map((item) => item.json.id)).toEqual([whole.id, broken.id]);
+		expect(emitted?.[0].binary?.data).toMatchObject({
+			fileName: 'Scan März.pdf',
+			mimeType: 'application/pdf',
+			id: expect.stringMatching(/^filesystem/),
+		});
+		expect(emitted?.[0].json.contentError).toBeUndefined();
+		expect(emitted?.[1].binary).toBeUndefined();
+		expect(String(emitted?.[1].json.contentError)).toMatch(
+			/^The download was cut short after \d+ of 4321 bytes of http:\/\/127\.0\.0\.1:\d+\/file\/[^ ]+\. The file is output without its content/,
+		);
+		const hashed = nodeOutput(execution, CHECKSUM);
+		expect(hashed[0]).toMatchObject({ id: whole.id, sha256: sha256OfContent(fileContent(whole)) });
+		expectNoSecrets(JSON.stringify(execution), 'the content trigger execution');
+		// emitted once: the next poll finds nothing new, though the broken file's content still fails
+		seen = sandbox.requests.length;
+		await n8n.forcePoll(workflow.id);
+		await waitFor('a third poll', () => polled(seen));
+		expect(await n8n.executions(workflow.id)).toHaveLength(1);
+		await n8n.deactivate(workflow.id);
+	}, 180_000);
 });
 
 // ----- after everything ----------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { MEMORY_MODE_MAX_BYTES } from '../../nodes/FileStorage/download/storage';
+import { MEMORY_MODE_MAX_BYTES } from '../../nodes/lib/fileContent/storage';
 import { waitFor } from '../e2e/processes';
 import { binarySha256, storedBinaryFiles, TOOL_TYPE, useBinaryDataMode } from '../harness/engine';
 import type { RunOptionsLite } from '../helpers/fixture';

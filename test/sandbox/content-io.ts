@@ -3,7 +3,7 @@
  * Writing file content: headers up front (Content-Type, Content-Length, Content-Disposition), then the blocks with
  * backpressure, so a 1 GB file streams in constant memory. A fault rule that matched without replacing the answer
  * shapes the body: cut it (`cutAfterBytes`), stall it (`stallAfterBytes`), slow it (`blockDelayMs`) or announce
- * another length (`declaredLength`).
+ * another length (`declaredLength`) or none (`omitLength`).
  */
 import type * as http from 'node:http';
 
@@ -44,7 +44,7 @@ export async function writeContent(
 	const declared = rule?.declaredLength ?? file.length;
 	res.writeHead(200, {
 		'Content-Type': file.contentType,
-		'Content-Length': declared,
+		...(rule?.omitLength ? {} : { 'Content-Length': declared }),
 		'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
 	});
 	const stopAt = rule?.cutAfterBytes ?? rule?.stallAfterBytes;

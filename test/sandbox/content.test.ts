@@ -224,6 +224,15 @@ describe('body faults on content', () => {
 		expect(res.complete).toBe(false);
 	});
 
+	test('omitLength: no Content-Length, the whole body sent chunked', async () => {
+		sb.fault({ path: /^\/file\//, omitLength: true });
+		const res = await get(url(), api.token());
+		expect(res.headers['content-length']).toBeUndefined();
+		expect(res.headers['transfer-encoding']).toBe('chunked');
+		expect(res.body.length).toBe(file('Documents/budget.xlsx').size);
+		expect(res.complete).toBe(true);
+	});
+
 	test('stallAfterBytes: bytes, then silence (the client decides when to give up)', async () => {
 		sb.fault({ path: /^\/file\//, stallAfterBytes: 500 });
 		const received = await new Promise<number>((resolve, reject) => {

@@ -57,6 +57,7 @@ function faultRuleFromJson(body: Record<string, unknown>): FaultRule {
 	if (typeof body.stallAfterBytes === 'number') rule.stallAfterBytes = body.stallAfterBytes;
 	if (typeof body.blockDelayMs === 'number') rule.blockDelayMs = body.blockDelayMs;
 	if (typeof body.declaredLength === 'number') rule.declaredLength = body.declaredLength;
+	if (body.omitLength === true) rule.omitLength = true;
 	return rule;
 }
 

@@ -45,6 +45,8 @@ export interface FaultRule {
 	blockDelayMs?: number;
 	/** file content only: announces this Content-Length whatever the real length, then ends the connection */
 	declaredLength?: number;
+	/** file content only: no Content-Length, the body is sent chunked (a server that streams without knowing the size) */
+	omitLength?: boolean;
 	/** never answers (until the sandbox stops): a server that hangs */
 	hang?: boolean;
 }

@@ -7,10 +7,10 @@ import type { OpenedDownload } from '../../lib/transport';
 import { ApiClient, openDownload, redactText } from '../../lib/transport';
 import { forEachItemOutput } from '../common/execution';
 import { readRequestPolicy } from '../common/requestOptions';
-import { outputMimeType, outputName } from './naming';
-import type { DownloadRequest } from './naming';
+import { outputMimeType, outputName } from '../../lib/fileContent/naming';
+import type { DownloadRequest } from '../../lib/fileContent/naming';
 import { readDownloadRequest } from './source';
-import { BinaryStore } from './storage';
+import { BinaryStore } from '../../lib/fileContent/storage';
 
 /** Whether the node runs as an AI agent's tool: its `…Tool` variant, or a context that says so (newer n8n). */
 export function isToolExecution(ctx: IExecuteFunctions): boolean {

@@ -1,60 +1,14 @@
 // What one input item asks to download, read and checked before any request: the file an item describes
 // (simplified or raw output of a listing or the trigger) or a URL, the thumbnail size, the output field.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { FileDescription } from '../../lib/fileContent/description';
+import { fileDescriptionOf, resolveUrl, trimmedText } from '../../lib/fileContent/description';
 import { pickThumbnail } from '../../lib/resources/thumbnails';
-import { attributesOf, isObject, unwrapResource } from '../../lib/resources/wrappers';
 import { invalidParameter } from '../../lib/validation';
-import type { DownloadContent, DownloadRequest } from './naming';
-import { thumbnailName } from './naming';
-
-/** What an input item says about a file: simplified output (`fileUrl`, `name`, …) or the API's raw wrapper. */
-export interface FileDescription {
-	type?: string;
-	fileUrl?: string;
-	name?: string;
-	mimeType?: string;
-	thumbnail?: unknown;
-}
-
-function text(value: unknown): string | undefined {
-	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-export function fileDescriptionOf(json: IDataObject): FileDescription {
-	// The raw output is the spec's wrapper (or a bare resource with attributes); anything else is read as flat, as
-	// the simplified output is.
-	if (!isObject(json.data) && !isObject(json.attributes)) {
-		return {
-			type: text(json.type),
-			fileUrl: text(json.fileUrl),
-			name: text(json.name),
-			mimeType: text(json.mimeType),
-			thumbnail: json.thumbnailUrl ?? json.thumbnail,
-		};
-	}
-	const resource = unwrapResource(json);
-	const attributes = attributesOf(resource);
-	return {
-		type: text(resource.type),
-		fileUrl: text(attributes.file_url),
-		name: text(attributes.name),
-		mimeType: text(attributes.mimetype),
-		thumbnail: attributes.thumbnail,
-	};
-}
-
-/** Absolute http(s) URL; a path starting with "/" is on the credential's server. */
-function resolveUrl(raw: string, baseUrl: string): string | undefined {
-	try {
-		const resolved = new URL(raw, raw.startsWith('/') ? `${baseUrl}/` : undefined);
-		if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') return undefined;
-		return resolved.href;
-	} catch {
-		return undefined;
-	}
-}
+import type { DownloadContent, DownloadRequest } from '../../lib/fileContent/naming';
+import { thumbnailName } from '../../lib/fileContent/naming';
 
 /** What to download for one input item, checked before any request. */
 export function readDownloadRequest(
@@ -77,13 +31,15 @@ export function readDownloadRequest(
 			'Enter the name of the binary field for the file, e.g. data.',
 		);
 	}
-	const nameOption = text(ctx.getNodeParameter('options.fileName', itemIndex, '') as unknown);
+	const nameOption = trimmedText(
+		ctx.getNodeParameter('options.fileName', itemIndex, '') as unknown,
+	);
 
 	let raw: string | undefined;
 	let content: DownloadContent = 'file';
 	let described: FileDescription = {};
 	if (source === 'url') {
-		raw = text(ctx.getNodeParameter('fileUrl', itemIndex, '') as unknown);
+		raw = trimmedText(ctx.getNodeParameter('fileUrl', itemIndex, '') as unknown);
 		if (!raw) {
 			throw invalidParameter(
 				node,

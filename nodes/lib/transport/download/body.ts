@@ -17,7 +17,7 @@ interface ReadableClass {
 }
 
 /** The Readable class of a stream: the nearest class on its prototype chain named Readable. */
-function readableClassOf(stream: ByteStream): ReadableClass {
+export function readableClassOf(stream: ByteStream): ReadableClass {
 	for (
 		let proto: unknown = Object.getPrototypeOf(stream);
 		proto;

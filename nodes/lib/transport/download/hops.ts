@@ -1,7 +1,12 @@
 // One hop of a download: sent once per try (to the Base URL's origin with the credential, elsewhere without),
 // through the transport's one retry loop.
 
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import type { CheckedCredential } from '../credential';
 import { isTimeout, networkCodeOf } from '../failures';
@@ -14,6 +19,9 @@ import type { SentHop } from './errors';
 import { downloadError } from './errors';
 import { headerValue } from './headers';
 import { unmaskPathSecrets } from './origins';
+
+/** What downloads run in: an operation's execution, or a trigger's poll (Include File Content). */
+export type DownloadContext = IExecuteFunctions | IPollFunctions;
 
 export interface StreamResponse {
 	statusCode: number;
@@ -49,7 +57,7 @@ function requestOptions(
 	};
 }
 
-function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
+function cancelSignalOf(ctx: DownloadContext): AbortSignal | undefined {
 	const getSignal = (ctx as Partial<Pick<IExecuteFunctions, 'getExecutionCancelSignal'>>)
 		.getExecutionCancelSignal;
 	return typeof getSignal === 'function' ? getSignal.call(ctx) : undefined;
@@ -61,7 +69,7 @@ function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
  * context whose cancel signal also ends this one request. To any other origin: the plain helper, no credential.
  */
 async function sendOnce(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	credential: CheckedCredential,
 	url: string,
 	authenticate: boolean,
@@ -75,7 +83,7 @@ async function sendOnce(
 			? await ctx.helpers.httpRequestWithAuthentication.call(
 					Object.create(ctx, {
 						getExecutionCancelSignal: { value: () => abort.signal },
-					}) as IExecuteFunctions,
+					}) as DownloadContext,
 					credential.type,
 					options,
 					{ credentialsDecrypted: credential.decrypted },
@@ -91,7 +99,7 @@ async function sendOnce(
 
 /** One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. */
 export async function sendHop(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	credential: CheckedCredential,
 	policy: RequestPolicy,
 	url: string,

@@ -2,8 +2,6 @@
 // download-specific lives beside this file: where the credential may go (origins), redirects decided hop by hop,
 // the body counted as it passes (body), and the errors that name the file (errors).
 
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { CREDENTIALS } from '../../credentialContract';
 import type { ApiClient } from '../client';
 import { excerptOf } from '../answers';
@@ -18,10 +16,13 @@ import {
 	mimeTypeOf,
 	redirectTarget,
 } from './headers';
+import type { DownloadContext } from './hops';
 import { sendHop } from './hops';
 import { sameOrigin } from './origins';
 
 export type { ByteStream } from './body';
+export { readableClassOf } from './body';
+export type { DownloadContext } from './hops';
 export { describeUrl, originOf, sameOrigin } from './origins';
 
 export interface DownloadTarget {
@@ -72,7 +73,7 @@ function isWebAnswerInsteadOf(mimeType: string | undefined, expected: string | u
  * it is read, and not read yet.
  */
 export async function openDownload(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	client: ApiClient,
 	target: DownloadTarget,
 ): Promise<OpenedDownload> {

@@ -1,7 +1,7 @@
 // What a downloaded file is called and what type it has: File Storage's own name and type first, then what the
 // server and the URL say.
 
-import type { OpenedDownload } from '../../lib/transport';
+import type { OpenedDownload } from '../transport';
 
 export type DownloadContent = 'file' | 'thumbnail';
 

@@ -1,12 +1,15 @@
 // Storing a download in n8n's binary data: the caps of its modes, checked before the body is read where the
 // Content-Length tells, and what to do when storing fails.
 
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { OpenedDownload } from '../../lib/transport';
+import type { OpenedDownload } from '../transport';
 
-type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+/** Where files are stored: an operation's execution, or a trigger's poll (its items carry the files). */
+export type BinaryContext = IExecuteFunctions | IPollFunctions;
+
+type BinaryInput = Parameters<BinaryContext['helpers']['prepareBinaryData']>[0];
 
 /**
  * The largest file n8n's in-memory binary mode (`default`) can hold: it keeps files as base64 text, and V8 strings
@@ -22,7 +25,7 @@ type BinaryMode = 'memory' | 'database' | 'other';
  * Which binary data mode n8n stores in. Nodes cannot read n8n's configuration, so an empty file is stored once and
  * its id tells (none: in memory; `database:…`). Only asked for files larger than the smallest cap.
  */
-async function binaryModeOf(ctx: IExecuteFunctions): Promise<BinaryMode> {
+async function binaryModeOf(ctx: BinaryContext): Promise<BinaryMode> {
 	const probe = await ctx.helpers.prepareBinaryData(
 		Buffer.alloc(0),
 		'binary-mode-probe',
@@ -37,7 +40,7 @@ function megabytes(bytes: number): string {
 }
 
 function tooLargeError(
-	ctx: IExecuteFunctions,
+	ctx: BinaryContext,
 	itemIndex: number,
 	bytes: number,
 	mode: BinaryMode,
@@ -61,7 +64,7 @@ function tooLargeError(
  * binary data service, said plainly with its fix.
  */
 function storageError(
-	ctx: IExecuteFunctions,
+	ctx: BinaryContext,
 	itemIndex: number,
 	error: Error,
 ): NodeApiError | NodeOperationError {
@@ -114,7 +117,7 @@ const CAPS: Record<BinaryMode, number> = {
 export class BinaryStore {
 	private mode?: BinaryMode;
 
-	constructor(private readonly ctx: IExecuteFunctions) {}
+	constructor(private readonly ctx: BinaryContext) {}
 
 	/**
 	 * Fails a download whose announced length n8n's binary mode cannot hold, before any of its body is read (the
