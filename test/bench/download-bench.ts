@@ -163,7 +163,7 @@ export async function downloadBench(): Promise<string> {
 			},
 			{
 				target: `n8n's peak memory growth ≤ ${TARGET_GROWTH_MB} MB`,
-				measured: `${fmt(growth)} MiB at most (untimed rounds: ${list(warmupGrowth) || 'none'} MiB, n8n's first execution of the workflow included)`,
+				measured: `${fmt(growth)} MiB at most${warmupGrowth.length ? ` (untimed rounds, n8n's first execution of the workflow included: ${list(warmupGrowth)} MiB)` : ''}`,
 				ok: growth <= TARGET_GROWTH_MB,
 			},
 		]),

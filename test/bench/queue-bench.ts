@@ -120,7 +120,7 @@ export async function queueBench(): Promise<string> {
 			mode === 'queue' ? cluster.addWorker('w1', WORKER_CONCURRENCY) : undefined,
 		]);
 		await main.setupOwner(OWNER);
-		await main.createApiKey('bench-queue');
+		await main.createApiKey(`bench-${mode}`); // one database: a label per mode
 		await main.activate(workflow.id);
 		const startedBy = () => cluster.placement().startedBy;
 		if (mode === 'queue') {
