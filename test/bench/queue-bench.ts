@@ -69,6 +69,7 @@ export async function queueBench(): Promise<string> {
 		const rates: number[] = [];
 		for (let run = 0; run <= RUNS; run++) {
 			let next = 0;
+			const failedBefore = failedCalls;
 			const begin = performance.now();
 			const caller = async () => {
 				while (next++ < CALLS) {
@@ -79,7 +80,7 @@ export async function queueBench(): Promise<string> {
 				}
 			};
 			await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
-			const rate = (CALLS / (performance.now() - begin)) * 60_000;
+			const rate = ((CALLS - (failedCalls - failedBefore)) / (performance.now() - begin)) * 60_000;
 			if (run > 0) rates.push(rate);
 			progress(
 				`${label}: ${run ? `run ${run}/${RUNS}` : 'warm-up'} ${fmt(rate)} executions/min, ${failedCalls} failed so far`,
@@ -130,12 +131,11 @@ export async function queueBench(): Promise<string> {
 		} else await measure('regular mode', main);
 		await cluster.stopAll();
 	}
-	if (failedCalls) throw new Error(`${failedCalls} webhook calls did not answer 200`);
 	const regular = perMinute['regular mode'];
 	return [
 		'## Queue mode',
 		'',
-		`Measured ${intro}; n8n ${install.version}, one PostgreSQL and one Redis on the same machine, workers of concurrency ${WORKER_CONCURRENCY} (\`test/bench/queue-bench.ts\`). Webhook executions per minute of Webhook → File Storage (File → Get Recent Uploads, Limit 5: one API request each), ${CALLS} calls per run with ${IN_FLIGHT} in flight, each answered when its execution finished; median of ${RUNS} runs after a warm-up. Load average at the end: ${loadAverage()}. Every call answered 200.`,
+		`Measured ${intro}; n8n ${install.version}, one PostgreSQL and one Redis on the same machine, workers of concurrency ${WORKER_CONCURRENCY} (\`test/bench/queue-bench.ts\`). Webhook executions per minute of Webhook → File Storage (File → Get Recent Uploads, Limit 5: one API request each), ${CALLS} calls per run with ${IN_FLIGHT} in flight, each answered when its execution finished; median of ${RUNS} runs after a warm-up. Load average at the end: ${loadAverage()}. Calls not answered 200 within 120 s (left out of the rates): ${failedCalls}.`,
 		'',
 		table(
 			'Mode | Executions / min (median) | Runs | × regular | Executions per worker (warm-ups included)',
