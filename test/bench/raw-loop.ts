@@ -1,13 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * The floor of the listing benchmark: a plain axios loop over the listing's cursors, in a long-lived child process
- * of its own started with n8n's Node (the benchmark forks it once), so it runs under the same conditions as n8n:
- * another process than the sandbox, the same Node, warm. Two variants:
- * - keep-alive: one connection for the whole walk (Node's default agent);
- * - no keep-alive: a new agent, hence a new connection, per request — what n8n's HTTP helper does (it builds its
- *   agents for every request).
- * The difference between the two is the cost of the host's connection handling, not of any node.
- * Messages in: RawLoopRequest; out: RawLoopResult.
+ * The floor of the listing: a plain axios loop over the listing's cursors, in a child process of its own forked once
+ * with n8n's Node (main-bench.ts), so it runs warm and apart from the sandbox, like n8n. With keep-alive it reuses one
+ * connection; without, it opens a new one per request, as n8n's HTTP helper does (it builds its agents per request).
  */
 import axios from 'axios';
 import * as http from 'node:http';
@@ -15,61 +10,43 @@ import * as http from 'node:http';
 export interface RawLoopRequest {
 	url: string;
 	accessToken: string;
-	pageSize: number;
 	keepAlive: boolean;
 }
 
 export interface RawLoopResult {
-	timeMs: number;
-	items: number;
-	distinctIds: number;
+	ms: number;
+	ids: number;
+	distinct: number;
 	error?: string;
 }
 
+type Page = {
+	data: Array<{ data?: { id?: string } }>;
+	meta: { cursor: { next_cursor: string | null } };
+};
 const keepAliveAgent = new http.Agent({ keepAlive: true });
 
-type ListingPage = { data: unknown[]; meta: { cursor: { next_cursor: string | null } } };
-
-/** One page's request: keep-alive or a new connection; the body parsed by axios, or as text to parse later. */
-function getPage<T extends ListingPage | string>(
-	request: RawLoopRequest,
-	cursor: string | undefined,
-	asText: boolean,
-) {
-	return axios.get<T>(request.url, {
-		params: { limit: request.pageSize, ...(cursor ? { cursor } : {}) },
-		headers: { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' },
-		httpAgent: request.keepAlive ? keepAliveAgent : new http.Agent({ keepAlive: false }),
-		timeout: 60_000,
-		...(asText
-			? { responseType: 'text' as const, transitional: { forcedJSONParsing: false } }
-			: {}),
-	});
-}
-
-function resultOf(started: number, all: unknown[]): RawLoopResult {
-	const timeMs = performance.now() - started;
-	const ids = new Set(all.map((element) => (element as { data?: { id?: string } }).data?.id));
-	return { timeMs, items: all.length, distinctIds: ids.size };
-}
-
-async function walk(request: RawLoopRequest): Promise<RawLoopResult> {
+async function walk({ url, accessToken, keepAlive }: RawLoopRequest): Promise<RawLoopResult> {
 	const started = performance.now();
-	const all: unknown[] = [];
-	let cursor: string | null | undefined;
+	const ids: Array<string | undefined> = [];
+	let cursor: string | null = null;
 	do {
-		const res = await getPage<ListingPage>(request, cursor ?? undefined, false);
-		all.push(...res.data.data);
+		const res: { data: Page } = await axios.get<Page>(url, {
+			params: { limit: 500, ...(cursor ? { cursor } : {}) },
+			headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+			httpAgent: keepAlive ? keepAliveAgent : new http.Agent({ keepAlive: false }),
+			timeout: 60_000,
+		});
+		for (const element of res.data.data) ids.push(element.data?.id);
 		cursor = res.data.meta.cursor.next_cursor;
 	} while (cursor);
-	return resultOf(started, all);
+	return { ms: performance.now() - started, ids: ids.length, distinct: new Set(ids).size };
 }
 
 process.on('message', (request: RawLoopRequest) => {
 	walk(request).then(
 		(result) => process.send?.(result),
-		(error: unknown) =>
-			process.send?.({ timeMs: NaN, items: 0, distinctIds: 0, error: String(error) }),
+		(error: unknown) => process.send?.({ ms: NaN, ids: 0, distinct: 0, error: String(error) }),
 	);
 });
 process.on('disconnect', () => process.exit(0));

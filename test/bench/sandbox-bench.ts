@@ -7,7 +7,7 @@
  */
 import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
-import { median, ms } from './report';
+import { fmt as ms, median } from './report';
 
 const RUNS = Math.max(1, Number(process.env.SANDBOX_BENCH_RUNS ?? 5) || 5);
 

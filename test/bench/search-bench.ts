@@ -1,458 +1,242 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * The Search benchmark (`npm run bench`, its own section of docs/benchmarks.md; alone: BENCH_ONLY=search): File →
- * Search with Return All over a tree of 10,000 files in 500 folders, in a real n8n 2.41.0 with the packed package,
- * against a raw client doing the same breadth-first walk at the same concurrency (4 folders at once, the largest
- * page, a new connection per request as n8n's HTTP helper makes) in a Node 24 process of its own, with `http.get` and
- * with axios; a search with Limit 1 whose match is in the searched folder's first page; and, as a reference, Folder →
- * Get Contents bringing n8n as many items from one folder. Reports time ratios, requests and n8n's peak memory growth
- * against the size of the output's JSON. No assertions: a reporting script (exit 1 only when it could not measure).
- * Env: BENCH_SEARCH_RUNS (7), BENCH_SEARCH_WARMUPS (1), BENCH_SEARCH_PROFILE (0: see PROFILE_RUNS).
+ * The Search section (BENCH_ONLY=search): File → Search, Return All, over 10,000 files in 500 folders, against a raw
+ * client doing the same breadth-first walk (same concurrency, largest page, a new connection per request as n8n's
+ * HTTP helper makes) with Node's `http.get` and with axios, in a process of its own with n8n's Node; Search with
+ * Limit 1; and, as a reference, Folder → Get Contents of one folder holding as many files. Env: BENCH_SEARCH_RUNS (7),
+ * BENCH_SEARCH_WARMUPS (1).
  */
-import * as crypto from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { SEARCH_CONCURRENCY } from '../../nodes/FileStorage/actions/file/search.operation';
-import { REPO_ROOT } from '../e2e/checkout';
-import { preparePackagedN8n } from '../e2e/install';
-import type { N8nInstall } from '../e2e/install';
 import { runCommand } from '../e2e/processes';
-import { Stopwatch } from '../e2e/progress';
-import { N8n } from '../e2e/rest-client';
 import type { Sandbox } from '../sandbox/server';
-import { startSandbox } from '../sandbox/server';
-import { runBounded, stopStarted } from './bounded-run';
-import { summariseProfiles, summaryLines } from './cpuprofile';
-import { cpuSeconds, procStatus, resetPeak } from './process-stats';
-import { ProbeClient, probeEnv } from './probe-client';
-import { callWebhook, ExecutionReader, webhookTrigger } from './webhook-runs';
-import { median } from './report';
-import { measuredOn, publishSection } from './report-sections';
-import { buildSearchTree, FILES_PER_FOLDER } from './search-tree';
+import type { BenchWorkflow } from './lib';
+import { BenchN8n, knob, machine, memoryMb, progress, resetPeak, rotate, taskOf } from './lib';
+import { fmt, list, median, table, targetTable, times } from './report';
+import { benchCredentials, fileStorage, getContents, webhookWorkflow } from './workflows';
 
-const WORK = path.join(REPO_ROOT, '.tmp', 'bench-search');
-const LOGS = path.join(WORK, 'logs');
-const REPORT = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
-const SECTION = 'search-bench';
-const RUNS = Math.max(1, Number(process.env.BENCH_SEARCH_RUNS ?? 7) || 7);
-const WARMUPS = Math.max(0, Number(process.env.BENCH_SEARCH_WARMUPS ?? 1));
+const RUNS = knob('BENCH_SEARCH_RUNS', 7);
+const WARMUPS = knob('BENCH_SEARCH_WARMUPS', 1, 0);
 const TARGET_RATIO = 1.2;
-const TARGET_LIMIT_ONE_REQUESTS = 2;
 const TARGET_MEMORY_TIMES_OUTPUT = 5;
-const OWNER = {
-	email: 'bench-search@example.com',
-	password: 'Bench-Passw0rd-2026',
-	firstName: 'Bench',
-	lastName: 'Search',
-};
-const CREDENTIAL = {
-	id: 'benchSearchApi',
-	name: 'Bench Search File Storage API',
-	type: 'fileStorageApi',
-};
-const WORKFLOWS = {
-	all: { workflowId: 'benchSearchAll', path: 'bench-search-all', node: 'Search' },
-	limitOne: { workflowId: 'benchSearchOne', path: 'bench-search-one', node: 'Search' },
-	flat: { workflowId: 'benchSearchFlat', path: 'bench-search-flat', node: 'Get Contents' },
-} as const;
-const DEADLINE_MS = 30 * 60_000;
-/** BENCH_SEARCH_PROFILE=N: after the measured rounds, N runs of each workflow under the V8 CPU profiler inside n8n, summarised on stdout. */
-const PROFILE_RUNS = Math.max(0, Number(process.env.BENCH_SEARCH_PROFILE ?? 0) || 0);
-
-const started = Date.now();
-const progress = (message: string) =>
-	process.stdout.write(
-		`[bench search ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
-	);
-
-let n8n: N8n | undefined;
-let sandbox: Sandbox | undefined;
-
-const cleanup = async () => await stopStarted(n8n, sandbox);
-
-/** The searched tree (search-tree.ts) and, outside it, the reference folder: returns their ids and the tree's counts. */
-function buildTree(sb: Sandbox): {
-	rootId: string;
-	flatId: string;
-	folders: number;
-	files: number;
-} {
-	const { rootId, folders, files } = buildSearchTree(sb);
-	// The reference, outside the searched tree: as many entries as Search returns, all in one folder, so that
-	// Folder → Get Contents brings n8n the same number of items in a few large pages instead of 501 small ones.
-	const flat = sb.model.addFolder(0, { name: 'Flat Reference' });
-	const searchEntries = folders + files;
-	for (let k = 0; k < searchEntries; k++)
-		sb.model.addFile(0, {
-			folderId: flat.id,
-			name: `flat-${k}.txt`,
-			size: 1000 + (k % FILES_PER_FOLDER),
-		});
-	return { rootId, flatId: flat.id, folders, files };
-}
-
-interface RawRun {
-	ms: number;
-	entries: number;
-	requests: number;
-}
-
-/** How the raw client sends its requests: Node's own `http.get`, or axios, the library under n8n's HTTP helper. */
-type RawLibrary = 'http' | 'axios';
-
-/** The raw client's GET (a new connection per request, the body parsed as JSON), by library. */
-const RAW_GET: Record<RawLibrary, string> = {
-	http: `
-const get = (url) => new Promise((resolve, reject) => {
-  http.get(url, { agent: false, headers: { Authorization: 'Bearer ' + process.env.BENCH_TOKEN, Accept: 'application/json' } }, (res) => {
-    const chunks = []; res.on('data', (c) => chunks.push(c));
-    res.on('end', () => res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error('HTTP ' + res.statusCode)));
-  }).on('error', reject);
-});`,
-	axios: `
-const axios = require(process.env.BENCH_AXIOS);
-const get = async (url) => {
-  const res = await axios.get(url, { httpAgent: new http.Agent(), headers: { Authorization: 'Bearer ' + process.env.BENCH_TOKEN, Accept: 'application/json' }, responseType: 'text', transformResponse: [(data) => data] });
-  return JSON.parse(res.data);
-};`,
-};
 
 /**
- * The raw client: the same walk (breadth first, `concurrency` folders at once, each folder's pages in order, the
- * largest page, name A to Z), a new connection per request, in a Node 24 process of its own.
+ * The searched tree: 20 top folders × 24 subfolders + the 20 = 500 folders, 20 files in each, and `needle.pdf` in the
+ * searched folder itself. Returns its id and how many entries Search returns.
  */
-async function rawRun(
-	install: N8nInstall,
+export function buildSearchTree(sb: Sandbox): { rootId: string; entries: number } {
+	const root = sb.model.addFolder(0, { name: 'Search Tree' });
+	let entries = 1;
+	const fill = (parentId: string, name: string) => {
+		const folder = sb.model.addFolder(0, { name, parentId });
+		for (let k = 0; k < 20; k++)
+			sb.model.addFile(0, { folderId: folder.id, name: `f-${entries}-${k}.txt`, size: 1000 + k });
+		entries += 21;
+		return folder.id;
+	};
+	for (let a = 0; a < 20; a++) {
+		const top = fill(root.id, `top-${a}`);
+		for (let b = 0; b < 24; b++) fill(top, `sub-${a}-${b}`);
+	}
+	sb.model.addFile(0, { folderId: root.id, name: 'needle.pdf', size: 5000 });
+	return { rootId: root.id, entries };
+}
+
+interface Run {
+	ms: number;
+	requests: number;
+	items: number;
+	growthMb?: number;
+	outputMb?: number;
+	repeated?: number;
+}
+
+export async function searchBench(): Promise<string> {
+	const intro = machine();
+	let tree = { rootId: '', entries: 0 };
+	const flows: Record<'search' | 'limitOne' | 'flat', BenchWorkflow> = {} as never;
+	const bench = await BenchN8n.start('search', {}, (sb) => {
+		tree = buildSearchTree(sb);
+		// the reference, outside the tree: as many entries in one folder, listed in a few large pages instead of 501
+		const flat = sb.model.addFolder(0, { name: 'Flat Reference' });
+		for (let k = 0; k < tree.entries; k++)
+			sb.model.addFile(0, { folderId: flat.id, name: `flat-${k}.txt`, size: 1000 + (k % 20) });
+		const search = {
+			resource: 'file',
+			operation: 'search',
+			folder: { __rl: true, mode: 'id', value: tree.rootId },
+		};
+		flows.search = webhookWorkflow('bench-search', [
+			fileStorage('Search', { ...search, returnAll: true }),
+		]);
+		flows.limitOne = webhookWorkflow('bench-search-one', [
+			fileStorage('Search', {
+				...search,
+				returnAll: false,
+				limit: 1,
+				filters: { nameContains: 'needle' },
+			}),
+		]);
+		flows.flat = webhookWorkflow('bench-search-flat', [getContents(flat.id)]);
+		return {
+			credentials: benchCredentials(sb.baseUrl, sb.seed.users[0].accessToken),
+			workflows: Object.values(flows),
+		};
+	});
+	const { sandbox: sb, pid } = bench;
+	const nodeRun = async (which: keyof typeof flows): Promise<Run> => {
+		resetPeak(pid);
+		const before = memoryMb(pid).rss;
+		const call = await bench.call(flows[which]);
+		const growthMb = memoryMb(pid).peak - before;
+		const { ms, items } = taskOf(
+			await bench.read(call),
+			which === 'flat' ? 'File Storage' : 'Search',
+		);
+		const pages = call.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
+		const asked = pages.map((r) => `${r.path}?${r.query.cursor ?? ''}`);
+		const outputMb = Buffer.byteLength(JSON.stringify(items.map((i) => i.json))) / 1024 ** 2;
+		return {
+			ms,
+			requests: pages.length,
+			items: items.length,
+			growthMb,
+			outputMb,
+			repeated: asked.length - new Set(asked).size,
+		};
+	};
+	const runs: Record<'search' | 'http' | 'axios' | 'flat' | 'limitOne', Run[]> = {
+		search: [],
+		http: [],
+		axios: [],
+		flat: [],
+		limitOne: [],
+	};
+	for (let round = 0; round < WARMUPS + RUNS; round++) {
+		for (const side of rotate(['search', 'http', 'axios', 'flat'] as const, round)) {
+			const run =
+				side === 'http' || side === 'axios'
+					? await rawWalk(
+							bench.n8n.install.nodeBin,
+							sb.baseUrl,
+							sb.seed.users[0].accessToken,
+							tree.rootId,
+							side,
+							bench.work,
+						)
+					: await nodeRun(side);
+			if (run.items !== tree.entries)
+				throw new Error(`${side}: ${run.items} entries, expected ${tree.entries}`);
+			if (round >= WARMUPS) runs[side].push(run);
+		}
+		const one = await nodeRun('limitOne');
+		if (round >= WARMUPS) runs.limitOne.push(one);
+		progress(
+			`search ${round < WARMUPS ? 'warm-up' : `run ${round - WARMUPS + 1}/${RUNS}`}: ${(['search', 'http', 'axios', 'flat'] as const).map((s) => `${s} ${fmt(runs[s][runs[s].length - 1]?.ms)}`).join(', ')} ms`,
+		);
+	}
+	const med = (side: keyof typeof runs) => median(runs[side].map((r) => r.ms));
+	const row = (label: string, side: keyof typeof runs) => [
+		label,
+		`${fmt(med(side))} ms`,
+		list(runs[side].map((r) => r.ms)),
+		[...new Set(runs[side].map((r) => r.requests))].join(', '),
+		runs[side][0].items,
+	];
+	const growth = (side: 'search' | 'flat') => Math.max(...runs[side].map((r) => r.growthMb!));
+	const output = (side: 'search' | 'flat') => median(runs[side].map((r) => r.outputMb!));
+	const folderPages = runs.http[0].requests;
+	const onePerPage = runs.search.every((r) => r.requests === folderPages && r.repeated === 0);
+	const limitOne = Math.max(...runs.limitOne.map((r) => r.requests));
+	return [
+		`## Search over ${tree.entries.toLocaleString('en-US')} entries in 501 folders`,
+		'',
+		`Measured ${intro}; n8n ${bench.n8n.install.version}, ${RUNS} runs of each after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/search-bench.ts\`). *File → Search* (Return All, Simplify on): its execution time from the run data. *Raw client*: the same breadth-first walk, ${SEARCH_CONCURRENCY} folders at once, a new connection per request, with \`http.get\` and with axios (the library under n8n's HTTP helper, which a community node must use), timed in a process of its own. *Reference*: Folder → Get Contents of one folder of as many files, outside the tree. Memory: n8n's peak resident size during the run minus its size right before it.`,
+		'',
+		table(' | median | runs (ms) | requests | items', [
+			row('File → Search, Return All', 'search'),
+			row('raw client, same walk', 'http'),
+			row('raw client, same walk, with axios', 'axios'),
+			row('*reference:* Folder → Get Contents, Return All, one folder of as many files', 'flat'),
+			row('File → Search, Limit 1 (match in the searched folder)', 'limitOne'),
+		]),
+		'',
+		targetTable([
+			{
+				target: `Return All ≤ ${TARGET_RATIO}× the raw client's time`,
+				measured: `${times(med('search') / med('http'))} (median ${fmt(med('search'))} ms against ${fmt(med('http'))} ms; against the same walk on axios: ${times(med('search') / med('axios'))})`,
+				ok: med('search') <= TARGET_RATIO * med('http'),
+			},
+			{
+				target: 'exactly one listing request per folder page',
+				measured: `${runs.search[0].requests} requests for ${folderPages} folder pages in every run, none repeated`,
+				ok: onePerPage,
+			},
+			{
+				target: 'Limit 1 with the match in the first folder: ≤ 2 requests',
+				measured: String(limitOne),
+				ok: limitOne <= 2,
+			},
+			{
+				target: `n8n's peak memory growth ≤ ${TARGET_MEMORY_TIMES_OUTPUT}× the output's JSON`,
+				measured: `${fmt(growth('search'))} MiB at most for ${fmt(output('search'))} MiB of output (${times(growth('search') / output('search'))}); the reference: ${fmt(growth('flat'))} MiB for ${fmt(output('flat'))} MiB`,
+				ok: growth('search') <= TARGET_MEMORY_TIMES_OUTPUT * output('search'),
+			},
+		]),
+		'',
+		`The reference row shows what is n8n's and not the walk's: the same number of items in ${runs.flat[0].requests} requests instead of ${folderPages}, and a memory peak of the same order, n8n holding and saving the items with whatever garbage V8 has not collected yet.`,
+	].join('\n');
+}
+
+/** The raw client's walk in a process of its own (n8n's Node): Node's `http.get`, or axios. */
+async function rawWalk(
+	nodeBin: string,
 	baseUrl: string,
 	token: string,
 	rootId: string,
-	library: RawLibrary,
-): Promise<RawRun> {
+	library: 'http' | 'axios',
+	work: string,
+): Promise<Run> {
+	const get =
+		library === 'http'
+			? `(url) => new Promise((resolve, reject) => http.get(url, { agent: false, headers }, (res) => {
+  const chunks = []; res.on('data', (c) => chunks.push(c));
+  res.on('end', () => res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error('HTTP ' + res.statusCode)));
+}).on('error', reject))`
+			: `async (url) => JSON.parse((await require(process.env.BENCH_AXIOS).get(url, { httpAgent: new http.Agent(), headers, responseType: 'text', transformResponse: [(d) => d] })).data)`;
 	const script = `
 const http = require('node:http');
-const [baseUrl, rootId, concurrency] = [process.argv[1], process.argv[2], Number(process.argv[3])];
-${RAW_GET[library]}
+const [baseUrl, rootId] = process.argv.slice(1); const concurrency = Number(process.argv[3]);
+const headers = { Authorization: 'Bearer ' + process.env.BENCH_TOKEN, Accept: 'application/json' };
+const get = ${get};
 const t0 = performance.now();
-let entries = 0; let requests = 0;
+let entries = 0, requests = 0, active = 0;
 const queue = [rootId];
 async function listFolder(id) {
-  let cursor;
+  let cursor = null;
   do {
-    const url = baseUrl + '/api/v1/browse/folders/' + id + '?sort=name&direction=ASC&limit=1000' + (cursor ? '&cursor=' + encodeURIComponent(cursor) : '');
-    const body = await get(url); requests++;
+    const body = await get(baseUrl + '/api/v1/browse/folders/' + id + '?sort=name&direction=ASC&limit=1000' + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''));
+    requests++;
     for (const element of body.data) { entries++; if (element.data.type === 'folder') queue.push(element.data.id); }
     cursor = body.meta && body.meta.cursor ? body.meta.cursor.next_cursor : null;
   } while (cursor);
 }
-let active = 0;
 new Promise((resolve, reject) => {
-  const pump = () => {
-    while (active < concurrency && queue.length) {
-      active++;
-      listFolder(queue.shift()).then(() => { active--; if (active === 0 && queue.length === 0) resolve(); else pump(); }, reject);
-    }
-  };
+  const pump = () => { while (active < concurrency && queue.length) { active++; listFolder(queue.shift()).then(() => { active--; if (!active && !queue.length) resolve(); else pump(); }, reject); } };
   pump();
-}).then(() => {
-  process.stdout.write(JSON.stringify({ ms: performance.now() - t0, entries, requests }));
-}, (e) => { console.error(e); process.exit(1); });`;
+}).then(() => process.stdout.write(JSON.stringify({ ms: performance.now() - t0, items: entries, requests })), (e) => { console.error(e); process.exit(1); });`;
 	const result = await runCommand(
-		install.nodeBin,
+		nodeBin,
 		['-e', script, baseUrl, rootId, String(SEARCH_CONCURRENCY)],
 		{
 			env: { ...process.env, BENCH_TOKEN: token, BENCH_AXIOS: require.resolve('axios') },
-			logDir: LOGS,
+			logDir: path.join(work, 'logs'),
 			name: `raw-search-${library}`,
 			timeoutMs: 5 * 60_000,
 		},
 	);
 	if (result.code !== 0)
 		throw new Error(`the raw client (${library}) failed: ${result.stderr.slice(-1000)}`);
-	return JSON.parse(result.stdout) as RawRun;
+	return JSON.parse(result.stdout) as Run;
 }
-
-/** What the run data holds of the Search node's run. */
-interface SearchTask {
-	executionTime?: number;
-	data?: { main?: Array<Array<{ json?: unknown }>> };
-}
-
-const executions = new ExecutionReader(() => n8n!, 5 * 60_000);
-
-interface NodeRun {
-	ms: number;
-	items: number;
-	requests: number;
-	/** requests for a folder page asked for more than once */
-	repeated: number;
-	outputBytes: number;
-	growthMb: number;
-	n8nCpuS: number;
-	problems: string[];
-}
-
-/** One webhook call of a workflow, then its execution read back; `afterCall` runs before the read-back. */
-async function nodeRun(
-	which: keyof typeof WORKFLOWS,
-	afterCall?: () => Promise<void>,
-): Promise<NodeRun> {
-	const { workflowId, path: webhookPath, node } = WORKFLOWS[which];
-	const pid = n8n!.pid!;
-	resetPeak(pid);
-	const before = procStatus(pid);
-	const cpuBefore = cpuSeconds(pid);
-	sandbox!.clearRequests();
-	const problems: string[] = [];
-	const refused = await callWebhook(n8n!, webhookPath, 5 * 60_000);
-	if (refused) problems.push(refused);
-	await afterCall?.();
-	const after = procStatus(pid);
-	const n8nCpuS = cpuSeconds(pid) - cpuBefore;
-	const requests = sandbox!.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
-	const asked = requests.map((r) => `${r.path}?${r.query.cursor ?? ''}`);
-	const execution = await executions.next<SearchTask>(workflowId);
-	if (execution.status !== 'success')
-		problems.push(
-			`execution ${execution.id} ${execution.status}: ${execution.data?.resultData.error?.message ?? ''}`,
-		);
-	const task = execution.data?.resultData.runData[node]?.[0];
-	const output = (task?.data?.main?.[0] ?? []).map((item) => item.json);
-	return {
-		ms: task?.executionTime ?? NaN,
-		items: output.length,
-		requests: requests.length,
-		repeated: asked.length - new Set(asked).size,
-		outputBytes: Buffer.byteLength(JSON.stringify(output)),
-		growthMb: (after.hwmKb - before.rssKb) / 1024,
-		n8nCpuS,
-		problems,
-	};
-}
-
-function renderSection(r: {
-	date: string;
-	machine: string;
-	tree: { folders: number; files: number };
-	nodeRuns: NodeRun[];
-	rawRuns: RawRun[];
-	axiosRuns: RawRun[];
-	flatRuns: NodeRun[];
-	limitOne: NodeRun[];
-}): string {
-	const nodeMs = median(r.nodeRuns.map((x) => x.ms));
-	const rawMs = median(r.rawRuns.map((x) => x.ms));
-	const ratio = nodeMs / rawMs;
-	const folderPages = r.rawRuns[0]?.requests ?? NaN;
-	const requestsOk = r.nodeRuns.every((x) => x.requests === folderPages && x.repeated === 0);
-	const entries = r.rawRuns[0]?.entries ?? NaN;
-	const itemsOk = r.nodeRuns.every((x) => x.items === entries);
-	const limitOneRequests = Math.max(...r.limitOne.map((x) => x.requests));
-	const growth = Math.max(...r.nodeRuns.map((x) => x.growthMb));
-	const outputMb = median(r.nodeRuns.map((x) => x.outputBytes)) / 1024 ** 2;
-	const axiosMs = median(r.axiosRuns.map((x) => x.ms));
-	const flatMs = median(r.flatRuns.map((x) => x.ms));
-	const flatGrowth = Math.max(...r.flatRuns.map((x) => x.growthMb));
-	const flatOutputMb = median(r.flatRuns.map((x) => x.outputBytes)) / 1024 ** 2;
-	const problems = [...r.nodeRuns, ...r.flatRuns, ...r.limitOne].flatMap((x) => x.problems);
-	const ok = (pass: boolean) => (pass ? '✅' : '❌');
-	const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
-	return [
-		`## Search over ${r.tree.files.toLocaleString('en-US')} files in ${r.tree.folders} folders`,
-		'',
-		`Measured ${r.date} on ${r.machine}, n8n 2.41.0 (\`n8n start\`, package installed from its packed tarball), the sandbox in the benchmark's process, ${r.nodeRuns.length} runs of each after ${WARMUPS} untimed round(s), in rotating order (\`npm run bench\`, \`test/bench/search-bench.ts\`). *File → Search* (Return All, no filter, Simplify on) in a Webhook → node workflow, its execution time from the run data. *Raw client*: the same breadth-first walk, ${SEARCH_CONCURRENCY} folders at once, the largest page, a new connection per request (as n8n's HTTP helper makes), with Node 24's \`http.get\` (and again with axios, the library under n8n's HTTP helper) in a process of its own, timed inside it. *Reference*: Folder → Get Contents (Return All, Simplify on) of one folder holding as many files as Search returns, outside the searched tree, in the same rounds. Memory: n8n's peak resident size during the run (VmHWM, reset before it) minus its resident size right before it, against the size of the node's output as JSON.`,
-		'',
-		'| | median | runs (ms) | requests | items |',
-		'|---|---|---|---|---|',
-		`| File → Search, Return All | ${nodeMs.toFixed(0)} ms | ${list(r.nodeRuns.map((x) => x.ms))} | ${r.nodeRuns.map((x) => x.requests).join(', ')} | ${r.nodeRuns[0]?.items ?? '—'} |`,
-		`| raw client, same walk | ${rawMs.toFixed(0)} ms | ${list(r.rawRuns.map((x) => x.ms))} | ${r.rawRuns.map((x) => x.requests).join(', ')} | ${entries} |`,
-		`| raw client, same walk, with axios | ${axiosMs.toFixed(0)} ms | ${list(r.axiosRuns.map((x) => x.ms))} | ${r.axiosRuns.map((x) => x.requests).join(', ')} | ${r.axiosRuns[0]?.entries ?? '—'} |`,
-		`| *reference:* Folder → Get Contents, Return All, one folder of as many files | ${flatMs.toFixed(0)} ms | ${list(r.flatRuns.map((x) => x.ms))} | ${r.flatRuns.map((x) => x.requests).join(', ')} | ${r.flatRuns[0]?.items ?? '—'} |`,
-		`| File → Search, Limit 1 (match in the searched folder) | ${median(r.limitOne.map((x) => x.ms)).toFixed(0)} ms | ${list(r.limitOne.map((x) => x.ms))} | ${r.limitOne.map((x) => x.requests).join(', ')} | ${r.limitOne[0]?.items ?? '—'} |`,
-		'',
-		'| Target | Measured | Met |',
-		'|---|---|---|',
-		`| Return All ≤ ${TARGET_RATIO}× the raw client's time | ${ratio.toFixed(2)}× (median ${nodeMs.toFixed(0)} ms against ${rawMs.toFixed(0)} ms; against the same walk on axios, which n8n's HTTP helper is built on: ${(nodeMs / axiosMs).toFixed(2)}×) | ${ok(ratio <= TARGET_RATIO)} |`,
-		`| exactly one listing request per folder page | ${r.nodeRuns[0]?.requests ?? '—'} requests for ${folderPages} folder pages in every run, none repeated; every entry returned once: ${itemsOk ? 'yes' : 'no'} | ${ok(requestsOk && itemsOk)} |`,
-		`| Limit 1 with the match in the first folder: ≤ ${TARGET_LIMIT_ONE_REQUESTS} requests | ${limitOneRequests} | ${ok(limitOneRequests <= TARGET_LIMIT_ONE_REQUESTS)} |`,
-		`| n8n's peak memory growth ≤ ${TARGET_MEMORY_TIMES_OUTPUT}× the output's JSON | ${growth.toFixed(1)} MiB at most for ${outputMb.toFixed(1)} MiB of output (${(growth / outputMb).toFixed(1)}×); runs: ${r.nodeRuns.map((x) => x.growthMb.toFixed(1)).join(', ')} MiB | ${ok(growth <= TARGET_MEMORY_TIMES_OUTPUT * outputMb)} |`,
-		...(problems.length ? ['', `Problems: ${problems.join('; ')}`] : []),
-		'',
-		explainMisses({
-			nodeMs,
-			rawMs,
-			axiosMs,
-			growth,
-			flatGrowth,
-			flatOutputMb,
-			searchRequests: folderPages,
-			flatRuns: r.flatRuns,
-		}),
-	].join('\n');
-}
-
-/** What separates Search from the raw client, and what its memory peak is made of, from the rows of the same run. */
-function explainMisses(m: {
-	nodeMs: number;
-	rawMs: number;
-	axiosMs: number;
-	growth: number;
-	flatGrowth: number;
-	flatOutputMb: number;
-	searchRequests: number;
-	flatRuns: NodeRun[];
-}): string {
-	const flatRequests = m.flatRuns[0]?.requests ?? NaN;
-	const flatItems = m.flatRuns[0]?.items ?? NaN;
-	return [
-		"**What the two misses are made of.** The raw client calls Node's `http.get`; a community node cannot: n8n's",
-		"verification requires every request to go through n8n's HTTP helper (`httpRequestWithAuthentication`), which is",
-		'built on axios and makes new agents for every request. The same walk with axios, in a process of its own, takes',
-		`${(m.axiosMs / m.rawMs).toFixed(2)}× the time of the \`http.get\` one, and File → Search ${(m.nodeMs / m.axiosMs).toFixed(2)}× the time of the axios`,
-		"client: what is left is the node's own work (each page parsed once and checked, secrets redacted, entries",
-		"simplified, the walk) and n8n's. Search pays that per folder, one request per folder page; Get Contents pays it",
-		`per page of up to 1,000 entries (the reference row: ${flatItems.toLocaleString('en-US')} items in ${flatRequests} requests).`,
-		'',
-		`The memory peak is n8n's, not the walk's: the reference, with no walk and ${flatRequests} requests instead of ${m.searchRequests}, grew`,
-		`n8n's peak by up to ${m.flatGrowth.toFixed(1)} MiB for ${m.flatOutputMb.toFixed(1)} MiB of output (${(m.flatGrowth / m.flatOutputMb).toFixed(1)}×), Search by up to ${m.growth.toFixed(1)} MiB. The peak is`,
-		`the resident size with garbage included: n8n holding and saving ${flatItems.toLocaleString('en-US')} items, and whatever V8 has not`,
-		'collected yet when the peak is read, so one output shows quite different peaks from run to run.',
-		"Where n8n's CPU goes in both (printed, not kept here): `BENCH_ONLY=search BENCH_SEARCH_PROFILE=3 npm run bench`.",
-	].join('\n');
-}
-
-async function main(): Promise<void> {
-	fs.rmSync(WORK, { recursive: true, force: true });
-	fs.mkdirSync(LOGS, { recursive: true });
-	progress('installing n8n (or reusing .cache/), building and packing the package');
-	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, new Stopwatch());
-	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-	const tree = buildTree(sandbox);
-	const token = sandbox.seed.users[0].accessToken;
-	const probeDir = path.join(WORK, 'probe');
-	n8n = await N8n.create({
-		install,
-		userFolder,
-		logDir: LOGS,
-		...(PROFILE_RUNS ? { env: probeEnv(probeDir) } : {}),
-	});
-	await n8n.importCredentials([
-		{ ...CREDENTIAL, data: { baseUrl: sandbox.baseUrl, accessToken: token } },
-	]);
-	const workflow = (which: keyof typeof WORKFLOWS, parameters: Record<string, unknown>) => ({
-		id: WORKFLOWS[which].workflowId,
-		name: `bench: search (${which})`,
-		nodes: [
-			webhookTrigger(WORKFLOWS[which].path),
-			{
-				id: crypto.randomUUID(),
-				name: WORKFLOWS[which].node,
-				type: 'n8n-nodes-file-storage.fileStorage',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters,
-				credentials: { fileStorageApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: WORKFLOWS[which].node, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all' },
-	});
-	const search = {
-		resource: 'file',
-		operation: 'search',
-		folder: { __rl: true, mode: 'id', value: tree.rootId },
-	};
-	await n8n.importWorkflows([
-		workflow('all', { ...search, returnAll: true }),
-		workflow('limitOne', {
-			...search,
-			returnAll: false,
-			limit: 1,
-			filters: { nameContains: 'needle' },
-		}),
-		workflow('flat', {
-			resource: 'folder',
-			operation: 'getContents',
-			folder: { __rl: true, mode: 'id', value: tree.flatId },
-			returnAll: true,
-		}),
-	]);
-	progress('n8n start');
-	await n8n.start();
-	await n8n.setupOwner(OWNER);
-	await n8n.createApiKey('bench-search');
-	for (const { workflowId } of Object.values(WORKFLOWS)) await n8n.activate(workflowId);
-
-	const nodeRuns: NodeRun[] = [];
-	const rawRuns: RawRun[] = [];
-	const axiosRuns: RawRun[] = [];
-	const flatRuns: NodeRun[] = [];
-	const limitOne: NodeRun[] = [];
-	const sides = ['node', 'raw', 'axios', 'flat'] as const;
-	for (let round = 1; round <= WARMUPS + RUNS; round++) {
-		const warmup = round <= WARMUPS;
-		const label = warmup ? `warm-up ${round}` : `run ${round - WARMUPS}`;
-		// rotate which side goes first, so none always runs on a warmer (or busier) machine
-		const order = sides.map((_, k) => sides[(k + round) % sides.length]);
-		for (const side of order) {
-			if (side === 'raw' || side === 'axios') {
-				const measured = await rawRun(
-					install,
-					sandbox.baseUrl,
-					token,
-					tree.rootId,
-					side === 'raw' ? 'http' : 'axios',
-				);
-				if (!warmup) (side === 'raw' ? rawRuns : axiosRuns).push(measured);
-				progress(
-					`${label} raw client (${side === 'raw' ? 'http.get' : 'axios'}): ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.entries} entries`,
-				);
-			} else {
-				const measured = await nodeRun(side === 'node' ? 'all' : 'flat');
-				if (!warmup) (side === 'node' ? nodeRuns : flatRuns).push(measured);
-				progress(
-					`${label} ${side === 'node' ? 'File → Search' : 'Folder → Get Contents (reference)'}: ${measured.ms.toFixed(0)} ms, ${measured.requests} requests, ${measured.items} items, memory +${measured.growthMb.toFixed(1)} MiB${measured.problems.length ? ` (${measured.problems.join('; ')})` : ''}`,
-				);
-			}
-		}
-		const one = await nodeRun('limitOne');
-		if (!warmup) limitOne.push(one);
-		progress(`${label} Limit 1: ${one.ms.toFixed(0)} ms, ${one.requests} request(s)`);
-	}
-	if (PROFILE_RUNS) await profileRuns(probeDir);
-	const results = {
-		...measuredOn(),
-		tree,
-		nodeRuns,
-		rawRuns,
-		axiosRuns,
-		flatRuns,
-		limitOne,
-	};
-	publishSection(REPORT, SECTION, renderSection(results), path.join(WORK, 'results.json'), results);
-}
-
-/** Where n8n's CPU goes in a Search and in the Get Contents reference (printed, not in the report). */
-async function profileRuns(probeDir: string): Promise<void> {
-	const probe = await ProbeClient.connect(probeDir, n8n!.pid!);
-	for (const which of ['all', 'flat'] as const) {
-		const files: string[] = [];
-		for (let k = 0; k < PROFILE_RUNS; k++) {
-			await probe.begin({
-				label: which,
-				profileOut: path.join(WORK, `profile-${which}-${k}`),
-				cpu: true,
-			});
-			// the profile ends with the webhook's answer: reading the execution back is the benchmark's work, not the run's
-			await nodeRun(which, async () => {
-				const { cpuProfile } = await probe.end();
-				if (cpuProfile) files.push(cpuProfile);
-			});
-		}
-		const summary = summariseProfiles(files, REPO_ROOT, 30);
-		progress(`profile of ${which} (${files.length} runs):`);
-		for (const line of summaryLines(summary)) process.stdout.write(`  ${line}\n`);
-	}
-}
-
-runBounded({ what: 'search benchmark', main, cleanup, deadlineMs: DEADLINE_MS, progress });

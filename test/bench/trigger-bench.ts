@@ -1,168 +1,114 @@
 /**
- * Trigger part of the benchmark, at engine level (test/harness/engine.ts `Poller`: n8n-core's PollContext, static
- * data committed as n8n does): requests of one idle poll per event, and the size of the static data (bytes of its
- * JSON) while many events are emitted. Every poll's emitted items are checked: exactly the new ones, oldest first.
+ * The trigger at engine level (test/harness/engine.ts `Poller`: n8n-core's PollContext, static data committed as n8n
+ * does): the requests of an idle poll per event, and the size of the static data (its JSON) while 100,000 events
+ * arrive, a minute between polls. Every poll's items are checked: exactly the new ones, oldest first.
  */
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { Poller } from '../harness/engine';
-import type { CredentialSet } from '../harness/engine';
-import type { Sandbox } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
+import { progress } from './lib';
+import type { Target } from './report';
+import { table } from './report';
 
-export type TriggerEvent = 'upload' | 'notification' | 'fileRequestItem';
+const PLANS = [
+	{ event: 'upload', polls: 1000, perPoll: 100 },
+	// not paginated by the API: every poll reads the whole list, so fewer, larger bursts
+	{ event: 'notification', polls: 10, perPoll: 10_000 },
+	{ event: 'fileRequestItem', polls: 10, perPoll: 10_000 },
+] as const;
 
-export interface TriggerPlan {
-	event: TriggerEvent;
-	polls: number;
-	perPoll: number;
-}
-
-export interface TriggerResult {
-	event: TriggerEvent;
-	activationRequests: number;
-	idlePollRequests: number;
-	/** idle poll after all events were emitted (the history is as long as it gets) */
-	idlePollRequestsAfter: number;
-	polls: number;
-	perPoll: number;
-	emitted: number;
-	/** polls whose emitted items were not exactly the new ones, oldest first */
-	badPolls: number;
-	firstProblem?: string;
-	/** requests of all the burst polls together */
-	burstRequests: number;
-	staticBytesAfterActivation: number;
-	staticBytesMax: number;
-	staticBytesFinal: number;
-	ms: number;
-}
-
-const staticBytes = (poller: Poller): number =>
-	Buffer.byteLength(JSON.stringify(poller.staticData), 'utf8');
-
-async function pollChecked(poller: Poller): Promise<Array<{ json: IDataObject }> | null> {
-	const outcome = await poller.poll('trigger');
-	if (outcome.error) throw outcome.error;
-	return outcome.items;
-}
-
-export async function runTriggerBench(
-	plans: TriggerPlan[],
-	progress: (line: string) => void,
-): Promise<TriggerResult[]> {
-	const results: TriggerResult[] = [];
-	for (const plan of plans) {
-		// a fresh sandbox per event: each history starts from the seed
-		const sandbox: Sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+export async function triggerBench(): Promise<{ text: string; targets: Target[] }> {
+	const rows: Array<Array<string | number>> = [];
+	const targets: Target[] = [];
+	for (const { event, polls, perPoll } of PLANS) {
+		const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 		try {
-			results.push(await benchEvent(sandbox, plan));
-			const r = results[results.length - 1];
-			progress(
-				`trigger ${plan.event}: ${r.emitted} events in ${r.polls} polls, idle poll ${r.idlePollRequests} request(s), static data max ${r.staticBytesMax} B (${(r.ms / 1000).toFixed(1)} s)`,
+			const request = sandbox.seed.fileRequests.find((r) => r.active)!;
+			const poller = new Poller({
+				parameters: { event },
+				credentials: {
+					fileStorageApi: {
+						baseUrl: sandbox.baseUrl,
+						accessToken: sandbox.seed.users[0].accessToken,
+					} as ICredentialDataDecryptedObject,
+					fileStorageFileRequestApi: {
+						baseUrl: sandbox.baseUrl,
+						fileRequestId: request.id,
+					} as ICredentialDataDecryptedObject,
+				},
+			});
+			/** one poll: the ids it emitted, its requests, the static data's size after it */
+			const poll = async () => {
+				sandbox.clearRequests();
+				const outcome = await poller.poll('trigger');
+				if (outcome.error) throw outcome.error;
+				const bytes = Buffer.byteLength(JSON.stringify(poller.staticData));
+				const ids = (outcome.items ?? []).map((item) => String(item.json.id));
+				return { ids, requests: sandbox.requests.length, bytes };
+			};
+			let n = 0;
+			const arrive = (): string => {
+				n++;
+				if (event === 'upload')
+					return sandbox.model.addFile(0, { name: `up-${n}.txt`, size: n }).id;
+				if (event === 'notification')
+					return sandbox.model.addNotification(0, { title: `Bench ${n}`, category: 'upload' }).id;
+				return sandbox.model.addFile(0, { folderId: request.folderId, name: `req-${n}.pdf` }).id;
+			};
+			const activation = await poll();
+			const idle = await poll();
+			if (activation.ids.length || idle.ids.length)
+				throw new Error(`${event}: activation or an idle poll emitted items`);
+			let maxBytes = Math.max(activation.bytes, idle.bytes);
+			let burstRequests = 0;
+			for (let k = 0; k < polls; k++) {
+				sandbox.clock.advance(60_000);
+				const expected = Array.from({ length: perPoll }, arrive);
+				const burst = await poll();
+				if (burst.ids.join() !== expected.join())
+					throw new Error(`${event}, poll ${k + 1}: not exactly the ${perPoll} new items in order`);
+				burstRequests += burst.requests;
+				maxBytes = Math.max(maxBytes, burst.bytes);
+			}
+			const after = await poll();
+			if (after.ids.length) throw new Error(`${event}: the idle poll after the history emitted`);
+			const emitted = (polls * perPoll).toLocaleString('en-US');
+			rows.push([
+				event,
+				activation.requests,
+				`**${idle.requests}**`,
+				after.requests,
+				`${emitted} (${polls} × ${perPoll.toLocaleString('en-US')})`,
+				burstRequests,
+				`${activation.bytes} / **${maxBytes}** / ${after.bytes}`,
+			]);
+			targets.push(
+				{
+					target: `Trigger ${event}: idle poll = 1 request`,
+					measured: `${idle.requests} (after ${emitted} events: ${after.requests})`,
+					ok: idle.requests === 1 && after.requests === 1,
+				},
+				{
+					target: `Trigger ${event}: static data ≤ 8 KB`,
+					measured: `max ${maxBytes.toLocaleString('en-US')} B, final ${after.bytes.toLocaleString('en-US')} B after ${emitted} events`,
+					ok: maxBytes <= 8 * 1024,
+				},
 			);
+			progress(`trigger ${event}: ${emitted} events, static data at most ${maxBytes} B`);
 		} finally {
 			await sandbox.stop();
 		}
 	}
-	return results;
-}
-
-async function benchEvent(sandbox: Sandbox, plan: TriggerPlan): Promise<TriggerResult> {
-	const started = Date.now();
-	const seed = sandbox.seed;
-	const request = seed.fileRequests.find((r) => r.active);
-	if (!request) throw new Error('the sandbox seed has no active file request');
-	const credentials: CredentialSet = {
-		fileStorageApi: {
-			baseUrl: sandbox.baseUrl,
-			accessToken: seed.users[0].accessToken,
-		} as ICredentialDataDecryptedObject,
-		fileStorageFileRequestApi: {
-			baseUrl: sandbox.baseUrl,
-			fileRequestId: request.id,
-		} as ICredentialDataDecryptedObject,
-	};
-	let counter = 0;
-	const arrive = (): string => {
-		counter++;
-		switch (plan.event) {
-			case 'upload':
-				return sandbox.model.addFile(0, {
-					name: `bench-upload-${counter}.txt`,
-					size: 1000 + counter,
-				}).id;
-			case 'notification':
-				return sandbox.model.addNotification(0, { title: `Bench ${counter}`, category: 'upload' })
-					.id;
-			case 'fileRequestItem':
-				return sandbox.model.addFile(0, {
-					folderId: request.folderId,
-					name: `bench-req-${counter}.pdf`,
-				}).id;
-		}
-	};
-
-	const poller = new Poller({ credentials, parameters: { event: plan.event } });
-	sandbox.clearRequests();
-	const seeded = await pollChecked(poller);
-	if (seeded !== null)
-		throw new Error(`activation of the ${plan.event} trigger emitted ${seeded.length} item(s)`);
-	const activationRequests = sandbox.requests.length;
-	const staticBytesAfterActivation = staticBytes(poller);
-
-	sandbox.clearRequests();
-	const idle = await pollChecked(poller);
-	const idlePollRequests = sandbox.requests.length;
-	if (idle !== null) throw new Error(`an idle ${plan.event} poll emitted ${idle.length} item(s)`);
-
-	let staticBytesMax = Math.max(staticBytesAfterActivation, staticBytes(poller));
-	let emitted = 0;
-	let badPolls = 0;
-	let firstProblem: string | undefined;
-	let burstRequests = 0;
-	for (let poll = 0; poll < plan.polls; poll++) {
-		// a minute between polls, as with n8n's shortest poll interval (dates: minutes for notifications, days for items)
-		sandbox.clock.advance(60_000);
-		const expected: string[] = [];
-		for (let i = 0; i < plan.perPoll; i++) expected.push(arrive());
-		sandbox.clearRequests();
-		const items = await pollChecked(poller);
-		burstRequests += sandbox.requests.length;
-		const got = (items ?? []).map((item) => String(item.json.id));
-		emitted += got.length;
-		if (got.length !== expected.length || got.some((id, i) => id !== expected[i])) {
-			badPolls++;
-			firstProblem ??= `poll ${poll + 1}: expected ${expected.length} new items, got ${got.length}${
-				got.length === expected.length ? ' (different ids or order)' : ''
-			}`;
-		}
-		staticBytesMax = Math.max(staticBytesMax, staticBytes(poller));
-	}
-
-	sandbox.clearRequests();
-	const idleAfter = await pollChecked(poller);
-	const idlePollRequestsAfter = sandbox.requests.length;
-	if (idleAfter !== null) {
-		badPolls++;
-		firstProblem ??= `the idle poll after the history emitted ${idleAfter.length} item(s)`;
-	}
-	const staticBytesFinal = staticBytes(poller);
-	staticBytesMax = Math.max(staticBytesMax, staticBytesFinal);
-	return {
-		event: plan.event,
-		activationRequests,
-		idlePollRequests,
-		idlePollRequestsAfter,
-		polls: plan.polls,
-		perPoll: plan.perPoll,
-		emitted,
-		badPolls,
-		firstProblem,
-		burstRequests,
-		staticBytesAfterActivation,
-		staticBytesMax,
-		staticBytesFinal,
-		ms: Date.now() - started,
-	};
+	const text = [
+		'### Trigger (engine level: n8n-core PollContext through test/harness/engine.ts)',
+		'',
+		'Activation, an idle poll, bursts of new entries a minute apart (every poll checked: exactly the new ids, oldest first), an idle poll after the history. Static data: bytes of its JSON.',
+		'',
+		table(
+			'Event | Activation requests | Idle poll requests | Idle poll after the history | Events emitted (polls × new per poll) | Requests of the burst polls | Static data after activation / max / final (bytes)',
+			rows,
+		),
+	].join('\n');
+	return { text, targets };
 }

@@ -1,39 +1,33 @@
 /**
- * Workflows and credentials of the benchmark (see bench.ts). Every measured workflow starts with a Webhook node
- * (production webhook of an active workflow in `n8n start`, answered when the last node finished), so many runs
- * share one warm n8n process and the benchmark prepares the sandbox between runs. The listing workflows also exist
- * with a Manual Trigger, for the `n8n execute` wall times reported for transparency.
+ * Credentials and workflows of the benchmark (and of the queue suite, test/queue/workflows.ts). Every measured
+ * workflow starts with a Webhook node answered when its last node finished, so one warm `n8n start` runs them all.
  */
 import * as crypto from 'node:crypto';
 
 import { NODE_TYPE } from '../e2e/checkout';
 import type { CredentialSpec, WorkflowSpec } from '../e2e/cli';
+import type { BenchWorkflow } from './lib';
 
-export const BENCH_CREDENTIALS = {
+const CREDENTIALS = {
 	api: { id: 'benchFsApi', name: 'Bench File Storage API', type: 'fileStorageApi' },
 	share: { id: 'benchFsShare', name: 'Bench File Storage Share API', type: 'fileStorageShareApi' },
 	header: { id: 'benchHeaderAuth', name: 'Bench Header Auth (Bearer)', type: 'httpHeaderAuth' },
 } as const;
 
-type Credential = { id: string; name: string; type: string };
-
 export function benchCredentials(
 	baseUrl: string,
 	accessToken: string,
-	shareToken: string,
+	shareToken = 'unused',
 ): CredentialSpec[] {
 	return [
-		{ ...BENCH_CREDENTIALS.api, data: { baseUrl, accessToken } },
-		{ ...BENCH_CREDENTIALS.share, data: { baseUrl, shareToken } },
-		{
-			...BENCH_CREDENTIALS.header,
-			data: { name: 'Authorization', value: `Bearer ${accessToken}` },
-		},
+		{ ...CREDENTIALS.api, data: { baseUrl, accessToken } },
+		{ ...CREDENTIALS.share, data: { baseUrl, shareToken } },
+		{ ...CREDENTIALS.header, data: { name: 'Authorization', value: `Bearer ${accessToken}` } },
 	];
 }
 
-const credentialRef = (credential: Credential) => ({
-	[credential.type]: { id: credential.id, name: credential.name },
+export const credential = (which: keyof typeof CREDENTIALS) => ({
+	[CREDENTIALS[which].type]: { id: CREDENTIALS[which].id, name: CREDENTIALS[which].name },
 });
 
 export interface NodeSpec {
@@ -48,19 +42,12 @@ export interface NodeSpec {
 /** Chains the nodes (each feeding the next) into a workflow. */
 export function chain(id: string, name: string, nodes: NodeSpec[]): WorkflowSpec {
 	const connections: Record<string, unknown> = {};
-	for (let index = 0; index + 1 < nodes.length; index++) {
-		connections[nodes[index].name] = {
-			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
-		};
-	}
+	for (let i = 0; i + 1 < nodes.length; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	return {
 		id,
 		name,
-		nodes: nodes.map((node, index) => ({
-			id: crypto.randomUUID(),
-			position: [index * 220, 0],
-			...node,
-		})),
+		nodes: nodes.map((node, i) => ({ id: crypto.randomUUID(), position: [i * 220, 0], ...node })),
 		connections,
 		settings: { executionOrder: 'v1' },
 	};
@@ -82,13 +69,6 @@ export function webhook(path: string): NodeSpec {
 	};
 }
 
-const manualTrigger: NodeSpec = {
-	name: 'Start',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	parameters: {},
-};
-
 export function splitOut(name: string, field: string): NodeSpec {
 	return {
 		name,
@@ -98,41 +78,45 @@ export function splitOut(name: string, field: string): NodeSpec {
 	};
 }
 
-// ----- listing ---------------------------------------------------------------------------------------------------
+/** Webhook → the nodes; the webhook's path is the workflow's id (at most 21 characters: n8n's limit). */
+export const webhookWorkflow = (id: string, nodes: NodeSpec[]): BenchWorkflow => ({
+	id,
+	path: id,
+	spec: chain(id, `bench ${id}`, [webhook(id), ...nodes]),
+});
 
-export const NODE_NAMES = {
-	fileStorage: 'File Storage',
-	httpRequest: 'HTTP Request',
-	splitOut: 'Split Out',
-	splitInput: 'Split Input',
-} as const;
+/** A File Storage node on the user's credential (or the share's). */
+export const fileStorage = (
+	name: string,
+	parameters: Record<string, unknown>,
+	which: 'api' | 'share' = 'api',
+	type = NODE_TYPE,
+): NodeSpec => ({ name, type, typeVersion: 1, parameters, credentials: credential(which) });
 
-function fsListNode(bulkFolderId: string, simplify: boolean): NodeSpec {
-	return {
-		name: NODE_NAMES.fileStorage,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		parameters: {
+export const getContents = (folderId: string, simplify = true, type = NODE_TYPE): NodeSpec =>
+	fileStorage(
+		'File Storage',
+		{
 			resource: 'folder',
 			operation: 'getContents',
-			folder: { __rl: true, mode: 'id', value: bulkFolderId },
+			folder: { __rl: true, mode: 'id', value: folderId },
 			returnAll: true,
 			simplify,
 			options: {},
 		},
-		credentials: credentialRef(BENCH_CREDENTIALS.api),
-	};
-}
+		'api',
+		type,
+	);
 
-/** HTTP Request v4.x with its built-in cursor pagination (limit 500), as a user would configure it. */
-function httpListNode(baseUrl: string, bulkFolderId: string): NodeSpec {
-	return {
-		name: NODE_NAMES.httpRequest,
+/** HTTP Request v4.5 with its cursor pagination (limit 500) then Split Out on `data`, as a user would build it. */
+export const httpListing = (baseUrl: string, folderId: string): NodeSpec[] => [
+	{
+		name: 'HTTP Request',
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.5,
 		parameters: {
 			method: 'GET',
-			url: `${baseUrl}/api/v1/browse/folders/${bulkFolderId}`,
+			url: `${baseUrl}/api/v1/browse/folders/${folderId}`,
 			authentication: 'genericCredentialType',
 			genericAuthType: 'httpHeaderAuth',
 			sendQuery: true,
@@ -156,180 +140,7 @@ function httpListNode(baseUrl: string, bulkFolderId: string): NodeSpec {
 				},
 			},
 		},
-		credentials: credentialRef(BENCH_CREDENTIALS.header),
-	};
-}
-
-export type ListingVariant = 'fsSimplify' | 'fsRaw' | 'httpSplit';
-
-export interface ListingWorkflows {
-	/** webhook path per variant (active workflows in `n8n start`) */
-	paths: Record<ListingVariant, string>;
-	webhookIds: Record<ListingVariant, string>;
-	/** Manual Trigger copies for `n8n execute` */
-	manualIds: Record<ListingVariant, string>;
-	workflows: WorkflowSpec[];
-}
-
-export function listingWorkflows(baseUrl: string, bulkFolderId: string): ListingWorkflows {
-	const bodies: Record<ListingVariant, () => NodeSpec[]> = {
-		fsSimplify: () => [fsListNode(bulkFolderId, true)],
-		fsRaw: () => [fsListNode(bulkFolderId, false)],
-		httpSplit: () => [httpListNode(baseUrl, bulkFolderId), splitOut(NODE_NAMES.splitOut, 'data')],
-	};
-	const paths = {
-		fsSimplify: 'bench-list-fs-simplify',
-		fsRaw: 'bench-list-fs-raw',
-		httpSplit: 'bench-list-http',
-	};
-	const webhookIds = {
-		fsSimplify: 'benchListFsSimplify',
-		fsRaw: 'benchListFsRaw',
-		httpSplit: 'benchListHttp',
-	};
-	const manualIds = {
-		fsSimplify: 'benchXListFsSimplify',
-		fsRaw: 'benchXListFsRaw',
-		httpSplit: 'benchXListHttp',
-	};
-	const workflows: WorkflowSpec[] = [];
-	for (const variant of Object.keys(bodies) as ListingVariant[]) {
-		workflows.push(
-			chain(webhookIds[variant], `bench listing ${variant} (webhook)`, [
-				webhook(paths[variant]),
-				...bodies[variant](),
-			]),
-		);
-		workflows.push(
-			chain(manualIds[variant], `bench listing ${variant} (manual)`, [
-				manualTrigger,
-				...bodies[variant](),
-			]),
-		);
-	}
-	return { paths, webhookIds, manualIds, workflows };
-}
-
-// ----- scale curve ---------------------------------------------------------------------------------------------
-
-export interface ScaleWorkflows {
-	/** webhook path and workflow id per folder size */
-	paths: Record<number, string>;
-	ids: Record<number, string>;
-	workflows: WorkflowSpec[];
-}
-
-/** File Storage → Folder → Get Contents, Return All, Simplify on (the defaults), one workflow per folder size. */
-export function scaleWorkflows(
-	folders: Array<{ items: number; folderId: string }>,
-): ScaleWorkflows {
-	const paths: Record<number, string> = {};
-	const ids: Record<number, string> = {};
-	const workflows = folders.map(({ items, folderId }) => {
-		paths[items] = `bench-scale-${items}`;
-		ids[items] = `benchScale${items}`;
-		return chain(ids[items], `bench scale ${items}`, [
-			webhook(paths[items]),
-			fsListNode(folderId, true),
-		]);
-	});
-	return { paths, ids, workflows };
-}
-
-// ----- batch operations --------------------------------------------------------------------------------------------
-
-export type BatchVariant = 'fsRestore' | 'httpRestore' | 'fsDelete' | 'httpDelete';
-
-export interface BatchWorkflows {
-	paths: Record<BatchVariant, string>;
-	ids: Record<BatchVariant, string>;
-	/** the node whose execution time is measured */
-	measuredNode: Record<BatchVariant, string>;
-	workflows: WorkflowSpec[];
-}
-
-/**
- * Webhook (body `{ items: [{ id, type }, …] }`) → Split Out `body.items` (one item per target, untimed) → the
- * measured node: File Storage (batched, default Batch Size 100) or HTTP Request (one request per item).
- */
-export function batchWorkflows(baseUrl: string, shareToken: string): BatchWorkflows {
-	const fsRestore: NodeSpec = {
-		name: NODE_NAMES.fileStorage,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		parameters: { resource: 'trash', operation: 'restore', toHome: false, options: {} },
-		credentials: credentialRef(BENCH_CREDENTIALS.api),
-	};
-	const fsDelete: NodeSpec = {
-		name: NODE_NAMES.fileStorage,
-		type: NODE_TYPE,
-		typeVersion: 1,
-		parameters: {
-			resource: 'sharedFolder',
-			operation: 'deleteItems',
-			permanent: false,
-			options: {},
-		},
-		credentials: credentialRef(BENCH_CREDENTIALS.share),
-	};
-	const httpRestore: NodeSpec = {
-		name: NODE_NAMES.httpRequest,
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.5,
-		parameters: {
-			method: 'POST',
-			url: `${baseUrl}/api/v1/trash/restore`,
-			authentication: 'genericCredentialType',
-			genericAuthType: 'httpHeaderAuth',
-			sendBody: true,
-			contentType: 'json',
-			specifyBody: 'json',
-			jsonBody:
-				'={{ JSON.stringify({ to_home: false, items: [{ type: $json.type, id: $json.id }] }) }}',
-			options: {},
-		},
-		credentials: credentialRef(BENCH_CREDENTIALS.header),
-	};
-	const httpDelete: NodeSpec = {
-		name: NODE_NAMES.httpRequest,
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.5,
-		parameters: {
-			method: 'DELETE',
-			url: `${baseUrl}/api/v1/shares/${shareToken}/items`,
-			sendBody: true,
-			contentType: 'json',
-			specifyBody: 'json',
-			jsonBody:
-				'={{ JSON.stringify({ items: [{ type: $json.type, id: $json.id, force_delete: false }] }) }}',
-			options: {},
-		},
-	};
-	const measured: Record<BatchVariant, NodeSpec> = { fsRestore, httpRestore, fsDelete, httpDelete };
-	const paths = {
-		fsRestore: 'bench-batch-fs-restore',
-		httpRestore: 'bench-batch-http-restore',
-		fsDelete: 'bench-batch-fs-delete',
-		httpDelete: 'bench-batch-http-delete',
-	};
-	const ids = {
-		fsRestore: 'benchBatchFsRestore',
-		httpRestore: 'benchBatchHttpRestore',
-		fsDelete: 'benchBatchFsDelete',
-		httpDelete: 'benchBatchHttpDelete',
-	};
-	const workflows = (Object.keys(measured) as BatchVariant[]).map((variant) =>
-		chain(ids[variant], `bench batch ${variant}`, [
-			webhook(paths[variant]),
-			splitOut(NODE_NAMES.splitInput, 'body.items'),
-			measured[variant],
-		]),
-	);
-	const measuredNode = {
-		fsRestore: NODE_NAMES.fileStorage,
-		httpRestore: NODE_NAMES.httpRequest,
-		fsDelete: NODE_NAMES.fileStorage,
-		httpDelete: NODE_NAMES.httpRequest,
-	};
-	return { paths, ids, measuredNode, workflows };
-}
+		credentials: credential('header'),
+	},
+	splitOut('Split Out', 'data'),
+];

@@ -2,7 +2,7 @@
 /**
  * How a real-n8n suite starts: a fresh work folder, the packaged n8n (preparePackagedN8n: n8n, this package packed and
  * installed into a user folder), the sandbox on 127.0.0.1, and the n8n instance for that user folder, not started yet
- * (suites import credentials and workflows first).
+ * (suites import credentials and workflows first), with `env` added to its environment.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,13 +15,17 @@ import { N8n } from './rest-client';
 
 export async function packagedN8nAndSandbox(
 	work: string,
-	{ watch, sandbox: options = {} }: { watch?: StepTimer; sandbox?: SandboxOptions } = {},
+	{
+		watch,
+		sandbox: options = {},
+		env,
+	}: { watch?: StepTimer; sandbox?: SandboxOptions; env?: Record<string, string> } = {},
 ): Promise<{ n8n: N8n; sandbox: Sandbox; install: N8nInstall; logDir: string }> {
 	const logDir = path.join(work, 'logs');
 	fs.rmSync(work, { recursive: true, force: true });
 	fs.mkdirSync(logDir, { recursive: true });
 	const { install, userFolder } = await preparePackagedN8n(work, logDir, watch);
 	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', ...options });
-	const n8n = await N8n.create({ install, userFolder, logDir });
+	const n8n = await N8n.create({ install, userFolder, logDir, env });
 	return { n8n, sandbox, install, logDir };
 }

@@ -1,0 +1,246 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/**
+ * The ablation section (BENCH_ONLY=ablation; BENCH_ABLATION=0 leaves it out): what each mechanism that exists only
+ * for speed buys. Each variant is the package built from a copy of its source with one named patch (the product code
+ * has no switches for this) and packed under a name of its own, so all are node types of one n8n, measured round by
+ * round against the package as it is, each run on a settled heap. A mechanism is kept where the median of the
+ * rounds' own gains is at least 10 % on its row. Env: BENCH_ABLATION_RUNS (19), BENCH_ABLATION_WARMUPS (1).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from '../e2e/checkout';
+import { assertOk, runCommand } from '../e2e/processes';
+import type { BenchWorkflow } from './lib';
+import { BenchN8n, knob, machine, progress, rotate, taskOf } from './lib';
+import { fmt, list, median, table, targetTable } from './report';
+import { buildSearchTree } from './search-bench';
+import {
+	benchCredentials,
+	fileStorage,
+	getContents,
+	httpListing,
+	webhookWorkflow,
+} from './workflows';
+
+const RUNS = knob('BENCH_ABLATION_RUNS', 19);
+const WARMUPS = knob('BENCH_ABLATION_WARMUPS', 1, 0);
+const KEEP_GAIN = 0.1;
+
+type Row = 'listing' | 'search';
+const ROW_TEXT: Record<Row, string> = {
+	listing: 'Folder → Get Contents, Return All, 10,000 files',
+	search: 'File → Search, Return All, 501 folders',
+};
+
+/**
+ * The speed mechanisms the package has, each with the patch that switches it off (`from` must occur exactly once).
+ * Earlier runs also measured the listing's read-ahead, its event-loop nudge, Search's read-ahead of 32 folders and a
+ * date memo: each bought less than 10 % and was removed (git log of this file).
+ */
+const MECHANISMS = [
+	{
+		key: 'concurrency',
+		name: "Search's concurrency 4",
+		without: 'one folder listed at a time',
+		row: 'search' as Row,
+		file: 'nodes/FileStorage/actions/file/search.operation.ts',
+		from: 'export const SEARCH_CONCURRENCY = 4;',
+		to: 'export const SEARCH_CONCURRENCY = 1;',
+	},
+];
+
+export async function ablationBench(): Promise<string> {
+	const intro = machine();
+	const cells: Array<{
+		key: string;
+		row: Row;
+		label: string;
+		workflow: BenchWorkflow;
+		nodes: string[];
+		times: number[];
+		requests: Set<number>;
+	}> = [];
+	const cell = (
+		key: string,
+		row: Row,
+		label: string,
+		workflow: BenchWorkflow,
+		nodes = ['File Storage'],
+	) => cells.push({ key, row, label, workflow, nodes, times: [], requests: new Set() });
+	let expected: Record<Row, number> = { listing: 10_000, search: 0 };
+	const bench = await BenchN8n.start(
+		'ablation',
+		{ sandbox: { seed: { bulkFolderFiles: 10_000 } }, probe: true },
+		async (sb, n8n) => {
+			const tree = buildSearchTree(sb);
+			expected = { listing: 10_000, search: tree.entries };
+			const search = (type: string) =>
+				fileStorage(
+					'File Storage',
+					{
+						resource: 'file',
+						operation: 'search',
+						folder: { __rl: true, mode: 'id', value: tree.rootId },
+						returnAll: true,
+					},
+					'api',
+					type,
+				);
+			cell(
+				'all',
+				'listing',
+				'all mechanisms on (the package as it is)',
+				webhookWorkflow('abl-all-listing', [getContents(sb.seed.bulkFolderId!)]),
+			);
+			cell(
+				'all',
+				'search',
+				'all mechanisms on (the package as it is)',
+				webhookWorkflow('abl-all-search', [search(NODE_TYPE)]),
+			);
+			cell(
+				'http',
+				'listing',
+				'HTTP Request (pagination) + Split Out',
+				webhookWorkflow('abl-http-listing', httpListing(sb.baseUrl, sb.seed.bulkFolderId!)),
+				['HTTP Request', 'Split Out'],
+			);
+			for (const m of MECHANISMS) {
+				const type = `${await installVariant(n8n.userFolder, m)}.fileStorage`;
+				const node =
+					m.row === 'search' ? search(type) : getContents(sb.seed.bulkFolderId!, true, type);
+				cell(
+					m.key,
+					m.row,
+					`${m.key} off: ${m.without}`,
+					webhookWorkflow(`abl-${m.key}`.slice(0, 21), [node]),
+				);
+			}
+			return {
+				credentials: benchCredentials(sb.baseUrl, sb.seed.users[0].accessToken),
+				workflows: cells.map((c) => c.workflow),
+			};
+		},
+	);
+	for (let round = 0; round < WARMUPS + RUNS; round++) {
+		for (const c of rotate(cells, round)) {
+			const run = await bench.run(c.workflow, { settle: true });
+			const tasks = c.nodes.map((node) => taskOf(run.execution, node));
+			const items = tasks[tasks.length - 1].items.length;
+			if (items !== expected[c.row])
+				throw new Error(`${c.key} ${c.row}: ${items} items, expected ${expected[c.row]}`);
+			if (round < WARMUPS) continue;
+			c.times.push(tasks.reduce((sum, t) => sum + t.ms, 0));
+			c.requests.add(run.requests.length);
+		}
+		progress(`ablation ${round < WARMUPS ? 'warm-up' : `run ${round - WARMUPS + 1}/${RUNS}`}`);
+	}
+	const find = (key: string, row: Row) => cells.find((c) => c.key === key && c.row === row)!;
+	const verdicts = MECHANISMS.map((m) => {
+		const on = find('all', m.row).times;
+		const off = find(m.key, m.row).times;
+		const paired = on.map((ms, k) => (off[k] - ms) / off[k]);
+		const gain = (median(off) - median(on)) / median(off);
+		return [
+			m.name,
+			m.without,
+			ROW_TEXT[m.row],
+			fmt(median(on)),
+			fmt(median(off)),
+			`${(gain * 100).toFixed(1)} %`,
+			`**${(median(paired) * 100).toFixed(1)} %**`,
+			`${paired.filter((g) => g > 0).length} of ${paired.length}`,
+			median(paired) >= KEEP_GAIN ? 'kept' : 'to be removed',
+		];
+	});
+	const listingAll = median(find('all', 'listing').times);
+	const listingHttp = median(find('http', 'listing').times);
+	return [
+		'## Ablation: what each speed mechanism buys',
+		'',
+		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed). *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Verdict**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
+		'',
+		table(
+			'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Verdict',
+			verdicts,
+		),
+		'',
+		table(
+			'Variant | Row | Median (ms) | Runs (ms) | Requests / run',
+			cells.map((c) => [
+				c.label,
+				ROW_TEXT[c.row],
+				fmt(median(c.times)),
+				list(c.times),
+				[...c.requests].join(', '),
+			]),
+		),
+		'',
+		targetTable([
+			{
+				target: 'Listing 10,000 (the package as it is): median ≤ HTTP Request + Split Out',
+				measured: `${fmt(listingAll)} ms vs ${fmt(listingHttp)} ms = ${(listingAll / listingHttp).toFixed(2)}×`,
+				ok: listingAll <= listingHttp,
+			},
+		]),
+	].join('\n');
+}
+
+/**
+ * Builds the variant from a patched copy of the source (package name, node types, the mechanism's patch), packs it
+ * and unpacks it into the user folder's `.n8n/nodes/node_modules` (all npm does for a package without dependencies).
+ * Returns its package name.
+ */
+async function installVariant(userFolder: string, m: (typeof MECHANISMS)[number]): Promise<string> {
+	const name = `${PACKAGE_NAME}-ablation-${m.key}`;
+	const work = path.join(REPO_ROOT, '.tmp', 'bench', 'ablation-variants', m.key);
+	fs.rmSync(work, { recursive: true, force: true });
+	fs.mkdirSync(work, { recursive: true });
+	for (const entry of ['package.json', 'tsconfig.json', 'nodes', 'credentials', 'icons'])
+		fs.cpSync(path.join(REPO_ROOT, entry), path.join(work, entry), { recursive: true });
+	fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+	const patches = [
+		{ file: 'package.json', from: `"name": "${PACKAGE_NAME}",`, to: `"name": "${name}",` },
+		...['FileStorage/FileStorage', 'FileStorageTrigger/FileStorageTrigger'].map((node) => ({
+			file: `nodes/${node}.node.json`,
+			from: `"node": "${PACKAGE_NAME}.`,
+			to: `"node": "${name}.`,
+		})),
+		m,
+	];
+	for (const { file, from, to } of patches) {
+		const text = fs.readFileSync(path.join(work, file), 'utf8');
+		if (text.split(from).length !== 2)
+			throw new Error(
+				`${JSON.stringify(from)} is not in ${file} exactly once: update ablation-bench.ts`,
+			);
+		fs.writeFileSync(path.join(work, file), text.replace(from, to));
+	}
+	progress(`building and packing ${name}`);
+	const logDir = path.join(work, 'logs');
+	assertOk(
+		await runCommand('npx', ['n8n-node', 'build'], { cwd: work, logDir, timeoutMs: 5 * 60_000 }),
+		`n8n-node build (${m.key})`,
+	);
+	assertOk(
+		await runCommand('npm', ['pack', '--pack-destination', work], {
+			cwd: work,
+			logDir,
+			timeoutMs: 5 * 60_000,
+		}),
+		`npm pack (${m.key})`,
+	);
+	const tarball = fs.readdirSync(work).find((f) => f.startsWith(name) && f.endsWith('.tgz'));
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
+	fs.mkdirSync(target, { recursive: true });
+	assertOk(
+		await runCommand(
+			'tar',
+			['-xzf', path.join(work, tarball!), '--strip-components=1', '-C', target],
+			{ logDir },
+		),
+		`unpacking ${name}`,
+	);
+	return name;
+}
