@@ -20,10 +20,12 @@ import { mainBench } from './main-bench';
 import { queueBench } from './queue-bench';
 import { renderPage, stamped } from './report';
 import { searchBench } from './search-bench';
+import { uploadBench } from './upload-bench';
 
 const SECTIONS: Array<{ name: string; run: () => Promise<string>; minutes: number }> = [
 	{ name: 'main', run: mainBench, minutes: 30 },
 	{ name: 'download', run: downloadBench, minutes: 30 },
+	{ name: 'upload', run: uploadBench, minutes: 45 },
 	{ name: 'search', run: searchBench, minutes: 30 },
 	{ name: 'ablation', run: ablationBench, minutes: 60 },
 	{ name: 'queue', run: queueBench, minutes: 30 },

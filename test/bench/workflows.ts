@@ -11,6 +11,11 @@ import type { BenchWorkflow } from './lib';
 const CREDENTIALS = {
 	api: { id: 'benchFsApi', name: 'Bench File Storage API', type: 'fileStorageApi' },
 	share: { id: 'benchFsShare', name: 'Bench File Storage Share API', type: 'fileStorageShareApi' },
+	request: {
+		id: 'benchFsRequest',
+		name: 'Bench File Storage File Request API',
+		type: 'fileStorageFileRequestApi',
+	},
 	header: { id: 'benchHeaderAuth', name: 'Bench Header Auth (Bearer)', type: 'httpHeaderAuth' },
 } as const;
 
@@ -18,10 +23,12 @@ export function benchCredentials(
 	baseUrl: string,
 	accessToken: string,
 	shareToken = 'unused',
+	fileRequestId = 'unused',
 ): CredentialSpec[] {
 	return [
 		{ ...CREDENTIALS.api, data: { baseUrl, accessToken } },
 		{ ...CREDENTIALS.share, data: { baseUrl, shareToken } },
+		{ ...CREDENTIALS.request, data: { baseUrl, fileRequestId } },
 		{ ...CREDENTIALS.header, data: { name: 'Authorization', value: `Bearer ${accessToken}` } },
 	];
 }
@@ -85,11 +92,11 @@ export const webhookWorkflow = (id: string, nodes: NodeSpec[]): BenchWorkflow =>
 	spec: chain(id, `bench ${id}`, [webhook(id), ...nodes]),
 });
 
-/** A File Storage node on the user's credential (or the share's). */
+/** A File Storage node on the user's credential (or the share's, or the file request's). */
 export const fileStorage = (
 	name: string,
 	parameters: Record<string, unknown>,
-	which: 'api' | 'share' = 'api',
+	which: 'api' | 'share' | 'request' = 'api',
 	type = NODE_TYPE,
 ): NodeSpec => ({ name, type, typeVersion: 1, parameters, credentials: credential(which) });
 
