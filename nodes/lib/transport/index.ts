@@ -10,7 +10,7 @@ export type { ApiResponse, CallOptions } from './client';
 export { ApiClient } from './client';
 export type { CheckedCredential, FileStorageContext } from './credential';
 export type { DownloadTarget, OpenedDownload } from './download';
-export { describeUrl, openDownload, originOf, sameOrigin } from './download';
+export { openDownload } from './download';
 export type { AnswerShape, ApiCall, Caller } from './endpoints';
 export { endpoints } from './endpoints';
 export { errorBody, isClientError, isNotFound, refusedField, statusOf } from './failures';
