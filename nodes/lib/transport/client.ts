@@ -7,12 +7,11 @@ import { ApplicationError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
-import { excerptOf, shapeProblem } from './answers';
 import type { CheckedCredential, FileStorageContext } from './credential';
 import { readCredential } from './credential';
 import type { ApiCall, Caller, SentCall } from './endpoints';
 import { answerError, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
-import { classifyResponse, isTimeout } from './failures';
+import { classifyResponse, isTimeout, shapeProblem } from './failures';
 import { decodeBody } from './redaction';
 import type { RequestPolicy } from './retry';
 import { EXECUTION_POLICY, sendWithRetries } from './retry';
@@ -118,7 +117,7 @@ export class ApiClient {
 		if (failure) throw answerError(sent, statusCode, answer.body, failure, answered);
 		const expected = shapeProblem(call.expects, answer.body, statusCode);
 		if (expected) {
-			throw unexpectedAnswerError(sent, statusCode, expected, excerptOf(answer.body));
+			throw unexpectedAnswerError(sent, statusCode, expected, answer.body);
 		}
 		return { statusCode, body: isObject(answer.body) ? answer.body : {} };
 	}

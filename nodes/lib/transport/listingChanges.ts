@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { unwrapResource } from '../resources/wrappers';
 import type { ApiClient } from './client';
-import { retryAdvice } from './hints';
+import { ADVICE } from './hints';
 
 /** Times a boundary is read again before the walk gives up on a listing that does not hold still. */
 export const MAX_BOUNDARY_READS = 3;
@@ -66,7 +66,7 @@ function keptChanging(client: ApiClient, itemIndex: number | undefined): NodeApi
 		{ message },
 		{
 			message,
-			description: `Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${retryAdvice(client.caller)}`,
+			description: `Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${ADVICE[client.caller].retry}`,
 			itemIndex,
 		},
 	);

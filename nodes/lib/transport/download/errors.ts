@@ -1,20 +1,16 @@
 // A download's errors: what happened to which file, and what to do about it. The file's URL is shown without its
 // query, user info or path secrets.
 
-import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
-
 import type { CredentialType } from '../../credentialContract';
 import { isObject } from '../../resources/wrappers';
+import type { ErrorPlace } from '../errors';
+import { redactedError } from '../errors';
 import { REDACTED, redactText } from '../redaction';
 import type { BodyCheck } from './body';
 
-/** Where a download failed: the node, the item, the URL as errors show it, the secrets to redact. */
-export interface SentHop {
-	node: INode;
-	itemIndex: number;
+/** Where a download failed: the node, the item, the secrets to redact, and the URL as errors show it. */
+export interface SentHop extends ErrorPlace {
 	shownUrl: string;
-	secrets: string[];
 	credentialType: CredentialType;
 }
 
@@ -40,29 +36,6 @@ export function describeUrl(url: string, secrets: string[]): string {
 	// The path secrets of shares and file requests are credentials, whoever's they are.
 	described = described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`);
 	return redactText(described, secrets);
-}
-
-export function downloadError(
-	hop: SentHop,
-	message: string,
-	description: string,
-	httpCode?: number,
-): NodeApiError {
-	const text = redactText(message, hop.secrets);
-	const code: { httpCode?: string } = httpCode === undefined ? {} : { httpCode: String(httpCode) };
-	const error = new NodeApiError(
-		hop.node,
-		{ message: text, ...code },
-		{
-			message: text,
-			description: redactText(description, hop.secrets),
-			itemIndex: hop.itemIndex,
-			...code,
-		},
-	);
-	// NodeApiError swaps a message that mentions a network code (ECONNREFUSED…) for generic wording; ours names the file.
-	error.message = text;
-	return error;
 }
 
 /** `: <message>` of a JSON error body, or nothing. */
@@ -134,19 +107,19 @@ export function bodyErrors(
 		expectedBytes === undefined ? `${received} bytes` : `${received} of ${expectedBytes} bytes`;
 	return {
 		stalled: (received) =>
-			downloadError(
+			redactedError(
 				hop,
 				`The download stalled: no data for ${Math.round(timeoutMs / 1000)} s after ${of(received)} of ${hop.shownUrl}`,
 				"Nothing was stored: a partial file is never output. Raise Timeout in the node's options if the server is slow, or run again.",
 			),
 		cut: (received, cause) =>
-			downloadError(
+			redactedError(
 				hop,
 				`The download was cut short after ${of(received)} of ${hop.shownUrl}`,
 				`The connection ended before the whole file arrived (${redactText(String((cause as Error)?.message ?? cause), hop.secrets)}). Nothing was stored: a partial file is never output. Run again; if it repeats, check the server or a proxy in between.`,
 			),
 		tooLong: (received) =>
-			downloadError(
+			redactedError(
 				hop,
 				`The download is longer than the server announced: more than ${received - 1} bytes, Content-Length ${expectedBytes}`,
 				'The file arrived altered (a server or proxy error, or a compressed answer), so nothing was stored. Run again; if it repeats, check the server.',

@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
 import type { CredentialType } from '../../credentialContract';
 import type { CheckedCredential } from '../credential';
+import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { REDACTED, redactText } from '../redaction';
 import type { Answered, RequestPolicy } from '../retry';
@@ -13,7 +14,7 @@ import { sendWithRetries } from '../retry';
 import type { ByteStream } from './body';
 import { RequestAbort } from './body';
 import type { SentHop } from './errors';
-import { downloadError, originOf } from './errors';
+import { originOf } from './errors';
 
 export interface HopAnswer {
 	response: { statusCode: number; headers: IDataObject; body: ByteStream };
@@ -154,7 +155,7 @@ export async function sendHop(
 		discard: ({ response, abort }) => abort.end(response.body),
 		noAnswer: (error) => {
 			if (isTimeout(error)) {
-				return downloadError(
+				return redactedError(
 					hop,
 					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${hop.shownUrl}`,
 					"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
@@ -162,7 +163,7 @@ export async function sendHop(
 			}
 			const code = networkCodeOf(error);
 			const detail = redactText(String((error as Error)?.message ?? error), hop.secrets);
-			return downloadError(
+			return redactedError(
 				hop,
 				`Could not reach the server of ${hop.shownUrl}${code ? ` (${code})` : ''}`,
 				`Check that the server is running and reachable from n8n, and that the file URL is right. Detail: ${detail}`,

@@ -5,14 +5,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../../credentialContract';
-import { excerptOf } from '../answers';
 import type { ApiClient } from '../client';
-import { retryNote } from '../errors';
+import { excerptOf, redactedError, retryNote } from '../errors';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
 import type { SentHop } from './errors';
-import { bodyErrors, describeUrl, downloadError, originOf, refusal, serverSaid } from './errors';
+import { bodyErrors, describeUrl, originOf, refusal, serverSaid } from './errors';
 import {
 	contentLengthOf,
 	dispositionFileName,
@@ -93,19 +92,19 @@ export async function openDownload(
 			abort.end(response.body);
 			const next = redirectTarget(headers, url);
 			if (!next) {
-				throw downloadError(
+				throw redactedError(
 					hop,
 					`The server redirected the download (HTTP ${status}) without a usable http(s) address`,
 					'Check the file URL; the server sent a redirect the node cannot follow.',
-					status,
+					{ httpCode: status },
 				);
 			}
 			if (redirects >= MAX_REDIRECTS) {
-				throw downloadError(
+				throw redactedError(
 					hop,
 					`Too many redirects: more than ${MAX_REDIRECTS} for one file`,
 					'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
-					status,
+					{ httpCode: status },
 				);
 			}
 			url = next;
@@ -119,11 +118,11 @@ export async function openDownload(
 			abort.end(response.body);
 			const { message, hint } = refusal(hop, status, authenticate ? undefined : originOf(baseUrl));
 			const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
-			throw downloadError(
+			throw redactedError(
 				hop,
 				`${message} (HTTP ${status})${serverSaid(excerpt)}`,
 				`${hint}${retryNote({ tries: sent.tries, waitedMs: sent.waitedMs })}${answered}`,
-				status,
+				{ httpCode: status },
 			);
 		}
 
@@ -132,11 +131,11 @@ export async function openDownload(
 		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
 			const excerpt = await readExcerpt(response.body, abort, policy.timeoutMs);
 			const page = mimeType === 'text/html';
-			throw downloadError(
+			throw redactedError(
 				hop,
 				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
 				`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
-				status,
+				{ httpCode: status },
 			);
 		}
 
