@@ -34,13 +34,9 @@ interface Answer {
 	headers?: Record<string, unknown>;
 }
 
-export interface PagingKnowledge {
-	/** The server refused the `limit` query parameter once: later pages ask without it. */
-	limitRefused: boolean;
-}
-
 export class ApiClient {
-	readonly paging: PagingKnowledge = { limitRefused: false };
+	/** The server refused the `limit` query parameter once: later pages ask without it. */
+	limitRefused = false;
 
 	private checked?: CheckedCredential;
 
