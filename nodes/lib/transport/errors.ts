@@ -2,7 +2,7 @@
 // fix it (hints.ts), every text redacted: an answer that is a failure, a 2xx that is not what the endpoint
 // promises, no answer in time, no answer at all.
 
-import type { Failure, INode, JsonObject } from 'n8n-workflow';
+import type { Failure, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
@@ -15,11 +15,7 @@ import { redactText } from './redaction';
 import type { RetryReport } from './retry';
 
 /** Where an error happened: the node, the item, and the secrets its texts must not show. */
-export interface ErrorPlace {
-	node: INode;
-	itemIndex?: number;
-	secrets: string[];
-}
+export type ErrorPlace = Pick<SentCall, 'node' | 'itemIndex' | 'secrets'>;
 
 /**
  * A NodeApiError with its texts redacted; `response` is what n8n keeps as the error's response. The message is set
