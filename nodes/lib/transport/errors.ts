@@ -19,7 +19,8 @@ export type ErrorPlace = Pick<SentCall, 'node' | 'itemIndex' | 'secrets'>;
 
 /**
  * A NodeApiError with its texts redacted; `response` is what n8n keeps as the error's response. The message is set
- * again because NodeApiError swaps one that names a connection code (ECONNREFUSED…) for its own wording.
+ * again: NodeApiError swaps one that names a connection code (a server's "could not fetch: connect ECONNREFUSED")
+ * for its own wording, which would blame n8n's link to the server.
  */
 export function redactedError(
 	{ node, itemIndex, secrets }: ErrorPlace,

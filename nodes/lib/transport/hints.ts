@@ -3,7 +3,6 @@
 // trigger tries again" in a poll.
 
 import type { CredentialType } from '../credentialContract';
-import { isObject } from '../resources/wrappers';
 import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
 
 export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
@@ -28,7 +27,7 @@ const REQUEST_UNKNOWN =
 
 /** Whether the call names a parent folder (query or body), so a refusal may be about that folder. */
 function sentParent(call: ApiCall): boolean {
-	const parent = call.qs?.parent_id ?? (isObject(call.body) ? call.body.parent_id : undefined);
+	const parent = call.qs?.parent_id ?? call.body?.parent_id;
 	return parent !== undefined && parent !== null && parent !== '';
 }
 

@@ -53,7 +53,7 @@ export interface OpenedDownload {
 	close(reason?: Error): void;
 }
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /**
