@@ -7,11 +7,11 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
 import { BASE_URL_FIELD, CREDENTIALS } from '../credentialContract';
 import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
-import { redactedError } from './errors';
 import { secretsOf } from './redaction';
 
 /** The n8n contexts the transport runs in: an operation, a list search, a poll. */
@@ -39,9 +39,7 @@ export async function readCredential(
 	const data = await ctx.getCredentials(type);
 	const { label, secret } = CREDENTIALS[type];
 	const refuse = (short: string, message: string, description: string) =>
-		redactedError({ node: ctx.getNode(), itemIndex, secrets: [] }, message, description, {
-			response: { message: short },
-		});
+		new NodeApiError(ctx.getNode(), { message: short }, { message, description, itemIndex });
 	const paste = `Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`;
 	const value = String(data[secret.field] ?? '');
 	if (value.trim() === '') {

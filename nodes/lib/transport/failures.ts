@@ -1,11 +1,9 @@
 // What kind of failure a request met, for every part of the package that has to decide on one: the transport
-// (what to try again, which error to build) and both nodes (a folder that is gone, a refused cursor); and what a
-// successful answer must look like.
+// (what to try again, which error to build) and both nodes (a folder that is gone, a refused cursor).
 
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import { isObject, unwrapResource } from '../resources/wrappers';
-import type { AnswerShape } from './endpoints';
+import { isObject } from '../resources/wrappers';
 
 export type FailureKind =
 	| 'auth'
@@ -41,37 +39,6 @@ export function classifyResponse(status: number, body: unknown): FailureKind | u
 	if (status >= 500) return 'server';
 	if (typeof body === 'string' && body.trim().startsWith('<')) return 'notJson';
 	return 'other';
-}
-
-/**
- * What a successful (2xx) answer lacks of the shape its endpoint promises, or undefined when it has it. A body
- * that is not, e.g. `{}` or `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early
- * as if complete and make the trigger forget its window.
- */
-export function shapeProblem(
-	expects: AnswerShape,
-	body: unknown,
-	status: number,
-): string | undefined {
-	const empty = body === undefined || body === null || body === '';
-	switch (expects) {
-		case 'list':
-			return isObject(body) && Array.isArray(body.data)
-				? undefined
-				: 'a listing with a "data" array';
-		case 'resource':
-			return isObject(body) && unwrapResource(body).id !== undefined
-				? undefined
-				: 'the created item with an "id"';
-		case 'message':
-			// The spec's `{type, message}`, or an empty 204 (No Content), which real servers send for deletes. An empty
-			// 200 is neither: a proxy or a server that failed may send it, and reading it as done would report
-			// items as restored or deleted that were not.
-			return (empty && status === 204) ||
-				(isObject(body) && (typeof body.type === 'string' || typeof body.message === 'string'))
-				? undefined
-				: '{type, message} or an empty 204';
-	}
 }
 
 // ----- errors the transport threw -----------------------------------------------------------------------------
