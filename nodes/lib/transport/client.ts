@@ -1,16 +1,15 @@
 // A client of one credential for one run (an execution, a poll, a list search): the credential read once, every
 // call sent through n8n's HTTP helper and the one retry loop, its answer read in the same pass: decoded (secrets
-// redacted), judged, and held to the shape its endpoint promises.
+// redacted), judged, and held to the shape its endpoint promises (shapeProblem).
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
-import { isObject } from '../resources/wrappers';
-import { excerptOf, shapeProblem } from './answers';
+import { isObject, unwrapResource } from '../resources/wrappers';
 import type { CheckedCredential, FileStorageContext } from './credential';
 import { readCredential } from './credential';
-import type { ApiCall, Caller, SentCall } from './endpoints';
+import type { AnswerShape, ApiCall, Caller, SentCall } from './endpoints';
 import { answerError, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
 import { classifyResponse, isTimeout } from './failures';
 import { decodeBody } from './redaction';
@@ -35,13 +34,40 @@ interface Answer {
 	headers?: Record<string, unknown>;
 }
 
-export interface PagingKnowledge {
-	/** The server refused the `limit` query parameter once: later pages ask without it. */
-	limitRefused: boolean;
+/**
+ * What a successful (2xx) answer lacks of the shape its endpoint promises, or undefined when it has it. A body
+ * that is not, e.g. `{}` or `{data: {}}` for a listing, is an error: read as "empty" it would end a listing early
+ * as if complete and make the trigger forget its window.
+ */
+export function shapeProblem(
+	expects: AnswerShape,
+	body: unknown,
+	status: number,
+): string | undefined {
+	const empty = body === undefined || body === null || body === '';
+	switch (expects) {
+		case 'list':
+			return isObject(body) && Array.isArray(body.data)
+				? undefined
+				: 'a listing with a "data" array';
+		case 'resource':
+			return isObject(body) && unwrapResource(body).id !== undefined
+				? undefined
+				: 'the created item with an "id"';
+		case 'message':
+			// The spec's `{type, message}`, or an empty 204 (No Content), which real servers send for deletes. An empty
+			// 200 is neither: a proxy or a server that failed may send it, and reading it as done would report
+			// items as restored or deleted that were not.
+			return (empty && status === 204) ||
+				(isObject(body) && (typeof body.type === 'string' || typeof body.message === 'string'))
+				? undefined
+				: '{type, message} or an empty 204';
+	}
 }
 
 export class ApiClient {
-	readonly paging: PagingKnowledge = { limitRefused: false };
+	/** The server refused the `limit` query parameter once: later pages ask without it. */
+	limitRefused = false;
 
 	private checked?: CheckedCredential;
 
@@ -118,7 +144,7 @@ export class ApiClient {
 		if (failure) throw answerError(sent, statusCode, answer.body, failure, answered);
 		const expected = shapeProblem(call.expects, answer.body, statusCode);
 		if (expected) {
-			throw unexpectedAnswerError(sent, statusCode, expected, excerptOf(answer.body));
+			throw unexpectedAnswerError(sent, statusCode, expected, answer.body);
 		}
 		return { statusCode, body: isObject(answer.body) ? answer.body : {} };
 	}

@@ -38,38 +38,30 @@ export async function readCredential(
 ): Promise<CheckedCredential> {
 	const data = await ctx.getCredentials(type);
 	const { label, secret } = CREDENTIALS[type];
-	if (String(data[secret.field] ?? '').trim() === '') {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: `Empty ${secret.displayName}` },
-			{
-				message: `The ${secret.displayName} of the "${label}" credential is empty`,
-				description: `Nothing was sent. Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`,
-				itemIndex,
-			},
+	const refuse = (short: string, message: string, description: string) =>
+		new NodeApiError(ctx.getNode(), { message: short }, { message, description, itemIndex });
+	const paste = `Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`;
+	const value = String(data[secret.field] ?? '');
+	if (value.trim() === '') {
+		throw refuse(
+			`Empty ${secret.displayName}`,
+			`The ${secret.displayName} of the "${label}" credential is empty`,
+			`Nothing was sent. ${paste}`,
 		);
 	}
-	if (secret.pathPlaceholder && isUnsafePathSegment(String(data[secret.field] ?? ''))) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: `Unusable ${secret.displayName}` },
-			{
-				message: `The ${secret.displayName} of the "${label}" credential is empty or a dot segment ("." or "..")`,
-				description: `It is put into the request path, where such a value would address another endpoint, so nothing was sent. Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`,
-				itemIndex,
-			},
+	if (secret.pathPlaceholder && isUnsafePathSegment(value)) {
+		throw refuse(
+			`Unusable ${secret.displayName}`,
+			`The ${secret.displayName} of the "${label}" credential is empty or a dot segment ("." or "..")`,
+			`It is put into the request path, where such a value would address another endpoint, so nothing was sent. ${paste}`,
 		);
 	}
 	const baseUrl = normalizeBaseUrl(data[BASE_URL_FIELD]);
 	if (!isHttpBaseUrl(baseUrl)) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'Invalid Base URL' },
-			{
-				message: 'The Base URL of the credential is not an http(s) address',
-				description: `Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
-				itemIndex,
-			},
+		throw refuse(
+			'Invalid Base URL',
+			'The Base URL of the credential is not an http(s) address',
+			`Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
 		);
 	}
 	const reference = ctx.getNode().credentials?.[type];

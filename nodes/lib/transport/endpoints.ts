@@ -1,4 +1,4 @@
-// What to call: the spec's nine endpoints, by name. How a call is sent is the request module's business.
+// What to call: the spec's nine endpoints, by name. How a call is sent is the client's business.
 
 import type { IDataObject, IHttpRequestMethods, INode } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
@@ -64,82 +64,46 @@ function segment(value: string): string {
 	return encodeURIComponent(value);
 }
 
+/** `request`: the method and the path, as the spec writes them. */
+function call(
+	endpoint: EndpointName,
+	credentialType: CredentialType,
+	request: string,
+	expects: AnswerShape,
+	more: Pick<ApiCall, 'qs' | 'body' | 'paginated'> = {},
+): ApiCall {
+	const [method, path] = request.split(' ') as [IHttpRequestMethods, string];
+	return { endpoint, credentialType, method, path, expects, ...more };
+}
+
+const [ACCOUNT, SHARE, REQUEST]: CredentialType[] = [
+	'fileStorageApi',
+	'fileStorageShareApi',
+	'fileStorageFileRequestApi',
+];
+// The secrets of shares and file requests stay placeholders here: each credential's `authenticate` fills them.
 const SHARE_ITEMS = `/shares/${SHARE_TOKEN_PLACEHOLDER}/items`;
 const FILE_REQUEST = `/requests/${FILE_REQUEST_ID_PLACEHOLDER}`;
 
-/** The secrets of shares and file requests stay placeholders here: each credential's `authenticate` fills them. */
 export const endpoints = {
-	folderContents: (folderId: string, qs: IDataObject): ApiCall => ({
-		endpoint: 'folderContents',
-		credentialType: 'fileStorageApi',
-		method: 'GET',
-		expects: 'list',
-		paginated: true,
-		path: `/browse/folders/${segment(folderId)}`,
-		qs,
-	}),
-	recentUploads: (qs: IDataObject): ApiCall => ({
-		endpoint: 'recentUploads',
-		credentialType: 'fileStorageApi',
-		method: 'GET',
-		expects: 'list',
-		paginated: true,
-		path: '/browse/latest',
-		qs,
-	}),
-	restoreFromTrash: (body: IDataObject): ApiCall => ({
-		endpoint: 'restoreFromTrash',
-		credentialType: 'fileStorageApi',
-		method: 'POST',
-		expects: 'message',
-		path: '/trash/restore',
-		body,
-	}),
-	createFolderInShare: (body: IDataObject): ApiCall => ({
-		endpoint: 'createFolderInShare',
-		credentialType: 'fileStorageShareApi',
-		method: 'POST',
-		expects: 'resource',
-		path: SHARE_ITEMS,
-		body,
-	}),
-	deleteInShare: (body: IDataObject): ApiCall => ({
-		endpoint: 'deleteInShare',
-		credentialType: 'fileStorageShareApi',
-		method: 'DELETE',
-		expects: 'message',
-		path: SHARE_ITEMS,
-		body,
-	}),
-	fileRequestContents: (qs: IDataObject): ApiCall => ({
-		endpoint: 'fileRequestContents',
-		credentialType: 'fileStorageFileRequestApi',
-		method: 'GET',
-		expects: 'list',
-		path: `${FILE_REQUEST}/items`,
-		qs,
-	}),
-	deleteInFileRequest: (body: IDataObject): ApiCall => ({
-		endpoint: 'deleteInFileRequest',
-		credentialType: 'fileStorageFileRequestApi',
-		method: 'DELETE',
-		expects: 'message',
-		path: `${FILE_REQUEST}/items`,
-		body,
-	}),
-	uploadToFileRequest: (body: IDataObject): ApiCall => ({
-		endpoint: 'uploadToFileRequest',
-		credentialType: 'fileStorageFileRequestApi',
-		method: 'POST',
-		expects: 'message',
-		path: `${FILE_REQUEST}/uploads`,
-		body,
-	}),
-	notifications: (): ApiCall => ({
-		endpoint: 'notifications',
-		credentialType: 'fileStorageApi',
-		method: 'GET',
-		expects: 'list',
-		path: '/notifications',
-	}),
+	folderContents: (folderId: string, qs: IDataObject) =>
+		call('folderContents', ACCOUNT, `GET /browse/folders/${segment(folderId)}`, 'list', {
+			qs,
+			paginated: true,
+		}),
+	recentUploads: (qs: IDataObject) =>
+		call('recentUploads', ACCOUNT, 'GET /browse/latest', 'list', { qs, paginated: true }),
+	restoreFromTrash: (body: IDataObject) =>
+		call('restoreFromTrash', ACCOUNT, 'POST /trash/restore', 'message', { body }),
+	createFolderInShare: (body: IDataObject) =>
+		call('createFolderInShare', SHARE, `POST ${SHARE_ITEMS}`, 'resource', { body }),
+	deleteInShare: (body: IDataObject) =>
+		call('deleteInShare', SHARE, `DELETE ${SHARE_ITEMS}`, 'message', { body }),
+	fileRequestContents: (qs: IDataObject) =>
+		call('fileRequestContents', REQUEST, `GET ${FILE_REQUEST}/items`, 'list', { qs }),
+	deleteInFileRequest: (body: IDataObject) =>
+		call('deleteInFileRequest', REQUEST, `DELETE ${FILE_REQUEST}/items`, 'message', { body }),
+	uploadToFileRequest: (body: IDataObject) =>
+		call('uploadToFileRequest', REQUEST, `POST ${FILE_REQUEST}/uploads`, 'message', { body }),
+	notifications: () => call('notifications', ACCOUNT, 'GET /notifications', 'list'),
 } satisfies Record<EndpointName, (...args: never[]) => ApiCall>;

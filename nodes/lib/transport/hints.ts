@@ -3,7 +3,6 @@
 // trigger tries again" in a poll.
 
 import type { CredentialType } from '../credentialContract';
-import { isObject } from '../resources/wrappers';
 import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
 
 export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
@@ -28,7 +27,7 @@ const REQUEST_UNKNOWN =
 
 /** Whether the call names a parent folder (query or body), so a refusal may be about that folder. */
 function sentParent(call: ApiCall): boolean {
-	const parent = call.qs?.parent_id ?? (isObject(call.body) ? call.body.parent_id : undefined);
+	const parent = call.qs?.parent_id ?? call.body?.parent_id;
 	return parent !== undefined && parent !== null && parent !== '';
 }
 
@@ -122,22 +121,8 @@ export function hintFor(sent: SentCall, kind: HintedFailure): string {
 	const { call } = sent;
 	if (kind === 'auth') return TOKEN_REFUSED[call.credentialType];
 	const listHint = sent.caller === 'listSearch' ? IN_A_LIST[kind] : undefined;
-	if (listHint) return listHint;
-	const hint = HINTS[call.endpoint]?.[kind];
-	if (typeof hint === 'function') return hint(call);
-	return hint ?? GENERIC[kind];
-}
-
-/** How to try again, as a sentence. */
-export function retryAdvice(caller: Caller): string {
-	switch (caller) {
-		case 'poll':
-			return 'The trigger tries again at its next poll.';
-		case 'listSearch':
-			return 'Open the list again.';
-		default:
-			return 'Run the node again.';
-	}
+	const hint = listHint ?? HINTS[call.endpoint][kind] ?? GENERIC[kind];
+	return typeof hint === 'function' ? hint(call) : hint;
 }
 
 /** Whether the call carries many input items or URLs at once (a batch operation's request). */
@@ -145,38 +130,39 @@ export function isBatchRequest(call: ApiCall): boolean {
 	return Array.isArray(call.body?.items) || Array.isArray(call.body?.urls);
 }
 
-/** What to do about a rate limit. */
-export function rateLimitAdvice(sent: SentCall): string {
-	switch (sent.caller) {
-		case 'poll':
-			return 'The trigger tries again at its next poll. If this repeats, let it poll less often (its Poll Times).';
-		case 'listSearch':
-			return 'Wait a moment and open the list again, or enter the ID By ID.';
-		default:
-			return isBatchRequest(sent.call)
-				? 'Wait and run again, run the workflow less often, or raise Batch Size so fewer requests are sent.'
-				: 'Wait and run again, or run the workflow less often.';
-	}
-}
+/** What to do next where the call was made from: an operation is run again, a poll tries again by itself. */
+export const ADVICE: Record<
+	Caller,
+	{ retry: string; rateLimited: string; server: string; timeout(limit: string): string }
+> = {
+	operation: {
+		retry: 'Run the node again.',
+		rateLimited: 'Wait and run again, or run the workflow less often.',
+		server:
+			'Try again later. If it persists, check the input values (some servers cannot handle malformed values) and the server logs.',
+		timeout: () =>
+			"Raise Timeout in the node's options if the server is slow, or check that it is running.",
+	},
+	poll: {
+		retry: 'The trigger tries again at its next poll.',
+		rateLimited:
+			'The trigger tries again at its next poll. If this repeats, let it poll less often (its Poll Times).',
+		server:
+			'The trigger tries again at its next poll. If this repeats, check the server and its logs.',
+		timeout: (limit) =>
+			`The trigger waits at most ${limit} for each answer and tries again at its next poll. Check that the server is running.`,
+	},
+	listSearch: {
+		retry: 'Open the list again.',
+		rateLimited: 'Wait a moment and open the list again, or enter the ID By ID.',
+		server: 'Open the list again. If this repeats, check the server and its logs.',
+		timeout: () => 'Open the list again, and check that the server is running.',
+	},
+};
 
-/** What to do when the server could not handle the request (5xx). */
-export function serverErrorAdvice(caller: Caller): string {
-	switch (caller) {
-		case 'operation':
-			return 'Try again later. If it persists, check the input values (some servers cannot handle malformed values) and the server logs.';
-		default:
-			return `${retryAdvice(caller)} If this repeats, check the server and its logs.`;
-	}
-}
-
-/** What to do when no answer came in time. */
-export function timeoutAdvice(caller: Caller, limit: string): string {
-	switch (caller) {
-		case 'poll':
-			return `The trigger waits at most ${limit} for each answer and tries again at its next poll. Check that the server is running.`;
-		case 'listSearch':
-			return 'Open the list again, and check that the server is running.';
-		default:
-			return "Raise Timeout in the node's options if the server is slow, or check that it is running.";
-	}
+/** What to do about a rate limit: a batch operation can send fewer requests. */
+export function rateLimitAdvice({ caller, call }: SentCall): string {
+	return caller === 'operation' && isBatchRequest(call)
+		? 'Wait and run again, run the workflow less often, or raise Batch Size so fewer requests are sent.'
+		: ADVICE[caller].rateLimited;
 }

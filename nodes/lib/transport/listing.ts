@@ -1,13 +1,21 @@
 // The one way to read a listing, for the node, the trigger and the folder pickers: `pagesOf` yields its pages in
 // order (cursor-paginated endpoints page by page, the others in one page), `list` collects them.
+//
+// A listing can change between two pages of one walk. With keyset cursors nothing is lost or repeated. With cursors
+// that are positions (offset paging, Laravel's `paginate()`), an entry added above the page boundary is listed
+// again on the next page, and an entry removed above it pulls one entry past the boundary, never listed. A walk
+// therefore drops what it has already yielded, and where the listing's total (`meta.cursor.total`) moved between
+// two pages, reads both pages again until it holds two taken without a change in between: together they cover the
+// boundary, so no entry that existed throughout the walk is skipped.
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject } from '../resources/wrappers';
-import type { ApiClient, ApiResponse, CallOptions } from './client';
+import { isObject, unwrapResource } from '../resources/wrappers';
+import type { ApiClient, CallOptions } from './client';
 import type { ApiCall } from './endpoints';
+import { redactedError } from './errors';
 import { refusedField } from './failures';
-import { continueAfterChange, ListedIds, totalMoved } from './listingChanges';
+import { ADVICE } from './hints';
 
 export interface Page {
 	elements: IDataObject[];
@@ -25,6 +33,9 @@ export interface Page {
 /** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
 export const LARGEST_PAGE_REQUEST = 1000;
 
+/** Times a boundary is read again before the walk gives up on a listing that does not hold still. */
+const MAX_BOUNDARY_READS = 3;
+
 export interface ListingOptions extends CallOptions {
 	/** Stop after this many (kept) elements; each request asks only for what is still needed. Undefined: all. */
 	limit?: number;
@@ -41,16 +52,10 @@ export interface Listing<T> {
 	root?: IDataObject;
 }
 
-function listElements(body: IDataObject): IDataObject[] {
-	return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-}
-
 function toPage(body: IDataObject, cursor: string | undefined, paginated: boolean): Page {
 	const meta = isObject(body.meta) ? body.meta : {};
-	const cursorMeta = isObject(meta.cursor) ? meta.cursor : {};
-	const next = cursorMeta.next_cursor;
-	const total = cursorMeta.total;
-	const elements = listElements(body);
+	const { next_cursor: next, total } = isObject(meta.cursor) ? meta.cursor : {};
+	const elements = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	const nextCursor = paginated && typeof next === 'string' && next !== '' ? next : undefined;
 	return {
 		elements,
@@ -62,10 +67,35 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
 	};
 }
 
+/** Whether two pages were taken from listings of different sizes (a server that states no total never differs). */
+function totalMoved(before: Page, after: Page): boolean {
+	return before.total !== undefined && after.total !== undefined && before.total !== after.total;
+}
+
+/** The id by which a walk knows an element again; elements without one are never taken for repeats. */
+function idOf(element: IDataObject): string | undefined {
+	const id = unwrapResource(element).id;
+	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** The elements not listed before, in order (repeats within `elements` dropped too); remembers them. */
+function unseen(listed: Set<string>, elements: IDataObject[]): IDataObject[] {
+	const fresh: IDataObject[] = [];
+	for (const element of elements) {
+		const id = idOf(element);
+		if (id !== undefined) {
+			if (listed.has(id)) continue;
+			listed.add(id);
+		}
+		fresh.push(element);
+	}
+	return fresh;
+}
+
 /**
  * The pages of a listing, in order, until it ends or `limit` elements are yielded. An entry is yielded once even
- * where a server that pages by position lists it twice, and none that existed throughout the walk is skipped
- * (listingChanges.ts). A repeated cursor ends the walk: it would loop forever on a misbehaving server.
+ * where a server that pages by position lists it twice, and none that existed throughout the walk is skipped. A
+ * repeated cursor ends the walk: it would loop forever on a misbehaving server.
  */
 export async function* pagesOf(
 	client: ApiClient,
@@ -77,7 +107,7 @@ export async function* pagesOf(
 	const paginated = call.paginated === true;
 	const readPage = async (cursor: string | undefined, pageSize: number) =>
 		toPage((await requestPage(client, call, cursor, pageSize, options)).body, cursor, paginated);
-	const listed = paginated ? new ListedIds() : undefined;
+	const listed = new Set<string>();
 	const seenCursors = new Set<string>();
 	let yielded = 0;
 	let cursor = paginated ? options.cursor : undefined;
@@ -86,22 +116,17 @@ export async function* pagesOf(
 		const size = Math.min(limit === undefined ? largest : limit - yielded, largest);
 		let page = await readPage(cursor, size);
 		let elements = page.elements;
-		if (listed && previous && totalMoved(previous.page, page)) {
+		if (paginated && previous && totalMoved(previous.page, page)) {
 			const before = previous;
-			const moved = await continueAfterChange(
-				client,
+			({ page, elements } = await continueAfterChange(
+				async () => await readPage(before.page.cursor, before.size),
+				async (next) => await readPage(next, size),
 				listed,
-				{
-					before: async () => await readPage(before.page.cursor, before.size),
-					byCursor: async (next) => await readPage(next, size),
-				},
-				options.itemIndex,
-			);
-			page = moved.page;
-			elements = moved.elements;
+				() => keptChanging(client, options.itemIndex),
+			));
 		}
 		previous = { page, size };
-		if (listed) elements = listed.unseen(elements);
+		if (paginated) elements = unseen(listed, elements);
 		if (keep) elements = elements.filter((element) => keep(element));
 		if (limit !== undefined) elements = elements.slice(0, limit - yielded);
 		yielded += elements.length;
@@ -112,6 +137,51 @@ export async function* pagesOf(
 		seenCursors.add(next);
 		cursor = next;
 	}
+}
+
+/**
+ * Where a walk stands after the listing changed between its previous page and the one it just read: the previous
+ * page is read again, with the page its cursor now leads to, until both come from one state of the listing; the
+ * walk continues past the last entry it listed. Entries before that one arrived above the walk (the next walk
+ * finds them); entries after it include those pulled up past the boundary. When neither page shows a listed
+ * entry (a first page read again after a burst of arrivals), the walk reads on until one shows up. Returns the
+ * page the walk is on now and what it has not listed of it.
+ */
+async function continueAfterChange(
+	readBefore: () => Promise<Page>,
+	readByCursor: (cursor: string) => Promise<Page>,
+	listed: Set<string>,
+	keptChanging: () => Error,
+): Promise<{ page: Page; elements: IDataObject[] }> {
+	const wasListed = (element: IDataObject) => {
+		const id = idOf(element);
+		return id !== undefined && listed.has(id);
+	};
+	for (let read = 0; read < MAX_BOUNDARY_READS; read++) {
+		const before = await readBefore();
+		const after =
+			before.nextCursor === undefined ? undefined : await readByCursor(before.nextCursor);
+		if (after && totalMoved(before, after)) continue;
+		let page = after ?? before;
+		let pending = after ? [...before.elements, ...after.elements] : before.elements;
+		for (let readOn = 0; ; readOn++) {
+			let lastListed = pending.length - 1;
+			while (lastListed >= 0 && !wasListed(pending[lastListed])) lastListed--;
+			if (lastListed >= 0) return { page, elements: pending.slice(lastListed + 1) };
+			if (readOn >= MAX_BOUNDARY_READS || !page.nextCursor) throw keptChanging();
+			page = await readByCursor(page.nextCursor);
+			pending = page.elements;
+		}
+	}
+	throw keptChanging();
+}
+
+function keptChanging(client: ApiClient, itemIndex: number | undefined): Error {
+	return redactedError(
+		{ node: client.ctx.getNode(), itemIndex, secrets: [] },
+		'The listing kept changing while it was read',
+		`Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${ADVICE[client.caller].retry}`,
+	);
 }
 
 /** Every element of a listing (or the first `limit`), each turned by `toItem` as its page is read. */
@@ -141,11 +211,10 @@ async function requestPage(
 	cursor: string | undefined,
 	pageSize: number,
 	options: CallOptions,
-): Promise<ApiResponse> {
+) {
 	if (!call.paginated) return await client.request(call, options);
-	const qs: IDataObject = { ...(call.qs ?? {}) };
-	if (cursor) qs.cursor = cursor;
-	if (!client.paging.limitRefused) {
+	const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
+	if (!client.limitRefused) {
 		const sized = await client
 			.request({ ...call, qs: { ...qs, limit: pageSize } }, options)
 			.catch((error: unknown) => {
@@ -154,7 +223,7 @@ async function requestPage(
 				throw error;
 			});
 		if (sized) return sized;
-		client.paging.limitRefused = true;
+		client.limitRefused = true;
 	}
 	return await client.request({ ...call, qs }, options);
 }

@@ -29,7 +29,7 @@ export function redactText(text: string, secrets: string[]): string {
 }
 
 /**
- * Redacts credential secrets from every string of a JSON value, and masks share tokens and share links
+ * Redacts credential secrets from every string of a JSON value (a copy), and masks share tokens and share links
  * wherever a share wrapper appears: a share token is a credential that grants editing, whoever's it is.
  */
 export function redactDeep<T>(value: T, secrets: string[]): T {
@@ -37,45 +37,31 @@ export function redactDeep<T>(value: T, secrets: string[]): T {
 }
 
 /**
- * Parses a response body received as text, redacted. Most responses contain neither a secret nor a share
- * wrapper: a substring check on the server's own bytes proves it and the pass over the value is skipped. Secrets are looked for in
- * their JSON-escaped form too. When a pass is needed it redacts the freshly parsed value where it is: nobody else
- * holds it, so a copy of every object of a large listing would be waste. Non-JSON stays text.
+ * Parses a response body received as text, redacted; non-JSON stays text. Most bodies contain neither a secret
+ * (as typed or JSON-escaped) nor a share wrapper: a substring check of the server's own bytes proves it and the
+ * pass over the value is skipped. A needed pass redacts the freshly parsed value in place: nobody else holds it,
+ * and a copy of every object of a large listing would be waste.
  */
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	if (typeof raw !== 'string')
 		return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);
-	const text = raw;
-	if (text.trim() === '') return '';
+	if (raw.trim() === '') return '';
 	let parsed: unknown;
 	try {
-		parsed = JSON.parse(text);
+		parsed = JSON.parse(raw);
 	} catch {
-		return redactText(text, secrets);
+		return redactText(raw, secrets);
 	}
-	const hasSecret = secrets.some((secret) => containsSecret(text, secret));
-	if (!hasSecret && !text.includes('"shared"')) return parsed;
+	// One scan where the secret's JSON-escaped form is the same.
+	const hasSecret = secrets.some((secret) => {
+		const escaped = JSON.stringify(secret).slice(1, -1);
+		return raw.includes(secret) || (escaped !== secret && raw.includes(escaped));
+	});
+	if (!hasSecret && !raw.includes('"shared"')) return parsed;
 	return redactValue(parsed, hasSecret ? secrets : [], true);
 }
 
-/** Whether JSON text contains a secret as typed or JSON-escaped (one scan when both spell it the same). */
-function containsSecret(text: string, secret: string): boolean {
-	if (text.includes(secret)) return true;
-	const escaped = JSON.stringify(secret).slice(1, -1);
-	return escaped !== secret && text.includes(escaped);
-}
-
-/** Masks a share wrapper's token and link (its attributes object). */
-function maskShare(attributes: IDataObject): IDataObject {
-	if ('token' in attributes) attributes.token = REDACTED;
-	if ('link' in attributes) attributes.link = REDACTED;
-	return attributes;
-}
-
-/**
- * Redacts every string of a JSON value and masks share wrappers. `inPlace`: the value was parsed here and nobody else
- * holds it, so objects and arrays are changed where they are; otherwise the answer is a copy.
- */
+/** Redacts every string of a JSON value and masks share wrappers; `inPlace` changes objects where they are. */
 function redactValue(value: unknown, secrets: string[], inPlace: boolean): unknown {
 	if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value;
 	if (value === null || typeof value !== 'object') return value;
@@ -100,7 +86,10 @@ function redactValue(value: unknown, secrets: string[], inPlace: boolean): unkno
 			});
 		}
 	}
-	// out.attributes is already this pass's own (copied or parsed here): masked where it is
-	if (source.type === 'shared' && isObject(out.attributes)) maskShare(out.attributes);
+	// A share wrapper's token and link (its attributes, already this pass's own) are masked.
+	if (source.type === 'shared' && isObject(out.attributes)) {
+		if ('token' in out.attributes) out.attributes.token = REDACTED;
+		if ('link' in out.attributes) out.attributes.link = REDACTED;
+	}
 	return out;
 }

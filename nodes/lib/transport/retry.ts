@@ -44,17 +44,13 @@ export interface PollPolicy extends RequestPolicy {
 export function pollPolicy(budgetMs: number | undefined): PollPolicy {
 	const budget = budgetMs && budgetMs > 0 ? budgetMs : 60_000;
 	return {
+		...EXECUTION_POLICY,
 		budgetMs: budget,
 		timeoutMs: Math.max(1_000, Math.min(DEFAULT_TIMEOUT_MS, Math.floor(budget / 3))),
-		maxTries: 3,
 		maxWaitMs: Math.min(15_000, Math.floor(budget / 4)),
-		wait: EXECUTION_POLICY.wait,
 	};
 }
 
-const READS: IHttpRequestMethods[] = ['GET', 'HEAD'];
-
-/**
 const READS: IHttpRequestMethods[] = ['GET', 'HEAD'];
 
 /**

@@ -12,13 +12,12 @@ import type { DownloadTarget } from '../../../nodes/lib/transport/download';
 import { openDownload } from '../../../nodes/lib/transport/download';
 import type { BodyCheck, ByteStream } from '../../../nodes/lib/transport/download/body';
 import { verifiedBody } from '../../../nodes/lib/transport/download/body';
-import { dispositionFileName } from '../../../nodes/lib/transport/download/headers';
+import { describeUrl, originOf } from '../../../nodes/lib/transport/download/errors';
 import {
-	describeUrl,
-	originOf,
+	dispositionFileName,
 	sameOrigin,
 	unmaskPathSecrets,
-} from '../../../nodes/lib/transport/download/origins';
+} from '../../../nodes/lib/transport/download/hops';
 import type { ScriptedAnswer } from '../../helpers/fake-context';
 import { fakeContext } from '../../helpers/fake-context';
 

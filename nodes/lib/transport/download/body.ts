@@ -1,30 +1,49 @@
-// A download's body as it passes: counted, checked against its announced length, watched for stalls. Nothing hop
-// buffers the body; a cut, stalled or altered body is an error instead of a truncated file.
+// A download's connection and body. The body is counted as it passes, checked against its announced length and
+// watched for stalls: a cut, stalled or altered body is an error instead of a truncated file. Nothing buffers it.
 
 import { sleep } from 'n8n-workflow';
-
-import type { RequestAbort } from './abort';
 
 /** What this module needs of a Node.js Readable (nodes may not import node:stream). */
 export interface ByteStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): unknown;
 }
 
-/** A Readable class: the body's own, found on its prototype chain, makes the counting pass-through. */
-interface ReadableClass {
-	name: string;
-	from(source: AsyncIterable<Uint8Array>, options: { objectMode: boolean }): ByteStream;
+/**
+ * Ends one request's connection: the execution was cancelled, the body stalled or is not wanted. Destroying the
+ * body alone does not: the HTTP client wraps the socket's stream in one that waits for the socket's next bytes.
+ */
+export class RequestAbort {
+	private readonly controller = new AbortController();
+	private readonly forwardCancel = () => this.controller.abort(this.cancel?.reason);
+
+	constructor(private readonly cancel: AbortSignal | undefined) {
+		if (cancel?.aborted) this.controller.abort(cancel.reason);
+		else cancel?.addEventListener('abort', this.forwardCancel, { once: true });
+	}
+
+	get signal(): AbortSignal {
+		return this.controller.signal;
+	}
+
+	/** The body goes first: aborting a request with its body open makes the client emit an error nobody hears. */
+	end(body: { destroy(): unknown } | undefined, reason?: Error): void {
+		body?.destroy();
+		if (!this.controller.signal.aborted) this.controller.abort(reason);
+		this.release();
+	}
+
+	/** Stops listening to the execution's cancel signal (one listener per request would pile up). */
+	release(): void {
+		this.cancel?.removeEventListener('abort', this.forwardCancel);
+	}
 }
 
-/** The Readable class of a stream: the nearest class on its prototype chain named Readable. */
-export function readableClassOf(stream: ByteStream): ReadableClass {
-	for (
-		let proto: unknown = Object.getPrototypeOf(stream);
-		proto;
-		proto = Object.getPrototypeOf(proto)
-	) {
-		const ctor = (proto as { constructor?: Partial<ReadableClass> }).constructor;
-		if (ctor?.name === 'Readable' && typeof ctor.from === 'function') return ctor as ReadableClass;
+/** The body's own Readable class (the nearest on its prototype chain): it makes the counting pass-through. */
+export function readableClassOf(stream: ByteStream) {
+	for (let proto = Object.getPrototypeOf(stream); proto; proto = Object.getPrototypeOf(proto)) {
+		const ctor = (proto as { constructor?: { name?: string; from?: unknown } }).constructor;
+		if (ctor?.name === 'Readable' && typeof ctor.from === 'function')
+			return ctor as { from(source: AsyncIterable<Uint8Array>, options: object): ByteStream };
 	}
 	throw new TypeError('The HTTP helper returned a body that is not a Node.js stream');
 }
@@ -34,14 +53,12 @@ export interface BodyCheck {
 	expectedBytes?: number;
 	/** Longest wait for the next bytes while the body is being read. */
 	idleTimeoutMs: number;
-	/** Errors for what can go wrong mid-body (the caller knows the node, the item and the URL). */
 	stalled(received: number): Error;
+	/** The body ended before its end, or broke. */
 	cut(received: number, cause: unknown): Error;
-	/** More bytes than announced. (Fewer is `cut`: the body ended before its end.) */
 	tooLong(received: number): Error;
 	/** Ends the connection: a stalled body, or one whose reader gave up. */
 	abortConnection(reason?: Error): void;
-	/** The body was read to its end. */
 	finished(): void;
 }
 
@@ -115,11 +132,13 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 	return Readable.from(counted(), { objectMode: false });
 }
 
-/** Up to `limit` bytes of a body as text (for error messages); the rest is discarded. */
+/** How much of an error answer is read for its message. */
+const EXCERPT_LIMIT = 16 * 1024;
+
+/** The start of a body as text (for error messages); the rest is discarded. */
 export async function readExcerpt(
 	body: ByteStream,
 	abort: RequestAbort,
-	limit: number,
 	idleTimeoutMs: number,
 ): Promise<string> {
 	const chunks: Uint8Array[] = [];
@@ -136,7 +155,7 @@ export async function readExcerpt(
 		for await (const chunk of bounded) {
 			chunks.push(chunk);
 			size += chunk.length;
-			if (size >= limit) break;
+			if (size >= EXCERPT_LIMIT) break;
 		}
 	} catch {
 		// what arrived before the failure is still worth showing
@@ -144,5 +163,5 @@ export async function readExcerpt(
 		bounded.destroy();
 		abort.end(body);
 	}
-	return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+	return Buffer.concat(chunks).subarray(0, EXCERPT_LIMIT).toString('utf8');
 }

@@ -1,5 +1,5 @@
-// One hop of a download: sent once per try (to the Base URL's origin with the credential, elsewhere without),
-// through the transport's one retry loop.
+// One hop of a download (redirects are decided one at a time): where the credential may go, the request sent
+// through the transport's one retry loop, and what its answer's headers say.
 
 import type {
 	IDataObject,
@@ -8,59 +8,91 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
+import type { CredentialType } from '../../credentialContract';
 import type { CheckedCredential } from '../credential';
+import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
-import { redactText } from '../redaction';
+import { REDACTED, redactText } from '../redaction';
 import type { Answered, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
-import { RequestAbort } from './abort';
 import type { ByteStream } from './body';
+import { RequestAbort } from './body';
 import type { SentHop } from './errors';
-import { downloadError } from './errors';
-import { headerValue } from './headers';
-import { unmaskPathSecrets } from './origins';
+import { originOf } from './errors';
 
 /** What downloads run in: an operation's execution, or a trigger's poll (Include File Content). */
 export type DownloadContext = IExecuteFunctions | IPollFunctions;
-
-export interface StreamResponse {
-	statusCode: number;
-	headers: IDataObject;
-	body: ByteStream;
-}
-
 export interface HopAnswer {
-	response: StreamResponse;
+	response: { statusCode: number; headers: IDataObject; body: ByteStream };
 	abort: RequestAbort;
 }
 
-function requestOptions(
-	url: string,
-	policy: RequestPolicy,
-	abortSignal: AbortSignal,
-): IHttpRequestOptions {
-	return {
-		method: 'GET',
-		url,
-		// Byte-exact content: a compressed answer would be decompressed by the HTTP client and no longer match its
-		// Content-Length.
-		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// Redirects are followed hop, one origin decision per hop.
-		disableFollowRedirect: true,
-		maxRedirects: 0,
-		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: policy.timeoutMs,
-		abortSignal,
-	};
+/** Whether two URLs have the same scheme, host and port (default ports included): only then may a credential go. */
+export function sameOrigin(url: string, baseUrl: string): boolean {
+	const origin = originOf(url);
+	return origin !== undefined && origin === originOf(baseUrl);
 }
 
-function cancelSignalOf(ctx: DownloadContext): AbortSignal | undefined {
-	const getSignal = (ctx as Partial<Pick<IExecuteFunctions, 'getExecutionCancelSignal'>>)
-		.getExecutionCancelSignal;
-	return typeof getSignal === 'function' ? getSignal.call(ctx) : undefined;
+/**
+ * The node's own output masks the file request ID in file URLs (`…/upload-request/[redacted]`). For requests to
+ * the Base URL's origin made with the file request credential, the mask becomes the credential's placeholder,
+ * which its `authenticate` fills in: the ID is put back without passing through node code.
+ */
+export function unmaskPathSecrets(url: string, credentialType: CredentialType): string {
+	if (credentialType !== 'fileStorageFileRequestApi') return url;
+	const masked = [REDACTED, encodeURIComponent(REDACTED), '%5Bredacted%5D'];
+	const [beforeQuery, ...query] = url.split('?');
+	const path = beforeQuery
+		.split('/')
+		.map((segment) => (masked.includes(segment) ? FILE_REQUEST_ID_PLACEHOLDER : segment))
+		.join('/');
+	return [path, ...query].join('?');
+}
+
+export function headerValue(headers: IDataObject, name: string): string | undefined {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	const first = Array.isArray(value) ? value[0] : value;
+	return typeof first === 'string' || typeof first === 'number' ? String(first) : undefined;
+}
+
+/** Content-Type without parameters, lower case. */
+export function mimeTypeOf(headers: IDataObject): string | undefined {
+	const type = headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
+	return type ? type : undefined;
+}
+
+export function contentLengthOf(headers: IDataObject): number | undefined {
+	const value = headerValue(headers, 'content-length')?.trim();
+	return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** `filename*=UTF-8''…` or `filename="…"` of a Content-Disposition header. */
+export function dispositionFileName(header: string | undefined): string | undefined {
+	if (!header) return undefined;
+	const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header);
+	if (extended) {
+		try {
+			return decodeURIComponent(extended[1].trim());
+		} catch {
+			// fall back to the plain parameter
+		}
+	}
+	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+	const name = (plain?.[2] ?? plain?.[1])?.trim();
+	return name ? name : undefined;
+}
+
+/** The absolute http(s) address a redirect points at, resolved against the URL that answered. */
+export function redirectTarget(headers: IDataObject, from: string): string | undefined {
+	const location = headerValue(headers, 'location');
+	if (!location) return undefined;
+	try {
+		const next = new URL(location, from);
+		return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -75,12 +107,27 @@ async function sendOnce(
 	authenticate: boolean,
 	policy: RequestPolicy,
 ): Promise<HopAnswer> {
-	const abort = new RequestAbort(cancelSignalOf(ctx));
-	const options = requestOptions(url, policy, abort.signal);
-	let answered = false;
-	try {
-		const response = authenticate
-			? await ctx.helpers.httpRequestWithAuthentication.call(
+	// a poll has no cancel signal of its own
+	const abort = new RequestAbort((ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		// Byte-exact content: a compressed answer would be decompressed by the HTTP client and no longer match its
+		// Content-Length.
+		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Redirects are followed hop by hop, one origin decision per hop.
+		disableFollowRedirect: true,
+		maxRedirects: 0,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: policy.timeoutMs,
+		abortSignal: abort.signal,
+	};
+	const response = await (
+		authenticate
+			? ctx.helpers.httpRequestWithAuthentication.call(
 					Object.create(ctx, {
 						getExecutionCancelSignal: { value: () => abort.signal },
 					}) as DownloadContext,
@@ -88,13 +135,13 @@ async function sendOnce(
 					options,
 					{ credentialsDecrypted: credential.decrypted },
 				)
-			: await ctx.helpers.httpRequest(options);
-		answered = true;
-		return { response: response as StreamResponse, abort };
-	} finally {
+			: ctx.helpers.httpRequest(options)
+	).catch((error: unknown) => {
 		// No answer: nothing will end this request's connection but this.
-		if (!answered) abort.end(undefined);
-	}
+		abort.end(undefined);
+		throw error;
+	});
+	return { response: response as HopAnswer['response'], abort };
 }
 
 /** One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. */
@@ -116,7 +163,7 @@ export async function sendHop(
 		discard: ({ response, abort }) => abort.end(response.body),
 		noAnswer: (error) => {
 			if (isTimeout(error)) {
-				return downloadError(
+				return redactedError(
 					hop,
 					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${hop.shownUrl}`,
 					"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
@@ -124,7 +171,7 @@ export async function sendHop(
 			}
 			const code = networkCodeOf(error);
 			const detail = redactText(String((error as Error)?.message ?? error), hop.secrets);
-			return downloadError(
+			return redactedError(
 				hop,
 				`Could not reach the server of ${hop.shownUrl}${code ? ` (${code})` : ''}`,
 				`Check that the server is running and reachable from n8n, and that the file URL is right. Detail: ${detail}`,

@@ -1,29 +1,30 @@
-// File content, streamed: a client of the same credential, retry loop and redaction as every API call. What is
-// download-specific lives beside this file: where the credential may go (origins), redirects decided hop by hop,
-// the body counted as it passes (body), and the errors that name the file (errors).
+// File content, streamed: a client of the same credential, retry loop and redaction as every API call. Beside this
+// file: one hop and where the credential may go (hops), the body counted as it passes (body), the errors that
+// name the file (errors).
 
 import { CREDENTIALS } from '../../credentialContract';
 import type { ApiClient } from '../client';
-import { excerptOf } from '../answers';
+import { excerptOf, redactedError, retryNote } from '../errors';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
-import { bodyErrors, downloadError, sentHop, serverSaid, statusHint } from './errors';
+import type { DownloadContext } from './hops';
+import type { SentHop } from './errors';
+import { bodyErrors, describeUrl, originOf, refusal, serverSaid } from './errors';
 import {
 	contentLengthOf,
 	dispositionFileName,
 	headerValue,
 	mimeTypeOf,
 	redirectTarget,
-} from './headers';
-import type { DownloadContext } from './hops';
-import { sendHop } from './hops';
-import { sameOrigin } from './origins';
+	sameOrigin,
+	sendHop,
+} from './hops';
 
 export type { ByteStream } from './body';
 export { readableClassOf } from './body';
 export type { DownloadContext } from './hops';
-export { describeUrl, originOf, sameOrigin } from './origins';
+export { describeUrl } from './errors';
 
 export interface DownloadTarget {
 	/** Absolute http(s) URL of the content. */
@@ -40,7 +41,6 @@ export interface OpenedDownload {
 	statusCode: number;
 	/** Content-Type without parameters, lower case; undefined when the server sent none. */
 	mimeType?: string;
-	/** Content-Length, when the server sent a valid one. */
 	contentLength?: number;
 	/** The file name of a Content-Disposition header. */
 	dispositionName?: string;
@@ -55,16 +55,8 @@ export interface OpenedDownload {
 	close(reason?: Error): void;
 }
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
-/** How much of an error answer is read for its message. */
-const ERROR_BODY_LIMIT = 16 * 1024;
-
-function isWebAnswerInsteadOf(mimeType: string | undefined, expected: string | undefined): boolean {
-	if (!mimeType || !expected) return false;
-	const unexpected = mimeType === 'text/html' || mimeType === 'application/json';
-	return unexpected && mimeType !== expected.toLowerCase();
-}
 
 /**
  * Sends the request and follows redirects (at most MAX_REDIRECTS). The credential is applied to a hop only while
@@ -79,22 +71,22 @@ export async function openDownload(
 ): Promise<OpenedDownload> {
 	const credential = await client.credential(target.itemIndex);
 	const { baseUrl, secrets, type } = credential;
-	const hopTo = (url: string) => sentHop(ctx.getNode(), target.itemIndex, url, secrets, type);
+	const { policy, itemIndex, expectedMimeType } = target;
 	let url = target.url;
-	let leftBaseOrigin = false;
+	let authenticate = true;
 	for (let redirects = 0; ; redirects++) {
-		const authenticate = !leftBaseOrigin && sameOrigin(url, baseUrl);
-		if (!authenticate) leftBaseOrigin = true;
-		const hop = hopTo(url);
-		const { answer, tries, waitedMs } = await sendHop(
-			ctx,
-			credential,
-			target.policy,
-			url,
-			authenticate,
-			hop,
-		);
-		const { response, abort } = answer;
+		// Once the chain has left the Base URL's origin, no later hop gets the credential.
+		authenticate &&= sameOrigin(url, baseUrl);
+		const shownUrl = describeUrl(url, secrets);
+		const hop: SentHop = {
+			node: ctx.getNode(),
+			itemIndex,
+			shownUrl,
+			secrets,
+			credentialType: type,
+		};
+		const sent = await sendHop(ctx, credential, policy, url, authenticate, hop);
+		const { response, abort } = sent.answer;
 		const status = response.statusCode;
 		const headers = response.headers ?? {};
 
@@ -102,19 +94,19 @@ export async function openDownload(
 			abort.end(response.body);
 			const next = redirectTarget(headers, url);
 			if (!next) {
-				throw downloadError(
+				throw redactedError(
 					hop,
 					`The server redirected the download (HTTP ${status}) without a usable http(s) address`,
 					'Check the file URL; the server sent a redirect the node cannot follow.',
-					status,
+					{ httpCode: status },
 				);
 			}
 			if (redirects >= MAX_REDIRECTS) {
-				throw downloadError(
+				throw redactedError(
 					hop,
 					`Too many redirects: more than ${MAX_REDIRECTS} for one file`,
 					'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
-					status,
+					{ httpCode: status },
 				);
 			}
 			url = next;
@@ -123,35 +115,29 @@ export async function openDownload(
 
 		if (status < 200 || status >= 300) {
 			const excerpt = response.body
-				? await readExcerpt(response.body, abort, ERROR_BODY_LIMIT, target.policy.timeoutMs)
+				? await readExcerpt(response.body, abort, policy.timeoutMs)
 				: '';
 			abort.end(response.body);
-			const { message, hint } = statusHint(hop, status, authenticate, baseUrl);
-			const retried =
-				tries > 1 ? ` Tried ${tries} times, waiting ${Math.round(waitedMs / 1000)} s in all.` : '';
+			const { message, hint } = refusal(hop, status, authenticate ? undefined : originOf(baseUrl));
 			const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
-			throw downloadError(
+			throw redactedError(
 				hop,
 				`${message} (HTTP ${status})${serverSaid(excerpt)}`,
-				`${hint}${retried}${answered}`,
-				status,
+				`${hint}${retryNote({ tries: sent.tries, waitedMs: sent.waitedMs })}${answered}`,
+				{ httpCode: status },
 			);
 		}
 
 		const mimeType = mimeTypeOf(headers);
-		if (isWebAnswerInsteadOf(mimeType, target.expectedMimeType)) {
-			const excerpt = await readExcerpt(
-				response.body,
-				abort,
-				ERROR_BODY_LIMIT,
-				target.policy.timeoutMs,
-			);
+		const webAnswer = mimeType === 'text/html' || mimeType === 'application/json';
+		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
+			const excerpt = await readExcerpt(response.body, abort, policy.timeoutMs);
 			const page = mimeType === 'text/html';
-			throw downloadError(
+			throw redactedError(
 				hop,
 				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
-				`The file should be ${target.expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
-				status,
+				`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
+				{ httpCode: status },
 			);
 		}
 
@@ -159,8 +145,8 @@ export async function openDownload(
 		const close = (reason?: Error) => abort.end(response.body, reason);
 		const body = verifiedBody(response.body, {
 			expectedBytes: contentLength,
-			idleTimeoutMs: target.policy.timeoutMs,
-			...bodyErrors(hop, contentLength, target.policy.timeoutMs),
+			idleTimeoutMs: policy.timeoutMs,
+			...bodyErrors(hop, contentLength, policy.timeoutMs),
 			abortConnection: close,
 			finished: () => abort.release(),
 		});
