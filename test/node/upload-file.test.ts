@@ -112,6 +112,15 @@ describe('Upload File', () => {
 		expect(items.map((item) => item.json.name)).toEqual(['Résumé 2026.pdf']);
 	});
 
+	test("the reference server's own way (no extension, not decoded) is recognised as the file", async () => {
+		fx.sandbox.uploads.naming = 'ancestor';
+		const files = sources([{ name: 'Q3 report.pdf', size: 5_000 }]);
+		const { items, error } = await downloadThenUpload(files);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.name)).toEqual(['Q3%20report']);
+		expect(storedOf(items[0]).sha256).toBe(sha256OfContent(fileContent(files[0])));
+	});
+
 	test('Simplify off gives the raw element, as Get Contents does', async () => {
 		const files = sources([{ name: 'raw.txt', size: 10 }]);
 		const { items } = await downloadThenUpload(files, { simplify: false });

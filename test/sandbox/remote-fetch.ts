@@ -6,8 +6,10 @@
  * How the stored file is named (`naming`):
  * - `url`, the ancestor's rule (VueFileManager, `GetContentFromExternalSource`): PHP's `pathinfo()` on the whole URL
  *   text, so the name is what follows the URL's last "/" — even one inside the query — cut at the first "?".
- *   Content-Disposition is not read. (The ancestor keeps the extension in a column of its own; the sandbox keeps it
- *   in the name, the spec's display name.)
+ *   Content-Disposition is not read. The sandbox keeps the extension in the name (the spec's display name) and
+ *   percent-decodes it.
+ * - `ancestor`, the same text exactly as the ancestor stores it: without its last extension (kept in a column of its
+ *   own) and not decoded.
  * - `disposition`, servers that honour Content-Disposition (as `curl -J` or `wget --content-disposition` do):
  *   `filename*` or `filename` (percent-decoded: n8n percent-encodes it), else the last segment of the URL's path.
  */
@@ -17,7 +19,7 @@ import * as https from 'node:https';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream';
 
-export type RemoteNaming = 'url' | 'disposition';
+export type RemoteNaming = 'url' | 'ancestor' | 'disposition';
 
 export interface FetchOptions {
 	timeoutMs: number;
@@ -48,9 +50,17 @@ function decoded(text: string): string {
 }
 
 /** The ancestor's rule: the text after the URL's last "/", cut at the first "?" (and at a fragment). */
-export function nameFromUrlText(url: string): string {
+export function nameFromUrlText(url: string, exactly = false): string {
 	const last = url.slice(url.lastIndexOf('/') + 1);
-	return decoded(last.split('?')[0].split('#')[0]);
+	if (!exactly) return decoded(last.split('?')[0].split('#')[0]);
+	// pathinfo()'s filename drops the last ".…" of the text, then the ancestor cuts at "?"
+	const dot = last.lastIndexOf('.');
+	return (dot > 0 ? last.slice(0, dot) : last).split('?')[0];
+}
+
+function nameOf(naming: RemoteNaming, url: string, u: URL, disposition: string | undefined) {
+	if (naming === 'disposition') return nameFromDisposition(u, disposition);
+	return nameFromUrlText(url, naming === 'ancestor');
 }
 
 function nameFromDisposition(url: URL, disposition: string | undefined): string {
@@ -95,7 +105,9 @@ export function fetchRemote(url: string, options: FetchOptions, redirects = 0): 
 						fetchRemote(next, options, redirects + 1).then(
 							(fetched) =>
 								resolve(
-									options.naming === 'url' ? { ...fetched, name: nameFromUrlText(url) } : fetched,
+									options.naming === 'disposition'
+										? fetched
+										: { ...fetched, name: nameFromUrlText(url, options.naming === 'ancestor') },
 								),
 							reject,
 						),
@@ -116,10 +128,7 @@ export function fetchRemote(url: string, options: FetchOptions, redirects = 0): 
 						fs.rm(storedPath, { force: true }, () => done(() => reject(error)));
 						return;
 					}
-					const name =
-						options.naming === 'url'
-							? nameFromUrlText(url)
-							: nameFromDisposition(u, res.headers['content-disposition']);
+					const name = nameOf(options.naming, url, u, res.headers['content-disposition']);
 					done(() =>
 						resolve({
 							name: name.replace(/[\\/]/g, '_') || 'download',

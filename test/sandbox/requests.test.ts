@@ -245,6 +245,15 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		).toEqual(['Q3 report.pdf', 'signed']);
 	});
 
+	it('stores the name exactly as the ancestor does when set to: no extension, not decoded', async () => {
+		sb.uploads.naming = 'ancestor';
+		const res = await upload({
+			urls: [`${origin.url}/files/signed?token=aaa.bbb.ccc&filename=/Q3%20report.pdf`],
+		});
+		expect(res.status).toBe(201);
+		expect(filesIn('Client Uploads').map((f) => f.name)).toContain('Q3%20report');
+	});
+
 	it("names files by Content-Disposition when set to, else by the URL path's last segment", async () => {
 		sb.uploads.naming = 'disposition';
 		const res = await upload({

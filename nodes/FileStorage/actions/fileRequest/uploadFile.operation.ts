@@ -237,11 +237,15 @@ async function filesIn(
 	return files;
 }
 
-/** A server may list the file under its name, or (as the reference server does) without the extension. */
+/**
+ * A server may list the file under its name, or as the reference server stores it: the text of the link, so
+ * percent-encoded where the name has spaces or symbols, and without the extension (kept apart).
+ */
 function isListedAs(element: IDataObject, fileName: string): boolean {
 	const name = attributesOf(unwrapResource(element)).name;
-	const stem = fileName.includes('.') ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName;
-	return name === fileName || name === stem;
+	const stem = (text: string) => (text.includes('.') ? text.slice(0, text.lastIndexOf('.')) : text);
+	const encoded = encodeURIComponent(fileName);
+	return [fileName, stem(fileName), encoded, stem(encoded)].includes(String(name));
 }
 
 /** Gives each upload the first new file listed under its name; true when every upload has one. */
