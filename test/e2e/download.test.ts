@@ -464,6 +464,40 @@ describe("Download in n8n (filesystem binary data), checked by n8n's Crypto node
 	}, 180_000);
 });
 
+// ----- triggers in n8n start ---------------------------------------------------------------------------------------
+
+/** Whether the trigger listed recent uploads (and got an answer) after the sandbox's request number `since`. */
+const polledSince = (since: number) =>
+	sandbox.requests.slice(since).some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
+
+/** Activates a trigger workflow and waits for its first poll, which emits nothing of what already exists. */
+async function activateTrigger(workflowId: string): Promise<void> {
+	const seen = sandbox.requests.length;
+	await n8n.activate(workflowId);
+	await waitFor(`${workflowId} to poll`, () => polledSince(seen));
+}
+
+/** Has the trigger poll now and waits until it did. */
+async function pollNow(workflowId: string): Promise<void> {
+	const seen = sandbox.requests.length;
+	await n8n.forcePoll(workflowId);
+	await waitFor(`${workflowId} to poll again`, () => polledSince(seen));
+}
+
+/** The workflow's executions, once there is one and none is still running. */
+async function finishedExecutions(workflowId: string) {
+	return await waitFor(
+		`an execution of ${workflowId}`,
+		async () => {
+			const list = await n8n.executions(workflowId);
+			return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status))
+				? list
+				: undefined;
+		},
+		{ timeoutMs: 60_000, intervalMs: 250 },
+	);
+}
+
 // ----- the example, with n8n start -----------------------------------------------------------------------------------
 
 describe('example "when a file is uploaded → download → checksum"', () => {
@@ -476,32 +510,15 @@ describe('example "when a file is uploaded → download → checksum"', () => {
 	test('checksums exactly the new upload', async () => {
 		const workflow = loadExample(EXAMPLES.onUploadDownload);
 		expect(workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)).toBe(true);
-		const polled = (since: number) =>
-			sandbox.requests
-				.slice(since)
-				.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
-		let seen = sandbox.requests.length;
-		await n8n.activate(workflow.id);
-		await waitFor('the example trigger to poll', () => polled(seen));
+		await activateTrigger(workflow.id);
 		sandbox.clock.advance(60_000);
 		const upload = sandbox.model.addFile(0, {
 			folderId: sandbox.model.itemAt(0, 'Photos').id,
 			name: 'e2e-upload.jpg',
 			size: 3_456_789,
 		});
-		seen = sandbox.requests.length;
-		await n8n.forcePoll(workflow.id);
-		await waitFor('the example trigger to poll again', () => polled(seen));
-		const [execution] = await waitFor(
-			'the example execution',
-			async () => {
-				const list = await n8n.executions(workflow.id);
-				return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status))
-					? list
-					: undefined;
-			},
-			{ timeoutMs: 60_000, intervalMs: 250 },
-		);
+		await pollNow(workflow.id);
+		const [execution] = await finishedExecutions(workflow.id);
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, 'SHA-256 of the content')).toEqual([
 			expect.objectContaining({
@@ -650,31 +667,14 @@ describe('File Storage Trigger with Include File Content, in n8n start', () => {
 	test('New File in Folder with Include File Content emits the bytes; a file whose content fails comes once, without it', async () => {
 		const workflow = WF.contentTrigger;
 		const folderId = sandbox.model.itemAt(0, 'Client Uploads').id;
-		const polled = (since: number) =>
-			sandbox.requests
-				.slice(since)
-				.some((r) => r.path === '/api/v1/browse/latest' && r.status !== 0);
-		let seen = sandbox.requests.length;
-		await n8n.activate(workflow.id);
-		await waitFor('the content trigger to poll', () => polled(seen));
+		await activateTrigger(workflow.id);
 		sandbox.clock.advance(60_000);
 		const whole = sandbox.model.addFile(0, { folderId, name: 'Scan März.pdf', size: 2_345_678 });
 		sandbox.clock.advance(60_000);
 		const broken = sandbox.model.addFile(0, { folderId, name: 'broken.txt', size: 4_321 });
 		sandbox.fault({ path: `/file/${broken.basename}`, cutAfterBytes: 1_000, times: Infinity });
-		seen = sandbox.requests.length;
-		await n8n.forcePoll(workflow.id);
-		await waitFor('the content trigger to poll again', () => polled(seen));
-		const [execution] = await waitFor(
-			'the content trigger execution',
-			async () => {
-				const list = await n8n.executions(workflow.id);
-				return list.length >= 1 && list.every((e) => !['running', 'new'].includes(e.status))
-					? list
-					: undefined;
-			},
-			{ timeoutMs: 60_000, intervalMs: 250 },
-		);
+		await pollNow(workflow.id);
+		const [execution] = await finishedExecutions(workflow.id);
 		expect(execution.status).toBe('success');
 		const emitted = execution.data?.resultData.runData[CONTENT_TRIGGER]?.[0]?.data?.main?.[0] as
 			| Array<{ json: Record<string, unknown>; binary?: { data?: BinaryMeta } }>
@@ -694,9 +694,7 @@ describe('File Storage Trigger with Include File Content, in n8n start', () => {
 		expect(hashed[0]).toMatchObject({ id: whole.id, sha256: sha256OfContent(fileContent(whole)) });
 		expectNoSecrets(JSON.stringify(execution), 'the content trigger execution');
 		// emitted once: the next poll finds nothing new, though the broken file's content still fails
-		seen = sandbox.requests.length;
-		await n8n.forcePoll(workflow.id);
-		await waitFor('a third poll', () => polled(seen));
+		await pollNow(workflow.id);
 		expect(await n8n.executions(workflow.id)).toHaveLength(1);
 		await n8n.deactivate(workflow.id);
 	}, 180_000);
