@@ -20,11 +20,11 @@ import {
 import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/resources/simplify';
 import { attributesOf, unwrapResource } from '../../../lib/resources/wrappers';
 import type { RequestPolicy } from '../../../lib/transport';
-import { ApiClient, endpoints, list } from '../../../lib/transport';
+import { ApiClient, endpoints, list, redactText } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
 import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
 import { readRequestPolicy } from '../../common/requestOptions';
-import { uploadOutcome } from './uploadFromUrl.operation';
+import { outcomeFields, uploadOutcome } from './uploadFromUrl.operation';
 import type { UploadOutcome } from './uploadFromUrl.operation';
 
 /** The most URLs one request carries, as Upload From URL's default: servers cap how many they fetch at once. */
@@ -96,6 +96,8 @@ interface Upload {
 	mimeType: string;
 	/** the link the server is asked to fetch; it carries n8n's signed token: never output or shown */
 	url: string;
+	/** n8n's signed token in it, which grants access to the file */
+	token: string;
 	/** the link without its token, for messages */
 	shownUrl: string;
 	expiresAt: string;
@@ -106,10 +108,10 @@ interface Upload {
 	missing?: NodeOperationError;
 }
 
-/** Where n8n says it is, when that is an address only this machine or network can reach. */
-function privateHost(url: string): string | undefined {
+/** Whether a URL names an address only this machine or network can reach. */
+function isPrivateAddress(url: string): boolean {
 	const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-	const local =
+	return (
 		host === 'localhost' ||
 		host.endsWith('.localhost') ||
 		host.endsWith('.local') ||
@@ -118,8 +120,8 @@ function privateHost(url: string): string | undefined {
 		/^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
 		host === '::1' ||
 		/^f[cd][0-9a-f]{2}:/.test(host) ||
-		(!host.includes('.') && !host.includes(':'));
-	return local ? host : undefined;
+		(!host.includes('.') && !host.includes(':'))
+	);
 }
 
 /**
@@ -127,14 +129,8 @@ function privateHost(url: string): string | undefined {
  * place it cannot reach. Nothing when both are local (a test setup) or n8n's address is public.
  */
 export function reachabilityWarning(signedUrl: string, baseUrl: string): string | undefined {
-	const n8nHost = privateHost(signedUrl);
-	if (!n8nHost || privateHost(baseUrl)) return undefined;
+	if (!isPrivateAddress(signedUrl) || isPrivateAddress(baseUrl)) return undefined;
 	return `n8n gave the server a link on ${new URL(signedUrl).host}, an address the server at ${new URL(baseUrl).host} probably cannot reach. Set WEBHOOK_URL on n8n to its public address.`;
-}
-
-/** n8n's signed link, without the token that grants access to the file. */
-function withoutToken(url: string): string {
-	return url.replace(/([?&]token=)[^&]+/, '$1…');
 }
 
 /**
@@ -180,7 +176,7 @@ function signedLink(
 	binary: IBinaryData,
 	fileName: string,
 	expiryMinutes: number,
-): Pick<Upload, 'url' | 'shownUrl' | 'expiresAt'> {
+): Pick<Upload, 'url' | 'token' | 'shownUrl' | 'expiresAt'> {
 	if (!binary.id) {
 		// said in full here (not through invalidParameter) so the README's Troubleshooting can quote it
 		throw new NodeOperationError(
@@ -195,9 +191,11 @@ function signedLink(
 	}
 	const signed = ctx.helpers.createBinarySignedUrl(binary, `${expiryMinutes}m`);
 	const url = linkFor(signed, fileName);
+	const token = new URL(signed).searchParams.get('token') ?? '';
 	return {
 		url,
-		shownUrl: withoutToken(url),
+		token,
+		shownUrl: token ? url.replace(token, '…') : url,
 		expiresAt: new Date(Date.now() + expiryMinutes * 60_000).toISOString(),
 	};
 }
@@ -318,9 +316,11 @@ async function waitForArrivals(
 /** The server's refusal, with the link it was given (without its token) and what to check. */
 function explainRefusal(error: unknown, uploads: Upload[], warning: string | undefined): unknown {
 	if (!(error instanceof NodeApiError)) return error;
-	const tokens = uploads.map((upload) => /[?&]token=([^&]+)/.exec(upload.url)?.[1] ?? '');
 	const scrub = (text: string) =>
-		tokens.reduce((result, token) => (token ? result.split(token).join('…') : result), text);
+		redactText(
+			text,
+			uploads.map((upload) => upload.token).filter((token) => token !== ''),
+		);
 	error.message = scrub(error.message);
 	error.description = [
 		scrub(error.description ?? ''),
@@ -380,10 +380,7 @@ export async function execute(
 				fileName: upload.fileName,
 				mimeType: upload.mimeType,
 				parentId: upload.parentId ?? null,
-				status: shared.outcome,
-				uploaded: shared.outcome === 'uploaded',
-				queued: shared.outcome === 'queued',
-				...(shared.message !== undefined ? { message: shared.message } : {}),
+				...outcomeFields(shared),
 				linkExpiresAt: upload.expiresAt,
 				...(shared.warning !== undefined ? { warning: shared.warning } : {}),
 			};

@@ -83,6 +83,16 @@ interface UploadTarget {
 
 export type UploadOutcome = 'uploaded' | 'queued' | 'unknown';
 
+/** What an upload's output says of the server's answer: uploaded or queued, and its message when it sent one. */
+export function outcomeFields(shared: IDataObject): IDataObject {
+	return {
+		status: shared.outcome,
+		uploaded: shared.outcome === 'uploaded',
+		queued: shared.outcome === 'queued',
+		...(shared.message !== undefined ? { message: shared.message } : {}),
+	};
+}
+
 /** The spec allows two success messages; which one comes depends on the server's configuration. */
 export function uploadOutcome(message: unknown): UploadOutcome {
 	const text = typeof message === 'string' ? message.toLowerCase() : '';
@@ -190,10 +200,7 @@ export async function execute(
 		output: (target, shared) => ({
 			urls: target.urls,
 			parentId: target.parentId ?? null,
-			status: shared.outcome,
-			uploaded: shared.outcome === 'uploaded',
-			queued: shared.outcome === 'queued',
-			...(shared.message !== undefined ? { message: shared.message } : {}),
+			...outcomeFields(shared),
 		}),
 	});
 }
