@@ -22,6 +22,7 @@ import {
 	CREDENTIALS,
 	EXAMPLES,
 	loadExample,
+	POLL_ONLY_WHEN_ASKED,
 	sandboxCredentials,
 	seedSecrets,
 } from './fixtures';
@@ -157,6 +158,7 @@ function contentTrigger(id: string, folderId: string): WorkflowSpec {
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
+					pollTimes: POLL_ONLY_WHEN_ASKED,
 					event: 'folderFile',
 					folder: { __rl: true, mode: 'id', value: folderId },
 					options: { includeFileContent: true },

@@ -23,6 +23,7 @@ import {
 	EXAMPLES_DIR,
 	loadExample,
 	manualWorkflow,
+	POLL_EVERY_10_SECONDS,
 	seedSecrets,
 	triggerWorkflow,
 	WRONG_ACCESS_TOKEN,
@@ -104,7 +105,7 @@ const FAILING_TRIGGER = 'e2eTrigFails';
  * the README tells users to set it up.
  */
 function pollFailureWorkflows(): WorkflowSpec[] {
-	const watched = triggerWorkflow(FAILING_TRIGGER, 'upload');
+	const watched = triggerWorkflow(FAILING_TRIGGER, 'upload', POLL_EVERY_10_SECONDS);
 	const alert: WorkflowSpec = {
 		id: ALERT_WORKFLOW,
 		name: 'e2e alert on failed polls',
@@ -1201,8 +1202,8 @@ describe('n8n start', () => {
 				body: { type: 'unauthorized', message: 'Unauthenticated.' },
 			});
 			try {
-				// Poll Times: every minute, so the next scheduled poll comes within a minute
-				const [alert] = await executionsWith(ALERT_WORKFLOW, 1, 100_000);
+				// Poll Times: every 10 seconds, so a scheduled poll comes within 10 s
+				const [alert] = await executionsWith(ALERT_WORKFLOW, 1, 60_000);
 				const [told] = nodeOutput(alert, 'Alert');
 				// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
 				const error = (

@@ -222,13 +222,33 @@ export function triggerCredential(event: TriggerEvent | FolderTriggerEvent): Cre
 }
 
 /**
- * File Storage Trigger (one event) → a No Operation node, so the execution shows what the trigger emitted.
- * `pollTimes` replaces the default poll every minute (the node's Poll Times parameter).
+ * Poll Times for tests that make every poll themselves (activation, a forced poll): midnight of New Year's Day,
+ * which no test run meets. A scheduled poll at a random second of the minute, n8n's "every minute", could land
+ * between a test's change on the server and its forced poll, or run beside that poll, and read what the test
+ * meant for it.
+ */
+export const POLL_ONLY_WHEN_ASKED = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
+
+/**
+ * Poll Times for tests that wait for scheduled polls: n8n refuses a cron that fires more than once a minute, but
+ * accepts several entries at fixed seconds; six of them poll every 10 seconds.
+ */
+export const POLL_INTERVAL_SECONDS = 10;
+export const POLL_EVERY_10_SECONDS = {
+	item: Array.from({ length: 60 / POLL_INTERVAL_SECONDS }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * POLL_INTERVAL_SECONDS} * * * * *`,
+	})),
+};
+
+/**
+ * File Storage Trigger (one event) → a No Operation node, so the execution shows what the trigger emitted. It
+ * polls when activated and when a test asks (`pollTimes` says when else).
  */
 export function triggerWorkflow(
 	id: string,
 	event: TriggerEvent | FolderTriggerEvent,
-	pollTimes: Record<string, unknown> = { item: [{ mode: 'everyMinute' }] },
+	pollTimes: Record<string, unknown> = POLL_ONLY_WHEN_ASKED,
 	parameters: Record<string, unknown> = {},
 ): WorkflowSpec {
 	const credential = triggerCredential(event);

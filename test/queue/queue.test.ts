@@ -12,7 +12,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
-import { activeFileRequestId, sandboxCredentials, seedSecrets } from '../e2e/fixtures';
+import {
+	activeFileRequestId,
+	POLL_INTERVAL_SECONDS,
+	sandboxCredentials,
+	seedSecrets,
+} from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
 import type { N8nInstall } from '../e2e/install';
 import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
@@ -32,7 +37,6 @@ import {
 	downloadWorkflow,
 	listAllWorkflow,
 	NODE_NAME,
-	POLL_INTERVAL_SECONDS,
 	restoreWorkflow,
 	TRIGGERS,
 	triggerWorkflows,

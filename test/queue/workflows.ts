@@ -5,11 +5,10 @@
 import { chain, splitOut, webhook } from '../bench/workflows';
 import { NODE_TYPE } from '../e2e/checkout';
 import type { WorkflowSpec } from '../e2e/cli';
-import { CREDENTIALS, triggerWorkflow } from '../e2e/fixtures';
+import { CREDENTIALS, POLL_EVERY_10_SECONDS, triggerWorkflow } from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
 
 export const NODE_NAME = 'File Storage';
-export const POLL_INTERVAL_SECONDS = 10;
 
 const apiCredential = {
 	[CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name },
@@ -97,17 +96,6 @@ export const TRIGGERS: Array<{ event: TriggerEvent; id: string }> = [
 	{ event: 'notification', id: 'qTrigNotify' },
 	{ event: 'fileRequestItem', id: 'qTrigRequestItem' },
 ];
-
-/**
- * Poll Times: n8n refuses a cron that fires more than once a minute, but accepts several entries at fixed
- * seconds; six of them poll every 10 seconds.
- */
-export const POLL_EVERY_10_SECONDS = {
-	item: Array.from({ length: 60 / POLL_INTERVAL_SECONDS }, (_, i) => ({
-		mode: 'custom',
-		cronExpression: `${i * POLL_INTERVAL_SECONDS} * * * * *`,
-	})),
-};
 
 export function triggerWorkflows(): WorkflowSpec[] {
 	return TRIGGERS.map(({ id, event }) => ({
