@@ -1,5 +1,5 @@
-// The credential a run of requests uses: read and decrypted once, its Base URL and path secret checked before
-// anything is sent. Nothing is opened here: n8n's HTTP helper makes the connections.
+// The credential a run of requests uses, read once (n8n reads and decrypts it on every call) and checked before
+// anything is sent.
 
 import type {
 	ICredentialsDecrypted,
@@ -14,23 +14,15 @@ import { BASE_URL_FIELD, CREDENTIALS } from '../credentialContract';
 import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
 import { secretsOf } from './redaction';
 
-/** The n8n contexts the transport runs in: an operation, a list search, a poll. */
 export type FileStorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface CheckedCredential {
 	type: CredentialType;
-	/** The normalised Base URL (no trailing slash, no `/api/v1`). */
-	baseUrl: string;
-	/** Every form of the credential's secret that redaction looks for. */
-	secrets: string[];
-	/**
-	 * The credential as read here, handed to n8n's HTTP helper with every request: otherwise the helper reads it
-	 * from n8n's database and decrypts it again for each one (each page of a listing).
-	 */
-	decrypted: ICredentialsDecrypted;
+	baseUrl: string; // no trailing slash, no `/api/v1`
+	secrets: string[]; // every form that redaction looks for
+	decrypted: ICredentialsDecrypted; // handed to n8n's HTTP helper, which would read it again for each request
 }
 
-/** Reads the credential once (n8n reads and decrypts it on every call), checking the Base URL and path secret. */
 export async function readCredential(
 	ctx: FileStorageContext,
 	type: CredentialType,

@@ -7,7 +7,7 @@ import { isObject } from '../resources/wrappers';
 
 export const REDACTED = '[redacted]';
 
-/** Every form in which a credential's secrets could show up in text: as typed, trimmed, URL-encoded. */
+/** Every form in which a credential's secrets could show up: as typed, trimmed, URL-encoded. */
 export function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
 	const found = new Set<string>();
 	for (const field of SECRET_FIELDS) {
@@ -23,24 +23,18 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject): string[]
 }
 
 export function redactText(text: string, secrets: string[]): string {
-	let out = text;
-	for (const secret of secrets) out = out.split(secret).join(REDACTED);
-	return out;
+	return secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
-/**
- * Redacts credential secrets from every string of a JSON value (a copy), and masks share tokens and share links
- * wherever a share wrapper appears: a share token is a credential that grants editing, whoever's it is.
- */
+/** A copy, secrets redacted and share wrappers masked: a share token grants editing, whoever's it is. */
 export function redactDeep<T>(value: T, secrets: string[]): T {
 	return redactValue(value, secrets, false) as T;
 }
 
 /**
- * Parses a response body received as text, redacted; non-JSON stays text. Most bodies contain neither a secret
- * (as typed or JSON-escaped) nor a share wrapper: a substring check of the server's own bytes proves it and the
- * pass over the value is skipped. A needed pass redacts the freshly parsed value in place: nobody else holds it,
- * and a copy of every object of a large listing would be waste.
+ * A response body received as text, parsed and redacted (non-JSON stays text). Most bodies hold neither a secret
+ * nor a share wrapper, which a substring check of the raw text proves, and are not walked; the others are redacted
+ * in place: nobody else holds the parsed value, and copying a large listing would be waste.
  */
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	if (typeof raw !== 'string')
@@ -52,7 +46,6 @@ export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	} catch {
 		return redactText(raw, secrets);
 	}
-	// One scan where the secret's JSON-escaped form is the same.
 	const hasSecret = secrets.some((secret) => {
 		const escaped = JSON.stringify(secret).slice(1, -1);
 		return raw.includes(secret) || (escaped !== secret && raw.includes(escaped));
@@ -61,7 +54,8 @@ export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	return redactValue(parsed, hasSecret ? secrets : [], true);
 }
 
-/** Redacts every string of a JSON value and masks share wrappers; `inPlace` changes objects where they are. */
+const OWN_KEY = { writable: true, enumerable: true, configurable: true };
+
 function redactValue(value: unknown, secrets: string[], inPlace: boolean): unknown {
 	if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value;
 	if (value === null || typeof value !== 'object') return value;
@@ -78,15 +72,10 @@ function redactValue(value: unknown, secrets: string[], inPlace: boolean): unkno
 		const redacted = redactValue(entry, secrets, inPlace);
 		// Defined, not assigned, so that a key named "__proto__" is an own key like any other.
 		if (!inPlace || redacted !== entry) {
-			Object.defineProperty(out, key, {
-				value: redacted,
-				writable: true,
-				enumerable: true,
-				configurable: true,
-			});
+			Object.defineProperty(out, key, { ...OWN_KEY, value: redacted });
 		}
 	}
-	// A share wrapper's token and link (its attributes, already this pass's own) are masked.
+	// `out.attributes` is this pass's own (a copy, or just parsed): masking it changes nobody else's value.
 	if (source.type === 'shared' && isObject(out.attributes)) {
 		if ('token' in out.attributes) out.attributes.token = REDACTED;
 		if ('link' in out.attributes) out.attributes.link = REDACTED;
