@@ -50,6 +50,13 @@ export function excerptOf(body: unknown, limit = 160): string {
 	return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
 }
 
+/** `: <the server's message>` of an error body, or nothing. */
+export function saidIn(body: unknown): string {
+	return isObject(body) && typeof body.message === 'string' && body.message.trim()
+		? `: ${body.message.trim()}`
+		: '';
+}
+
 /** `{ "items.0.id": ["…"] }` → `items.0.id: …; urls.1: …` */
 function fieldErrors(body: unknown): string {
 	if (!isObject(body) || !isObject(body.errors)) return '';
@@ -121,10 +128,7 @@ export function answerError(
 	kind: FailureKind,
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
-	const said =
-		isObject(body) && typeof body.message === 'string' && body.message.trim()
-			? `: ${body.message.trim()}`
-			: '';
+	const said = saidIn(body);
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return redactedError(
 		sent,

@@ -21,23 +21,21 @@ import { RequestAbort } from './body';
 import type { SentHop } from './errors';
 import { originOf } from './errors';
 
-/** What downloads run in: an operation's execution, or a trigger's poll (Include File Content). */
 export type DownloadContext = IExecuteFunctions | IPollFunctions;
 export interface HopAnswer {
 	response: { statusCode: number; headers: IDataObject; body: ByteStream };
 	abort: RequestAbort;
 }
 
-/** Whether two URLs have the same scheme, host and port (default ports included): only then may a credential go. */
+/** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {
 	const origin = originOf(url);
 	return origin !== undefined && origin === originOf(baseUrl);
 }
 
 /**
- * The node's own output masks the file request ID in file URLs (`…/upload-request/[redacted]`). For requests to
- * the Base URL's origin made with the file request credential, the mask becomes the credential's placeholder,
- * which its `authenticate` fills in: the ID is put back without passing through node code.
+ * The node's output masks the file request ID in file URLs (`…/upload-request/[redacted]`). Sent with the file
+ * request credential, the mask becomes the placeholder its `authenticate` fills: the ID never passes node code.
  */
 export function unmaskPathSecrets(url: string, credentialType: CredentialType): string {
 	if (credentialType !== 'fileStorageFileRequestApi') return url;
@@ -50,16 +48,16 @@ export function unmaskPathSecrets(url: string, credentialType: CredentialType): 
 	return [path, ...query].join('?');
 }
 
+/** The first value of a header, by its lower-case name. */
 export function headerValue(headers: IDataObject, name: string): string | undefined {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	const first = Array.isArray(value) ? value[0] : value;
+	const value = headers[name];
+	const first: unknown = Array.isArray(value) ? value[0] : value;
 	return typeof first === 'string' || typeof first === 'number' ? String(first) : undefined;
 }
 
 /** Content-Type without parameters, lower case. */
 export function mimeTypeOf(headers: IDataObject): string | undefined {
-	const type = headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
-	return type ? type : undefined;
+	return headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined;
 }
 
 export function contentLengthOf(headers: IDataObject): number | undefined {
@@ -79,72 +77,13 @@ export function dispositionFileName(header: string | undefined): string | undefi
 		}
 	}
 	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-	const name = (plain?.[2] ?? plain?.[1])?.trim();
-	return name ? name : undefined;
-}
-
-/** The absolute http(s) address a redirect points at, resolved against the URL that answered. */
-export function redirectTarget(headers: IDataObject, from: string): string | undefined {
-	const location = headerValue(headers, 'location');
-	if (!location) return undefined;
-	try {
-		const next = new URL(location, from);
-		return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
-	} catch {
-		return undefined;
-	}
+	return (plain?.[2] ?? plain?.[1])?.trim() || undefined;
 }
 
 /**
- * One try of one hop. To the Base URL's origin the credential's `authenticate` is applied; n8n's authenticated
- * helper replaces the request's abort signal with the execution's cancel signal, so it is called on a view of the
- * context whose cancel signal also ends this one request. To any other origin: the plain helper, no credential.
+ * One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. To the Base URL's
+ * origin the credential's `authenticate` is applied; to any other, the plain helper, no credential.
  */
-async function sendOnce(
-	ctx: DownloadContext,
-	credential: CheckedCredential,
-	url: string,
-	authenticate: boolean,
-	policy: RequestPolicy,
-): Promise<HopAnswer> {
-	// a poll has no cancel signal of its own
-	const abort = new RequestAbort((ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		// Byte-exact content: a compressed answer would be decompressed by the HTTP client and no longer match its
-		// Content-Length.
-		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// Redirects are followed hop by hop, one origin decision per hop.
-		disableFollowRedirect: true,
-		maxRedirects: 0,
-		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: policy.timeoutMs,
-		abortSignal: abort.signal,
-	};
-	const response = await (
-		authenticate
-			? ctx.helpers.httpRequestWithAuthentication.call(
-					Object.create(ctx, {
-						getExecutionCancelSignal: { value: () => abort.signal },
-					}) as DownloadContext,
-					credential.type,
-					options,
-					{ credentialsDecrypted: credential.decrypted },
-				)
-			: ctx.helpers.httpRequest(options)
-	).catch((error: unknown) => {
-		// No answer: nothing will end this request's connection but this.
-		abort.end(undefined);
-		throw error;
-	});
-	return { response: response as HopAnswer['response'], abort };
-}
-
-/** One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. */
 export async function sendHop(
 	ctx: DownloadContext,
 	credential: CheckedCredential,
@@ -154,12 +93,51 @@ export async function sendHop(
 	hop: SentHop,
 ): Promise<Answered<HopAnswer>> {
 	const sentUrl = authenticate ? unmaskPathSecrets(url, credential.type) : url;
+	const send = async (): Promise<HopAnswer> => {
+		// a poll has no cancel signal of its own
+		const abort = new RequestAbort(
+			(ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
+		);
+		const options: IHttpRequestOptions = {
+			method: 'GET',
+			url: sentUrl,
+			// Byte-exact: a decompressed answer would no longer match its Content-Length.
+			headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// Redirects are followed hop by hop, one origin decision per hop.
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+			sendCredentialsOnCrossOriginRedirect: false,
+			timeout: policy.timeoutMs,
+			abortSignal: abort.signal,
+		};
+		// n8n's authenticated helper replaces the request's abort signal with the execution's cancel signal: it is
+		// called on a view of the context whose cancel signal ends this one request too.
+		const response = await (
+			authenticate
+				? ctx.helpers.httpRequestWithAuthentication.call(
+						Object.create(ctx, {
+							getExecutionCancelSignal: { value: () => abort.signal },
+						}) as DownloadContext,
+						credential.type,
+						options,
+						{ credentialsDecrypted: credential.decrypted },
+					)
+				: ctx.helpers.httpRequest(options)
+		).catch((error: unknown) => {
+			abort.end(undefined); // no answer: nothing else will end this request's connection
+			throw error;
+		});
+		return { response: response as HopAnswer['response'], abort };
+	};
 	return await sendWithRetries<HopAnswer>({
 		method: 'GET',
 		policy,
-		send: async () => await sendOnce(ctx, credential, sentUrl, authenticate, policy),
+		send,
 		statusOf: ({ response }) => response.statusCode,
-		retryAfterOf: ({ response }) => headerValue(response.headers ?? {}, 'retry-after'),
+		retryAfterOf: ({ response }) => response.headers?.['retry-after'],
 		discard: ({ response, abort }) => abort.end(response.body),
 		noAnswer: (error) => {
 			if (isTimeout(error)) {

@@ -1,22 +1,20 @@
-// File content, streamed: a client of the same credential, retry loop and redaction as every API call. Beside this
+// File content, streamed, through the same credential, retry loop and redaction as every API call. Beside this
 // file: one hop and where the credential may go (hops), the body counted as it passes (body), the errors that
 // name the file (errors).
 
-import { CREDENTIALS } from '../../credentialContract';
 import type { ApiClient } from '../client';
-import { excerptOf, redactedError, retryNote } from '../errors';
+import { redactedError } from '../errors';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
 import type { DownloadContext } from './hops';
 import type { SentHop } from './errors';
-import { bodyErrors, describeUrl, originOf, refusal, serverSaid } from './errors';
+import { bodyErrors, describeUrl, httpUrl, originOf, refusedError, webAnswerError } from './errors';
 import {
 	contentLengthOf,
 	dispositionFileName,
 	headerValue,
 	mimeTypeOf,
-	redirectTarget,
 	sameOrigin,
 	sendHop,
 } from './hops';
@@ -27,42 +25,30 @@ export type { DownloadContext } from './hops';
 export { describeUrl } from './errors';
 
 export interface DownloadTarget {
-	/** Absolute http(s) URL of the content. */
-	url: string;
+	url: string; // absolute http(s)
 	policy: RequestPolicy;
 	itemIndex: number;
-	/** The MIME type the content should have, when known: a web page or a JSON answer instead of it is an error. */
-	expectedMimeType?: string;
+	expectedMimeType?: string; // when known, a web page or JSON instead is an error
 }
 
 export interface OpenedDownload {
-	/** Where the content finally came from (after redirects). */
-	url: string;
+	url: string; // where the content finally came from, after redirects
 	statusCode: number;
-	/** Content-Type without parameters, lower case; undefined when the server sent none. */
-	mimeType?: string;
+	mimeType?: string; // Content-Type without parameters, lower case
 	contentLength?: number;
-	/** The file name of a Content-Disposition header. */
-	dispositionName?: string;
-	/** Whether the credential was applied to the request that answered. */
-	authenticated: boolean;
-	/**
-	 * The content, checked as it is read: a body that stalls past the time limit, ends early or runs longer than
-	 * its Content-Length fails with an error that names the file.
-	 */
-	body: ByteStream;
-	/** Ends the connection: the body is not wanted (anymore). */
-	close(reason?: Error): void;
+	dispositionName?: string; // the file name of a Content-Disposition header
+	authenticated: boolean; // the credential was applied to the request that answered
+	body: ByteStream; // checked as it is read, not read yet
+	close(reason?: Error): void; // the body is not wanted (anymore)
 }
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /**
- * Sends the request and follows redirects (at most MAX_REDIRECTS). The credential is applied to a hop only while
- * the chain has not left the Base URL's origin. Answers that are not the content (4xx/5xx, a web page or JSON
- * where a file of another type is expected) become errors that say what to do; the returned body is checked as
- * it is read, and not read yet.
+ * Sends the request and follows redirects, applying the credential only while the chain has not left the Base
+ * URL's origin. Answers that are not the content (4xx/5xx, a web page or JSON where a file of another type is
+ * expected) become errors that say what to do.
  */
 export async function openDownload(
 	ctx: DownloadContext,
@@ -72,19 +58,12 @@ export async function openDownload(
 	const credential = await client.credential(target.itemIndex);
 	const { baseUrl, secrets, type } = credential;
 	const { policy, itemIndex, expectedMimeType } = target;
+	const place = { node: ctx.getNode(), itemIndex, secrets, credentialType: type };
 	let url = target.url;
 	let authenticate = true;
 	for (let redirects = 0; ; redirects++) {
-		// Once the chain has left the Base URL's origin, no later hop gets the credential.
 		authenticate &&= sameOrigin(url, baseUrl);
-		const shownUrl = describeUrl(url, secrets);
-		const hop: SentHop = {
-			node: ctx.getNode(),
-			itemIndex,
-			shownUrl,
-			secrets,
-			credentialType: type,
-		};
+		const hop: SentHop = { ...place, shownUrl: describeUrl(url, secrets) };
 		const sent = await sendHop(ctx, credential, policy, url, authenticate, hop);
 		const { response, abort } = sent.answer;
 		const status = response.statusCode;
@@ -92,7 +71,8 @@ export async function openDownload(
 
 		if (REDIRECT_STATUSES.includes(status)) {
 			abort.end(response.body);
-			const next = redirectTarget(headers, url);
+			const location = headerValue(headers, 'location');
+			const next = location ? httpUrl(location, url)?.href : undefined;
 			if (!next) {
 				throw redactedError(
 					hop,
@@ -118,13 +98,13 @@ export async function openDownload(
 				? await readExcerpt(response.body, abort, policy.timeoutMs)
 				: '';
 			abort.end(response.body);
-			const { message, hint } = refusal(hop, status, authenticate ? undefined : originOf(baseUrl));
-			const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
-			throw redactedError(
+			const report = { tries: sent.tries, waitedMs: sent.waitedMs };
+			throw refusedError(
 				hop,
-				`${message} (HTTP ${status})${serverSaid(excerpt)}`,
-				`${hint}${retryNote({ tries: sent.tries, waitedMs: sent.waitedMs })}${answered}`,
-				{ httpCode: status },
+				status,
+				excerpt,
+				report,
+				authenticate ? undefined : originOf(baseUrl),
 			);
 		}
 
@@ -132,13 +112,7 @@ export async function openDownload(
 		const webAnswer = mimeType === 'text/html' || mimeType === 'application/json';
 		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
 			const excerpt = await readExcerpt(response.body, abort, policy.timeoutMs);
-			const page = mimeType === 'text/html';
-			throw redactedError(
-				hop,
-				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
-				`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
-				{ httpCode: status },
-			);
+			throw webAnswerError(hop, status, mimeType, expectedMimeType, excerpt);
 		}
 
 		const contentLength = contentLengthOf(headers);
