@@ -108,20 +108,17 @@ export class ApiClient {
 				)) as Answer;
 				return { ...raw, body: decodeBody(raw.body, secrets) };
 			},
-			statusOf: (answer) => answer.statusCode,
-			retryAfterOf: (answer) => answer.headers?.['retry-after'],
 			isIncomplete: (answer) => classifyResponse(answer.statusCode, answer.body) === 'badJson',
 			noAnswer: (error, report) =>
 				isTimeout(error)
 					? timeoutError(sent, policy.timeoutMs)
 					: unreachableError(sent, error as Error, report),
 		});
-		const { statusCode, answer } = answered;
-		const failure = classifyResponse(statusCode, answer.body);
-		if (failure) throw answerError(sent, statusCode, answer.body, failure, answered);
+		const { statusCode, body } = answered.answer;
+		const failure = classifyResponse(statusCode, body);
+		if (failure) throw answerError(sent, statusCode, body, failure, answered);
 		const [hasShape, expected] = SHAPES[call.expects];
-		if (!hasShape(answer.body, statusCode))
-			throw unexpectedAnswerError(sent, statusCode, expected, answer.body);
-		return { statusCode, body: isObject(answer.body) ? answer.body : {} };
+		if (!hasShape(body, statusCode)) throw unexpectedAnswerError(sent, statusCode, expected, body);
+		return { statusCode, body: isObject(body) ? body : {} };
 	}
 }

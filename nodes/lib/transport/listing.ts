@@ -78,8 +78,19 @@ export async function* pagesOf(
 	const { limit, keep } = options;
 	const largest = options.pageSize ?? LARGEST_PAGE_REQUEST;
 	const paginated = call.paginated === true;
-	const readPage = async (cursor: string | undefined, pageSize: number) =>
-		toPage((await requestPage(client, call, cursor, pageSize, options)).body, cursor, paginated);
+	const readPage = async (cursor: string | undefined, pageSize: number) => {
+		const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
+		const sized = paginated && !client.limitRefused ? { ...qs, limit: pageSize } : undefined;
+		const answer = await client
+			.request({ ...call, qs: sized ?? qs }, options)
+			.catch(async (error: unknown) => {
+				// A refused page size: asked again without it, and later pages ask without it at once.
+				if (!sized || !refusedField(error, 'limit')) throw error;
+				client.limitRefused = true;
+				return await client.request({ ...call, qs }, options);
+			});
+		return toPage(answer.body, cursor, paginated);
+	};
 	const listed = new Set<string>();
 	const seenCursors = new Set<string>();
 	let yielded = 0;
@@ -112,11 +123,9 @@ export async function* pagesOf(
 	}
 }
 
-/**
- * After the listing changed between two pages: the previous page and the one after it are read again until both
- * come from one state, and the walk goes on after the last entry it listed (those before it arrived above the
- * walk: the next walk finds them), reading on when neither page shows one (after a burst of arrivals).
- */
+// After the listing changed between two pages: the previous page and the one after it are read again until both
+// come from one state, and the walk goes on after the last entry it listed (those before it arrived above the
+// walk: the next walk finds them), reading on when neither page shows one (after a burst of arrivals).
 async function continueAfterChange(
 	readBefore: () => Promise<Page>,
 	readByCursor: (cursor: string) => Promise<Page>,
@@ -168,27 +177,4 @@ export async function list<T = IDataObject>(
 		for (const element of page.elements) elements.push(toItem ? toItem(element) : (element as T));
 	}
 	return { elements, root };
-}
-
-// A server that refuses the page size is asked without it; the client remembers, so later pages ask once.
-async function requestPage(
-	client: ApiClient,
-	call: ApiCall,
-	cursor: string | undefined,
-	pageSize: number,
-	options: CallOptions,
-) {
-	if (!call.paginated) return await client.request(call, options);
-	const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
-	if (!client.limitRefused) {
-		const sized = await client
-			.request({ ...call, qs: { ...qs, limit: pageSize } }, options)
-			.catch((error: unknown) => {
-				if (refusedField(error, 'limit')) return undefined;
-				throw error;
-			});
-		if (sized) return sized;
-		client.limitRefused = true;
-	}
-	return await client.request({ ...call, qs }, options);
 }

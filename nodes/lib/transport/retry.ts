@@ -69,12 +69,15 @@ export interface RetryReport {
 	refusedWaitMs?: number; // a Retry-After longer than the node may wait, so not waited for
 }
 
-export interface Tries<Answer> {
+interface AnswerHead {
+	statusCode: number;
+	headers?: Record<string, unknown>;
+}
+
+export interface Tries<Answer extends AnswerHead> {
 	method: IHttpRequestMethods;
 	policy: RequestPolicy;
 	send(): Promise<Answer>; // throws when no answer came
-	statusOf(answer: Answer): number;
-	retryAfterOf(answer: Answer): unknown;
 	isIncomplete?(answer: Answer): boolean; // a 2xx whose JSON broke off: a read asks again
 	discard?(answer: Answer): void; // a streamed answer holds its connection until ended
 	noAnswer(error: unknown, report: RetryReport): Error;
@@ -82,16 +85,15 @@ export interface Tries<Answer> {
 
 export interface Answered<Answer> extends RetryReport {
 	answer: Answer; // a success, an error not worth repeating, or the last try's
-	statusCode: number;
 	retryAfterMs?: number;
 }
 
-/**
- * Sends until an answer is final, within the policy's tries and total wait, waiting what Retry-After asks or
- * backing off. No answer is tried again only for a read that met a transient failure, never after a time-out:
- * the server may still be working on it.
- */
-export async function sendWithRetries<Answer>(tries: Tries<Answer>): Promise<Answered<Answer>> {
+// Sends until an answer is final, within the policy's tries and total wait, waiting what Retry-After asks or
+// backing off. No answer is tried again only for a read that met a transient failure, never after a time-out:
+// the server may still be working on it.
+export async function sendWithRetries<Answer extends AnswerHead>(
+	tries: Tries<Answer>,
+): Promise<Answered<Answer>> {
 	const { method, policy } = tries;
 	let waitedMs = 0;
 	for (let tried = 1; ; tried++) {
@@ -110,9 +112,9 @@ export async function sendWithRetries<Answer>(tries: Tries<Answer>): Promise<Ans
 			waitedMs += backoffMs;
 			continue;
 		}
-		const statusCode = tries.statusOf(answer);
-		const askedMs = retryAfterMs(tries.retryAfterOf(answer), Date.now());
-		const final = { answer, statusCode, tries: tried, waitedMs, retryAfterMs: askedMs };
+		const { statusCode, headers } = answer;
+		const askedMs = retryAfterMs(headers?.['retry-after'], Date.now());
+		const final = { answer, tries: tried, waitedMs, retryAfterMs: askedMs };
 		const again =
 			statusCode >= 200 && statusCode < 300
 				? READS.includes(method) && tries.isIncomplete?.(answer) === true

@@ -53,10 +53,8 @@ export interface BodyCheck {
 	finished(): void;
 }
 
-/**
- * The body, counted as it passes: fails when it stalls past the time limit (only while waiting for the server, not
- * while the consumer writes), ends early or runs longer than announced. The next chunk is read only when asked for.
- */
+// The body, counted as it passes: fails when it stalls past the time limit (only while waiting for the server, not
+// while the consumer writes), ends early or runs longer than announced. The next chunk is read only when asked for.
 export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 	const Readable = readableClassOf(body);
 	async function* counted(): AsyncGenerator<Uint8Array> {

@@ -23,7 +23,9 @@ import { originOf } from './errors';
 
 export type DownloadContext = IExecuteFunctions | IPollFunctions;
 export interface HopAnswer {
-	response: { statusCode: number; headers: IDataObject; body: ByteStream };
+	statusCode: number;
+	headers?: IDataObject;
+	body: ByteStream;
 	abort: RequestAbort;
 }
 
@@ -33,10 +35,8 @@ export function sameOrigin(url: string, baseUrl: string): boolean {
 	return origin !== undefined && origin === originOf(baseUrl);
 }
 
-/**
- * The node's output masks the file request ID in file URLs (`…/upload-request/[redacted]`). Sent with the file
- * request credential, the mask becomes the placeholder its `authenticate` fills: the ID never passes node code.
- */
+// The node's output masks the file request ID in file URLs (`…/upload-request/[redacted]`). Sent with the file
+// request credential, the mask becomes the placeholder its `authenticate` fills: the ID never passes node code.
 export function unmaskPathSecrets(url: string, credentialType: CredentialType): string {
 	if (credentialType !== 'fileStorageFileRequestApi') return url;
 	const masked = [REDACTED, encodeURIComponent(REDACTED), '%5Bredacted%5D'];
@@ -80,10 +80,8 @@ export function dispositionFileName(header: string | undefined): string | undefi
 	return (plain?.[2] ?? plain?.[1])?.trim() || undefined;
 }
 
-/**
- * One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. To the Base URL's
- * origin the credential's `authenticate` is applied; to any other, the plain helper, no credential.
- */
+// One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. To the Base URL's
+// origin the credential's `authenticate` is applied; to any other, the plain helper, no credential.
 export async function sendHop(
 	ctx: DownloadContext,
 	credential: CheckedCredential,
@@ -130,15 +128,13 @@ export async function sendHop(
 			abort.end(undefined); // no answer: nothing else will end this request's connection
 			throw error;
 		});
-		return { response: response as HopAnswer['response'], abort };
+		return { ...(response as Omit<HopAnswer, 'abort'>), abort };
 	};
 	return await sendWithRetries<HopAnswer>({
 		method: 'GET',
 		policy,
 		send,
-		statusOf: ({ response }) => response.statusCode,
-		retryAfterOf: ({ response }) => response.headers?.['retry-after'],
-		discard: ({ response, abort }) => abort.end(response.body),
+		discard: ({ body, abort }) => abort.end(body),
 		noAnswer: (error) => {
 			if (isTimeout(error)) {
 				return redactedError(

@@ -45,11 +45,9 @@ export interface OpenedDownload {
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
-/**
- * Sends the request and follows redirects, applying the credential only while the chain has not left the Base
- * URL's origin. Answers that are not the content (4xx/5xx, a web page or JSON where a file of another type is
- * expected) become errors that say what to do.
- */
+// Sends the request and follows redirects, applying the credential only while the chain has not left the Base
+// URL's origin. Answers that are not the content (4xx/5xx, a web page or JSON where a file of another type is
+// expected) become errors that say what to do.
 export async function openDownload(
 	ctx: DownloadContext,
 	client: ApiClient,
@@ -65,12 +63,9 @@ export async function openDownload(
 		authenticate &&= sameOrigin(url, baseUrl);
 		const hop: SentHop = { ...place, shownUrl: describeUrl(url, secrets) };
 		const sent = await sendHop(ctx, credential, policy, url, authenticate, hop);
-		const { response, abort } = sent.answer;
-		const status = response.statusCode;
-		const headers = response.headers ?? {};
-
+		const { statusCode: status, headers = {}, body: raw, abort } = sent.answer;
 		if (REDIRECT_STATUSES.includes(status)) {
-			abort.end(response.body);
+			abort.end(raw);
 			const location = headerValue(headers, 'location');
 			const next = location ? httpUrl(location, url)?.href : undefined;
 			if (!next) {
@@ -92,12 +87,9 @@ export async function openDownload(
 			url = next;
 			continue;
 		}
-
 		if (status < 200 || status >= 300) {
-			const excerpt = response.body
-				? await readExcerpt(response.body, abort, policy.timeoutMs)
-				: '';
-			abort.end(response.body);
+			const excerpt = raw ? await readExcerpt(raw, abort, policy.timeoutMs) : '';
+			abort.end(raw);
 			const report = { tries: sent.tries, waitedMs: sent.waitedMs };
 			throw refusedError(
 				hop,
@@ -107,17 +99,15 @@ export async function openDownload(
 				authenticate ? undefined : originOf(baseUrl),
 			);
 		}
-
 		const mimeType = mimeTypeOf(headers);
 		const webAnswer = mimeType === 'text/html' || mimeType === 'application/json';
 		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
-			const excerpt = await readExcerpt(response.body, abort, policy.timeoutMs);
+			const excerpt = await readExcerpt(raw, abort, policy.timeoutMs);
 			throw webAnswerError(hop, status, mimeType, expectedMimeType, excerpt);
 		}
-
 		const contentLength = contentLengthOf(headers);
-		const close = (reason?: Error) => abort.end(response.body, reason);
-		const body = verifiedBody(response.body, {
+		const close = (reason?: Error) => abort.end(raw, reason);
+		const body = verifiedBody(raw, {
 			expectedBytes: contentLength,
 			idleTimeoutMs: policy.timeoutMs,
 			...bodyErrors(hop, contentLength, policy.timeoutMs),
