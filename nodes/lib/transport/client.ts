@@ -15,11 +15,6 @@ import { decodeBody } from './redaction';
 import type { RequestPolicy } from './retry';
 import { EXECUTION_POLICY, sendWithRetries } from './retry';
 
-export interface ApiResponse {
-	statusCode: number;
-	body: IDataObject;
-}
-
 export interface CallOptions {
 	itemIndex?: number;
 	policy?: RequestPolicy;
@@ -72,12 +67,11 @@ export class ApiClient {
 	async request(
 		call: ApiCall,
 		{ itemIndex, policy = EXECUTION_POLICY }: CallOptions = {},
-	): Promise<ApiResponse> {
-		if (call.credentialType !== this.credentialType) {
+	): Promise<{ statusCode: number; body: IDataObject }> {
+		if (call.credentialType !== this.credentialType)
 			throw new ApplicationError(
 				`A ${call.credentialType} call was sent with a ${this.credentialType} client`,
 			);
-		}
 		const { ctx } = this;
 		const { baseUrl, secrets, decrypted } = await this.credential(itemIndex);
 		const sent: SentCall = { node: ctx.getNode(), call, secrets, itemIndex, caller: this.caller };
@@ -95,7 +89,6 @@ export class ApiClient {
 		};
 		if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
 		if (call.body) options.body = call.body;
-
 		const answered = await sendWithRetries<Answer>({
 			method: call.method,
 			policy,

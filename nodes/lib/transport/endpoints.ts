@@ -31,7 +31,6 @@ export interface ApiCall {
 // again by itself, a list in the editor is opened again.
 export type Caller = 'operation' | 'poll' | 'listSearch';
 
-/** A call as it was sent, with what its errors need to say what happened and how to go on. */
 export interface SentCall {
 	node: INode;
 	call: ApiCall;
@@ -48,7 +47,7 @@ function segment(value: string): string {
 	return encodeURIComponent(value);
 }
 
-// `request`: the method and the path, as the spec writes them.
+// `request`: method and path, as the spec writes them.
 function call(
 	endpoint: EndpointName,
 	credentialType: CredentialType,

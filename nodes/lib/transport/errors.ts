@@ -128,11 +128,10 @@ export function answerError(
 	kind: FailureKind,
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
-	const said = saidIn(body);
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return redactedError(
 		sent,
-		MESSAGES[kind](status, said, sent, body),
+		MESSAGES[kind](status, saidIn(body), sent, body),
 		`${hintFor(sent, kind)}${retryNote(retries)}${appliedNote(sent.call.method, status, kind)}`,
 		{ httpCode: status, response: { body: body as JsonObject }, failure },
 	);

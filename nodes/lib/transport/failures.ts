@@ -10,7 +10,6 @@ export type FailureKind = ByStatus | 'server' | 'notJson' | 'badJson' | 'errorBo
 
 export const MUTATIONS: IHttpRequestMethods[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Undefined for a success; otherwise what kind of failure the answer is. */
 export function classifyResponse(status: number, body: unknown): FailureKind | undefined {
 	if (status >= 200 && status < 300) {
 		// 204 and other empty answers are success; a web page is not.
@@ -30,7 +29,6 @@ export function classifyResponse(status: number, body: unknown): FailureKind | u
 	return typeof body === 'string' && body.trim().startsWith('<') ? 'notJson' : 'other';
 }
 
-/** The HTTP status of the answer a transport error was built from; undefined when no answer came. */
 export function statusOf(error: unknown): number | undefined {
 	const status = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
 	return Number.isInteger(status) && status > 0 ? status : undefined;
@@ -38,18 +36,16 @@ export function statusOf(error: unknown): number | undefined {
 
 export const isNotFound = (error: unknown) => statusOf(error) === 404;
 
-/** The server refused what was sent (a saved cursor, a value). */
 export function isClientError(error: unknown): boolean {
 	const status = statusOf(error) ?? 0;
 	return status >= 400 && status < 500;
 }
 
-/** The redacted response body a transport error was built from. */
 export function errorBody(error: unknown): unknown {
 	return (error as { errorResponse?: { body?: unknown } })?.errorResponse?.body;
 }
 
-/** Whether a 422 refused the request because of this one query or body field. */
+/** Whether a 422 names this query or body field. */
 export function refusedField(error: unknown, field: string): boolean {
 	const body = errorBody(error);
 	return isObject(body) && isObject(body.errors) && field in body.errors;
@@ -80,7 +76,6 @@ export function isTimeout(error: unknown): boolean {
 	return /timeout/i.test(texts.join(' '));
 }
 
-/** The network code (ECONNRESET, ECONNABORTED…) of a request that got no answer. */
 export function networkCodeOf(error: unknown): string | undefined {
 	const code = chainOf(error).find(({ code }) => typeof code === 'string' && code !== '')?.code;
 	return (code as string | undefined) ?? codeFromTexts(error);

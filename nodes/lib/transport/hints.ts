@@ -1,6 +1,5 @@
-// How to fix a failed request, by what failed, by endpoint, by what was sent and where from: "pick the parent with
-// From List" only where a parent was sent, "open the list again" in the editor's lists, "the trigger tries again"
-// in a poll.
+// How to fix a failed request, by what failed, endpoint, what was sent and where from: "pick the parent with From
+// List" only where a parent was sent, "open the list again" in the editor, "the trigger tries again" in a poll.
 
 import type { CredentialType } from '../credentialContract';
 import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
@@ -101,7 +100,6 @@ const HINTS: Record<EndpointName, Partial<Record<FailureKind, Hint>>> = {
 	},
 };
 
-/** Where the endpoint has nothing better to say. */
 const GENERIC: Record<FailureKind, Hint> = {
 	auth: ({ call }) => TOKEN_REFUSED[call.credentialType],
 	denied: 'The server refused this request for this credential. Check the IDs and the credential.',
@@ -136,12 +134,10 @@ export function hintFor(sent: SentCall, kind: FailureKind): string {
 	return typeof hint === 'function' ? hint(sent) : hint;
 }
 
-/** A batch operation's request carries many input items or URLs at once. */
 function isBatchRequest(call: ApiCall): boolean {
 	return Array.isArray(call.body?.items) || Array.isArray(call.body?.urls);
 }
 
-/** What the fields a validation error names are, for the request that was sent. */
 function fieldsNamed({ caller, call }: SentCall): string {
 	if (caller !== 'operation') {
 		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
@@ -153,7 +149,6 @@ function fieldsNamed({ caller, call }: SentCall): string {
 	return 'Fix the parameters named above.';
 }
 
-/** What to do next where the call was made from: an operation is run again, a poll tries again by itself. */
 export const ADVICE: Record<
 	Caller,
 	{ retry: string; rateLimited: string; server: string; timeout(limit: string): string }

@@ -59,7 +59,6 @@ function idOf(element: IDataObject): string | undefined {
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** The elements not listed before (repeats within `elements` too), remembered. */
 function unseen(listed: Set<string>, elements: IDataObject[]): IDataObject[] {
 	return elements.filter((element) => {
 		const id = idOf(element);

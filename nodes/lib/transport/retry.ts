@@ -1,5 +1,4 @@
-// When a request is tried again and how long the node waits, bounded in tries and in total wait: the one retry loop
-// of the package, for API calls (a 2xx read whose JSON broke off included) and file downloads.
+// The one retry loop (API calls, a 2xx read whose JSON broke off included, and downloads), bounded in tries and wait.
 
 import type { IHttpRequestMethods } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -53,7 +52,6 @@ function isRetryableStatus(method: IHttpRequestMethods, status: number): boolean
 	);
 }
 
-/** `Retry-After` (seconds or an HTTP date) in ms from `now`, never negative; undefined when absent or unreadable. */
 function retryAfterMs(header: unknown, now: number): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;

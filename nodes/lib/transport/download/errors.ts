@@ -3,7 +3,6 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../../credentialContract';
-import { CREDENTIALS } from '../../credentialContract';
 import type { ErrorPlace } from '../errors';
 import { excerptOf, redactedError, retryNote, saidIn } from '../errors';
 import { REDACTED, redactText } from '../redaction';
@@ -15,7 +14,6 @@ export interface SentHop extends ErrorPlace {
 	credentialType: CredentialType;
 }
 
-/** An absolute http(s) URL, `url` resolved against `base` when given. */
 export function httpUrl(url: string, base?: string): URL | undefined {
 	try {
 		const parsed = new URL(url, base);
@@ -42,7 +40,7 @@ export function describeUrl(url: string, secrets: string[]): string {
 }
 
 /** `: <message>` of a JSON error body, or nothing. */
-function serverSaid(text: string): string {
+export function serverSaid(text: string): string {
 	try {
 		return saidIn(JSON.parse(text));
 	} catch {
@@ -98,27 +96,11 @@ export function refusedError(
 				? fileRequestHint
 				: tokenHint;
 	const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
+	const tried = retryNote({ tries: report.tries, waitedMs: report.waitedMs }); // a refused wait goes unsaid
 	return redactedError(
 		hop,
 		`${message} (HTTP ${status})${serverSaid(excerpt)}`,
-		`${hint}${retryNote(report)}${answered}`,
-		{ httpCode: status },
-	);
-}
-
-/** A web page or JSON where a file of another type is expected. */
-export function webAnswerError(
-	hop: SentHop,
-	status: number,
-	mimeType: string,
-	expectedMimeType: string,
-	excerpt: string,
-): NodeApiError {
-	const page = mimeType === 'text/html';
-	return redactedError(
-		hop,
-		`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
-		`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[hop.credentialType].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
+		`${hint}${tried}${answered}`,
 		{ httpCode: status },
 	);
 }

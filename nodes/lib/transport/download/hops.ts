@@ -31,15 +31,14 @@ export interface HopAnswer {
 
 /** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {
-	const origin = originOf(url);
-	return origin !== undefined && origin === originOf(baseUrl);
+	return originOf(url) !== undefined && originOf(url) === originOf(baseUrl);
 }
 
 // The node's output masks the file request ID in file URLs (`…/upload-request/[redacted]`). Sent with the file
 // request credential, the mask becomes the placeholder its `authenticate` fills: the ID never passes node code.
 export function unmaskPathSecrets(url: string, credentialType: CredentialType): string {
 	if (credentialType !== 'fileStorageFileRequestApi') return url;
-	const masked = [REDACTED, encodeURIComponent(REDACTED), '%5Bredacted%5D'];
+	const masked = [REDACTED, encodeURIComponent(REDACTED)];
 	const [beforeQuery, ...query] = url.split('?');
 	const path = beforeQuery
 		.split('/')
@@ -48,7 +47,6 @@ export function unmaskPathSecrets(url: string, credentialType: CredentialType): 
 	return [path, ...query].join('?');
 }
 
-/** The first value of a header, by its lower-case name. */
 export function headerValue(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name];
 	const first: unknown = Array.isArray(value) ? value[0] : value;

@@ -2,14 +2,15 @@
 // file: one hop and where the credential may go (hops), the body counted as it passes (body), the errors that
 // name the file (errors).
 
+import { CREDENTIALS } from '../../credentialContract';
 import type { ApiClient } from '../client';
-import { redactedError } from '../errors';
+import { excerptOf, redactedError } from '../errors';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
 import type { DownloadContext } from './hops';
 import type { SentHop } from './errors';
-import { bodyErrors, describeUrl, httpUrl, originOf, refusedError, webAnswerError } from './errors';
+import { bodyErrors, describeUrl, httpUrl, originOf, refusedError, serverSaid } from './errors';
 import {
 	contentLengthOf,
 	dispositionFileName,
@@ -90,20 +91,19 @@ export async function openDownload(
 		if (status < 200 || status >= 300) {
 			const excerpt = raw ? await readExcerpt(raw, abort, policy.timeoutMs) : '';
 			abort.end(raw);
-			const report = { tries: sent.tries, waitedMs: sent.waitedMs };
-			throw refusedError(
-				hop,
-				status,
-				excerpt,
-				report,
-				authenticate ? undefined : originOf(baseUrl),
-			);
+			throw refusedError(hop, status, excerpt, sent, authenticate ? undefined : originOf(baseUrl));
 		}
 		const mimeType = mimeTypeOf(headers);
 		const webAnswer = mimeType === 'text/html' || mimeType === 'application/json';
 		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
 			const excerpt = await readExcerpt(raw, abort, policy.timeoutMs);
-			throw webAnswerError(hop, status, mimeType, expectedMimeType, excerpt);
+			const page = mimeType === 'text/html';
+			throw redactedError(
+				hop,
+				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
+				`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
+				{ httpCode: status },
+			);
 		}
 		const contentLength = contentLengthOf(headers);
 		const close = (reason?: Error) => abort.end(raw, reason);
