@@ -60,20 +60,19 @@ export const NEVER_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREA
 type Wrapped = { code?: unknown; message?: unknown; cause?: unknown };
 
 /** An error and its causes: n8n wraps the HTTP client's error (streamed requests twice). */
-function chainOf(error: unknown): Wrapped[] {
+function chainOf(error: unknown, depth = 5): Wrapped[] {
 	const chain: Wrapped[] = [];
-	for (let at = error; at && typeof at === 'object' && chain.length < 5; at = (at as Wrapped).cause)
+	for (let at = error; at && typeof at === 'object' && chain.length < depth; ) {
 		chain.push(at as Wrapped);
+		at = (at as Wrapped).cause;
+	}
 	return chain;
 }
 
 export function isTimeout(error: unknown): boolean {
-	const code = networkCodeOf(error);
-	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return true;
-	const texts = chainOf(error)
-		.slice(0, 3)
-		.map(({ message }) => String(message ?? ''));
-	return /timeout/i.test(texts.join(' '));
+	if (['ECONNABORTED', 'ETIMEDOUT'].includes(networkCodeOf(error) ?? '')) return true;
+	const messages = chainOf(error, 3).map(({ message }) => String(message ?? ''));
+	return /timeout/i.test(messages.join(' '));
 }
 
 export function networkCodeOf(error: unknown): string | undefined {

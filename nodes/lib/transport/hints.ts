@@ -31,73 +31,55 @@ function sentParent({ call }: SentCall): boolean {
 	return parent !== undefined && parent !== null && parent !== '';
 }
 
-const HINTS: Record<EndpointName, Partial<Record<FailureKind, Hint>>> = {
-	folderContents: {
-		denied:
-			'The account of this access token may not read this folder. Check that the folder belongs to this account.',
-		notFound:
-			'No folder with this ID in the account of this access token. Pick the folder with "From List", or use "all" for the root.',
-	},
-	recentUploads: {
-		denied:
-			"The account of this access token may not list recent uploads. Check the token's account.",
-		notFound:
-			'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
-	},
-	restoreFromTrash: {
-		denied:
-			'The account of this access token may not restore these items. Check that they belong to this account.',
-		notFound:
-			"An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete's output, and check that the items are still in the trash.",
-		errorBody:
-			'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
-	},
-	createFolderInShare: {
-		denied: (sent) =>
-			sentParent(sent)
-				? 'The Parent Folder ID must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
-				: SHARE_REFUSED,
-		notFound: (sent) =>
-			sentParent(sent)
-				? 'The Parent Folder ID was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
-				: SHARE_UNKNOWN,
-	},
-	deleteInShare: {
-		denied: `The items must be inside the shared folder, and the share must allow editing. ${SHARE_REFUSED}`,
-		notFound: SHARE_UNKNOWN,
-		errorBody:
-			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the shared folder, then run again.',
-	},
-	fileRequestContents: {
-		denied: (sent) =>
-			sentParent(sent)
-				? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
-				: REQUEST_REFUSED,
-		notFound: (sent) =>
-			sentParent(sent)
-				? 'No such folder in the file request. Pick it with "From List".'
-				: REQUEST_UNKNOWN,
-	},
-	deleteInFileRequest: {
-		denied:
-			'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
-		notFound: REQUEST_UNKNOWN,
-		errorBody:
-			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
-	},
-	uploadToFileRequest: {
-		denied: (sent) =>
-			sentParent(sent)
-				? 'The Destination Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
-				: REQUEST_REFUSED,
-		notFound: REQUEST_UNKNOWN,
-	},
-	notifications: {
-		denied:
-			"The account of this access token may not read notifications. Check the token's account.",
-		notFound:
-			'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
-	},
+const HINTS: Partial<Record<`${EndpointName}.${FailureKind}`, Hint>> = {
+	'folderContents.denied':
+		'The account of this access token may not read this folder. Check that the folder belongs to this account.',
+	'folderContents.notFound':
+		'No folder with this ID in the account of this access token. Pick the folder with "From List", or use "all" for the root.',
+	'recentUploads.denied':
+		"The account of this access token may not list recent uploads. Check the token's account.",
+	'recentUploads.notFound':
+		'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
+	'restoreFromTrash.denied':
+		'The account of this access token may not restore these items. Check that they belong to this account.',
+	'restoreFromTrash.notFound':
+		"An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete's output, and check that the items are still in the trash.",
+	'restoreFromTrash.errorBody':
+		'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
+	'createFolderInShare.denied': (sent) =>
+		sentParent(sent)
+			? 'The Parent Folder ID must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
+			: SHARE_REFUSED,
+	'createFolderInShare.notFound': (sent) =>
+		sentParent(sent)
+			? 'The Parent Folder ID was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
+			: SHARE_UNKNOWN,
+	'deleteInShare.denied': `The items must be inside the shared folder, and the share must allow editing. ${SHARE_REFUSED}`,
+	'deleteInShare.notFound': SHARE_UNKNOWN,
+	'deleteInShare.errorBody':
+		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the shared folder, then run again.',
+	'fileRequestContents.denied': (sent) =>
+		sentParent(sent)
+			? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
+			: REQUEST_REFUSED,
+	'fileRequestContents.notFound': (sent) =>
+		sentParent(sent)
+			? 'No such folder in the file request. Pick it with "From List".'
+			: REQUEST_UNKNOWN,
+	'deleteInFileRequest.denied':
+		'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
+	'deleteInFileRequest.notFound': REQUEST_UNKNOWN,
+	'deleteInFileRequest.errorBody':
+		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
+	'uploadToFileRequest.denied': (sent) =>
+		sentParent(sent)
+			? 'The Destination Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
+			: REQUEST_REFUSED,
+	'uploadToFileRequest.notFound': REQUEST_UNKNOWN,
+	'notifications.denied':
+		"The account of this access token may not read notifications. Check the token's account.",
+	'notifications.notFound':
+		'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
 };
 
 const GENERIC: Record<FailureKind, Hint> = {
@@ -130,7 +112,7 @@ const IN_A_LIST: Partial<Record<FailureKind, string>> = {
 
 export function hintFor(sent: SentCall, kind: FailureKind): string {
 	const listHint = sent.caller === 'listSearch' ? IN_A_LIST[kind] : undefined;
-	const hint = listHint ?? HINTS[sent.call.endpoint][kind] ?? GENERIC[kind];
+	const hint = listHint ?? HINTS[`${sent.call.endpoint}.${kind}`] ?? GENERIC[kind];
 	return typeof hint === 'function' ? hint(sent) : hint;
 }
 

@@ -9,16 +9,13 @@ export const REDACTED = '[redacted]';
 
 /** Every form in which a credential's secrets could show up: as typed, trimmed, URL-encoded. */
 export function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
-	const found = new Set<string>();
-	for (const field of SECRET_FIELDS) {
-		const value = credentials[field];
-		if (typeof value !== 'string') continue;
-		for (const form of [value, value.trim(), encodeURIComponent(value.trim())]) {
-			// Very short values would redact ordinary words; no real token is this short.
-			if (form.length >= 4) found.add(form);
-		}
-	}
-	// Longest first, so a secret that contains another is replaced whole.
+	const values = SECRET_FIELDS.map((field) => credentials[field]);
+	const forms = values.flatMap((value) =>
+		typeof value === 'string' ? [value, value.trim(), encodeURIComponent(value.trim())] : [],
+	);
+	// Very short values would redact ordinary words; no real token is this short. Longest first, so that a secret
+	// containing another is replaced whole.
+	const found = new Set(forms.filter((form) => form.length >= 4));
 	return [...found].sort((a, b) => b.length - a.length);
 }
 
@@ -57,14 +54,9 @@ const OWN_KEY = { writable: true, enumerable: true, configurable: true };
 function redactValue(value: unknown, secrets: string[], inPlace: boolean): unknown {
 	if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value;
 	if (value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) {
-		const list: unknown[] = inPlace ? value : new Array(value.length);
-		for (let index = 0; index < value.length; index++)
-			list[index] = redactValue(value[index], secrets, inPlace);
-		return list;
-	}
 	const source = value as IDataObject;
-	const out: IDataObject = inPlace ? source : {};
+	const copy = Array.isArray(value) ? (new Array(value.length) as unknown as IDataObject) : {};
+	const out = inPlace ? source : copy; // an array's keys are its indices
 	for (const key of Object.keys(source)) {
 		const entry = source[key];
 		const redacted = redactValue(entry, secrets, inPlace);

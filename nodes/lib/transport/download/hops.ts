@@ -89,11 +89,9 @@ export async function sendHop(
 	hop: SentHop,
 ): Promise<Answered<HopAnswer>> {
 	const sentUrl = authenticate ? unmaskPathSecrets(url, credential.type) : url;
+	const cancelSignal = () => (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(); // none in a poll
 	const send = async (): Promise<HopAnswer> => {
-		// a poll has no cancel signal of its own
-		const abort = new RequestAbort(
-			(ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
-		);
+		const abort = new RequestAbort(cancelSignal());
 		const options: IHttpRequestOptions = {
 			method: 'GET',
 			url: sentUrl,
