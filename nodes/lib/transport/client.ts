@@ -48,7 +48,6 @@ const SHAPES: Record<AnswerShape, ShapeCheck> = {
 
 export class ApiClient {
 	limitRefused = false; // the server refused `limit` once: later pages ask without it
-
 	private checked?: CheckedCredential;
 
 	constructor(

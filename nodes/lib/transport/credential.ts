@@ -34,28 +34,25 @@ export async function readCredential(
 		new NodeApiError(ctx.getNode(), { message: short }, { message, description, itemIndex });
 	const paste = `Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`;
 	const value = String(data[secret.field] ?? '');
-	if (value.trim() === '') {
+	if (value.trim() === '')
 		throw refuse(
 			`Empty ${secret.displayName}`,
 			`The ${secret.displayName} of the "${label}" credential is empty`,
 			`Nothing was sent. ${paste}`,
 		);
-	}
-	if (secret.pathPlaceholder && isUnsafePathSegment(value)) {
+	if (secret.pathPlaceholder && isUnsafePathSegment(value))
 		throw refuse(
 			`Unusable ${secret.displayName}`,
 			`The ${secret.displayName} of the "${label}" credential is empty or a dot segment ("." or "..")`,
 			`It is put into the request path, where such a value would address another endpoint, so nothing was sent. ${paste}`,
 		);
-	}
 	const baseUrl = normalizeBaseUrl(data[BASE_URL_FIELD]);
-	if (!isHttpBaseUrl(baseUrl)) {
+	if (!isHttpBaseUrl(baseUrl))
 		throw refuse(
 			'Invalid Base URL',
 			'The Base URL of the credential is not an http(s) address',
 			`Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
 		);
-	}
 	const reference = ctx.getNode().credentials?.[type];
 	return {
 		type,

@@ -102,13 +102,11 @@ export function retryNote(report: RetryReport | undefined): string {
 /** A mutation whose answer does not say it was not applied is checked before running again. */
 function appliedNote(method: string, status: number, kind: FailureKind): string {
 	if (!MUTATIONS.includes(method as never)) return '';
-	if (status === 500 || status === 502 || status === 504) {
+	if (status === 500 || status === 502 || status === 504)
 		return ' The request may have been applied before the server failed: check before running again.';
-	}
 	// A success status with an unreadable body may well have been done; an error body explains itself.
-	if (status >= 200 && status < 300 && kind !== 'errorBody') {
+	if (status >= 200 && status < 300 && kind !== 'errorBody')
 		return ' The status says it succeeded, so the request may have been applied: check before running again.';
-	}
 	return '';
 }
 
@@ -171,11 +169,7 @@ export function timeoutError(sent: SentCall, timeoutMs: number): NodeApiError {
 }
 
 /** No answer: never connected (refused, DNS), or the connection broke (reset). */
-export function unreachableError(
-	sent: SentCall,
-	error: Error,
-	retries?: RetryReport,
-): NodeApiError {
+export function unreachableError(sent: SentCall, error: Error, report?: RetryReport): NodeApiError {
 	const { call } = sent;
 	const detail = redactText(String(error?.message ?? error), sent.secrets);
 	const code = networkCodeOf(error);
@@ -195,7 +189,7 @@ export function unreachableError(
 				? `The connection to the File Storage server broke before it answered (${code})`
 				: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
 	// The code stays out of the error response: NodeApiError would replace the message with its own wording.
-	return redactedError(sent, message, `${check}${applied}${retryNote(retries)} Detail: ${detail}`, {
+	return redactedError(sent, message, `${check}${applied}${retryNote(report)} Detail: ${detail}`, {
 		response: { message: detail, networkCode: code ?? null },
 	});
 }

@@ -121,9 +121,8 @@ function isBatchRequest(call: ApiCall): boolean {
 }
 
 function fieldsNamed({ caller, call }: SentCall): string {
-	if (caller !== 'operation') {
+	if (caller !== 'operation')
 		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
-	}
 	if (Array.isArray(call.body?.urls))
 		return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
 	if (isBatchRequest(call))

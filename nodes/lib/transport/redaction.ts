@@ -24,9 +24,8 @@ export function redactText(text: string, secrets: string[]): string {
 }
 
 /** A copy, secrets redacted and share wrappers masked: a share token grants editing, whoever's it is. */
-export function redactDeep<T>(value: T, secrets: string[]): T {
-	return redactValue(value, secrets, false) as T;
-}
+export const redactDeep = <T>(value: T, secrets: string[]) =>
+	redactValue(value, secrets, false) as T;
 
 // A response body received as text, parsed and redacted (non-JSON stays text). Most bodies hold neither a secret
 // nor a share wrapper, which a substring check of the raw text proves, and are not walked; the others are redacted
@@ -61,9 +60,8 @@ function redactValue(value: unknown, secrets: string[], inPlace: boolean): unkno
 		const entry = source[key];
 		const redacted = redactValue(entry, secrets, inPlace);
 		// Defined, not assigned, so that a key named "__proto__" is an own key like any other.
-		if (!inPlace || redacted !== entry) {
+		if (!inPlace || redacted !== entry)
 			Object.defineProperty(out, key, { ...OWN_KEY, value: redacted });
-		}
 	}
 	// `out.attributes` is this pass's own (a copy, or just parsed): masking it changes nobody else's value.
 	if (source.type === 'shared' && isObject(out.attributes)) {

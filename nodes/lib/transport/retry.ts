@@ -47,9 +47,8 @@ const TRANSIENT_CODES = ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', CUT_MID_ANSWER];
 // A mutation is repeated only when the server says it did not process it (429, 503): after a 500, 502 or 504 it
 // may have been applied, and a batch repeated could be applied twice.
 function isRetryableStatus(method: IHttpRequestMethods, status: number): boolean {
-	return (
-		status === 429 || status === 503 || (READS.includes(method) && [500, 502, 504].includes(status))
-	);
+	if (status === 429 || status === 503) return true;
+	return READS.includes(method) && [500, 502, 504].includes(status);
 }
 
 function retryAfterMs(header: unknown, now: number): number | undefined {

@@ -14,29 +14,30 @@ export interface SentHop extends ErrorPlace {
 	credentialType: CredentialType;
 }
 
-export function httpUrl(url: string, base?: string): URL | undefined {
+function parsedUrl(url: string, base?: string): URL | undefined {
 	try {
-		const parsed = new URL(url, base);
-		return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
+		return new URL(url, base);
 	} catch {
 		return undefined;
 	}
+}
+
+export function httpUrl(url: string, base?: string): URL | undefined {
+	const parsed = parsedUrl(url, base);
+	return parsed?.protocol === 'http:' || parsed?.protocol === 'https:' ? parsed : undefined;
 }
 
 export const originOf = (url: string) => httpUrl(url)?.origin;
 
 /** No query (signed URLs carry tokens there), no user info, secrets redacted. */
 export function describeUrl(url: string, secrets: string[]): string {
-	let described: string;
-	try {
-		const parsed = new URL(url);
-		described = `${parsed.origin}${parsed.pathname}`;
-	} catch {
-		described = url.split('?')[0];
-	}
+	const parsed = parsedUrl(url);
+	const described = parsed ? `${parsed.origin}${parsed.pathname}` : url.split('?')[0];
 	// Path secrets of shares and file requests are credentials, whoever's they are.
-	described = described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`);
-	return redactText(described, secrets);
+	return redactText(
+		described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`),
+		secrets,
+	);
 }
 
 /** `: <message>` of a JSON error body, or nothing. */

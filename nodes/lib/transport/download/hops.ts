@@ -132,13 +132,12 @@ export async function sendHop(
 		send,
 		discard: ({ body, abort }) => abort.end(body),
 		noAnswer: (error) => {
-			if (isTimeout(error)) {
+			if (isTimeout(error))
 				return redactedError(
 					hop,
 					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${hop.shownUrl}`,
 					"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
 				);
-			}
 			const code = networkCodeOf(error);
 			const detail = redactText(String((error as Error)?.message ?? error), hop.secrets);
 			return redactedError(

@@ -69,22 +69,20 @@ export async function openDownload(
 			abort.end(raw);
 			const location = headerValue(headers, 'location');
 			const next = location ? httpUrl(location, url)?.href : undefined;
-			if (!next) {
+			if (!next)
 				throw redactedError(
 					hop,
 					`The server redirected the download (HTTP ${status}) without a usable http(s) address`,
 					'Check the file URL; the server sent a redirect the node cannot follow.',
 					{ httpCode: status },
 				);
-			}
-			if (redirects >= MAX_REDIRECTS) {
+			if (redirects >= MAX_REDIRECTS)
 				throw redactedError(
 					hop,
 					`Too many redirects: more than ${MAX_REDIRECTS} for one file`,
 					'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
 					{ httpCode: status },
 				);
-			}
 			url = next;
 			continue;
 		}
