@@ -15,6 +15,7 @@ import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
 import { secretsOf } from './redaction';
 
 export type FileStorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type DownloadContext = IExecuteFunctions | IPollFunctions;
 
 export interface CheckedCredential {
 	type: CredentialType;

@@ -1,16 +1,11 @@
 // One hop of a download (redirects are decided one at a time): where the credential may go, the request sent
 // through the transport's one retry loop, and what its answer's headers say.
 
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
 import type { CredentialType } from '../../credentialContract';
-import type { CheckedCredential } from '../credential';
+import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { REDACTED, redactText } from '../redaction';
@@ -21,7 +16,6 @@ import { RequestAbort } from './body';
 import type { SentHop } from './errors';
 import { originOf } from './errors';
 
-export type DownloadContext = IExecuteFunctions | IPollFunctions;
 export interface HopAnswer {
 	statusCode: number;
 	headers?: IDataObject;
@@ -53,14 +47,14 @@ export function headerValue(headers: IDataObject, name: string): string | undefi
 	return typeof first === 'string' || typeof first === 'number' ? String(first) : undefined;
 }
 
-/** Content-Type without parameters, lower case. */
-export function mimeTypeOf(headers: IDataObject): string | undefined {
-	return headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined;
-}
-
-export function contentLengthOf(headers: IDataObject): number | undefined {
-	const value = headerValue(headers, 'content-length')?.trim();
-	return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+/** What the headers say of the content: its type (without parameters, lower case), length and file name. */
+export function contentOf(headers: IDataObject) {
+	const length = headerValue(headers, 'content-length')?.trim();
+	return {
+		mimeType: headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined,
+		contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+		dispositionName: dispositionFileName(headerValue(headers, 'content-disposition')),
+	};
 }
 
 /** `filename*=UTF-8''…` or `filename="…"` of a Content-Disposition header. */

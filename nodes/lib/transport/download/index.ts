@@ -4,25 +4,18 @@
 
 import { CREDENTIALS } from '../../credentialContract';
 import type { ApiClient } from '../client';
+import type { DownloadContext } from '../credential';
 import { excerptOf, redactedError } from '../errors';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
-import type { DownloadContext } from './hops';
 import type { SentHop } from './errors';
 import { bodyErrors, describeUrl, httpUrl, originOf, refusedError, serverSaid } from './errors';
-import {
-	contentLengthOf,
-	dispositionFileName,
-	headerValue,
-	mimeTypeOf,
-	sameOrigin,
-	sendHop,
-} from './hops';
+import { contentOf, headerValue, sameOrigin, sendHop } from './hops';
 
 export type { ByteStream } from './body';
 export { readableClassOf } from './body';
-export type { DownloadContext } from './hops';
+export type { DownloadContext } from '../credential';
 export { describeUrl } from './errors';
 
 export interface DownloadTarget {
@@ -91,7 +84,7 @@ export async function openDownload(
 			abort.end(raw);
 			throw refusedError(hop, status, excerpt, sent, authenticate ? undefined : originOf(baseUrl));
 		}
-		const mimeType = mimeTypeOf(headers);
+		const { mimeType, contentLength, dispositionName } = contentOf(headers);
 		const webAnswer = mimeType === 'text/html' || mimeType === 'application/json';
 		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
 			const excerpt = await readExcerpt(raw, abort, policy.timeoutMs);
@@ -103,7 +96,6 @@ export async function openDownload(
 				{ httpCode: status },
 			);
 		}
-		const contentLength = contentLengthOf(headers);
 		const close = (reason?: Error) => abort.end(raw, reason);
 		const body = verifiedBody(raw, {
 			expectedBytes: contentLength,
@@ -117,7 +109,7 @@ export async function openDownload(
 			statusCode: status,
 			mimeType,
 			contentLength,
-			dispositionName: dispositionFileName(headerValue(headers, 'content-disposition')),
+			dispositionName,
 			authenticated: authenticate,
 			body,
 			close: (reason) => {
