@@ -36,8 +36,7 @@ const SHAPES: Record<AnswerShape, ShapeCheck> = {
 		(body) => isObject(body) && unwrapResource(body).id !== undefined,
 		'the created item with an "id"',
 	],
-	// Real servers send an empty 204 for deletes; an empty 200 may come from a proxy or a failed server, and taken
-	// as done would report items as restored or deleted that were not.
+	// Servers send an empty 204 for deletes; an empty 200 (a proxy, a failed server) is no proof anything was done.
 	message: [
 		(body, status) =>
 			((body === undefined || body === null || body === '') && status === 204) ||

@@ -1,5 +1,4 @@
-// The credential a run of requests uses, read once (n8n reads and decrypts it on every call) and checked before
-// anything is sent.
+// The credential of a run, read once (n8n decrypts it on every read) and checked before anything is sent.
 
 import type {
 	ICredentialsDecrypted,

@@ -7,8 +7,7 @@ import type { CredentialType } from '../credentialContract';
 import { FILE_REQUEST_ID_PLACEHOLDER, SHARE_TOKEN_PLACEHOLDER } from '../credentialContract';
 import { isUnsafePathSegment } from '../urls';
 
-// What a successful answer must look like: a listing (`data` array), one resource (a wrapper with an id), or a
-// mutation's `{type, message}` (or an empty 204). Anything else is an error, never an empty result.
+// A successful answer is a listing (`data` array), one resource (with an id) or a mutation's `{type, message}`.
 export type AnswerShape = 'list' | 'resource' | 'message';
 
 type AccountEndpoint = 'folderContents' | 'recentUploads' | 'restoreFromTrash' | 'notifications';
@@ -27,8 +26,7 @@ export interface ApiCall {
 	body?: IDataObject;
 }
 
-// Where a call is made from, so that its errors say what to do there: an operation is run again, a poll tries
-// again by itself, a list in the editor is opened again.
+// Where a call is made from, so that its errors say what to do there (run again, wait for the next poll…).
 export type Caller = 'operation' | 'poll' | 'listSearch';
 
 export interface SentCall {

@@ -6,7 +6,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
-import type { SentCall } from './endpoints';
+import type { ApiCall, SentCall } from './endpoints';
 import type { FailureKind } from './failures';
 import { CUT_MID_ANSWER, MUTATIONS, NEVER_SENT, networkCodeOf } from './failures';
 import { ADVICE, hintFor } from './hints';
@@ -88,25 +88,26 @@ const MESSAGES: Record<FailureKind, Message> = {
 
 export function retryNote(report: RetryReport | undefined): string {
 	if (!report) return '';
-	const tried =
-		report.tries > 1
-			? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.`
-			: '';
+	const { tries, refusedWaitMs } = report;
+	const waited = Math.round(report.waitedMs / 1000);
+	const tried = tries > 1 ? ` Tried ${tries} times, waiting ${waited} s in all.` : '';
 	const refused =
-		report.refusedWaitMs !== undefined
-			? ` The server asked to wait ${Math.ceil(report.refusedWaitMs / 1000)} s, longer than the node waits.`
+		refusedWaitMs !== undefined
+			? ` The server asked to wait ${Math.ceil(refusedWaitMs / 1000)} s, longer than the node waits.`
 			: '';
 	return `${tried}${refused}`;
 }
 
-/** A mutation whose answer does not say it was not applied is checked before running again. */
-function appliedNote(method: string, status: number, kind: FailureKind): string {
-	if (!MUTATIONS.includes(method as never)) return '';
+// A mutation that may have been applied is checked before it is run again.
+const checkFirst = (call: ApiCall, what: string) =>
+	MUTATIONS.includes(call.method) ? ` ${what}: check before running again.` : '';
+
+function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
 	if (status === 500 || status === 502 || status === 504)
-		return ' The request may have been applied before the server failed: check before running again.';
+		return checkFirst(call, 'The request may have been applied before the server failed');
 	// A success status with an unreadable body may well have been done; an error body explains itself.
 	if (status >= 200 && status < 300 && kind !== 'errorBody')
-		return ' The status says it succeeded, so the request may have been applied: check before running again.';
+		return checkFirst(call, 'The status says it succeeded, so the request may have been applied');
 	return '';
 }
 
@@ -130,7 +131,7 @@ export function answerError(
 	return redactedError(
 		sent,
 		MESSAGES[kind](status, saidIn(body), sent, body),
-		`${hintFor(sent, kind)}${retryNote(retries)}${appliedNote(sent.call.method, status, kind)}`,
+		`${hintFor(sent, kind)}${retryNote(retries)}${appliedNote(sent.call, status, kind)}`,
 		{ httpCode: status, response: { body: body as JsonObject }, failure },
 	);
 }
@@ -141,9 +142,7 @@ export function unexpectedAnswerError(
 	expected: string,
 	body: unknown,
 ): NodeApiError {
-	const applied = MUTATIONS.includes(sent.call.method)
-		? ' The request may have been applied: check before running again.'
-		: '';
+	const applied = checkFirst(sent.call, 'The request may have been applied');
 	return redactedError(
 		sent,
 		`Unexpected answer from the server (HTTP ${status}): expected ${expected}`,
@@ -158,9 +157,7 @@ export function timeoutError(sent: SentCall, timeoutMs: number): NodeApiError {
 		timeoutMs >= 1000
 			? `${Math.round(timeoutMs / 1000)} s`
 			: `${Math.max(1, Math.round(timeoutMs))} ms`;
-	const applied = MUTATIONS.includes(call.method)
-		? ' The request may still have been applied: check before running again.'
-		: '';
+	const applied = checkFirst(call, 'The request may still have been applied');
 	return redactedError(
 		sent,
 		`No answer within ${limit} to ${call.method} /api/v1${call.path}`,
@@ -175,10 +172,9 @@ export function unreachableError(sent: SentCall, error: Error, report?: RetryRep
 	const code = networkCodeOf(error);
 	const neverSent = code !== undefined && NEVER_SENT.includes(code);
 	const broke = code !== undefined && !neverSent;
-	const applied =
-		MUTATIONS.includes(call.method) && !neverSent
-			? ' The request may have been applied before the connection broke: check before running again.'
-			: '';
+	const applied = neverSent
+		? ''
+		: checkFirst(call, 'The request may have been applied before the connection broke');
 	const check = broke
 		? `The server, or a proxy between n8n and it, closed the connection before a complete answer. ${ADVICE[sent.caller].retry} If this repeats, check the server and its proxy.`
 		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;

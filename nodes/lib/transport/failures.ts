@@ -1,5 +1,4 @@
-// What kind of failure a request met, for the transport (what to try again, which error to build) and both nodes
-// (a folder that is gone, a refused cursor).
+// What kind of failure a request met: for what the transport retries and reports, and for both nodes.
 
 import type { IHttpRequestMethods } from 'n8n-workflow';
 

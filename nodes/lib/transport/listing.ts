@@ -74,8 +74,7 @@ export async function* pagesOf(
 	call: ApiCall,
 	options: ListingOptions = {},
 ): AsyncGenerator<Page> {
-	const { limit, keep } = options;
-	const largest = options.pageSize ?? LARGEST_PAGE_REQUEST;
+	const { limit, keep, pageSize: largest = LARGEST_PAGE_REQUEST } = options;
 	const paginated = call.paginated === true;
 	const readPage = async (cursor: string | undefined, pageSize: number) => {
 		const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
@@ -137,8 +136,7 @@ async function continueAfterChange(
 	};
 	for (let read = 0; read < MAX_BOUNDARY_READS; read++) {
 		const before = await readBefore();
-		const after =
-			before.nextCursor === undefined ? undefined : await readByCursor(before.nextCursor);
+		const after = before.nextCursor ? await readByCursor(before.nextCursor) : undefined;
 		if (after && totalMoved(before, after)) continue;
 		let page = after ?? before;
 		let pending = after ? [...before.elements, ...after.elements] : before.elements;

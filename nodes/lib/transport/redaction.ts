@@ -27,9 +27,8 @@ export function redactText(text: string, secrets: string[]): string {
 export const redactDeep = <T>(value: T, secrets: string[]) =>
 	redactValue(value, secrets, false) as T;
 
-// A response body received as text, parsed and redacted (non-JSON stays text). Most bodies hold neither a secret
-// nor a share wrapper, which a substring check of the raw text proves, and are not walked; the others are redacted
-// in place: nobody else holds the parsed value, and copying a large listing would be waste.
+// Most bodies hold neither a secret nor a share wrapper, which a substring check of the raw text proves: they are
+// not walked. The others are redacted in place: nobody else holds the parsed value, and a copy would be waste.
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	if (typeof raw !== 'string')
 		return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);

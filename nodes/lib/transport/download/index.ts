@@ -1,6 +1,5 @@
-// File content, streamed, through the same credential, retry loop and redaction as every API call. Beside this
-// file: one hop and where the credential may go (hops), the body counted as it passes (body), the errors that
-// name the file (errors).
+// File content, streamed, with the credential, retry loop and redaction of every API call. Beside this file: one
+// hop and where the credential may go (hops), the body counted as it passes (body), errors naming the file (errors).
 
 import { CREDENTIALS } from '../../credentialContract';
 import type { ApiClient } from '../client';
@@ -39,9 +38,8 @@ export interface OpenedDownload {
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
-// Sends the request and follows redirects, applying the credential only while the chain has not left the Base
-// URL's origin. Answers that are not the content (4xx/5xx, a web page or JSON where a file of another type is
-// expected) become errors that say what to do.
+// Follows redirects, with the credential only while the chain has not left the Base URL's origin. Answers that are
+// not the content (4xx/5xx, a web page or JSON instead of a file of another type) become errors.
 export async function openDownload(
 	ctx: DownloadContext,
 	client: ApiClient,
