@@ -99,13 +99,8 @@ export async function* pagesOf(
 		let page = await readPage(cursor, size);
 		let elements = page.elements;
 		if (previous && totalMoved(previous.page, page)) {
-			const before = previous;
-			({ page, elements } = await continueAfterChange(
-				async () => await readPage(before.page.cursor, before.size),
-				async (next) => await readPage(next, size),
-				listed,
-				() => keptChanging(client, options.itemIndex),
-			));
+			const fail = () => keptChanging(client, options.itemIndex);
+			({ page, elements } = await continueAfterChange(readPage, previous, size, listed, fail));
 		}
 		previous = { page, size };
 		if (paginated) elements = unseen(listed, elements);
@@ -125,8 +120,9 @@ export async function* pagesOf(
 // come from one state, and the walk goes on after the last entry it listed (those before it arrived above the
 // walk: the next walk finds them), reading on when neither page shows one (after a burst of arrivals).
 async function continueAfterChange(
-	readBefore: () => Promise<Page>,
-	readByCursor: (cursor: string) => Promise<Page>,
+	read: (cursor: string | undefined, pageSize: number) => Promise<Page>,
+	previous: { page: Page; size: number },
+	size: number,
 	listed: Set<string>,
 	keptChanging: () => Error,
 ): Promise<{ page: Page; elements: IDataObject[] }> {
@@ -134,9 +130,9 @@ async function continueAfterChange(
 		const id = idOf(element);
 		return id !== undefined && listed.has(id);
 	};
-	for (let read = 0; read < MAX_BOUNDARY_READS; read++) {
-		const before = await readBefore();
-		const after = before.nextCursor ? await readByCursor(before.nextCursor) : undefined;
+	for (let attempt = 0; attempt < MAX_BOUNDARY_READS; attempt++) {
+		const before = await read(previous.page.cursor, previous.size);
+		const after = before.nextCursor ? await read(before.nextCursor, size) : undefined;
 		if (after && totalMoved(before, after)) continue;
 		let page = after ?? before;
 		let pending = after ? [...before.elements, ...after.elements] : before.elements;
@@ -145,7 +141,7 @@ async function continueAfterChange(
 			while (lastListed >= 0 && !wasListed(pending[lastListed])) lastListed--;
 			if (lastListed >= 0) return { page, elements: pending.slice(lastListed + 1) };
 			if (readOn >= MAX_BOUNDARY_READS || !page.nextCursor) throw keptChanging();
-			page = await readByCursor(page.nextCursor);
+			page = await read(page.nextCursor, size);
 			pending = page.elements;
 		}
 	}

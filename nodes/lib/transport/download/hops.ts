@@ -33,12 +33,10 @@ export function sameOrigin(url: string, baseUrl: string): boolean {
 export function unmaskPathSecrets(url: string, credentialType: CredentialType): string {
 	if (credentialType !== 'fileStorageFileRequestApi') return url;
 	const masked = [REDACTED, encodeURIComponent(REDACTED)];
-	const [beforeQuery, ...query] = url.split('?');
-	const path = beforeQuery
-		.split('/')
-		.map((segment) => (masked.includes(segment) ? FILE_REQUEST_ID_PLACEHOLDER : segment))
-		.join('/');
-	return [path, ...query].join('?');
+	const unmask = (segment: string) =>
+		masked.includes(segment) ? FILE_REQUEST_ID_PLACEHOLDER : segment;
+	const [path, ...query] = url.split('?');
+	return [path.split('/').map(unmask).join('/'), ...query].join('?');
 }
 
 export function headerValue(headers: IDataObject, name: string): string | undefined {
