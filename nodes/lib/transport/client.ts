@@ -12,19 +12,11 @@ import type { AnswerShape, ApiCall, Caller, SentCall } from './endpoints';
 import { answerError, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
 import { classifyResponse, isTimeout } from './failures';
 import { decodeBody } from './redaction';
-import type { RequestPolicy } from './retry';
+import type { AnswerHead, RequestPolicy } from './retry';
 import { EXECUTION_POLICY, sendWithRetries } from './retry';
 
-export interface CallOptions {
-	itemIndex?: number;
-	policy?: RequestPolicy;
-}
-
-interface Answer {
-	statusCode: number;
-	body: unknown; // decoded once, secrets redacted; text when it is not JSON
-	headers?: Record<string, unknown>;
-}
+export type CallOptions = { itemIndex?: number; policy?: RequestPolicy };
+type Answer = AnswerHead & { body: unknown }; // the body decoded once, secrets redacted; text if not JSON
 
 type ShapeCheck = [has: (body: unknown, status: number) => boolean, expected: string];
 

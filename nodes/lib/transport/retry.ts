@@ -26,9 +26,8 @@ export function executionPolicy(timeoutMs: number): RequestPolicy {
 	return { ...EXECUTION_POLICY, timeoutMs };
 }
 
-export interface PollPolicy extends RequestPolicy {
-	budgetMs: number; // the whole poll's: n8n's poll budget, or a minute where n8n does not say
-}
+// `budgetMs`: the whole poll's, n8n's poll budget or a minute where n8n does not say.
+export type PollPolicy = RequestPolicy & { budgetMs: number };
 
 // n8n bounds a poll's whole run: shorter requests and waits, taken from its budget.
 export function pollPolicy(budgetMs: number | undefined): PollPolicy {
@@ -60,16 +59,9 @@ function retryAfterMs(header: unknown, now: number): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export interface RetryReport {
-	tries: number;
-	waitedMs: number;
-	refusedWaitMs?: number; // a Retry-After longer than the node may wait, so not waited for
-}
-
-interface AnswerHead {
-	statusCode: number;
-	headers?: Record<string, unknown>;
-}
+// `refusedWaitMs`: a Retry-After longer than the node may wait, so not waited for.
+export type RetryReport = { tries: number; waitedMs: number; refusedWaitMs?: number };
+export type AnswerHead = { statusCode: number; headers?: Record<string, unknown> };
 
 export interface Tries<Answer extends AnswerHead> {
 	method: IHttpRequestMethods;
@@ -80,10 +72,8 @@ export interface Tries<Answer extends AnswerHead> {
 	noAnswer(error: unknown, report: RetryReport): Error;
 }
 
-export interface Answered<Answer> extends RetryReport {
-	answer: Answer; // a success, an error not worth repeating, or the last try's
-	retryAfterMs?: number;
-}
+// `answer`: a success, an error not worth repeating, or the last try's.
+export type Answered<Answer> = RetryReport & { answer: Answer; retryAfterMs?: number };
 
 // Sends until an answer is final, within the policy's tries and total wait, waiting what Retry-After asks or
 // backing off. No answer is tried again only for a read that met a transient failure, never after a time-out:

@@ -9,10 +9,7 @@ import { REDACTED, redactText } from '../redaction';
 import type { RetryReport } from '../retry';
 import type { BodyCheck } from './body';
 
-export interface SentHop extends ErrorPlace {
-	shownUrl: string;
-	credentialType: CredentialType;
-}
+export type SentHop = ErrorPlace & { shownUrl: string; credentialType: CredentialType };
 
 function parsedUrl(url: string, base?: string): URL | undefined {
 	try {

@@ -1,7 +1,7 @@
 // One hop of a download (redirects are decided one at a time): where the credential may go, the request sent
 // through the transport's one retry loop, and what its answer's headers say.
 
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
 import type { CredentialType } from '../../credentialContract';
@@ -9,19 +9,14 @@ import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { REDACTED, redactText } from '../redaction';
-import type { Answered, RequestPolicy } from '../retry';
+import type { Answered, AnswerHead, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
 import type { ByteStream } from './body';
 import { RequestAbort } from './body';
 import type { SentHop } from './errors';
 import { originOf } from './errors';
 
-export interface HopAnswer {
-	statusCode: number;
-	headers?: IDataObject;
-	body: ByteStream;
-	abort: RequestAbort;
-}
+export type HopAnswer = AnswerHead & { body: ByteStream; abort: RequestAbort };
 
 /** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {
@@ -39,14 +34,14 @@ export function unmaskPathSecrets(url: string, credentialType: CredentialType): 
 	return [path.split('/').map(unmask).join('/'), ...query].join('?');
 }
 
-export function headerValue(headers: IDataObject, name: string): string | undefined {
+export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
 	const value = headers[name];
 	const first: unknown = Array.isArray(value) ? value[0] : value;
 	return typeof first === 'string' || typeof first === 'number' ? String(first) : undefined;
 }
 
 /** What the headers say of the content: its type (without parameters, lower case), length and file name. */
-export function contentOf(headers: IDataObject) {
+export function contentOf(headers: Record<string, unknown>) {
 	const length = headerValue(headers, 'content-length')?.trim();
 	return {
 		mimeType: headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined,
