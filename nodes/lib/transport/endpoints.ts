@@ -63,15 +63,13 @@ const REQUEST: CredentialType = 'fileStorageFileRequestApi';
 // Path secrets stay placeholders here: each credential's `authenticate` fills them in.
 const SHARE_ITEMS = `/shares/${SHARE_TOKEN_PLACEHOLDER}/items`;
 const FILE_REQUEST = `/requests/${FILE_REQUEST_ID_PLACEHOLDER}`;
+const paged = (qs: IDataObject) => ({ qs, paginated: true });
 
 export const endpoints = {
 	folderContents: (folderId: string, qs: IDataObject) =>
-		call('folderContents', ACCOUNT, `GET /browse/folders/${segment(folderId)}`, 'list', {
-			qs,
-			paginated: true,
-		}),
+		call('folderContents', ACCOUNT, `GET /browse/folders/${segment(folderId)}`, 'list', paged(qs)),
 	recentUploads: (qs: IDataObject) =>
-		call('recentUploads', ACCOUNT, 'GET /browse/latest', 'list', { qs, paginated: true }),
+		call('recentUploads', ACCOUNT, 'GET /browse/latest', 'list', paged(qs)),
 	restoreFromTrash: (body: IDataObject) =>
 		call('restoreFromTrash', ACCOUNT, 'POST /trash/restore', 'message', { body }),
 	createFolderInShare: (body: IDataObject) =>

@@ -120,6 +120,7 @@ function isBatchRequest(call: ApiCall): boolean {
 	return Array.isArray(call.body?.items) || Array.isArray(call.body?.urls);
 }
 
+// What the fields a validation error names ('items.N', 'urls.N') are in the request that was sent.
 function fieldsNamed({ caller, call }: SentCall): string {
 	if (caller !== 'operation')
 		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
