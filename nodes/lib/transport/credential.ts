@@ -1,5 +1,4 @@
-// The credential a run of requests uses: read and decrypted once, its Base URL and path secret checked before
-// anything is sent. Nothing is opened here: n8n's HTTP helper makes the connections.
+// The credential of a run, read once (n8n decrypts it on every read) and checked before anything is sent.
 
 import type {
 	ICredentialsDecrypted,
@@ -14,23 +13,16 @@ import { BASE_URL_FIELD, CREDENTIALS } from '../credentialContract';
 import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
 import { secretsOf } from './redaction';
 
-/** The n8n contexts the transport runs in: an operation, a list search, a poll. */
 export type FileStorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type DownloadContext = IExecuteFunctions | IPollFunctions;
 
 export interface CheckedCredential {
 	type: CredentialType;
-	/** The normalised Base URL (no trailing slash, no `/api/v1`). */
-	baseUrl: string;
-	/** Every form of the credential's secret that redaction looks for. */
-	secrets: string[];
-	/**
-	 * The credential as read here, handed to n8n's HTTP helper with every request: otherwise the helper reads it
-	 * from n8n's database and decrypts it again for each one (each page of a listing).
-	 */
-	decrypted: ICredentialsDecrypted;
+	baseUrl: string; // no trailing slash, no `/api/v1`
+	secrets: string[]; // every form that redaction looks for
+	decrypted: ICredentialsDecrypted; // handed to n8n's HTTP helper, which would read it again for each request
 }
 
-/** Reads the credential once (n8n reads and decrypts it on every call), checking the Base URL and path secret. */
 export async function readCredential(
 	ctx: FileStorageContext,
 	type: CredentialType,
@@ -42,28 +34,25 @@ export async function readCredential(
 		new NodeApiError(ctx.getNode(), { message: short }, { message, description, itemIndex });
 	const paste = `Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`;
 	const value = String(data[secret.field] ?? '');
-	if (value.trim() === '') {
+	if (value.trim() === '')
 		throw refuse(
 			`Empty ${secret.displayName}`,
 			`The ${secret.displayName} of the "${label}" credential is empty`,
 			`Nothing was sent. ${paste}`,
 		);
-	}
-	if (secret.pathPlaceholder && isUnsafePathSegment(value)) {
+	if (secret.pathPlaceholder && isUnsafePathSegment(value))
 		throw refuse(
 			`Unusable ${secret.displayName}`,
 			`The ${secret.displayName} of the "${label}" credential is empty or a dot segment ("." or "..")`,
 			`It is put into the request path, where such a value would address another endpoint, so nothing was sent. ${paste}`,
 		);
-	}
 	const baseUrl = normalizeBaseUrl(data[BASE_URL_FIELD]);
-	if (!isHttpBaseUrl(baseUrl)) {
+	if (!isHttpBaseUrl(baseUrl))
 		throw refuse(
 			'Invalid Base URL',
 			'The Base URL of the credential is not an http(s) address',
 			`Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
 		);
-	}
 	const reference = ctx.getNode().credentials?.[type];
 	return {
 		type,

@@ -7,64 +7,45 @@ import type { CredentialType } from '../credentialContract';
 import { FILE_REQUEST_ID_PLACEHOLDER, SHARE_TOKEN_PLACEHOLDER } from '../credentialContract';
 import { isUnsafePathSegment } from '../urls';
 
-/**
- * What a successful answer must look like: a listing (`data` array), one resource (a wrapper with an id), or a
- * mutation's `{type, message}` (or an empty 204). Anything else is an error, never an empty result.
- */
+// A successful answer is a listing (`data` array), one resource (with an id) or a mutation's `{type, message}`.
 export type AnswerShape = 'list' | 'resource' | 'message';
 
-export type EndpointName =
-	| 'folderContents'
-	| 'recentUploads'
-	| 'restoreFromTrash'
-	| 'createFolderInShare'
-	| 'deleteInShare'
-	| 'fileRequestContents'
-	| 'deleteInFileRequest'
-	| 'uploadToFileRequest'
-	| 'notifications';
+type AccountEndpoint = 'folderContents' | 'recentUploads' | 'restoreFromTrash' | 'notifications';
+type ShareEndpoint = 'createFolderInShare' | 'deleteInShare';
+type FileRequestEndpoint = 'fileRequestContents' | 'deleteInFileRequest' | 'uploadToFileRequest';
+export type EndpointName = AccountEndpoint | ShareEndpoint | FileRequestEndpoint;
 
 export interface ApiCall {
-	/** Which endpoint: error hints depend on it. */
-	endpoint: EndpointName;
+	endpoint: EndpointName; // error hints depend on it
 	credentialType: CredentialType;
 	method: IHttpRequestMethods;
 	expects: AnswerShape;
-	/** Whether the listing is cut into pages (`cursor`, `limit`, `meta.cursor`); others answer whole. */
-	paginated?: boolean;
-	/** Path below `/api/v1`; secrets appear only as the credential placeholders. */
-	path: string;
+	paginated?: boolean; // cut into pages (`cursor`, `limit`, `meta.cursor`); the others answer whole
+	path: string; // below `/api/v1`; secrets appear only as the credential placeholders
 	qs?: IDataObject;
 	body?: IDataObject;
 }
 
-/**
- * Where calls are made from, so that their errors say what to do there: an operation has options and can be run
- * again, a poll tries again by itself, a list in the editor is opened again.
- */
+// Where a call is made from, so that its errors say what to do there (run again, wait for the next poll…).
 export type Caller = 'operation' | 'poll' | 'listSearch';
 
-/** A call as it was sent, with what its errors need to say what happened and how to go on. */
 export interface SentCall {
 	node: INode;
 	call: ApiCall;
-	/** Every form of the credential's secret: redacted from every text. */
-	secrets: string[];
+	secrets: string[]; // every form of the credential's secret, redacted from every text
 	itemIndex?: number;
 	caller: Caller;
 }
 
-/**
- * A value put into the path: URL-encoded, and never a dot segment or empty, which URL normalisation would turn
- * into another endpoint (`/browse/folders/..` → `/browse/`). Callers validate first; this is the last guard.
- */
+// URL normalisation would turn a dot segment or an empty one into another endpoint (`/browse/folders/..` →
+// `/browse/`). Callers validate first; this is the last guard.
 function segment(value: string): string {
 	if (isUnsafePathSegment(value))
 		throw new ApplicationError(`Refused to put "${value}" into a request path`);
 	return encodeURIComponent(value);
 }
 
-/** `request`: the method and the path, as the spec writes them. */
+// `request`: method and path, as the spec writes them.
 function call(
 	endpoint: EndpointName,
 	credentialType: CredentialType,
@@ -76,23 +57,19 @@ function call(
 	return { endpoint, credentialType, method, path, expects, ...more };
 }
 
-const [ACCOUNT, SHARE, REQUEST]: CredentialType[] = [
-	'fileStorageApi',
-	'fileStorageShareApi',
-	'fileStorageFileRequestApi',
-];
-// The secrets of shares and file requests stay placeholders here: each credential's `authenticate` fills them.
+const ACCOUNT: CredentialType = 'fileStorageApi';
+const SHARE: CredentialType = 'fileStorageShareApi';
+const REQUEST: CredentialType = 'fileStorageFileRequestApi';
+// Path secrets stay placeholders here: each credential's `authenticate` fills them in.
 const SHARE_ITEMS = `/shares/${SHARE_TOKEN_PLACEHOLDER}/items`;
 const FILE_REQUEST = `/requests/${FILE_REQUEST_ID_PLACEHOLDER}`;
+const paged = (qs: IDataObject) => ({ qs, paginated: true });
 
 export const endpoints = {
 	folderContents: (folderId: string, qs: IDataObject) =>
-		call('folderContents', ACCOUNT, `GET /browse/folders/${segment(folderId)}`, 'list', {
-			qs,
-			paginated: true,
-		}),
+		call('folderContents', ACCOUNT, `GET /browse/folders/${segment(folderId)}`, 'list', paged(qs)),
 	recentUploads: (qs: IDataObject) =>
-		call('recentUploads', ACCOUNT, 'GET /browse/latest', 'list', { qs, paginated: true }),
+		call('recentUploads', ACCOUNT, 'GET /browse/latest', 'list', paged(qs)),
 	restoreFromTrash: (body: IDataObject) =>
 		call('restoreFromTrash', ACCOUNT, 'POST /trash/restore', 'message', { body }),
 	createFolderInShare: (body: IDataObject) =>

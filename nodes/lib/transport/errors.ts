@@ -1,36 +1,29 @@
-// Every failure of a request → a NodeApiError whose message says what happened and whose description says how to
-// fix it (hints.ts), every text redacted: an answer that is a failure, a 2xx that is not what the endpoint
-// promises, no answer in time, no answer at all.
+// Every failure of a request → a NodeApiError, every text redacted: its message says what happened, its description
+// how to fix it (hints.ts).
 
 import type { Failure, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
-import type { SentCall } from './endpoints';
+import type { ApiCall, SentCall } from './endpoints';
 import type { FailureKind } from './failures';
 import { CUT_MID_ANSWER, MUTATIONS, NEVER_SENT, networkCodeOf } from './failures';
-import { ADVICE, hintFor, isBatchRequest, rateLimitAdvice } from './hints';
+import { ADVICE, hintFor } from './hints';
 import { redactText } from './redaction';
 import type { RetryReport } from './retry';
 
-/** Where an error happened: the node, the item, and the secrets its texts must not show. */
 export type ErrorPlace = Pick<SentCall, 'node' | 'itemIndex' | 'secrets'>;
 
-/**
- * A NodeApiError with its texts redacted; `response` is what n8n keeps as the error's response. The message is set
- * again: NodeApiError swaps one that names a connection code (a server's "could not fetch: connect ECONNREFUSED")
- * for its own wording, which would blame n8n's link to the server.
- */
+type ErrorDetails = { httpCode?: number; response?: JsonObject; failure?: Failure };
+
+// The message is set again: NodeApiError swaps one that names a connection code (a server's "could not fetch:
+// connect ECONNREFUSED") for its own wording, which would blame n8n's link to the server.
 export function redactedError(
 	{ node, itemIndex, secrets }: ErrorPlace,
 	message: string,
 	description: string,
-	{
-		httpCode,
-		response,
-		failure,
-	}: { httpCode?: number; response?: JsonObject; failure?: Failure } = {},
+	{ httpCode, response, failure }: ErrorDetails = {},
 ): NodeApiError {
 	const text = redactText(message, secrets);
 	const code: { httpCode?: string } = httpCode === undefined ? {} : { httpCode: String(httpCode) };
@@ -49,12 +42,19 @@ export function redactedError(
 	return error;
 }
 
-/** A short, single-line excerpt of what the server sent, for error descriptions (callers redact it). */
+/** One short line of what the server sent (callers redact it). */
 export function excerptOf(body: unknown, limit = 160): string {
 	if (body === undefined || body === null || body === '') return '(empty body)';
 	const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
 	const flat = text.replace(/\s+/g, ' ').trim();
 	return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
+}
+
+/** `: <the server's message>` of an error body, or nothing. */
+export function saidIn(body: unknown): string {
+	return isObject(body) && typeof body.message === 'string' && body.message.trim()
+		? `: ${body.message.trim()}`
+		: '';
 }
 
 /** `{ "items.0.id": ["…"] }` → `items.0.id: …; urls.1: …` */
@@ -65,93 +65,49 @@ function fieldErrors(body: unknown): string {
 		.join('; ');
 }
 
-/** What the fields a validation error names are, for the request that was sent. */
-function fieldsNamed({ caller, call }: SentCall): string {
-	if (caller !== 'operation') {
-		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
-	}
-	if (Array.isArray(call.body?.urls))
-		return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
-	if (isBatchRequest(call))
-		return "Fix the values named above. 'items.N' is the Nth item of the request (see Batch Size).";
-	return 'Fix the parameters named above.';
-}
+type Message = (status: number, said: string, sent: SentCall, body: unknown) => string;
 
-/** What an answer judged a failure says, by kind; `said` is `: <the server's message>` when it sent one. */
-const ANSWERS: Record<
-	FailureKind,
-	(status: number, said: string, sent: SentCall, body: unknown) => [string, string]
-> = {
-	auth: (status, said, sent) => [
+/** What happened, by kind of failure; `said` is `: <the server's message>` when it sent one. */
+const MESSAGES: Record<FailureKind, Message> = {
+	auth: (status, said, sent) =>
 		`The ${CREDENTIALS[sent.call.credentialType].secret.noun} was refused (HTTP ${status})${said}`,
-		hintFor(sent, 'auth'),
-	],
-	denied: (status, said, sent) => [
-		`Access denied (HTTP ${status})${said}`,
-		hintFor(sent, 'denied'),
-	],
-	notFound: (status, said, sent) => [
-		`Not found (HTTP ${status})${said}`,
-		hintFor(sent, 'notFound'),
-	],
-	gone: (status) => [
-		`The file request is not active anymore (HTTP ${status})`,
-		'The file request was filled or has expired. Create a new file request and put its ID in the "File Storage File Request API" credential.',
-	],
-	validation: (status, said, sent, body) => [
+	denied: (status, said) => `Access denied (HTTP ${status})${said}`,
+	notFound: (status, said) => `Not found (HTTP ${status})${said}`,
+	gone: (status) => `The file request is not active anymore (HTTP ${status})`,
+	validation: (status, said, _sent, body) =>
 		`The server rejected the request as invalid (HTTP ${status})${fieldErrors(body) ? `: ${fieldErrors(body)}` : said}`,
-		fieldsNamed(sent),
-	],
-	rateLimited: (status, _said, sent) => [
-		`Too many requests: the server is rate limiting (HTTP ${status})`,
-		rateLimitAdvice(sent),
-	],
-	server: (status, said, sent) => [
+	rateLimited: (status) => `Too many requests: the server is rate limiting (HTTP ${status})`,
+	server: (status, said) =>
 		`The File Storage server could not handle the request (HTTP ${status})${said}`,
-		ADVICE[sent.caller].server,
-	],
-	notJson: (status) => [
-		`The server answered with a web page instead of JSON (HTTP ${status})`,
-		'Check the Base URL of the credential: it must be the File Storage server itself, not a login page, proxy or the web app under a different path.',
-	],
-	badJson: (status, _said, sent) => [
+	notJson: (status) => `The server answered with a web page instead of JSON (HTTP ${status})`,
+	badJson: (status) =>
 		`The server's answer is not complete JSON (HTTP ${status}): it was cut short or is malformed`,
-		`The answer started as JSON but could not be read, so nothing of it is used. ${ADVICE[sent.caller].retry} If this repeats, check the server (or a proxy in between) for answers cut off mid-way.`,
-	],
-	errorBody: (_status, said, sent) => [
-		`The server declined the request${said}`,
-		hintFor(sent, 'errorBody'),
-	],
-	other: (status, said, sent) => [
-		`The server did not accept the request (HTTP ${status})${said}`,
-		`Check the parameters and the credential. ${ADVICE[sent.caller].retry}`,
-	],
+	errorBody: (_status, said) => `The server declined the request${said}`,
+	other: (status, said) => `The server did not accept the request (HTTP ${status})${said}`,
 };
 
 export function retryNote(report: RetryReport | undefined): string {
 	if (!report) return '';
-	const tried =
-		report.tries > 1
-			? ` Tried ${report.tries} times, waiting ${Math.round(report.waitedMs / 1000)} s in all.`
-			: '';
+	const { tries, refusedWaitMs } = report;
+	const waited = Math.round(report.waitedMs / 1000);
+	const tried = tries > 1 ? ` Tried ${tries} times, waiting ${waited} s in all.` : '';
 	const refused =
-		report.refusedWaitMs !== undefined
-			? ` The server asked to wait ${Math.ceil(report.refusedWaitMs / 1000)} s, longer than the node waits.`
+		refusedWaitMs !== undefined
+			? ` The server asked to wait ${Math.ceil(refusedWaitMs / 1000)} s, longer than the node waits.`
 			: '';
 	return `${tried}${refused}`;
 }
 
-/** For a mutation whose answer does not say it was not applied: tell the user to check before running again. */
-function appliedNote(method: string, status: number, kind: FailureKind): string {
-	if (!MUTATIONS.includes(method as never)) return '';
-	if (status === 500 || status === 502 || status === 504) {
-		return ' The request may have been applied before the server failed: check before running again.';
-	}
-	// A success status with an unreadable body (a web page, JSON cut short): the server may well have done it.
-	// An error body explains itself (items before the failing one are done).
-	if (status >= 200 && status < 300 && kind !== 'errorBody') {
-		return ' The status says it succeeded, so the request may have been applied: check before running again.';
-	}
+// A mutation that may have been applied is checked before it is run again.
+const checkFirst = (call: ApiCall, what: string) =>
+	MUTATIONS.includes(call.method) ? ` ${what}: check before running again.` : '';
+
+function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
+	if (status === 500 || status === 502 || status === 504)
+		return checkFirst(call, 'The request may have been applied before the server failed');
+	// A success status with an unreadable body may well have been done; an error body explains itself.
+	if (status >= 200 && status < 300 && kind !== 'errorBody')
+		return checkFirst(call, 'The status says it succeeded, so the request may have been applied');
 	return '';
 }
 
@@ -164,7 +120,6 @@ function failureOf(kind: FailureKind, status: number, retryAfterMs?: number): Fa
 	return undefined;
 }
 
-/** The error of an answer that `classifyResponse` judged a failure. */
 export function answerError(
 	sent: SentCall,
 	status: number,
@@ -172,30 +127,22 @@ export function answerError(
 	kind: FailureKind,
 	retries?: RetryReport & { retryAfterMs?: number },
 ): NodeApiError {
-	const said =
-		isObject(body) && typeof body.message === 'string' && body.message.trim()
-			? `: ${body.message.trim()}`
-			: '';
-	const [message, description] = ANSWERS[kind](status, said, sent, body);
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return redactedError(
 		sent,
-		message,
-		`${description}${retryNote(retries)}${appliedNote(sent.call.method, status, kind)}`,
+		MESSAGES[kind](status, saidIn(body), sent, body),
+		`${hintFor(sent, kind)}${retryNote(retries)}${appliedNote(sent.call, status, kind)}`,
 		{ httpCode: status, response: { body: body as JsonObject }, failure },
 	);
 }
 
-/** A 2xx answer that is not what the endpoint promises: an error, never an empty result. */
 export function unexpectedAnswerError(
 	sent: SentCall,
 	status: number,
 	expected: string,
 	body: unknown,
 ): NodeApiError {
-	const applied = MUTATIONS.includes(sent.call.method)
-		? ' The request may have been applied: check before running again.'
-		: '';
+	const applied = checkFirst(sent.call, 'The request may have been applied');
 	return redactedError(
 		sent,
 		`Unexpected answer from the server (HTTP ${status}): expected ${expected}`,
@@ -204,16 +151,13 @@ export function unexpectedAnswerError(
 	);
 }
 
-/** A request that got no answer within its time limit. */
 export function timeoutError(sent: SentCall, timeoutMs: number): NodeApiError {
 	const { call, caller } = sent;
 	const limit =
 		timeoutMs >= 1000
 			? `${Math.round(timeoutMs / 1000)} s`
 			: `${Math.max(1, Math.round(timeoutMs))} ms`;
-	const applied = MUTATIONS.includes(call.method)
-		? ' The request may still have been applied: check before running again.'
-		: '';
+	const applied = checkFirst(call, 'The request may still have been applied');
 	return redactedError(
 		sent,
 		`No answer within ${limit} to ${call.method} /api/v1${call.path}`,
@@ -221,21 +165,16 @@ export function timeoutError(sent: SentCall, timeoutMs: number): NodeApiError {
 	);
 }
 
-/** The error of a request that got no answer: never connected (refused, DNS), or the connection broke (reset). */
-export function unreachableError(
-	sent: SentCall,
-	error: Error,
-	retries?: RetryReport,
-): NodeApiError {
+/** No answer: never connected (refused, DNS), or the connection broke (reset). */
+export function unreachableError(sent: SentCall, error: Error, report?: RetryReport): NodeApiError {
 	const { call } = sent;
 	const detail = redactText(String(error?.message ?? error), sent.secrets);
 	const code = networkCodeOf(error);
 	const neverSent = code !== undefined && NEVER_SENT.includes(code);
 	const broke = code !== undefined && !neverSent;
-	const applied =
-		MUTATIONS.includes(call.method) && !neverSent
-			? ' The request may have been applied before the connection broke: check before running again.'
-			: '';
+	const applied = neverSent
+		? ''
+		: checkFirst(call, 'The request may have been applied before the connection broke');
 	const check = broke
 		? `The server, or a proxy between n8n and it, closed the connection before a complete answer. ${ADVICE[sent.caller].retry} If this repeats, check the server and its proxy.`
 		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;
@@ -246,7 +185,7 @@ export function unreachableError(
 				? `The connection to the File Storage server broke before it answered (${code})`
 				: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
 	// The code stays out of the error response: NodeApiError would replace the message with its own wording.
-	return redactedError(sent, message, `${check}${applied}${retryNote(retries)} Detail: ${detail}`, {
+	return redactedError(sent, message, `${check}${applied}${retryNote(report)} Detail: ${detail}`, {
 		response: { message: detail, networkCode: code ?? null },
 	});
 }

@@ -1,11 +1,11 @@
-// How to fix a failed request, by endpoint, by what was sent and by where it was sent from: "pick the parent with
-// From List" only where a parent was sent and a list exists, "open the list again" in the editor's lists, "the
-// trigger tries again" in a poll.
+// How to fix a failed request, by what failed, endpoint, what was sent and where from: "pick the parent with From
+// List" only where a parent was sent, "open the list again" in the editor, "the trigger tries again" in a poll.
 
 import type { CredentialType } from '../credentialContract';
 import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
+import type { FailureKind } from './failures';
 
-export type HintedFailure = 'auth' | 'denied' | 'notFound' | 'errorBody';
+type Hint = string | ((sent: SentCall) => string);
 
 const TOKEN_REFUSED: Record<CredentialType, string> = {
 	fileStorageApi:
@@ -25,112 +25,112 @@ const REQUEST_REFUSED =
 const REQUEST_UNKNOWN =
 	'The file request ID is unknown to this server. Copy the last part of the upload link into the "File Storage File Request API" credential.';
 
-/** Whether the call names a parent folder (query or body), so a refusal may be about that folder. */
-function sentParent(call: ApiCall): boolean {
+// A refusal may be about the parent folder the call names.
+function sentParent({ call }: SentCall): boolean {
 	const parent = call.qs?.parent_id ?? call.body?.parent_id;
 	return parent !== undefined && parent !== null && parent !== '';
 }
 
-type HintTable = Partial<Record<HintedFailure, string | ((call: ApiCall) => string)>>;
-
-const HINTS: Record<EndpointName, HintTable> = {
-	folderContents: {
-		denied:
-			'The account of this access token may not read this folder. Check that the folder belongs to this account.',
-		notFound:
-			'No folder with this ID in the account of this access token. Pick the folder with "From List", or use "all" for the root.',
-	},
-	recentUploads: {
-		denied:
-			"The account of this access token may not list recent uploads. Check the token's account.",
-		notFound:
-			'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
-	},
-	restoreFromTrash: {
-		denied:
-			'The account of this access token may not restore these items. Check that they belong to this account.',
-		notFound:
-			"An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete's output, and check that the items are still in the trash.",
-		errorBody:
-			'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
-	},
-	createFolderInShare: {
-		denied: (call) =>
-			sentParent(call)
-				? 'The Parent Folder ID must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
-				: SHARE_REFUSED,
-		notFound: (call) =>
-			sentParent(call)
-				? 'The Parent Folder ID was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
-				: SHARE_UNKNOWN,
-	},
-	deleteInShare: {
-		denied: `The items must be inside the shared folder, and the share must allow editing. ${SHARE_REFUSED}`,
-		notFound: SHARE_UNKNOWN,
-		errorBody:
-			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the shared folder, then run again.',
-	},
-	fileRequestContents: {
-		denied: (call) =>
-			sentParent(call)
-				? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
-				: REQUEST_REFUSED,
-		notFound: (call) =>
-			sentParent(call)
-				? 'No such folder in the file request. Pick it with "From List".'
-				: REQUEST_UNKNOWN,
-	},
-	deleteInFileRequest: {
-		denied:
-			'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
-		notFound: REQUEST_UNKNOWN,
-		errorBody:
-			'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
-	},
-	uploadToFileRequest: {
-		denied: (call) =>
-			sentParent(call)
-				? 'The Destination Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
-				: REQUEST_REFUSED,
-		notFound: REQUEST_UNKNOWN,
-	},
-	notifications: {
-		denied:
-			"The account of this access token may not read notifications. Check the token's account.",
-		notFound:
-			'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
-	},
+const HINTS: Partial<Record<`${EndpointName}.${FailureKind}`, Hint>> = {
+	'folderContents.denied':
+		'The account of this access token may not read this folder. Check that the folder belongs to this account.',
+	'folderContents.notFound':
+		'No folder with this ID in the account of this access token. Pick the folder with "From List", or use "all" for the root.',
+	'recentUploads.denied':
+		"The account of this access token may not list recent uploads. Check the token's account.",
+	'recentUploads.notFound':
+		'The server has no recent-uploads endpoint here: check that the Base URL is the File Storage server itself.',
+	'restoreFromTrash.denied':
+		'The account of this access token may not restore these items. Check that they belong to this account.',
+	'restoreFromTrash.notFound':
+		"An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete's output, and check that the items are still in the trash.",
+	'restoreFromTrash.errorBody':
+		'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
+	'createFolderInShare.denied': (sent) =>
+		sentParent(sent)
+			? 'The Parent Folder ID must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
+			: SHARE_REFUSED,
+	'createFolderInShare.notFound': (sent) =>
+		sentParent(sent)
+			? 'The Parent Folder ID was not found inside the shared folder, or the share is gone. Check the folder ID, then the share link.'
+			: SHARE_UNKNOWN,
+	'deleteInShare.denied': `The items must be inside the shared folder, and the share must allow editing. ${SHARE_REFUSED}`,
+	'deleteInShare.notFound': SHARE_UNKNOWN,
+	'deleteInShare.errorBody':
+		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the shared folder, then run again.',
+	'fileRequestContents.denied': (sent) =>
+		sentParent(sent)
+			? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
+			: REQUEST_REFUSED,
+	'fileRequestContents.notFound': (sent) =>
+		sentParent(sent)
+			? 'No such folder in the file request. Pick it with "From List".'
+			: REQUEST_UNKNOWN,
+	'deleteInFileRequest.denied':
+		'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
+	'deleteInFileRequest.notFound': REQUEST_UNKNOWN,
+	'deleteInFileRequest.errorBody':
+		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
+	'uploadToFileRequest.denied': (sent) =>
+		sentParent(sent)
+			? 'The Destination Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
+			: REQUEST_REFUSED,
+	'uploadToFileRequest.notFound': REQUEST_UNKNOWN,
+	'notifications.denied':
+		"The account of this access token may not read notifications. Check the token's account.",
+	'notifications.notFound':
+		'The server has no notifications endpoint here: check that the Base URL is the File Storage server itself.',
 };
 
-const GENERIC: Record<Exclude<HintedFailure, 'auth'>, string> = {
+const GENERIC: Record<FailureKind, Hint> = {
+	auth: ({ call }) => TOKEN_REFUSED[call.credentialType],
 	denied: 'The server refused this request for this credential. Check the IDs and the credential.',
 	notFound: 'Something named in the request does not exist. Check the IDs and the credential.',
+	gone: 'The file request was filled or has expired. Create a new file request and put its ID in the "File Storage File Request API" credential.',
+	validation: fieldsNamed,
+	rateLimited: ({ caller, call }) =>
+		caller === 'operation' && isBatchRequest(call)
+			? 'Wait and run again, run the workflow less often, or raise Batch Size so fewer requests are sent.'
+			: ADVICE[caller].rateLimited,
+	server: ({ caller }) => ADVICE[caller].server,
+	notJson:
+		'Check the Base URL of the credential: it must be the File Storage server itself, not a login page, proxy or the web app under a different path.',
+	badJson: ({ caller }) =>
+		`The answer started as JSON but could not be read, so nothing of it is used. ${ADVICE[caller].retry} If this repeats, check the server (or a proxy in between) for answers cut off mid-way.`,
 	errorBody:
 		'The server stopped partway: for batch operations, items before the failing one in the same request may already be done. Check the IDs, then run again.',
+	other: ({ caller }) => `Check the parameters and the credential. ${ADVICE[caller].retry}`,
 };
 
 /** In the editor's folder list, a refused or missing folder is one the list showed a moment ago. */
-const IN_A_LIST: Partial<Record<HintedFailure, string>> = {
+const IN_A_LIST: Partial<Record<FailureKind, string>> = {
 	denied:
 		'The credential may not read a folder of this list. Check the credential, or enter the ID By ID.',
 	notFound:
 		'A folder of this list is gone: deleted or moved to the trash since the list was loaded. Open the list again.',
 };
 
-export function hintFor(sent: SentCall, kind: HintedFailure): string {
-	const { call } = sent;
-	if (kind === 'auth') return TOKEN_REFUSED[call.credentialType];
+export function hintFor(sent: SentCall, kind: FailureKind): string {
 	const listHint = sent.caller === 'listSearch' ? IN_A_LIST[kind] : undefined;
-	const hint = listHint ?? HINTS[call.endpoint][kind] ?? GENERIC[kind];
-	return typeof hint === 'function' ? hint(call) : hint;
+	const hint = listHint ?? HINTS[`${sent.call.endpoint}.${kind}`] ?? GENERIC[kind];
+	return typeof hint === 'function' ? hint(sent) : hint;
 }
 
-/** Whether the call carries many input items or URLs at once (a batch operation's request). */
-export function isBatchRequest(call: ApiCall): boolean {
+function isBatchRequest(call: ApiCall): boolean {
 	return Array.isArray(call.body?.items) || Array.isArray(call.body?.urls);
 }
 
-/** What to do next where the call was made from: an operation is run again, a poll tries again by itself. */
+// What the fields a validation error names ('items.N', 'urls.N') are in the request that was sent.
+function fieldsNamed({ caller, call }: SentCall): string {
+	if (caller !== 'operation')
+		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
+	if (Array.isArray(call.body?.urls))
+		return "Fix the values named above. 'urls.N' is the Nth URL of the request (see URLs per Request).";
+	if (isBatchRequest(call))
+		return "Fix the values named above. 'items.N' is the Nth item of the request (see Batch Size).";
+	return 'Fix the parameters named above.';
+}
+
 export const ADVICE: Record<
 	Caller,
 	{ retry: string; rateLimited: string; server: string; timeout(limit: string): string }
@@ -159,10 +159,3 @@ export const ADVICE: Record<
 		timeout: () => 'Open the list again, and check that the server is running.',
 	},
 };
-
-/** What to do about a rate limit: a batch operation can send fewer requests. */
-export function rateLimitAdvice({ caller, call }: SentCall): string {
-	return caller === 'operation' && isBatchRequest(call)
-		? 'Wait and run again, run the workflow less often, or raise Batch Size so fewer requests are sent.'
-		: ADVICE[caller].rateLimited;
-}

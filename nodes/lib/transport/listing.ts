@@ -1,12 +1,8 @@
-// The one way to read a listing, for the node, the trigger and the folder pickers: `pagesOf` yields its pages in
-// order (cursor-paginated endpoints page by page, the others in one page), `list` collects them.
-//
-// A listing can change between two pages of one walk. With keyset cursors nothing is lost or repeated. With cursors
-// that are positions (offset paging, Laravel's `paginate()`), an entry added above the page boundary is listed
-// again on the next page, and an entry removed above it pulls one entry past the boundary, never listed. A walk
-// therefore drops what it has already yielded, and where the listing's total (`meta.cursor.total`) moved between
-// two pages, reads both pages again until it holds two taken without a change in between: together they cover the
-// boundary, so no entry that existed throughout the walk is skipped.
+// The one way to read a listing (node, trigger, folder pickers): `pagesOf` yields its pages in order, `list`
+// collects them. Where cursors are positions (offset paging, Laravel's `paginate()`), an entry added above a page
+// boundary is listed again and one removed above it pulls an entry past it unlisted. So a walk drops what it has
+// yielded, and where the total (`meta.cursor.total`) moved between two pages, reads both again until two are taken
+// without a change between them: together they cover the boundary.
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -19,37 +15,23 @@ import { ADVICE } from './hints';
 
 export interface Page {
 	elements: IDataObject[];
-	/** The cursor this page was asked for with (none for the first page). */
-	cursor?: string;
+	cursor?: string; // the one this page was asked for with (none for the first page)
 	nextCursor?: string;
-	/** Whether the listing ends with this page (whatever a walk left out of its elements). */
-	last: boolean;
-	/** `meta.cursor.total`: how many entries the listing had when this page was taken, when the server says. */
-	total?: number;
-	/** `meta.root` of folder and file request listings (the folder being browsed), when present. */
-	root?: IDataObject;
+	last: boolean; // the listing ends with this page (whatever a walk left out of its elements)
+	total?: number; // `meta.cursor.total`: the listing's size when this page was taken, when the server says
+	root?: IDataObject; // `meta.root` of folder and file request listings (the folder being browsed)
 }
 
 /** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
 export const LARGEST_PAGE_REQUEST = 1000;
 
-/** Times a boundary is read again before the walk gives up on a listing that does not hold still. */
 const MAX_BOUNDARY_READS = 3;
 
 export interface ListingOptions extends CallOptions {
-	/** Stop after this many (kept) elements; each request asks only for what is still needed. Undefined: all. */
-	limit?: number;
-	/** The page size to ask for, when not the largest (the trigger asks for its window). */
-	pageSize?: number;
-	/** Where to start: a cursor saved by an earlier walk. */
-	cursor?: string;
-	/** Which elements count; the others are dropped before the limit is counted. */
-	keep?(element: IDataObject): boolean;
-}
-
-export interface Listing<T> {
-	elements: T[];
-	root?: IDataObject;
+	limit?: number; // of kept elements; each request asks only for what is still needed
+	pageSize?: number; // when not the largest (the trigger asks for its window)
+	cursor?: string; // where to start: one saved by an earlier walk
+	keep?(element: IDataObject): boolean; // the others are dropped before the limit is counted
 }
 
 function toPage(body: IDataObject, cursor: string | undefined, paginated: boolean): Page {
@@ -67,63 +49,58 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
 	};
 }
 
-/** Whether two pages were taken from listings of different sizes (a server that states no total never differs). */
 function totalMoved(before: Page, after: Page): boolean {
 	return before.total !== undefined && after.total !== undefined && before.total !== after.total;
 }
 
-/** The id by which a walk knows an element again; elements without one are never taken for repeats. */
+// Elements without an id are never taken for repeats.
 function idOf(element: IDataObject): string | undefined {
 	const id = unwrapResource(element).id;
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** The elements not listed before, in order (repeats within `elements` dropped too); remembers them. */
 function unseen(listed: Set<string>, elements: IDataObject[]): IDataObject[] {
-	const fresh: IDataObject[] = [];
-	for (const element of elements) {
+	return elements.filter((element) => {
 		const id = idOf(element);
-		if (id !== undefined) {
-			if (listed.has(id)) continue;
-			listed.add(id);
-		}
-		fresh.push(element);
-	}
-	return fresh;
+		const fresh = id === undefined || !listed.has(id);
+		if (id !== undefined) listed.add(id);
+		return fresh;
+	});
 }
 
-/**
- * The pages of a listing, in order, until it ends or `limit` elements are yielded. An entry is yielded once even
- * where a server that pages by position lists it twice, and none that existed throughout the walk is skipped. A
- * repeated cursor ends the walk: it would loop forever on a misbehaving server.
- */
+/** The pages of a listing, until it ends or `limit` elements are yielded; a repeated cursor ends it too. */
 export async function* pagesOf(
 	client: ApiClient,
 	call: ApiCall,
 	options: ListingOptions = {},
 ): AsyncGenerator<Page> {
-	const { limit, keep } = options;
-	const largest = options.pageSize ?? LARGEST_PAGE_REQUEST;
+	const { limit, keep, pageSize: largest = LARGEST_PAGE_REQUEST } = options;
 	const paginated = call.paginated === true;
-	const readPage = async (cursor: string | undefined, pageSize: number) =>
-		toPage((await requestPage(client, call, cursor, pageSize, options)).body, cursor, paginated);
+	const readPage = async (cursor: string | undefined, pageSize: number) => {
+		const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
+		const sized = paginated && !client.limitRefused ? { ...qs, limit: pageSize } : undefined;
+		const answer = await client
+			.request({ ...call, qs: sized ?? qs }, options)
+			.catch(async (error: unknown) => {
+				// A refused page size: asked again without it, and later pages ask without it at once.
+				if (!sized || !refusedField(error, 'limit')) throw error;
+				client.limitRefused = true;
+				return await client.request({ ...call, qs }, options);
+			});
+		return toPage(answer.body, cursor, paginated);
+	};
 	const listed = new Set<string>();
 	const seenCursors = new Set<string>();
 	let yielded = 0;
 	let cursor = paginated ? options.cursor : undefined;
 	let previous: { page: Page; size: number } | undefined;
 	for (;;) {
-		const size = Math.min(limit === undefined ? largest : limit - yielded, largest);
+		const size = Math.min((limit ?? Infinity) - yielded, largest);
 		let page = await readPage(cursor, size);
 		let elements = page.elements;
-		if (paginated && previous && totalMoved(previous.page, page)) {
-			const before = previous;
-			({ page, elements } = await continueAfterChange(
-				async () => await readPage(before.page.cursor, before.size),
-				async (next) => await readPage(next, size),
-				listed,
-				() => keptChanging(client, options.itemIndex),
-			));
+		if (previous && totalMoved(previous.page, page)) {
+			const fail = () => keptChanging(client, options.itemIndex);
+			({ page, elements } = await continueAfterChange(readPage, previous, size, listed, fail));
 		}
 		previous = { page, size };
 		if (paginated) elements = unseen(listed, elements);
@@ -133,23 +110,19 @@ export async function* pagesOf(
 		const next = page.nextCursor;
 		const last = page.last || (next !== undefined && seenCursors.has(next));
 		yield { ...page, elements, last };
-		if ((limit !== undefined && yielded >= limit) || last || next === undefined) return;
+		if (yielded >= (limit ?? Infinity) || last || next === undefined) return;
 		seenCursors.add(next);
 		cursor = next;
 	}
 }
 
-/**
- * Where a walk stands after the listing changed between its previous page and the one it just read: the previous
- * page is read again, with the page its cursor now leads to, until both come from one state of the listing; the
- * walk continues past the last entry it listed. Entries before that one arrived above the walk (the next walk
- * finds them); entries after it include those pulled up past the boundary. When neither page shows a listed
- * entry (a first page read again after a burst of arrivals), the walk reads on until one shows up. Returns the
- * page the walk is on now and what it has not listed of it.
- */
+// After the listing changed between two pages: the previous page and the one after it are read again until both
+// come from one state, and the walk goes on after the last entry it listed (those before it arrived above the
+// walk: the next walk finds them), reading on when neither page shows one (after a burst of arrivals).
 async function continueAfterChange(
-	readBefore: () => Promise<Page>,
-	readByCursor: (cursor: string) => Promise<Page>,
+	read: (cursor: string | undefined, pageSize: number) => Promise<Page>,
+	previous: { page: Page; size: number },
+	size: number,
 	listed: Set<string>,
 	keptChanging: () => Error,
 ): Promise<{ page: Page; elements: IDataObject[] }> {
@@ -157,10 +130,9 @@ async function continueAfterChange(
 		const id = idOf(element);
 		return id !== undefined && listed.has(id);
 	};
-	for (let read = 0; read < MAX_BOUNDARY_READS; read++) {
-		const before = await readBefore();
-		const after =
-			before.nextCursor === undefined ? undefined : await readByCursor(before.nextCursor);
+	for (let attempt = 0; attempt < MAX_BOUNDARY_READS; attempt++) {
+		const before = await read(previous.page.cursor, previous.size);
+		const after = before.nextCursor ? await read(before.nextCursor, size) : undefined;
 		if (after && totalMoved(before, after)) continue;
 		let page = after ?? before;
 		let pending = after ? [...before.elements, ...after.elements] : before.elements;
@@ -169,7 +141,7 @@ async function continueAfterChange(
 			while (lastListed >= 0 && !wasListed(pending[lastListed])) lastListed--;
 			if (lastListed >= 0) return { page, elements: pending.slice(lastListed + 1) };
 			if (readOn >= MAX_BOUNDARY_READS || !page.nextCursor) throw keptChanging();
-			page = await readByCursor(page.nextCursor);
+			page = await read(page.nextCursor, size);
 			pending = page.elements;
 		}
 	}
@@ -184,46 +156,18 @@ function keptChanging(client: ApiClient, itemIndex: number | undefined): Error {
 	);
 }
 
-/** Every element of a listing (or the first `limit`), each turned by `toItem` as its page is read. */
+/** Turned by `toItem` page by page: the raw elements of a page never outlive it. */
 export async function list<T = IDataObject>(
 	client: ApiClient,
 	call: ApiCall,
 	options: ListingOptions = {},
 	toItem?: (element: IDataObject) => T,
-): Promise<Listing<T>> {
+): Promise<{ elements: T[]; root?: IDataObject }> {
 	const elements: T[] = [];
 	let root: IDataObject | undefined;
-	// Turned page by page: the raw elements of a page never outlive it.
 	for await (const page of pagesOf(client, call, options)) {
 		root = root ?? page.root;
 		for (const element of page.elements) elements.push(toItem ? toItem(element) : (element as T));
 	}
 	return { elements, root };
-}
-
-/**
- * Asks for one page. A server that refuses the page size gets its default, and the client remembers it: later
- * pages ask without it (one request per page, not two).
- */
-async function requestPage(
-	client: ApiClient,
-	call: ApiCall,
-	cursor: string | undefined,
-	pageSize: number,
-	options: CallOptions,
-) {
-	if (!call.paginated) return await client.request(call, options);
-	const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
-	if (!client.limitRefused) {
-		const sized = await client
-			.request({ ...call, qs: { ...qs, limit: pageSize } }, options)
-			.catch((error: unknown) => {
-				// Only a refused page size is handled here; every other failure reaches the caller as it is.
-				if (refusedField(error, 'limit')) return undefined;
-				throw error;
-			});
-		if (sized) return sized;
-		client.limitRefused = true;
-	}
-	return await client.request({ ...call, qs }, options);
 }

@@ -7,41 +7,28 @@ import { isObject } from '../resources/wrappers';
 
 export const REDACTED = '[redacted]';
 
-/** Every form in which a credential's secrets could show up in text: as typed, trimmed, URL-encoded. */
+/** Every form in which a credential's secrets could show up: as typed, trimmed, URL-encoded. */
 export function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
-	const found = new Set<string>();
-	for (const field of SECRET_FIELDS) {
-		const value = credentials[field];
-		if (typeof value !== 'string') continue;
-		for (const form of [value, value.trim(), encodeURIComponent(value.trim())]) {
-			// Very short values would redact ordinary words; no real token is this short.
-			if (form.length >= 4) found.add(form);
-		}
-	}
-	// Longest first, so a secret that contains another is replaced whole.
+	const values = SECRET_FIELDS.map((field) => credentials[field]);
+	const forms = values.flatMap((value) =>
+		typeof value === 'string' ? [value, value.trim(), encodeURIComponent(value.trim())] : [],
+	);
+	// Very short values would redact ordinary words; no real token is this short. Longest first, so that a secret
+	// containing another is replaced whole.
+	const found = new Set(forms.filter((form) => form.length >= 4));
 	return [...found].sort((a, b) => b.length - a.length);
 }
 
 export function redactText(text: string, secrets: string[]): string {
-	let out = text;
-	for (const secret of secrets) out = out.split(secret).join(REDACTED);
-	return out;
+	return secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
-/**
- * Redacts credential secrets from every string of a JSON value (a copy), and masks share tokens and share links
- * wherever a share wrapper appears: a share token is a credential that grants editing, whoever's it is.
- */
-export function redactDeep<T>(value: T, secrets: string[]): T {
-	return redactValue(value, secrets, false) as T;
-}
+/** A copy, secrets redacted and share wrappers masked: a share token grants editing, whoever's it is. */
+export const redactDeep = <T>(value: T, secrets: string[]) =>
+	redactValue(value, secrets, false) as T;
 
-/**
- * Parses a response body received as text, redacted; non-JSON stays text. Most bodies contain neither a secret
- * (as typed or JSON-escaped) nor a share wrapper: a substring check of the server's own bytes proves it and the
- * pass over the value is skipped. A needed pass redacts the freshly parsed value in place: nobody else holds it,
- * and a copy of every object of a large listing would be waste.
- */
+// Most bodies hold neither a secret nor a share wrapper, which a substring check of the raw text proves: they are
+// not walked. The others are redacted in place: nobody else holds the parsed value, and a copy would be waste.
 export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	if (typeof raw !== 'string')
 		return raw === undefined || raw === null ? raw : redactDeep(raw, secrets);
@@ -52,7 +39,6 @@ export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	} catch {
 		return redactText(raw, secrets);
 	}
-	// One scan where the secret's JSON-escaped form is the same.
 	const hasSecret = secrets.some((secret) => {
 		const escaped = JSON.stringify(secret).slice(1, -1);
 		return raw.includes(secret) || (escaped !== secret && raw.includes(escaped));
@@ -61,32 +47,22 @@ export function decodeBody(raw: unknown, secrets: string[]): unknown {
 	return redactValue(parsed, hasSecret ? secrets : [], true);
 }
 
-/** Redacts every string of a JSON value and masks share wrappers; `inPlace` changes objects where they are. */
+const OWN_KEY = { writable: true, enumerable: true, configurable: true };
+
 function redactValue(value: unknown, secrets: string[], inPlace: boolean): unknown {
 	if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value;
 	if (value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) {
-		const list: unknown[] = inPlace ? value : new Array(value.length);
-		for (let index = 0; index < value.length; index++)
-			list[index] = redactValue(value[index], secrets, inPlace);
-		return list;
-	}
 	const source = value as IDataObject;
-	const out: IDataObject = inPlace ? source : {};
+	const copy = Array.isArray(value) ? (new Array(value.length) as unknown as IDataObject) : {};
+	const out = inPlace ? source : copy; // an array's keys are its indices
 	for (const key of Object.keys(source)) {
 		const entry = source[key];
 		const redacted = redactValue(entry, secrets, inPlace);
 		// Defined, not assigned, so that a key named "__proto__" is an own key like any other.
-		if (!inPlace || redacted !== entry) {
-			Object.defineProperty(out, key, {
-				value: redacted,
-				writable: true,
-				enumerable: true,
-				configurable: true,
-			});
-		}
+		if (!inPlace || redacted !== entry)
+			Object.defineProperty(out, key, { ...OWN_KEY, value: redacted });
 	}
-	// A share wrapper's token and link (its attributes, already this pass's own) are masked.
+	// `out.attributes` is this pass's own (a copy, or just parsed): masking it changes nobody else's value.
 	if (source.type === 'shared' && isObject(out.attributes)) {
 		if ('token' in out.attributes) out.attributes.token = REDACTED;
 		if ('link' in out.attributes) out.attributes.link = REDACTED;

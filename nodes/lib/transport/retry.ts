@@ -1,28 +1,20 @@
-// When a request is tried again, and how long the node waits: bounded in tries and in total wait. The one retry
-// loop of the package: API calls (a 2xx read whose JSON broke off included) and file downloads go through it.
+// The one retry loop (API calls, a 2xx read whose JSON broke off included, and downloads), bounded in tries and wait.
 
 import type { IHttpRequestMethods } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isTimeout, networkCodeOf } from './failures';
+import { CUT_MID_ANSWER, isTimeout, networkCodeOf } from './failures';
 
 export interface RequestPolicy {
-	/** Time limit of one request, in ms. */
-	timeoutMs: number;
-	/** Tries in all, the first included. */
-	maxTries: number;
-	/** Total time the node may wait between tries, in ms. */
-	maxWaitMs: number;
-	/** How to wait between tries: n8n-workflow's `sleep` (nodes may not use timers); tests watch it here. */
-	wait(ms: number): Promise<void>;
+	timeoutMs: number; // of one request
+	maxTries: number; // the first included
+	maxWaitMs: number; // between tries, in all
+	wait(ms: number): Promise<void>; // n8n-workflow's `sleep`: nodes may not use timers
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
-/**
- * For operations: 3 tries, at most 60 s of waiting in all. Every policy takes its `wait` from here, so a test that
- * puts a recorder in its place sees every wait the node asks for.
- */
+// Every policy takes its `wait` from here, so a test that replaces it sees every wait the node asks for.
 export const EXECUTION_POLICY: RequestPolicy = {
 	timeoutMs: DEFAULT_TIMEOUT_MS,
 	maxTries: 3,
@@ -30,17 +22,14 @@ export const EXECUTION_POLICY: RequestPolicy = {
 	wait: async (ms) => await sleep(ms),
 };
 
-/** The execution policy with another time limit (an operation's Timeout option). */
 export function executionPolicy(timeoutMs: number): RequestPolicy {
 	return { ...EXECUTION_POLICY, timeoutMs };
 }
 
-export interface PollPolicy extends RequestPolicy {
-	/** How long the whole poll may take (n8n's poll budget, or a minute where n8n does not say). */
-	budgetMs: number;
-}
+// `budgetMs`: the whole poll's, n8n's poll budget or a minute where n8n does not say.
+export type PollPolicy = RequestPolicy & { budgetMs: number };
 
-/** Inside a poll, whose whole run n8n bounds: shorter requests and waits, from the poll budget when known. */
+// n8n bounds a poll's whole run: shorter requests and waits, taken from its budget.
 export function pollPolicy(budgetMs: number | undefined): PollPolicy {
 	const budget = budgetMs && budgetMs > 0 ? budgetMs : 60_000;
 	return {
@@ -52,30 +41,16 @@ export function pollPolicy(budgetMs: number | undefined): PollPolicy {
 }
 
 const READS: IHttpRequestMethods[] = ['GET', 'HEAD'];
+const TRANSIENT_CODES = ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', CUT_MID_ANSWER];
 
-/**
- * Whether a failed try may be repeated. Reads change nothing, so every transient failure is retried. A mutation
- * only when the server signals it did not process the request (429, 503): after a 500, 502 or 504 it may have
- * been applied, and repeating a batch could apply it twice.
- */
-export function isRetryable(
-	method: IHttpRequestMethods,
-	status: number | undefined,
-	networkCode?: string,
-): boolean {
+// A mutation is repeated only when the server says it did not process it (429, 503): after a 500, 502 or 504 it
+// may have been applied, and a batch repeated could be applied twice.
+function isRetryableStatus(method: IHttpRequestMethods, status: number): boolean {
 	if (status === 429 || status === 503) return true;
-	if (!READS.includes(method)) return false;
-	if (status === 500 || status === 502 || status === 504) return true;
-	// ERR_BAD_RESPONSE: the answer broke off before the length it announced (a read cut short).
-	return (
-		status === undefined &&
-		networkCode !== undefined &&
-		['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ERR_BAD_RESPONSE'].includes(networkCode)
-	);
+	return READS.includes(method) && [500, 502, 504].includes(status);
 }
 
-/** `Retry-After` as seconds or an HTTP date → ms from `now` (never negative); undefined when absent or unreadable. */
-export function retryAfterMs(header: unknown, now: number): number | undefined {
+function retryAfterMs(header: unknown, now: number): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const text = String(value).trim();
@@ -84,76 +59,55 @@ export function retryAfterMs(header: unknown, now: number): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** The wait before try `nextTry` (2, 3, …) when the server gave no Retry-After: 1 s, 2 s, 4 s… */
-export function backoffMs(nextTry: number): number {
-	return 1000 * 2 ** Math.max(0, nextTry - 2);
-}
+// `refusedWaitMs`: a Retry-After longer than the node may wait, so not waited for.
+export type RetryReport = { tries: number; waitedMs: number; refusedWaitMs?: number };
+export type AnswerHead = { statusCode: number; headers?: Record<string, unknown> };
 
-/** What a retry report says: how often a request was tried and how long the node waited in between. */
-export interface RetryReport {
-	tries: number;
-	waitedMs: number;
-	/** A Retry-After the node did not wait for, because it exceeded what the node may wait. */
-	refusedWaitMs?: number;
-}
-
-/** How one request is tried: what to send, how to read the answer's status, what to do with a given-up answer. */
-export interface Tries<Answer> {
+export interface Tries<Answer extends AnswerHead> {
 	method: IHttpRequestMethods;
 	policy: RequestPolicy;
-	/** Sends the request once and reads its answer; throws when no answer came. */
-	send(): Promise<Answer>;
-	statusOf(answer: Answer): number;
-	retryAfterOf(answer: Answer): unknown;
-	/** A 2xx answer that broke off (JSON cut short on the way): a read asks again, like after a reset. */
-	isIncomplete?(answer: Answer): boolean;
-	/** An answer given up for another try (a streamed one holds its connection until ended). */
-	discard?(answer: Answer): void;
-	/** The error of a request that got no answer and is not tried again: out of time, unreachable, broken. */
+	send(): Promise<Answer>; // throws when no answer came
+	isIncomplete?(answer: Answer): boolean; // a 2xx whose JSON broke off: a read asks again
+	discard?(answer: Answer): void; // a streamed answer holds its connection until ended
 	noAnswer(error: unknown, report: RetryReport): Error;
 }
 
-export interface Answered<Answer> extends RetryReport {
-	/** The last answer: a success, an error not worth repeating, or the last try. */
-	answer: Answer;
-	statusCode: number;
-	/** The server's Retry-After of this answer, in ms, when it sent one. */
-	retryAfterMs?: number;
-}
+// `answer`: a success, an error not worth repeating, or the last try's.
+export type Answered<Answer> = RetryReport & { answer: Answer; retryAfterMs?: number };
 
-/**
- * Sends until an answer is final. A request that got no answer is tried again when the failure was transient and
- * the method allows it (never after its time limit: the server may still be working on it); an answer is tried
- * again when its status says so (429, 503, and 5xx for reads) or, for reads, when it broke off. Both within the
- * policy's tries and total wait, waiting what the server's Retry-After asks or backing off.
- */
-export async function sendWithRetries<Answer>(tries: Tries<Answer>): Promise<Answered<Answer>> {
+// Sends until an answer is final, within the policy's tries and total wait, waiting what Retry-After asks or
+// backing off. No answer is tried again only for a read that met a transient failure, never after a time-out:
+// the server may still be working on it.
+export async function sendWithRetries<Answer extends AnswerHead>(
+	tries: Tries<Answer>,
+): Promise<Answered<Answer>> {
 	const { method, policy } = tries;
 	let waitedMs = 0;
 	for (let tried = 1; ; tried++) {
+		const backoffMs = 1000 * 2 ** (tried - 1);
 		let answer: Answer;
 		try {
 			answer = await tries.send();
 		} catch (error) {
-			const wait = backoffMs(tried + 1);
-			const transient = !isTimeout(error) && isRetryable(method, undefined, networkCodeOf(error));
-			if (transient && tried < policy.maxTries && waitedMs + wait <= policy.maxWaitMs) {
-				await policy.wait(wait);
-				waitedMs += wait;
-				continue;
-			}
-			throw tries.noAnswer(error, { tries: tried, waitedMs });
+			const transient =
+				READS.includes(method) &&
+				!isTimeout(error) &&
+				TRANSIENT_CODES.includes(networkCodeOf(error) ?? '');
+			if (!transient || tried >= policy.maxTries || waitedMs + backoffMs > policy.maxWaitMs)
+				throw tries.noAnswer(error, { tries: tried, waitedMs });
+			await policy.wait(backoffMs);
+			waitedMs += backoffMs;
+			continue;
 		}
-		const statusCode = tries.statusOf(answer);
-		const askedMs = retryAfterMs(tries.retryAfterOf(answer), Date.now());
-		const final = { answer, statusCode, tries: tried, waitedMs, retryAfterMs: askedMs };
-		const success = statusCode >= 200 && statusCode < 300;
-		const again = success
-			? READS.includes(method) && tries.isIncomplete?.(answer) === true
-			: isRetryable(method, statusCode);
+		const { statusCode, headers } = answer;
+		const askedMs = retryAfterMs(headers?.['retry-after'], Date.now());
+		const final = { answer, tries: tried, waitedMs, retryAfterMs: askedMs };
+		const again =
+			statusCode >= 200 && statusCode < 300
+				? READS.includes(method) && tries.isIncomplete?.(answer) === true
+				: isRetryableStatus(method, statusCode);
 		if (!again || tried >= policy.maxTries) return final;
-		const wait = askedMs ?? backoffMs(tried + 1);
-		// A Retry-After beyond what the node may wait is reported, not waited for.
+		const wait = askedMs ?? backoffMs;
 		if (waitedMs + wait > policy.maxWaitMs) return { ...final, refusedWaitMs: askedMs };
 		tries.discard?.(answer);
 		await policy.wait(wait);

@@ -3,17 +3,16 @@
 
 import { sleep } from 'n8n-workflow';
 
-/** What this module needs of a Node.js Readable (nodes may not import node:stream). */
+/** What is needed of a Node.js Readable (nodes may not import node:stream). */
 export interface ByteStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): unknown;
 }
 
-/**
- * Ends one request's connection: the execution was cancelled, the body stalled or is not wanted. Destroying the
- * body alone does not: the HTTP client wraps the socket's stream in one that waits for the socket's next bytes.
- */
+// Ends one request's connection (cancelled, stalled, not wanted). Destroying the body alone does not: the HTTP
+// client wraps the socket's stream in one that waits for the socket's next bytes.
 export class RequestAbort {
 	private readonly controller = new AbortController();
+	readonly signal = this.controller.signal;
 	private readonly forwardCancel = () => this.controller.abort(this.cancel?.reason);
 
 	constructor(private readonly cancel: AbortSignal | undefined) {
@@ -21,24 +20,20 @@ export class RequestAbort {
 		else cancel?.addEventListener('abort', this.forwardCancel, { once: true });
 	}
 
-	get signal(): AbortSignal {
-		return this.controller.signal;
-	}
-
-	/** The body goes first: aborting a request with its body open makes the client emit an error nobody hears. */
+	// The body goes first: aborting a request with its body open makes the client emit an error nobody hears.
 	end(body: { destroy(): unknown } | undefined, reason?: Error): void {
 		body?.destroy();
-		if (!this.controller.signal.aborted) this.controller.abort(reason);
+		if (!this.signal.aborted) this.controller.abort(reason);
 		this.release();
 	}
 
-	/** Stops listening to the execution's cancel signal (one listener per request would pile up). */
+	// One listener per request on the execution's cancel signal would pile up.
 	release(): void {
 		this.cancel?.removeEventListener('abort', this.forwardCancel);
 	}
 }
 
-/** The body's own Readable class (the nearest on its prototype chain): it makes the counting pass-through. */
+/** The body's own Readable class (nearest on its prototype chain), to make the counting pass-through. */
 export function readableClassOf(stream: ByteStream) {
 	for (let proto = Object.getPrototypeOf(stream); proto; proto = Object.getPrototypeOf(proto)) {
 		const ctor = (proto as { constructor?: { name?: string; from?: unknown } }).constructor;
@@ -49,24 +44,17 @@ export function readableClassOf(stream: ByteStream) {
 }
 
 export interface BodyCheck {
-	/** Bytes the body must have (Content-Length), when known. */
-	expectedBytes?: number;
-	/** Longest wait for the next bytes while the body is being read. */
-	idleTimeoutMs: number;
+	expectedBytes?: number; // Content-Length, when known
+	idleTimeoutMs: number; // longest wait for the next bytes
 	stalled(received: number): Error;
-	/** The body ended before its end, or broke. */
-	cut(received: number, cause: unknown): Error;
+	cut(received: number, cause: unknown): Error; // ended early, or broke
 	tooLong(received: number): Error;
-	/** Ends the connection: a stalled body, or one whose reader gave up. */
-	abortConnection(reason?: Error): void;
+	abortConnection(reason?: Error): void; // a stalled body, or one whose reader gave up
 	finished(): void;
 }
 
-/**
- * The body as a new stream that counts bytes as they pass: it fails when the body stalls longer than the time
- * limit (measured only while waiting for the server, not while the consumer writes), ends early or has another
- * length than announced. Backpressure is kept: the next chunk is read only when the consumer asks for it.
- */
+// The body, counted as it passes: fails when it stalls past the time limit (only while waiting for the server, not
+// while the consumer writes), ends early or runs longer than announced. The next chunk is read only when asked for.
 export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 	const Readable = readableClassOf(body);
 	async function* counted(): AsyncGenerator<Uint8Array> {
@@ -75,24 +63,19 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 		let received = 0;
 		let waitingSince: number | undefined;
 		let stalledError: Error | undefined;
-		/** Fails the current wait for the next chunk (one promise per wait: a long-lived one would keep every chunk). */
+		// One promise per wait: a long-lived one would keep every chunk.
 		let failWait: ((error: Error) => void) | undefined;
 		let completed = false;
 		const tick = Math.max(10, Math.min(1000, Math.floor(check.idleTimeoutMs / 4)));
 		const watch = async () => {
-			while (!watchdog.signal.aborted) {
-				try {
-					await sleep(tick, watchdog.signal);
-				} catch {
-					return; // the body ended: the watch ends with it
-				}
+			for (;;) {
+				await sleep(tick, watchdog.signal).catch(() => undefined); // rejects once the body ended
 				if (watchdog.signal.aborted) return;
-				if (waitingSince !== undefined && Date.now() - waitingSince >= check.idleTimeoutMs) {
-					stalledError = check.stalled(received);
-					failWait?.(stalledError);
-					check.abortConnection(stalledError);
-					return;
-				}
+				if (waitingSince === undefined || Date.now() - waitingSince < check.idleTimeoutMs) continue;
+				stalledError = check.stalled(received);
+				failWait?.(stalledError);
+				check.abortConnection(stalledError);
+				return;
 			}
 		};
 		void watch();
@@ -117,13 +100,11 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 					throw check.tooLong(received);
 				yield next.value;
 			}
-			if (check.expectedBytes !== undefined && received < check.expectedBytes) {
+			if (check.expectedBytes !== undefined && received < check.expectedBytes)
 				throw check.cut(received, new Error('the body ended early'));
-			}
 			completed = true;
 		} finally {
 			watchdog.abort();
-			// Ended early (an error, or the reader gave up): the connection is not needed anymore.
 			if (completed) check.finished();
 			else check.abortConnection();
 			body.destroy();
@@ -132,10 +113,9 @@ export function verifiedBody(body: ByteStream, check: BodyCheck): ByteStream {
 	return Readable.from(counted(), { objectMode: false });
 }
 
-/** How much of an error answer is read for its message. */
 const EXCERPT_LIMIT = 16 * 1024;
 
-/** The start of a body as text (for error messages); the rest is discarded. */
+/** The start of a body as text, for error messages; the rest is discarded. */
 export async function readExcerpt(
 	body: ByteStream,
 	abort: RequestAbort,

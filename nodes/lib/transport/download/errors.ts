@@ -1,56 +1,52 @@
-// A download's errors: what happened to which file, and what to do about it. The file's URL is shown without its
-// query, user info or path secrets.
+// A download's errors: what happened to which file (its URL shown without secrets), and what to do about it.
+
+import type { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../../credentialContract';
-import { isObject } from '../../resources/wrappers';
 import type { ErrorPlace } from '../errors';
-import { redactedError } from '../errors';
+import { excerptOf, redactedError, retryNote, saidIn } from '../errors';
 import { REDACTED, redactText } from '../redaction';
+import type { RetryReport } from '../retry';
 import type { BodyCheck } from './body';
 
-/** Where a download failed: the node, the item, the secrets to redact, and the URL as errors show it. */
-export interface SentHop extends ErrorPlace {
-	shownUrl: string;
-	credentialType: CredentialType;
-}
+export type SentHop = ErrorPlace & { shownUrl: string; credentialType: CredentialType };
 
-/** `https://host:port` of an absolute http(s) URL. */
-export function originOf(url: string): string | undefined {
+function parsedUrl(url: string, base?: string): URL | undefined {
 	try {
-		const parsed = new URL(url);
-		return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+		return new URL(url, base);
 	} catch {
 		return undefined;
 	}
 }
 
-/** A URL as errors may show it: no query (signed URLs carry tokens there), no user info, secrets redacted. */
+export function httpUrl(url: string, base?: string): URL | undefined {
+	const parsed = parsedUrl(url, base);
+	return parsed?.protocol === 'http:' || parsed?.protocol === 'https:' ? parsed : undefined;
+}
+
+export const originOf = (url: string) => httpUrl(url)?.origin;
+
+/** No query (signed URLs carry tokens there), no user info, secrets redacted. */
 export function describeUrl(url: string, secrets: string[]): string {
-	let described: string;
-	try {
-		const parsed = new URL(url);
-		described = `${parsed.origin}${parsed.pathname}`;
-	} catch {
-		described = url.split('?')[0];
-	}
-	// The path secrets of shares and file requests are credentials, whoever's they are.
-	described = described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`);
-	return redactText(described, secrets);
+	const parsed = parsedUrl(url);
+	const described = parsed ? `${parsed.origin}${parsed.pathname}` : url.split('?')[0];
+	// Path secrets of shares and file requests are credentials, whoever's they are.
+	return redactText(
+		described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`),
+		secrets,
+	);
 }
 
 /** `: <message>` of a JSON error body, or nothing. */
 export function serverSaid(text: string): string {
 	try {
-		const parsed: unknown = JSON.parse(text);
-		if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message.trim())
-			return `: ${parsed.message.trim()}`;
+		return saidIn(JSON.parse(text));
 	} catch {
-		// not JSON: the excerpt goes into the description instead
+		return ''; // not JSON: the description shows the excerpt
 	}
-	return '';
 }
 
-/** A refused download by status: what happened, how to fix it for the access token's and the file request's files. */
+/** By status: what happened, and how to fix it for the access token's files and the file request's. */
 const REFUSALS: Record<number, [message: string, tokenHint: string, fileRequestHint?: string]> = {
 	401: [
 		'The server refused to send the file without valid credentials',
@@ -77,27 +73,36 @@ const REFUSALS: Record<number, [message: string, tokenHint: string, fileRequestH
 	],
 };
 
-/** What a refused download answer means, and how to fix it; `baseOrigin` when the credential was not sent. */
-export function refusal(
+/** A refused answer; `baseOrigin` when the credential was not sent. */
+export function refusedError(
 	hop: SentHop,
 	status: number,
+	excerpt: string,
+	report: RetryReport,
 	baseOrigin: string | undefined,
-): { message: string; hint: string } {
+): NodeApiError {
 	const [message, tokenHint, fileRequestHint = tokenHint] = REFUSALS[status] ?? [
 		status >= 500 ? 'The server could not send the file' : 'The server did not send the file',
 		status >= 500
 			? 'This is a server-side error. Try again later; if it persists, check the server logs.'
 			: 'Check the file URL and the credential, then try again.',
 	];
-	if (baseOrigin !== undefined && (status === 401 || status === 403)) {
-		const hint = `The file is not on the credential's server (${baseOrigin}): the node sends credentials only to the Base URL's server, never to another host, also not through a redirect. Make the file reachable without credentials there, or download it from the credential's server.`;
-		return { message, hint };
-	}
-	const fileRequest = hop.credentialType === 'fileStorageFileRequestApi';
-	return { message, hint: fileRequest ? fileRequestHint : tokenHint };
+	const hint =
+		baseOrigin !== undefined && (status === 401 || status === 403)
+			? `The file is not on the credential's server (${baseOrigin}): the node sends credentials only to the Base URL's server, never to another host, also not through a redirect. Make the file reachable without credentials there, or download it from the credential's server.`
+			: hop.credentialType === 'fileStorageFileRequestApi'
+				? fileRequestHint
+				: tokenHint;
+	const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
+	const tried = retryNote({ tries: report.tries, waitedMs: report.waitedMs }); // a refused wait goes unsaid
+	return redactedError(
+		hop,
+		`${message} (HTTP ${status})${serverSaid(excerpt)}`,
+		`${hint}${tried}${answered}`,
+		{ httpCode: status },
+	);
 }
 
-/** The errors of a body that is not whole: they name the file, the item and what arrived. */
 export function bodyErrors(
 	hop: SentHop,
 	expectedBytes: number | undefined,

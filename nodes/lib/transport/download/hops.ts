@@ -1,70 +1,53 @@
 // One hop of a download (redirects are decided one at a time): where the credential may go, the request sent
 // through the transport's one retry loop, and what its answer's headers say.
 
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
 import type { CredentialType } from '../../credentialContract';
-import type { CheckedCredential } from '../credential';
+import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { REDACTED, redactText } from '../redaction';
-import type { Answered, RequestPolicy } from '../retry';
+import type { Answered, AnswerHead, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
 import type { ByteStream } from './body';
 import { RequestAbort } from './body';
 import type { SentHop } from './errors';
 import { originOf } from './errors';
 
-/** What downloads run in: an operation's execution, or a trigger's poll (Include File Content). */
-export type DownloadContext = IExecuteFunctions | IPollFunctions;
-export interface HopAnswer {
-	response: { statusCode: number; headers: IDataObject; body: ByteStream };
-	abort: RequestAbort;
-}
+export type HopAnswer = AnswerHead & { body: ByteStream; abort: RequestAbort };
 
-/** Whether two URLs have the same scheme, host and port (default ports included): only then may a credential go. */
+/** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {
-	const origin = originOf(url);
-	return origin !== undefined && origin === originOf(baseUrl);
+	return originOf(url) !== undefined && originOf(url) === originOf(baseUrl);
 }
 
-/**
- * The node's own output masks the file request ID in file URLs (`…/upload-request/[redacted]`). For requests to
- * the Base URL's origin made with the file request credential, the mask becomes the credential's placeholder,
- * which its `authenticate` fills in: the ID is put back without passing through node code.
- */
+// The node's output masks the file request ID in file URLs (`…/upload-request/[redacted]`). Sent with the file
+// request credential, the mask becomes the placeholder its `authenticate` fills: the ID never passes node code.
 export function unmaskPathSecrets(url: string, credentialType: CredentialType): string {
 	if (credentialType !== 'fileStorageFileRequestApi') return url;
-	const masked = [REDACTED, encodeURIComponent(REDACTED), '%5Bredacted%5D'];
-	const [beforeQuery, ...query] = url.split('?');
-	const path = beforeQuery
-		.split('/')
-		.map((segment) => (masked.includes(segment) ? FILE_REQUEST_ID_PLACEHOLDER : segment))
-		.join('/');
-	return [path, ...query].join('?');
+	const masked = [REDACTED, encodeURIComponent(REDACTED)];
+	const unmask = (segment: string) =>
+		masked.includes(segment) ? FILE_REQUEST_ID_PLACEHOLDER : segment;
+	const [path, ...query] = url.split('?');
+	return [path.split('/').map(unmask).join('/'), ...query].join('?');
 }
 
-export function headerValue(headers: IDataObject, name: string): string | undefined {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	const first = Array.isArray(value) ? value[0] : value;
+export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
+	const value = headers[name];
+	const first: unknown = Array.isArray(value) ? value[0] : value;
 	return typeof first === 'string' || typeof first === 'number' ? String(first) : undefined;
 }
 
-/** Content-Type without parameters, lower case. */
-export function mimeTypeOf(headers: IDataObject): string | undefined {
-	const type = headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase();
-	return type ? type : undefined;
-}
-
-export function contentLengthOf(headers: IDataObject): number | undefined {
-	const value = headerValue(headers, 'content-length')?.trim();
-	return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+/** What the headers say of the content: its type (without parameters, lower case), length and file name. */
+export function contentOf(headers: Record<string, unknown>) {
+	const length = headerValue(headers, 'content-length')?.trim();
+	return {
+		mimeType: headerValue(headers, 'content-type')?.split(';')[0].trim().toLowerCase() || undefined,
+		contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+		dispositionName: dispositionFileName(headerValue(headers, 'content-disposition')),
+	};
 }
 
 /** `filename*=UTF-8''…` or `filename="…"` of a Content-Disposition header. */
@@ -79,72 +62,11 @@ export function dispositionFileName(header: string | undefined): string | undefi
 		}
 	}
 	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-	const name = (plain?.[2] ?? plain?.[1])?.trim();
-	return name ? name : undefined;
+	return (plain?.[2] ?? plain?.[1])?.trim() || undefined;
 }
 
-/** The absolute http(s) address a redirect points at, resolved against the URL that answered. */
-export function redirectTarget(headers: IDataObject, from: string): string | undefined {
-	const location = headerValue(headers, 'location');
-	if (!location) return undefined;
-	try {
-		const next = new URL(location, from);
-		return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * One try of one hop. To the Base URL's origin the credential's `authenticate` is applied; n8n's authenticated
- * helper replaces the request's abort signal with the execution's cancel signal, so it is called on a view of the
- * context whose cancel signal also ends this one request. To any other origin: the plain helper, no credential.
- */
-async function sendOnce(
-	ctx: DownloadContext,
-	credential: CheckedCredential,
-	url: string,
-	authenticate: boolean,
-	policy: RequestPolicy,
-): Promise<HopAnswer> {
-	// a poll has no cancel signal of its own
-	const abort = new RequestAbort((ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		// Byte-exact content: a compressed answer would be decompressed by the HTTP client and no longer match its
-		// Content-Length.
-		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// Redirects are followed hop by hop, one origin decision per hop.
-		disableFollowRedirect: true,
-		maxRedirects: 0,
-		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: policy.timeoutMs,
-		abortSignal: abort.signal,
-	};
-	const response = await (
-		authenticate
-			? ctx.helpers.httpRequestWithAuthentication.call(
-					Object.create(ctx, {
-						getExecutionCancelSignal: { value: () => abort.signal },
-					}) as DownloadContext,
-					credential.type,
-					options,
-					{ credentialsDecrypted: credential.decrypted },
-				)
-			: ctx.helpers.httpRequest(options)
-	).catch((error: unknown) => {
-		// No answer: nothing will end this request's connection but this.
-		abort.end(undefined);
-		throw error;
-	});
-	return { response: response as HopAnswer['response'], abort };
-}
-
-/** One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. */
+// One hop, tried again (within the policy) after a failure before any answer, a 429 or a 5xx. To the Base URL's
+// origin the credential's `authenticate` is applied; to any other, the plain helper, no credential.
 export async function sendHop(
 	ctx: DownloadContext,
 	credential: CheckedCredential,
@@ -154,21 +76,55 @@ export async function sendHop(
 	hop: SentHop,
 ): Promise<Answered<HopAnswer>> {
 	const sentUrl = authenticate ? unmaskPathSecrets(url, credential.type) : url;
+	const cancelSignal = () => (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(); // none in a poll
+	const send = async (): Promise<HopAnswer> => {
+		const abort = new RequestAbort(cancelSignal());
+		const options: IHttpRequestOptions = {
+			method: 'GET',
+			url: sentUrl,
+			// Byte-exact: a decompressed answer would no longer match its Content-Length.
+			headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			// Redirects are followed hop by hop, one origin decision per hop.
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+			sendCredentialsOnCrossOriginRedirect: false,
+			timeout: policy.timeoutMs,
+			abortSignal: abort.signal,
+		};
+		// n8n's authenticated helper replaces the request's abort signal with the execution's cancel signal: it is
+		// called on a view of the context whose cancel signal ends this one request too.
+		const response = await (
+			authenticate
+				? ctx.helpers.httpRequestWithAuthentication.call(
+						Object.create(ctx, {
+							getExecutionCancelSignal: { value: () => abort.signal },
+						}) as DownloadContext,
+						credential.type,
+						options,
+						{ credentialsDecrypted: credential.decrypted },
+					)
+				: ctx.helpers.httpRequest(options)
+		).catch((error: unknown) => {
+			abort.end(undefined); // no answer: nothing else will end this request's connection
+			throw error;
+		});
+		return { ...(response as Omit<HopAnswer, 'abort'>), abort };
+	};
 	return await sendWithRetries<HopAnswer>({
 		method: 'GET',
 		policy,
-		send: async () => await sendOnce(ctx, credential, sentUrl, authenticate, policy),
-		statusOf: ({ response }) => response.statusCode,
-		retryAfterOf: ({ response }) => headerValue(response.headers ?? {}, 'retry-after'),
-		discard: ({ response, abort }) => abort.end(response.body),
+		send,
+		discard: ({ body, abort }) => abort.end(body),
 		noAnswer: (error) => {
-			if (isTimeout(error)) {
+			if (isTimeout(error))
 				return redactedError(
 					hop,
 					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${hop.shownUrl}`,
 					"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
 				);
-			}
 			const code = networkCodeOf(error);
 			const detail = redactText(String((error as Error)?.message ?? error), hop.secrets);
 			return redactedError(
