@@ -3,7 +3,8 @@
  * the sandbox serves), name and MIME type in binary data, for the three events whose items are files; off by
  * default; Max File Size (announced and unannounced lengths); a file whose content fails (an error answer, a cut
  * body, the poll's time running out) emitted once without content and with contentError, the others whole, the
- * window moving as usual; Fetch Test Event the same; n8n's filesystem and in-memory binary modes.
+ * window moving as usual; a file listed without a usable URL; Fetch Test Event the same; n8n's filesystem and
+ * in-memory binary modes.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -223,6 +224,48 @@ describe('what carries content', () => {
 		expect(contentRequests().map((r) => [r.path, r.authorization])).toEqual([
 			[`/file/${f.basename}/upload-request/${fx.sandbox.seed.fileRequests[0].id}`, undefined],
 		]);
+	});
+
+	it('a file listed without a file URL, or with one that is not http(s), is emitted without content, saying which', async () => {
+		const trigger = new Poller({
+			credentials: fx.credentials,
+			parameters: { event: 'upload', simplify: false, ...withContent() },
+		});
+		await pollOk(trigger);
+		const files = [
+			model().addFile(0, { name: 'no-url.pdf', size: 10 }),
+			model().addFile(0, { name: 'ftp.pdf', size: 20 }),
+			model().addFile(0, { name: 'fine.txt', size: 30 }),
+		];
+		// the listing as the server answers it, with the first file's URL left out and the second's another scheme
+		const res = await fetch(`${fx.sandbox.baseUrl}/api/v1/browse/latest`, {
+			headers: {
+				Accept: 'application/json',
+				Authorization: `Bearer ${fx.sandbox.seed.users[0].accessToken}`,
+			},
+		});
+		const listing = (await res.json()) as {
+			data: Array<{ data: { id: string; attributes: IDataObject } }>;
+		};
+		const attributesOf = (f: FileRec) =>
+			listing.data.find((entry) => entry.data.id === f.id)!.data.attributes;
+		delete attributesOf(files[0]).file_url;
+		attributesOf(files[1]).file_url = 'ftp://files.example.com/ftp.pdf';
+		fx.sandbox.fault({ path: '/api/v1/browse/latest', status: 200, body: listing });
+		fx.sandbox.clearRequests();
+		const items = await pollOk(trigger);
+		expect(items.map((item) => (item.json.data as IDataObject).id)).toEqual(files.map((f) => f.id));
+		expectNoContent(
+			items[0],
+			/^The server listed no file URL for this file, so its content cannot be fetched\./,
+		);
+		expectNoContent(
+			items[1],
+			/^The file URL the server listed \(ftp:\/\/files\.example\.com\/ftp\.pdf\) is not an http\(s\) address\./,
+		);
+		await expectContent(items[2], files[2]);
+		// only the usable URL was fetched
+		expect(contentRequests().map((r) => r.path)).toEqual([`/file/${files[2].basename}`]);
 	});
 
 	it("n8n's in-memory binary mode (n8n 1.x's default) keeps the bytes in the item", async () => {
