@@ -1,5 +1,5 @@
 // The URL rules of the package: what a Base URL is (also as an expression, for the credential tests, which run
-// outside the node), and which values may go into a URL path.
+// outside the node), what an http(s) URL is, and which values may go into a URL path.
 
 const TRAILING_SLASHES = /\/+$/;
 const API_SUFFIX = /\/api\/v1$/i;
@@ -21,6 +21,17 @@ export function baseUrlExpression(field: string): string {
 /** Whether a normalised Base URL is an http(s) address with a host. */
 export function isHttpBaseUrl(baseUrl: string): boolean {
 	return /^https?:\/\/[^/]/i.test(baseUrl);
+}
+
+/** `url` (resolved against `base`) when it is an http(s) address; undefined for anything else or unparsable text. */
+export function httpUrl(url: string, base?: string): URL | undefined {
+	let parsed: URL;
+	try {
+		parsed = new URL(url, base);
+	} catch {
+		return undefined;
+	}
+	return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
 }
 
 /**

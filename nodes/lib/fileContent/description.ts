@@ -4,6 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { attributesOf, isObject, unwrapResource } from '../resources/wrappers';
+import { httpUrl } from '../urls';
 
 /** What an input item says about a file: simplified output (`fileUrl`, `name`, …) or the API's raw wrapper. */
 export interface FileDescription {
@@ -43,11 +44,5 @@ export function fileDescriptionOf(json: IDataObject): FileDescription {
 
 /** Absolute http(s) URL; a path starting with "/" is on the credential's server. */
 export function resolveUrl(raw: string, baseUrl: string): string | undefined {
-	try {
-		const resolved = new URL(raw, raw.startsWith('/') ? `${baseUrl}/` : undefined);
-		if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') return undefined;
-		return resolved.href;
-	} catch {
-		return undefined;
-	}
+	return httpUrl(raw, raw.startsWith('/') ? `${baseUrl}/` : undefined)?.href;
 }

@@ -15,6 +15,7 @@ import {
 	REQUEST_ROOT,
 } from '../../../lib/folderPickers/locators';
 import { ApiClient, endpoints } from '../../../lib/transport';
+import { httpUrl } from '../../../lib/urls';
 import { invalidParameter } from '../../../lib/validation';
 import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
 import { parameterOrMappedField } from '../../common/mappedField';
@@ -128,17 +129,7 @@ function readTarget(
 		);
 	}
 	urls.forEach((url, position) => {
-		let parsed: URL | undefined;
-		try {
-			parsed = new URL(url);
-		} catch {
-			parsed = undefined;
-		}
-		if (
-			!parsed ||
-			(parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
-			!parsed.hostname
-		) {
+		if (!httpUrl(url)?.hostname) {
 			throw invalidParameter(
 				ctx.getNode(),
 				itemIndex,

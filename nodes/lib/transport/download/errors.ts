@@ -3,6 +3,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../../credentialContract';
+import { httpUrl } from '../../urls';
 import type { ErrorPlace } from '../errors';
 import { excerptOf, redactedError, retryNote, saidIn } from '../errors';
 import { REDACTED, redactText } from '../redaction';
@@ -11,25 +12,17 @@ import type { BodyCheck } from './body';
 
 export type SentHop = ErrorPlace & { shownUrl: string; credentialType: CredentialType };
 
-function parsedUrl(url: string, base?: string): URL | undefined {
-	try {
-		return new URL(url, base);
-	} catch {
-		return undefined;
-	}
-}
-
-export function httpUrl(url: string, base?: string): URL | undefined {
-	const parsed = parsedUrl(url, base);
-	return parsed?.protocol === 'http:' || parsed?.protocol === 'https:' ? parsed : undefined;
-}
-
 export const originOf = (url: string) => httpUrl(url)?.origin;
 
 /** No query (signed URLs carry tokens there), no user info, secrets redacted. */
 export function describeUrl(url: string, secrets: string[]): string {
-	const parsed = parsedUrl(url);
-	const described = parsed ? `${parsed.origin}${parsed.pathname}` : url.split('?')[0];
+	let described = url.split('?')[0];
+	try {
+		const parsed = new URL(url); // any scheme: user info goes whatever the URL is
+		described = `${parsed.origin}${parsed.pathname}`;
+	} catch {
+		// not a URL: shown up to its query
+	}
 	// Path secrets of shares and file requests are credentials, whoever's they are.
 	return redactText(
 		described.replace(/\/(shared|upload-request)\/[^/]+/g, `/$1/${REDACTED}`),

@@ -20,7 +20,8 @@ export type HopAnswer = AnswerHead & { body: ByteStream; abort: RequestAbort };
 
 /** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {
-	return originOf(url) !== undefined && originOf(url) === originOf(baseUrl);
+	const origin = originOf(url);
+	return origin !== undefined && origin === originOf(baseUrl);
 }
 
 // The node's output masks the file request ID in file URLs (`…/upload-request/[redacted]`). Sent with the file

@@ -9,7 +9,8 @@ import type { RequestPolicy } from '../retry';
 import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
 import type { SentHop } from './errors';
-import { bodyErrors, describeUrl, httpUrl, originOf, refusedError, serverSaid } from './errors';
+import { httpUrl } from '../../urls';
+import { bodyErrors, describeUrl, originOf, refusedError, serverSaid } from './errors';
 import { contentOf, headerValue, sameOrigin, sendHop } from './hops';
 
 export type { ByteStream } from './body';
