@@ -187,8 +187,13 @@ const WF: Record<string, WorkflowSpec> = {};
 
 // ----- helpers -----------------------------------------------------------------------------------------------------
 
+/** n8n's signed tokens in every link the sandbox was asked to fetch: they grant access to a workflow's file. */
+function signedTokens(): string[] {
+	return sandbox.remoteUrls.flatMap((url) => new URL(url).searchParams.get('token') ?? []);
+}
+
 function expectNoSecrets(text: string, where: string): void {
-	expect(findLeaks({ [where]: text }, secrets)).toEqual([]);
+	expect(findLeaks({ [where]: text }, [...secrets, ...signedTokens()])).toEqual([]);
 }
 
 /** `n8n execute`, with no secret in what it printed; `ok` says whether the workflow must succeed. */
@@ -594,18 +599,30 @@ describe('File Request → Upload File in n8n: a file the workflow makes goes in
 	const unreachable = uploadWorkflow('e2eUpUnreach', 'e2e-upload-unreachable', {
 		options: { maxWait: 6 },
 	});
+	const together = uploadWorkflow('e2eUpTogether', 'e2e-upload-together', {});
+	const workflows = [wait, unreachable, together];
+	let defaults: typeof sandbox.uploads;
 
 	beforeAll(async () => {
-		await n8n.importWorkflows([wait, unreachable]);
+		defaults = { ...sandbox.uploads };
+		await n8n.importWorkflows(workflows);
 		await n8n.start();
-		await n8n.activate(wait.id);
-		await n8n.activate(unreachable.id);
+		for (const workflow of workflows) await n8n.activate(workflow.id);
 	}, 180_000);
-	afterAll(async () => {
-		await n8n.deactivate(wait.id);
-		await n8n.deactivate(unreachable.id);
-		Object.assign(sandbox.uploads, { queueWhen: undefined, queueDelayMs: 0, unreachable: false });
+	afterEach(() => {
+		Object.assign(sandbox.uploads, defaults);
 	});
+	afterAll(async () => {
+		for (const workflow of workflows) await n8n.deactivate(workflow.id);
+	});
+
+	/** One run of the workflow that sends every file in one request: its output, and its saved execution. */
+	async function uploadTogether(files: Array<{ name: string; text: string }>) {
+		const answer = await n8n.callWebhook('e2e-upload-together', { body: { files } });
+		const [execution] = (await n8n.executions(together.id)).slice(-1);
+		expectNoSecrets(JSON.stringify(execution), 'the upload execution');
+		return { answer, execution, out: JSON.parse(answer.text) as Array<Record<string, unknown>> };
+	}
 
 	test('3 files, 1 of them queued by the server: same SHA-256, name and MIME type after the round trip', async () => {
 		// one request per file (Batch Size 1); the server queues the one named so, and fetches it 1.5 s later
@@ -659,9 +676,69 @@ describe('File Request → Upload File in n8n: a file the workflow makes goes in
 			'The file "never.txt" did not show up in the file request within 6 s [item 0]',
 		);
 		expect(error.description).toMatch(
-			/^The server was asked to fetch http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=…&filename=\/never\.txt\. /,
+			/^The server was asked to fetch http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/never\.txt\. /,
 		);
 		expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
+	}, 120_000);
+
+	test('a server that refuses the links at once and echoes them (HTTP 422): the token is in no field of the saved execution', async () => {
+		sandbox.uploads.queueWhen = () => false;
+		sandbox.uploads.unreachable = true;
+		const tokensBefore = signedTokens().length;
+		const { answer, execution } = await uploadTogether([
+			{ name: 'refused.txt', text: 'x' },
+			{ name: 'refused too.txt', text: 'y' },
+		]);
+		expect(answer.status).toBe(500);
+		expect(execution.status).toBe('error');
+		// the server was given two links and echoed both in its answer
+		expect(signedTokens()).toHaveLength(tokensBefore + 2);
+		const saved = JSON.stringify(execution);
+		expect(saved).toContain('errorResponse');
+		expect(saved).toMatch(/could not be downloaded/);
+		expect(saved).not.toMatch(/token=(?!\[redacted\])/);
+		const error = execution.data?.resultData.error as { message?: string; description?: string };
+		expect(error.message).toMatch(
+			/^The server rejected the request as invalid \(HTTP 422\): urls\.0: The file at http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/refused\.txt could not be downloaded/,
+		);
+		expect(error.description).toMatch(
+			/^The server could not fetch the file from n8n's private link http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/refused\.txt \(and 1 more\)\. Check that the server can reach n8n at http:\/\/127\.0\.0\.1:\d+: WEBHOOK_URL on n8n sets that address\./,
+		);
+		expect(error.description).not.toMatch(/URLs per Request|urls\.N/);
+	}, 120_000);
+
+	test.each(['newest first', 'oldest first'] as const)(
+		'two different files of the same name in one request, on a server that lists %s: each item gets its own file',
+		async (listOrder) => {
+			sandbox.uploads.listOrder = listOrder;
+			const files = [
+				{ name: 'invoice.pdf', text: 'the first invoice\n' },
+				{ name: 'invoice.pdf', text: 'the second invoice, which is longer than the first\n' },
+			];
+			sandbox.clearRequests();
+			const { answer, out } = await uploadTogether(files);
+			expect(answer.status).toBe(200);
+			expect(sandbox.requests.filter((r) => r.path.endsWith('/uploads'))).toHaveLength(1);
+			expect(out.map((json) => json.sha256)).toEqual(files.map((file) => sha256Hex(file.text)));
+			expect(new Set(out.map((json) => json.id)).size).toBe(2);
+		},
+		120_000,
+	);
+
+	test('"Résumé 2026.md" on each kind of server: the name it stores, and the original kept as fileName', async () => {
+		const stored: Record<string, unknown[]> = {};
+		for (const naming of ['url', 'ancestor', 'disposition'] as const) {
+			sandbox.uploads.naming = naming;
+			const { answer, out } = await uploadTogether([{ name: 'Résumé 2026.md', text: '# CV\n' }]);
+			expect(answer.status).toBe(200);
+			expect(out[0].sha256).toBe(sha256Hex('# CV\n'));
+			stored[naming] = [out[0].name, out[0].fileName];
+		}
+		expect(stored).toEqual({
+			url: ['Résumé 2026.md', 'Résumé 2026.md'],
+			ancestor: ['R%C3%A9sum%C3%A9%202026', 'Résumé 2026.md'],
+			disposition: ['R%C3%A9sum%C3%A9%202026.md', 'Résumé 2026.md'],
+		});
 	}, 120_000);
 });
 
@@ -711,6 +788,8 @@ describe('secrets', () => {
 		expect(
 			Object.keys(texts).filter((where) => where.startsWith('REST answer')).length,
 		).toBeGreaterThan(0);
-		expect(findLeaks(texts, secrets)).toEqual([]);
+		// n8n's signed links were handed out (Upload File ran), and none of their tokens is anywhere
+		expect(signedTokens().length).toBeGreaterThan(0);
+		expect(findLeaks(texts, [...secrets, ...signedTokens()])).toEqual([]);
 	}, 60_000);
 });

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { reachabilityWarning } from '../../nodes/FileStorage/actions/fileRequest/uploadFile.operation';
+import { reachabilityWarning } from '../../nodes/FileStorage/upload/signedLink';
 import { startSignedBinaryServer, TOOL_TYPE, useBinaryDataMode } from '../harness/engine';
 import { useFixture } from '../helpers/fixture';
 import { fileContent, sha256OfContent } from '../sandbox/content';
@@ -27,6 +27,7 @@ afterEach(async () => {
 });
 
 const model = () => fx.sandbox.model;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const requestRoot = () => model().itemAt(0, 'Client Uploads');
 
 /** Files in the account (outside the file request) for the workflow to download and upload. */
@@ -104,22 +105,75 @@ describe('Upload File', () => {
 		).toBe(true);
 	});
 
-	test('a server that names files by Content-Disposition gets the same names', async () => {
+	test('a server that names files by Content-Disposition stores the name n8n sends, percent-encoded; the output keeps the original', async () => {
 		fx.sandbox.uploads.naming = 'disposition';
-		const files = sources([{ name: 'Résumé 2026.pdf', size: 5_000 }]);
+		const files = sources([
+			{ name: 'Résumé 2026.md', size: 5_000 },
+			{ name: 'plain.txt', size: 50 },
+		]);
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.name)).toEqual(['Résumé 2026.pdf']);
+		expect(items.map((item) => [item.json.name, item.json.fileName])).toEqual([
+			['R%C3%A9sum%C3%A9%202026.md', 'Résumé 2026.md'],
+			['plain.txt', 'plain.txt'],
+		]);
 	});
 
-	test("the reference server's own way (no extension, not decoded) is recognised as the file", async () => {
+	test("the reference server's own way (no extension, not decoded) is recognised as the file; the output keeps the original", async () => {
 		fx.sandbox.uploads.naming = 'ancestor';
-		const files = sources([{ name: 'Q3 report.pdf', size: 5_000 }]);
+		const files = sources([
+			{ name: 'Q3 report.pdf', size: 5_000 },
+			{ name: 'Résumé 2026.md', size: 700 },
+		]);
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.name)).toEqual(['Q3%20report']);
-		expect(storedOf(items[0]).sha256).toBe(sha256OfContent(fileContent(files[0])));
+		expect(items.map((item) => [item.json.name, item.json.fileName])).toEqual([
+			['Q3%20report', 'Q3 report.pdf'],
+			['R%C3%A9sum%C3%A9%202026', 'Résumé 2026.md'],
+		]);
+		expect(items.map((item) => storedOf(item).sha256)).toEqual(
+			files.map((file) => sha256OfContent(fileContent(file))),
+		);
 	});
+
+	describe.each(['newest first', 'oldest first'] as const)(
+		'same-named files, on a server that lists %s whatever is asked',
+		(listOrder) => {
+			test('each item gets its own file, told apart by size', async () => {
+				fx.sandbox.uploads.listOrder = listOrder;
+				const files = sources([
+					{ name: 'invoice.pdf', size: 4_000 },
+					{ name: 'invoice.pdf', size: 90_000 },
+					{ name: 'invoice.pdf', size: 1_500_000 },
+				]);
+				const { items, error } = await downloadThenUpload(files);
+				expect(error).toBeUndefined();
+				expect(items.map((item) => storedOf(item).sha256)).toEqual(
+					files.map((file) => sha256OfContent(fileContent(file))),
+				);
+				expect(new Set(items.map((item) => item.json.id)).size).toBe(3);
+				expect(items.every((item) => item.json.warning === undefined)).toBe(true);
+			});
+
+			test('files of the same name and size are never given the same entry, and the output says they may be swapped', async () => {
+				fx.sandbox.uploads.listOrder = listOrder;
+				const files = sources([
+					{ name: 'copy.txt', size: 2_000 },
+					{ name: 'copy.txt', size: 2_000 },
+					{ name: 'other.txt', size: 2_000 },
+				]);
+				const { items, error } = await downloadThenUpload(files);
+				expect(error).toBeUndefined();
+				expect(new Set(items.map((item) => item.json.id)).size).toBe(3);
+				expect(items.map((item) => item.json.warning)).toEqual([
+					expect.stringMatching(/^Another file of this request has the same name and a size/),
+					expect.stringMatching(/^Another file of this request has the same name and a size/),
+					undefined,
+				]);
+				expect(storedOf(items[2]).sha256).toBe(sha256OfContent(fileContent(files[2])));
+			});
+		},
+	);
 
 	test('Simplify off gives the raw element, as Get Contents does', async () => {
 		const files = sources([{ name: 'raw.txt', size: 10 }]);
@@ -213,17 +267,34 @@ describe('Upload File', () => {
 		expect(apiCalls()).toEqual([]);
 	});
 
-	test('a server that cannot reach n8n: its refusal names the link it was given, without the token', async () => {
+	test('a server that cannot reach n8n and echoes the link: the token is in no field of the error', async () => {
 		fx.sandbox.uploads.unreachable = true;
-		const files = sources([{ name: 'unreachable.pdf', size: 10 }]);
+		const files = sources([
+			{ name: 'unreachable.pdf', size: 10 },
+			{ name: 'second.pdf', size: 10 },
+		]);
+		fx.sandbox.clearRequests();
 		const { error } = await downloadThenUpload(files);
-		expect(error?.message).toMatch(
-			/^The server rejected the request as invalid \(HTTP 422\): urls.0: The file at urls.0 could not be downloaded: connect ECONNREFUSED/,
+		const link = `${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/unreachable.pdf`;
+		expect(error?.message).toBe(
+			`The server rejected the request as invalid (HTTP 422): urls.0: The file at ${link} could not be downloaded: connect ECONNREFUSED ${new URL(n8n.restApiUrl).host}.; urls.1: The file at ${link.replace('unreachable', 'second')} could not be downloaded: connect ECONNREFUSED ${new URL(n8n.restApiUrl).host}. [items 0–1]`,
 		);
-		expect(error?.description).toContain(
-			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=…&filename=/unreachable.pdf`,
+		expect(error?.description).toMatch(
+			new RegExp(
+				`^The server could not fetch the file from n8n's private link ${escape(link)} \\(and 1 more\\)\\. Check that the server can reach n8n at ${escape(new URL(n8n.restApiUrl).origin)}: WEBHOOK_URL on n8n sets that address\\. The token of the link is not shown`,
+			),
 		);
-		expect(JSON.stringify(error)).not.toMatch(/token=ey/);
+		expect(error?.description).not.toMatch(/URLs per Request|urls\.N/);
+		// every field n8n saves of an error: message, description, errorResponse (the body), messages, context…
+		const tokens = fx.sandbox.requests
+			.filter((r) => r.path.endsWith('/uploads'))
+			.flatMap((r) => (r.body as { urls: string[] }).urls)
+			.map((url) => new URL(url).searchParams.get('token') ?? '');
+		expect(tokens).toEqual([expect.stringMatching(/^ey/), expect.stringMatching(/^ey/)]);
+		const saved = JSON.stringify({ ...error, message: error?.message, stack: error?.stack });
+		expect(saved).toContain('errorResponse');
+		for (const token of tokens) expect(saved).not.toContain(token);
+		expect(saved).not.toMatch(/token=(?!\[redacted\])/);
 	});
 
 	test('a file that never shows up fails its item within Max Wait Time; the others keep their files', async () => {
@@ -250,7 +321,7 @@ describe('Upload File', () => {
 			'The file "never.txt" did not show up in the file request within 2 s [item 1]',
 		);
 		expect(items[1].json.message).toContain(
-			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=…&filename=/never.txt.`,
+			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/never.txt.`,
 		);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});

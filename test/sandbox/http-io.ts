@@ -17,8 +17,10 @@ const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const ok = (status: number, body: unknown): Result => ({ status, body });
 export const error = (status: number, message: string): Result =>
 	ok(status, { type: 'error', message });
-export const invalid = (errors: Record<string, string[]>): Result =>
-	ok(422, { message: MESSAGES.invalid, errors });
+export const invalid = (
+	errors: Record<string, string[]>,
+	message: string = MESSAGES.invalid,
+): Result => ok(422, { message, errors });
 export const unauthorized = () => error(401, MESSAGES.unauthorized);
 export const notFoundEntry = (status = 200) => error(status, MESSAGES.notFound);
 export const content = (file: FileContent): Result => ({

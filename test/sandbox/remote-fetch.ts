@@ -11,7 +11,8 @@
  * - `ancestor`, the same text exactly as the ancestor stores it: without its last extension (kept in a column of its
  *   own) and not decoded.
  * - `disposition`, servers that honour Content-Disposition (as `curl -J` or `wget --content-disposition` do):
- *   `filename*` or `filename` (percent-decoded: n8n percent-encodes it), else the last segment of the URL's path.
+ *   `filename*` (decoded, as RFC 6266 says), else `filename` as sent (n8n sends it percent-encoded and nobody decodes
+ *   it), else the last segment of the URL's path.
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -68,7 +69,7 @@ function nameFromDisposition(url: URL, disposition: string | undefined): string 
 		const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(disposition);
 		if (star) return decoded(star[1].trim());
 		const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-		if (plain && plain[1].trim()) return decoded(plain[1].trim());
+		if (plain && plain[1].trim()) return plain[1].trim();
 	}
 	return decoded(url.pathname.split('/').filter(Boolean).pop() ?? '');
 }

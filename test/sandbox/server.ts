@@ -73,6 +73,8 @@ export interface Sandbox {
 	idle(): Promise<void>;
 	/** how remote uploads behave; tests may change `naming`, `unreachable`, `queueThreshold`, `queueWhen`, `queueDelayMs` */
 	uploads: UploadOptions;
+	/** every URL a remote upload was asked to fetch since the start, kept across reset() and clearRequests() */
+	remoteUrls: readonly string[];
 	/** closes server and all sockets */
 	stop(): Promise<void>;
 }
@@ -92,7 +94,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		storeDir,
 		maxBytes: 2 * 1024 ** 3,
 	});
-	const uploadDefaults: UploadOptions = { ...uploads.options, queueWhen: undefined };
+	const uploadDefaults: UploadOptions = {
+		...uploads.options,
+		queueWhen: undefined,
+		listOrder: undefined,
+	};
 	let stopped = false;
 
 	const reset = () => {
@@ -144,6 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		reset,
 		idle,
 		uploads: uploads.options,
+		remoteUrls: uploads.asked,
 		stop: async () => {
 			if (stopped) return;
 			stopped = true;

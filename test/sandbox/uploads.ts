@@ -25,12 +25,16 @@ export interface UploadOptions {
 	naming: RemoteNaming;
 	/** a server that cannot reach the hosts of the URLs it is given: every fetch fails as refused */
 	unreachable: boolean;
+	/** a server that lists a file request in this order whatever `sort` and `direction` ask (the spec leaves it open) */
+	listOrder?: 'newest first' | 'oldest first';
 	/** where fetched bytes are kept */
 	storeDir: string;
 	maxBytes: number;
 }
 
 export class RemoteUploads {
+	/** every URL it was asked to fetch since it started (reset keeps them): the e2e suites look for their secrets */
+	readonly asked: string[] = [];
 	private readonly jobs = new Set<Promise<void>>();
 	private readonly aborters = new Set<AbortController>();
 	private stopped = false;
@@ -44,17 +48,23 @@ export class RemoteUploads {
 	async upload(req: FileRequestRec, targetId: string, urls: string[]): Promise<Result> {
 		const model = this.model;
 		const generation = model.generation;
+		this.asked.push(...urls);
 		const queued = this.options.queueWhen
 			? this.options.queueWhen(urls)
 			: urls.length > this.options.queueThreshold;
 		if (!queued) {
 			const results = await this.fetchAll(urls);
+			// Laravel-style: the message echoes the URL, and the first one is the body's message too.
 			const errors: Record<string, string[]> = {};
 			results.forEach((res, i) => {
 				if (!res.ok)
-					errors[`urls.${i}`] = [`The file at urls.${i} could not be downloaded: ${res.reason}.`];
+					errors[`urls.${i}`] = [`The file at ${urls[i]} could not be downloaded: ${res.reason}.`];
 			});
-			if (Object.keys(errors).length) return invalid(errors);
+			const failed = Object.values(errors);
+			if (failed.length) {
+				const more = failed.length > 1 ? ` (and ${failed.length - 1} more errors)` : '';
+				return invalid(errors, `${failed[0][0]}${more}`);
+			}
 			if (model.generation === generation) {
 				this.store(
 					req,

@@ -1,5 +1,5 @@
 import { simplifyItem, simplifyNotification } from '../../nodes/lib/resources/simplify';
-import { parseSize } from '../../nodes/lib/resources/sizes';
+import { parseSize, sizeFits } from '../../nodes/lib/resources/sizes';
 import { SIMPLIFIED_FILE_FIELDS, SIMPLIFIED_FOLDER_FIELDS } from '../helpers/simplified-fields';
 
 describe('simplify: flat views of what servers send', () => {
@@ -18,6 +18,25 @@ describe('simplify: flat views of what servers send', () => {
 		['12XB', null],
 		[null, null],
 	])('size %j → %j', (text, bytes) => expect(parseSize(text)).toBe(bytes));
+
+	// Upload File tells same-named files apart by size: a printed size fits the bytes it may have been rounded from.
+	it.each([
+		['1.23MB', 1_230_000, true],
+		['1.23MB', 1_239_999, true],
+		['1.23MB', 1_250_000, false],
+		['1.2 MB', 1_258_291, true], // 1.2 MiB, printed by a server that counts in 1024s
+		['90kB', 90_000, true],
+		['90kB', 4_000, false],
+		['4 KB', 4_000, true],
+		['1.00KiB', 1_000, false],
+		['500B', 500, true],
+		['500B', 502, false],
+		[4096, 4096, true],
+		[4096, 4097, false],
+		['huge', 1, true], // unreadable: it tells nothing
+		['12XB', 1, true],
+		[undefined, 1, true],
+	])('%j fits %j bytes: %j', (printed, bytes, fits) => expect(sizeFits(printed, bytes)).toBe(fits));
 
 	it('survives relationships sent as [] and thumbnails sent as objects, on bare resources', () => {
 		const item = simplifyItem({

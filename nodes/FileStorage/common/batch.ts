@@ -55,15 +55,15 @@ function readBatchSize(ctx: IExecuteFunctions): number {
 	return size;
 }
 
-export interface BatchPlan<T> {
+export interface BatchPlan<T, Shared = IDataObject> {
 	/** Reads and validates one item's parameters; throws a NodeOperationError naming the parameter. */
 	prepare(itemIndex: number): T;
 	/** Targets with different keys never share a request (e.g. different `to_home`). */
 	groupKey?(target: T): string;
 	/** Sends one request for the batch and returns what all its items share (e.g. the server message). */
-	send(targets: T[], firstItemIndex: number): Promise<IDataObject>;
+	send(targets: T[], firstItemIndex: number): Promise<Shared>;
 	/** The output of one item whose batch succeeded; throws when this item alone failed (e.g. a file never came). */
-	output(target: T, shared: IDataObject): IDataObject;
+	output(target: T, shared: Shared): IDataObject;
 	/** How much of a request one target takes (e.g. its URL count); a request holds at most `maxWeight`. */
 	weight?(target: T): number;
 	maxWeight?: number;
@@ -80,10 +80,10 @@ interface Planned<T> {
  * Cuts a group into requests of at most `batchSize` targets and, where targets have a weight, at most `maxWeight`
  * in all; a target heavier than `maxWeight` travels alone (its send splits it further).
  */
-function requestsOf<T>(
+function requestsOf<T, Shared>(
 	group: Array<Planned<T>>,
 	batchSize: number,
-	plan: BatchPlan<T>,
+	plan: BatchPlan<T, Shared>,
 ): Array<Array<Planned<T>>> {
 	const requests: Array<Array<Planned<T>>> = [];
 	let current: Array<Planned<T>> = [];
@@ -128,10 +128,10 @@ export function describeItems(indexes: number[]): string {
 	return `items ${ranges.join(', ')}`;
 }
 
-export async function runBatched<T>(
+export async function runBatched<T, Shared = IDataObject>(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
-	plan: BatchPlan<T>,
+	plan: BatchPlan<T, Shared>,
 ): Promise<INodeExecutionData[]> {
 	const results: Array<INodeExecutionData | undefined> = new Array(items.length);
 	const batchSize = plan.oneRequestPerItem ? 1 : readBatchSize(ctx);
@@ -167,7 +167,7 @@ export async function runBatched<T>(
 		const indexes = request.map((entry) => entry.itemIndex);
 		const notAttempted = () =>
 			requests.slice(position + 1).flatMap((later) => later.map((entry) => entry.itemIndex));
-		let shared: IDataObject;
+		let shared: Shared;
 		try {
 			shared = await plan.send(
 				request.map((entry) => entry.target),

@@ -61,3 +61,28 @@ function sizeInBytes(amountText: string, unitText: string): number | null {
 	if (!Number.isFinite(amount) || unit === undefined) return null;
 	return Math.round(amount * unit);
 }
+
+/** Bytes per unit in both bases a server may mean by it: `kB` is 1000, or 1024 where the server counts so. */
+function unitBytes(unitText: string): number[] {
+	const unit = SIZE_UNITS.get(unitText) ?? SIZE_UNITS.get(unitText.toLowerCase());
+	if (unit === undefined) return [];
+	if (unit === 1 || unitText.toLowerCase().includes('i')) return [unit];
+	return [unit, 1024 ** Math.round(Math.log10(unit) / 3)];
+}
+
+/**
+ * Whether a size as a server prints it can be `bytes`: `1.2 MB` covers 1.1–1.3 million bytes (or MiB), as the last
+ * digit may be rounded up or down. True when the size cannot be read: it then tells nothing.
+ */
+export function sizeFits(printed: unknown, bytes: number): boolean {
+	if (typeof printed === 'number') return printed === bytes;
+	const match =
+		typeof printed === 'string' ? /^\s*(\d+)(?:[.,](\d+))?\s*([a-zA-Z]*)\s*$/.exec(printed) : null;
+	if (!match) return true;
+	const [, whole, fraction = '', unitText] = match;
+	const amount = Number(`${whole}.${fraction || '0'}`);
+	const step = 10 ** -fraction.length;
+	const units = unitText === '' ? [1] : unitBytes(unitText);
+	if (!units.length) return true;
+	return units.some((unit) => Math.abs(bytes / unit - amount) <= step + 1e-9);
+}

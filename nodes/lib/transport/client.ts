@@ -11,11 +11,12 @@ import { readCredential } from './credential';
 import type { AnswerShape, ApiCall, Caller, SentCall } from './endpoints';
 import { answerError, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
 import { classifyResponse, isTimeout } from './failures';
-import { decodeBody } from './redaction';
+import { decodeBody, withSecrets } from './redaction';
 import type { AnswerHead, RequestPolicy } from './retry';
 import { EXECUTION_POLICY, sendWithRetries } from './retry';
 
-export type CallOptions = { itemIndex?: number; policy?: RequestPolicy };
+// `secrets`: what the call itself carries that grants access (n8n's signed links), redacted like the credential's.
+export type CallOptions = { itemIndex?: number; policy?: RequestPolicy; secrets?: string[] };
 type Answer = AnswerHead & { body: unknown }; // the body decoded once, secrets redacted; text if not JSON
 
 type ShapeCheck = [has: (body: unknown, status: number) => boolean, expected: string];
@@ -56,14 +57,15 @@ export class ApiClient {
 	/** An error body sent with 200, a web page, or an answer without its endpoint's shape is an error. */
 	async request(
 		call: ApiCall,
-		{ itemIndex, policy = EXECUTION_POLICY }: CallOptions = {},
+		{ itemIndex, policy = EXECUTION_POLICY, secrets: carried = [] }: CallOptions = {},
 	): Promise<{ statusCode: number; body: IDataObject }> {
 		if (call.credentialType !== this.credentialType)
 			throw new ApplicationError(
 				`A ${call.credentialType} call was sent with a ${this.credentialType} client`,
 			);
 		const { ctx } = this;
-		const { baseUrl, secrets, decrypted } = await this.credential(itemIndex);
+		const { baseUrl, secrets: own, decrypted } = await this.credential(itemIndex);
+		const secrets = carried.length ? withSecrets(own, carried) : own;
 		const sent: SentCall = { node: ctx.getNode(), call, secrets, itemIndex, caller: this.caller };
 		const options: IHttpRequestOptions = {
 			method: call.method,

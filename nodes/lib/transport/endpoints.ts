@@ -26,8 +26,9 @@ export interface ApiCall {
 	body?: IDataObject;
 }
 
-// Where a call is made from, so that its errors say what to do there (run again, wait for the next poll…).
-export type Caller = 'operation' | 'poll' | 'listSearch';
+// Where a call is made from, so that its errors say what to do there (run again, wait for the next poll…). `upload`:
+// Upload File, whose URLs are n8n's own signed links, not the user's.
+export type Caller = 'operation' | 'upload' | 'poll' | 'listSearch';
 
 export interface SentCall {
 	node: INode;

@@ -3,6 +3,7 @@
 
 import type { CredentialType } from '../credentialContract';
 import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
+import { httpUrl } from '../urls';
 import type { FailureKind } from './failures';
 
 type Hint = string | ((sent: SentCall) => string);
@@ -89,7 +90,7 @@ const GENERIC: Record<FailureKind, Hint> = {
 	gone: 'The file request was filled or has expired. Create a new file request and put its ID in the "File Storage File Request API" credential.',
 	validation: fieldsNamed,
 	rateLimited: ({ caller, call }) =>
-		caller === 'operation' && isBatchRequest(call)
+		caller !== 'poll' && caller !== 'listSearch' && isBatchRequest(call)
 			? 'Wait and run again, run the workflow less often, or raise Batch Size so fewer requests are sent.'
 			: ADVICE[caller].rateLimited,
 	server: ({ caller }) => ADVICE[caller].server,
@@ -121,7 +122,9 @@ function isBatchRequest(call: ApiCall): boolean {
 }
 
 // What the fields a validation error names ('items.N', 'urls.N') are in the request that was sent.
-function fieldsNamed({ caller, call }: SentCall): string {
+function fieldsNamed(sent: SentCall): string {
+	const { caller, call } = sent;
+	if (caller === 'upload') return linkRefused(sent);
 	if (caller !== 'operation')
 		return "The server refused the request the node makes for this. Check that the credential's Base URL is a File Storage server that follows the API.";
 	if (Array.isArray(call.body?.urls))
@@ -131,18 +134,35 @@ function fieldsNamed({ caller, call }: SentCall): string {
 	return 'Fix the parameters named above.';
 }
 
+// Upload File's URLs are n8n's signed links: the user never saw them, and their token is redacted from every text.
+function linkRefused({ call }: SentCall): string {
+	const links = (Array.isArray(call.body?.urls) ? call.body.urls : []).map(String);
+	const origin = links.length ? httpUrl(links[0])?.origin : undefined;
+	const more = links.length > 1 ? ` (and ${links.length - 1} more)` : '';
+	return [
+		`The server could not fetch the file from n8n's private link${links.length ? ` ${links[0]}${more}` : ''}.`,
+		origin
+			? `Check that the server can reach n8n at ${origin}: WEBHOOK_URL on n8n sets that address.`
+			: 'Check that the server can reach n8n: WEBHOOK_URL on n8n sets the address in the link.',
+		'The token of the link is not shown: it grants access to the file.',
+	].join(' ');
+}
+
+const OPERATION_ADVICE = {
+	retry: 'Run the node again.',
+	rateLimited: 'Wait and run again, or run the workflow less often.',
+	server:
+		'Try again later. If it persists, check the input values (some servers cannot handle malformed values) and the server logs.',
+	timeout: () =>
+		"Raise Timeout in the node's options if the server is slow, or check that it is running.",
+};
+
 export const ADVICE: Record<
 	Caller,
 	{ retry: string; rateLimited: string; server: string; timeout(limit: string): string }
 > = {
-	operation: {
-		retry: 'Run the node again.',
-		rateLimited: 'Wait and run again, or run the workflow less often.',
-		server:
-			'Try again later. If it persists, check the input values (some servers cannot handle malformed values) and the server logs.',
-		timeout: () =>
-			"Raise Timeout in the node's options if the server is slow, or check that it is running.",
-	},
+	operation: OPERATION_ADVICE,
+	upload: OPERATION_ADVICE,
 	poll: {
 		retry: 'The trigger tries again at its next poll.',
 		rateLimited:

@@ -13,9 +13,13 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject): string[]
 	const forms = values.flatMap((value) =>
 		typeof value === 'string' ? [value, value.trim(), encodeURIComponent(value.trim())] : [],
 	);
-	// Very short values would redact ordinary words; no real token is this short. Longest first, so that a secret
-	// containing another is replaced whole.
-	const found = new Set(forms.filter((form) => form.length >= 4));
+	return withSecrets([], forms);
+}
+
+/** `secrets` and `more`, each once, longest first: a secret containing another is replaced whole. */
+export function withSecrets(secrets: string[], more: string[]): string[] {
+	// Very short values would redact ordinary words; no real token is this short.
+	const found = new Set([...secrets, ...more.filter((form) => form.length >= 4)]);
 	return [...found].sort((a, b) => b.length - a.length);
 }
 

@@ -34,11 +34,18 @@ export function requestRoutes(model: Model, uploads: RemoteUploads): Route[] {
 					if (!r.ok) return invalid(r.errors);
 					const folder = folderWithin(model, access.root, r.value.parent_id);
 					if (!folder) return error(403, MESSAGES.accessDenied);
-					const items = model.sortedChildren(
-						folder.id,
-						r.value.sort ?? 'created_at',
-						r.value.direction ?? 'DESC',
-					);
+					const { listOrder } = uploads.options;
+					const items = listOrder
+						? model.sortedChildren(
+								folder.id,
+								'created_at',
+								listOrder === 'newest first' ? 'DESC' : 'ASC',
+							)
+						: model.sortedChildren(
+								folder.id,
+								r.value.sort ?? 'created_at',
+								r.value.direction ?? 'DESC',
+							);
 					return ok(200, {
 						data: items.map((i) => itemWrapper(model, i, { fileRequestId: access.req.id })),
 						meta: { root: folderWrapper(model, folder) },

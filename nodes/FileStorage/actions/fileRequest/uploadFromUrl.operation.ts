@@ -20,6 +20,8 @@ import { invalidParameter } from '../../../lib/validation';
 import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
 import { parameterOrMappedField } from '../../common/mappedField';
 import { readRequestPolicy } from '../../common/requestOptions';
+import type { UploadOutcome } from '../../upload/outcome';
+import { outcomeFields, uploadOutcome } from '../../upload/outcome';
 
 const urlsPerRequestOption: INodeProperties = {
 	displayName: 'URLs per Request',
@@ -80,26 +82,6 @@ function readUrlsPerRequest(ctx: IExecuteFunctions): number {
 interface UploadTarget {
 	urls: string[];
 	parentId?: string;
-}
-
-export type UploadOutcome = 'uploaded' | 'queued' | 'unknown';
-
-/** What an upload's output says of the server's answer: uploaded or queued, and its message when it sent one. */
-export function outcomeFields(shared: IDataObject): IDataObject {
-	return {
-		status: shared.outcome,
-		uploaded: shared.outcome === 'uploaded',
-		queued: shared.outcome === 'queued',
-		...(shared.message !== undefined ? { message: shared.message } : {}),
-	};
-}
-
-/** The spec allows two success messages; which one comes depends on the server's configuration. */
-export function uploadOutcome(message: unknown): UploadOutcome {
-	const text = typeof message === 'string' ? message.toLowerCase() : '';
-	if (/queue/.test(text)) return 'queued';
-	if (/upload/.test(text)) return 'uploaded';
-	return 'unknown';
 }
 
 /**

@@ -1,0 +1,23 @@
+// What a remote upload's answer says (both File Request uploads): the spec allows two success messages, and which
+// one comes depends on the server's configuration.
+
+import type { IDataObject } from 'n8n-workflow';
+
+export type UploadOutcome = 'uploaded' | 'queued' | 'unknown';
+
+export function uploadOutcome(message: unknown): UploadOutcome {
+	const text = typeof message === 'string' ? message.toLowerCase() : '';
+	if (/queue/.test(text)) return 'queued';
+	if (/upload/.test(text)) return 'uploaded';
+	return 'unknown';
+}
+
+/** An upload's output fields: uploaded or queued, and the server's message when it sent one. */
+export function outcomeFields(shared: IDataObject): IDataObject {
+	return {
+		status: shared.outcome,
+		uploaded: shared.outcome === 'uploaded',
+		queued: shared.outcome === 'queued',
+		...(shared.message !== undefined ? { message: shared.message } : {}),
+	};
+}
