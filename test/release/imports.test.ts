@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-// The shape of the source's imports: no circles, not even type-only ones (a module that needs a type of a module
-// that needs it back belongs with it), and a transport shallow enough to read from its entry point down.
+// The shape of the source, as docs/architecture.md states its rules: no circles, not even type-only ones (a module
+// that needs a type of a module that needs it back belongs with it), a transport shallow enough to read from its
+// entry point down, a library that no node owns, credentials that know only the contract, and small files.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -81,5 +82,30 @@ describe('imports of the source', () => {
 		expect(
 			floors(graph, 'nodes/lib/transport/index.ts', 'nodes/lib/transport/'),
 		).toBeLessThanOrEqual(8);
+	});
+
+	it('the library imports no node folder', () => {
+		const intoNodes = [...graph]
+			.filter(([file]) => file.startsWith('nodes/lib/'))
+			.flatMap(([file, targets]) =>
+				targets.filter((target) => !target.startsWith('nodes/lib/')).map((t) => `${file} → ${t}`),
+			);
+		expect(intoNodes).toEqual([]);
+	});
+
+	it('credentials import nothing of the package but the credential contract', () => {
+		const imports = [...graph]
+			.filter(([file]) => file.startsWith('credentials/'))
+			.flatMap(([, targets]) => targets);
+		expect(imports.length).toBeGreaterThan(0);
+		expect(new Set(imports)).toEqual(new Set(['nodes/lib/credentialContract.ts']));
+	});
+
+	it('no source file is over 300 lines', () => {
+		const long = [...graph.keys()]
+			.map((file) => [file, readFileSync(join(root, file), 'utf8').split('\n').length] as const)
+			.filter(([, lines]) => lines > 300)
+			.map(([file, lines]) => `${file}: ${lines} lines`);
+		expect(long).toEqual([]);
 	});
 });
