@@ -9,6 +9,8 @@ import { isUnreadNotification } from '../lib/resources/wrappers';
 import type { ApiCall } from '../lib/transport';
 import { endpoints } from '../lib/transport';
 import { TRIGGER_PAGE_SIZE } from './walk';
+import type { Watch } from './watch';
+import { FOLDER_ITSELF, FOLDER_TREE, WHOLE_LISTING } from './watch';
 
 export type EventName = 'notification' | 'upload' | 'fileRequestItem' | 'folderFile' | 'folderItem';
 
@@ -27,11 +29,8 @@ export interface TriggerEvent {
 	secretIsTheStream: boolean;
 	/** Whether entries dated before the newest one already seen are old (restored files among uploads). */
 	restoredCountAsOld: boolean;
-	/**
-	 * Which account folder the event watches: `tree` (uploads anywhere below it, filtered by ancestry.ts) or `folder`
-	 * (its own listing). Undefined: no folder.
-	 */
-	watches?: 'tree' | 'folder';
+	/** What it watches beyond the listing: nothing, a folder's tree among uploads, or a folder itself (watch.ts). */
+	watch: Watch;
 	/** The listing watched, newest first. */
 	listing(target: ListingTarget): ApiCall;
 	simplify(element: unknown): IDataObject;
@@ -56,6 +55,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		credentialType: 'fileStorageApi',
 		secretIsTheStream: false,
 		restoredCountAsOld: false,
+		watch: WHOLE_LISTING,
 		// The notifications endpoint takes no parameters; the service lists newest first.
 		listing: () => endpoints.notifications(),
 		simplify: simplifyNotification,
@@ -73,6 +73,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		credentialType: 'fileStorageApi',
 		secretIsTheStream: false,
 		restoredCountAsOld: true,
+		watch: WHOLE_LISTING,
 		listing: () => endpoints.recentUploads(newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,
@@ -85,6 +86,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		credentialType: 'fileStorageFileRequestApi',
 		secretIsTheStream: true,
 		restoredCountAsOld: false,
+		watch: WHOLE_LISTING,
 		listing: ({ parent }) =>
 			endpoints.fileRequestContents(parent ? { ...newestFirst, parent_id: parent } : newestFirst),
 		simplify: simplifyItem,
@@ -106,7 +108,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		credentialType: 'fileStorageApi',
 		secretIsTheStream: false,
 		restoredCountAsOld: true,
-		watches: 'tree',
+		watch: FOLDER_TREE,
 		// Uploads anywhere, newest first; those outside the watched folder's tree are dropped (ancestry.ts).
 		listing: () => endpoints.recentUploads(newestFirst),
 		simplify: simplifyItem,
@@ -127,7 +129,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 		secretIsTheStream: false,
 		// Files restored from the trash come back with their old date: they were not created now.
 		restoredCountAsOld: true,
-		watches: 'folder',
+		watch: FOLDER_ITSELF,
 		listing: ({ folder }) => endpoints.folderContents(folder, newestFirst),
 		simplify: simplifyItem,
 		isUnread: () => true,

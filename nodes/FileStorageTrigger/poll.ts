@@ -7,14 +7,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { CREDENTIALS } from '../lib/credentialContract';
 import type { ApiClient, Page, PollPolicy } from '../lib/transport';
 import { pagesOf } from '../lib/transport';
-import { FolderVerdicts, uploadsInTree } from './ancestry';
+import { FolderVerdicts } from './ancestry';
 import { withContent } from './content';
 import type { TriggerEvent } from './events';
 import { admitPoll, pollEmitted, pollEnded } from './overlap';
 import type { TriggerParameters } from './parameters';
 import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
 import type { ListedEntry, WindowState } from './window';
-import { checkNotTrashed, checkWatchedFolder, explainMissingFolder } from './watchedFolder';
 import {
 	emptyState,
 	isWindowState,
@@ -34,39 +33,13 @@ export interface Poll {
 	startedAt: number;
 }
 
-/** Each page of a folder's own listing shows the folder (`meta.root`): one in the trash fails the poll. */
-function inspectorOf({ ctx, event, parameters }: Poll): (page: Page) => void {
-	return event.watches === 'folder'
-		? (page) => checkNotTrashed(ctx, page, parameters.folder)
-		: () => undefined;
-}
-
-/** Runs `work`; a 404 of the watched folder's own listing is said as the folder being gone. */
-async function withMissingFolderExplained<T>(
-	{ ctx, event, parameters }: Poll,
-	work: () => Promise<T>,
-): Promise<T> {
-	if (event.watches !== 'folder') return await work();
+/** Runs `work`; an error of the listing is said as what it means for what the event watches. */
+async function explained<T>(poll: Poll, work: () => Promise<T>): Promise<T> {
 	try {
 		return await work();
 	} catch (error) {
-		throw explainMissingFolder(ctx, error, parameters.folder);
+		throw poll.event.watch.explain(poll, error);
 	}
-}
-
-/** New File in Folder keeps the uploads inside the watched tree; other events keep all. */
-async function inWatchedTree(
-	poll: Poll,
-	entries: ListedEntry[],
-	verdicts: FolderVerdicts,
-): Promise<ListedEntry[]> {
-	const { ctx, client, event, parameters, policy } = poll;
-	if (event.watches !== 'tree' || entries.length === 0) return entries;
-	const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
-	const kept = await uploadsInTree(ctx, client, policy, tree, verdicts, entries);
-	// Uploads elsewhere and none inside: the watched folder may be gone (nothing can be uploaded into the trash).
-	if (kept.length === 0) await checkWatchedFolder(ctx, client, parameters.folder, policy);
-	return kept;
 }
 
 /** The entries that are output: all, or only unread ones (Unread Only). */
@@ -90,23 +63,18 @@ async function outputItems(poll: Poll, kept: ListedEntry[]): Promise<INodeExecut
  */
 export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]> {
 	const { ctx, client, event, parameters, policy } = poll;
-	const limit = parameters.unreadOnly || event.watches === 'tree' ? TRIGGER_PAGE_SIZE : 1;
-	if (event.watches === 'tree') await checkWatchedFolder(ctx, client, parameters.folder, policy);
-	const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
-	const verdicts = new FolderVerdicts(undefined);
-	const inspect = inspectorOf(poll);
+	const { watch } = event;
+	const limit = parameters.unreadOnly || watch.dropsEntries ? TRIGGER_PAGE_SIZE : 1;
+	await watch.check(poll);
+	const memory = new FolderVerdicts(undefined);
 	let read = 0;
-	const sample = await withMissingFolderExplained(poll, async () => {
+	const sample = await explained(poll, async () => {
 		const listing = event.listing(parameters);
 		for await (const page of pagesOf(client, listing, { policy, pageSize: limit, limit })) {
-			inspect(page);
+			watch.inspect(poll, page);
 			for (const entry of toEntries(page.elements)) {
 				read++;
-				const inTree =
-					event.watches === 'tree'
-						? await uploadsInTree(ctx, client, policy, tree, verdicts, [entry])
-						: [entry];
-				const [kept] = keptEntries(poll, inTree);
+				const [kept] = keptEntries(poll, await watch.keep(poll, [entry], memory));
 				if (kept) return kept;
 			}
 		}
@@ -124,19 +92,19 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
  * without a backlog. The credential counts by its n8n identity, not its secret, so rotating an access token inside
  * the same credential keeps the window. A file request's ID is not a rotating secret but the stream itself.
  */
-async function streamIdentity({ ctx, client, event, parameters }: Poll): Promise<string> {
+async function streamIdentity(poll: Poll): Promise<string> {
+	const { ctx, client, event, parameters } = poll;
 	const credential = await client.credential();
 	const reference = ctx.getNode().credentials?.[event.credentialType];
 	const secret = credential.decrypted.data?.[CREDENTIALS[event.credentialType].secret.field];
 	const stream = event.secretIsTheStream ? keyOf(String(secret ?? '').trim()) : null;
-	const folder = event.watches ? [parameters.folder, parameters.includeSubfolders] : [];
 	return sourceHash([
 		parameters.event,
 		credential.baseUrl,
 		reference?.id ?? reference?.name ?? null,
 		stream,
 		parameters.parent ?? null,
-		...folder,
+		...event.watch.identity(poll),
 	]);
 }
 
@@ -151,6 +119,7 @@ function savesAfter(saved: WindowState): number {
 /** The new items since the last poll, or null when there are none (the window may still move). */
 export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | null> {
 	const { ctx, client, event, parameters, policy } = poll;
+	const { watch } = event;
 	const sourceId = await streamIdentity(poll);
 	const staticData = ctx.getWorkflowStaticData('node');
 	const saved = staticData.window;
@@ -168,15 +137,14 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 	}
 	try {
 		const call = event.listing(parameters);
-		const inspect = inspectorOf(poll);
+		const inspect = (page: Page) => watch.inspect(poll, page);
 		if (!isWindowState(saved, sourceId)) {
 			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
 			// A server with small pages takes several requests to give a whole window; this happens once.
-			if (event.watches === 'tree')
-				await checkWatchedFolder(ctx, client, parameters.folder, policy);
+			await watch.check(poll);
 			const top: ListedEntry[] = [];
 			let reachedEnd = true;
-			await withMissingFolderExplained(poll, async () => {
+			await explained(poll, async () => {
 				for await (const page of pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE })) {
 					inspect(page);
 					top.push(...toEntries(page.elements));
@@ -187,7 +155,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			staticData.window = { ...emptyState(sourceId), ...windowOf(top, reachedEnd), saves: 1 };
 			return null;
 		}
-		const walked = await withMissingFolderExplained(
+		const walked = await explained(
 			poll,
 			async () =>
 				await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld, inspect),
@@ -196,16 +164,16 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			staticData.window = { ...saved, resume: walked.resume, saves: savesAfter(saved) };
 			return null;
 		}
-		// Judged before the window moves: a poll that cannot tell which uploads are inside fails and is repeated.
-		const verdicts = new FolderVerdicts(saved.folders);
-		const fresh = await inWatchedTree(poll, walked.fresh, verdicts);
-		const folders = event.watches === 'tree' ? { folders: verdicts.serialised() } : {};
+		// Judged before the window moves: a poll that cannot tell which entries count fails and is repeated.
+		const memory = new FolderVerdicts(saved.folders);
+		const fresh = await watch.keep(poll, walked.fresh, memory);
+		if (fresh.length === 0 && walked.fresh.length > 0) await watch.check(poll);
 		staticData.window = {
 			...saved,
 			...walked.next,
 			resume: null,
 			saves: savesAfter(saved),
-			...folders,
+			...watch.remember(memory),
 		};
 		const kept = keptEntries(poll, fresh);
 		if (!kept.length) return null;
