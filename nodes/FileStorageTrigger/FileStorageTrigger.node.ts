@@ -9,16 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { accountFolderLocator, fileRequestFolderLocator } from '../lib/folderPickers/locators';
 import { searchFileRequestFolders, searchFolders } from '../lib/folderPickers/listSearch';
+import { pollBudgetMs } from '../lib/n8n';
 import { simplifyProperty } from '../lib/resources/simplify';
 import { eventSubtitle } from '../lib/subtitle';
 import { ApiClient, pollPolicy } from '../lib/transport';
 import { EVENTS } from './events';
-import {
-	CONTENT_EVENTS,
-	DEFAULT_MAX_FILE_SIZE_MB,
-	pollBudgetMs,
-	readTriggerParameters,
-} from './parameters';
+import { CONTENT_EVENTS, DEFAULT_MAX_FILE_SIZE_MB, readTriggerParameters } from './parameters';
 import type { Poll } from './poll';
 import { fetchTestEvent, pollForNew } from './poll';
 

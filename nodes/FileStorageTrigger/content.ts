@@ -10,11 +10,11 @@ import { fileDescriptionOf, resolveUrl } from '../lib/fileContent/description';
 import type { DownloadRequest } from '../lib/fileContent/naming';
 import { outputMimeType, outputName } from '../lib/fileContent/naming';
 import { BinaryStore } from '../lib/fileContent/storage';
+import { withCancelSignal } from '../lib/n8n';
 import type {
 	ApiClient,
 	ByteStream,
 	CheckedCredential,
-	DownloadContext,
 	OpenedDownload,
 	PollPolicy,
 } from '../lib/transport';
@@ -86,10 +86,7 @@ async function fetchContent(
 ) {
 	const { ctx, client, policy } = poll;
 	// The download's requests end with this signal (hops.ts asks the context for it, as n8n's helpers do).
-	const view = Object.create(ctx, {
-		getExecutionCancelSignal: { value: () => cancel },
-	}) as DownloadContext;
-	const opened = await openDownload(view, client, {
+	const opened = await openDownload(withCancelSignal(ctx, cancel), client, {
 		url,
 		policy,
 		itemIndex,

@@ -92,11 +92,3 @@ export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {
 		content: readContentOptions(ctx, event),
 	};
 }
-
-/** n8n 2.36+ tells how long a poll may take; older versions do not have the method. */
-export function pollBudgetMs(ctx: IPollFunctions): number | undefined {
-	const withBudget = ctx as IPollFunctions & { getPollBudgetMs?: () => number };
-	const budget =
-		typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : undefined;
-	return typeof budget === 'number' && budget > 0 ? budget : undefined;
-}

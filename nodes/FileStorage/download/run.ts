@@ -5,19 +5,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { CredentialType } from '../../lib/credentialContract';
 import type { OpenedDownload } from '../../lib/transport';
 import { ApiClient, openDownload, redactText } from '../../lib/transport';
+import { isToolExecution } from '../../lib/n8n';
 import { forEachItemOutput } from '../common/execution';
 import { readRequestPolicy } from '../common/requestOptions';
 import { outputMimeType, outputName } from '../../lib/fileContent/naming';
 import type { DownloadRequest } from '../../lib/fileContent/naming';
 import { readDownloadRequest } from './source';
 import { BinaryStore } from '../../lib/fileContent/storage';
-
-/** Whether the node runs as an AI agent's tool: its `…Tool` variant, or a context that says so (newer n8n). */
-export function isToolExecution(ctx: IExecuteFunctions): boolean {
-	if (ctx.getNode().type.endsWith('Tool')) return true;
-	const says = (ctx as Partial<Pick<IExecuteFunctions, 'isToolExecution'>>).isToolExecution;
-	return typeof says === 'function' && says.call(ctx) === true;
-}
 
 /** What an agent gets instead of the content: the file's name, type, size and URL. */
 function toolResult(

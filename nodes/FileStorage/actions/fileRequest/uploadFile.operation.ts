@@ -17,6 +17,7 @@ import {
 	optionalParentId,
 	REQUEST_ROOT,
 } from '../../../lib/folderPickers/locators';
+import { isToolExecution } from '../../../lib/n8n';
 import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/resources/simplify';
 import { ApiClient, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
@@ -108,7 +109,7 @@ function readUpload(ctx: IExecuteFunctions, itemIndex: number, expiryMinutes: nu
 	const field = ctx.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const binary = ctx.getInputData()[itemIndex]?.binary?.[field];
 	if (!binary) {
-		const asTool = ctx.getNode().type.endsWith('Tool');
+		const asTool = isToolExecution(ctx);
 		throw invalidParameter(
 			ctx.getNode(),
 			itemIndex,

@@ -5,6 +5,7 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { FILE_REQUEST_ID_PLACEHOLDER } from '../../credentialContract';
 import type { CredentialType } from '../../credentialContract';
+import { withCancelSignal } from '../../n8n';
 import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
@@ -95,14 +96,11 @@ export async function sendHop(
 			timeout: policy.timeoutMs,
 			abortSignal: abort.signal,
 		};
-		// n8n's authenticated helper replaces the request's abort signal with the execution's cancel signal: it is
-		// called on a view of the context whose cancel signal ends this one request too.
+		// n8n's authenticated helper takes the execution's cancel signal, not the request's: see withCancelSignal.
 		const response = await (
 			authenticate
 				? ctx.helpers.httpRequestWithAuthentication.call(
-						Object.create(ctx, {
-							getExecutionCancelSignal: { value: () => abort.signal },
-						}) as DownloadContext,
+						withCancelSignal(ctx, abort.signal),
 						credential.type,
 						options,
 						{ credentialsDecrypted: credential.decrypted },

@@ -1,0 +1,34 @@
+// What the nodes use of n8n beyond its documented node API, in one place: each use says why, and the real-n8n
+// suites run every one of them on n8n 1.x and 2.x.
+
+import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+
+/**
+ * The same context whose cancel signal is `signal`. n8n's authenticated HTTP helper replaces a request's own abort
+ * signal with the execution's cancel signal, so a download that must end alone (a redirect hop, a poll's time
+ * running out) is sent through this view.
+ */
+export function withCancelSignal<Context extends IExecuteFunctions | IPollFunctions>(
+	ctx: Context,
+	signal: AbortSignal,
+): Context {
+	return Object.create(ctx, { getExecutionCancelSignal: { value: () => signal } }) as Context;
+}
+
+/** How long a poll may take: n8n 2.36+ tells (`getPollBudgetMs`), older versions do not have the method. */
+export function pollBudgetMs(ctx: IPollFunctions): number | undefined {
+	const withBudget = ctx as IPollFunctions & { getPollBudgetMs?: () => number };
+	const budget =
+		typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : undefined;
+	return typeof budget === 'number' && budget > 0 ? budget : undefined;
+}
+
+/**
+ * Whether the node runs as an AI agent's tool: n8n names the tool variant of a node `…Tool`, and newer n8n also
+ * says so on the context (`isToolExecution`, missing on n8n 1.x).
+ */
+export function isToolExecution(ctx: IExecuteFunctions): boolean {
+	if (ctx.getNode().type.endsWith('Tool')) return true;
+	const says = (ctx as Partial<Pick<IExecuteFunctions, 'isToolExecution'>>).isToolExecution;
+	return typeof says === 'function' && says.call(ctx) === true;
+}
