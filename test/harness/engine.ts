@@ -3,12 +3,13 @@
  * Runs this package's nodes through n8n-core's real execution engine (WorkflowExecute, PollContext) with
  * credentials applied by the credential types' own `authenticate`. No n8n app: see docs/development.md, "Layout".
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 
 // n8n-core writes its instance settings under N8N_USER_FOLDER when first loaded: keep that out of $HOME.
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'fs-harness-'));
@@ -19,6 +20,7 @@ import {
 	BinaryDataConfig,
 	BinaryDataService,
 	ExecutionLifecycleHooks,
+	FileTooLargeError,
 	LoadOptionsContext,
 	PollContext,
 	WorkflowExecute,
@@ -399,6 +401,64 @@ export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<
 	}
 	(service as unknown as { mode: string }).mode =
 		mode === 'filesystem' ? 'filesystem-v2' : 'default';
+}
+
+/**
+ * n8n's `database` binary data mode (queue mode's default) as n8n 2.41's DatabaseManager does it (that manager is
+ * in the `n8n` package, not n8n-core, so it is redone here with n8n-core's own error): the whole file is read, then
+ * refused with FileTooLargeError when over `maxFileSizeMb` (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE) before a row
+ * is written. The rows are kept in the returned map (fileId → bytes); ids read `database:<fileId>`.
+ */
+export async function useDatabaseBinaryMode(maxFileSizeMb: number): Promise<Map<string, Buffer>> {
+	const service = await binaryDataService();
+	const rows = new Map<string, Buffer>();
+	const meta = new Map<string, { fileName?: string; mimeType?: string }>();
+	const read = async (data: Buffer | NodeJS.ReadableStream): Promise<Buffer> => {
+		if (Buffer.isBuffer(data)) return data;
+		const chunks: Buffer[] = [];
+		for await (const chunk of data) chunks.push(Buffer.from(chunk as Buffer));
+		return Buffer.concat(chunks);
+	};
+	service.setManager('database', {
+		init: async () => undefined,
+		store: async (
+			_location: unknown,
+			data: Buffer | NodeJS.ReadableStream,
+			metadata: { fileName?: string; mimeType?: string },
+		) => {
+			const buffer = await read(data);
+			const fileId = randomUUID();
+			const fileSizeMb = buffer.length / 1024 ** 2;
+			if (fileSizeMb > maxFileSizeMb)
+				throw new FileTooLargeError({
+					fileSizeMb,
+					maxFileSizeMb,
+					fileId,
+					fileName: metadata.fileName,
+				});
+			rows.set(fileId, buffer);
+			meta.set(fileId, metadata);
+			return { fileId, fileSize: buffer.length };
+		},
+		getPath: (fileId: string) => `database://${fileId}`,
+		getAsBuffer: async (fileId: string) => rows.get(fileId)!,
+		getAsStream: async (fileId: string) => Readable.from(rows.get(fileId)!),
+		getMetadata: async (fileId: string) => ({
+			...meta.get(fileId),
+			fileSize: rows.get(fileId)?.length ?? 0,
+		}),
+		deleteMany: async () => undefined,
+		deleteManyByFileId: async (ids: string[]) => ids.forEach((id) => rows.delete(id)),
+		copyByFileId: async () => {
+			throw new Error('not used by these tests');
+		},
+		copyByFilePath: async () => {
+			throw new Error('not used by these tests');
+		},
+		rename: async () => undefined,
+	} as unknown as Parameters<BinaryDataService['setManager']>[1]);
+	(service as unknown as { mode: string }).mode = 'database';
+	return rows;
 }
 
 /** SHA-256 (hex) of a stored binary, read as a stream (large files stay out of memory). */

@@ -8,7 +8,13 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { MEMORY_MODE_MAX_BYTES } from '../../nodes/lib/fileContent/storage';
 import { waitFor } from '../e2e/processes';
-import { binarySha256, storedBinaryFiles, TOOL_TYPE, useBinaryDataMode } from '../harness/engine';
+import {
+	binarySha256,
+	storedBinaryFiles,
+	TOOL_TYPE,
+	useBinaryDataMode,
+	useDatabaseBinaryMode,
+} from '../harness/engine';
 import type { RunOptionsLite } from '../helpers/fixture';
 import { useFixture } from '../helpers/fixture';
 import { fileContent, iconContent, sha256OfContent, thumbnailContent } from '../sandbox/content';
@@ -728,5 +734,27 @@ describe("n8n's binary data modes", () => {
 		);
 		expect(error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 		expect(await bytesSentOnceDone()).toBeLessThan(100 * 1024 ** 2);
+	});
+
+	it("database mode (queue mode's default): a file over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE fails naming it, nothing stored", async () => {
+		const rows = await useDatabaseBinaryMode(1);
+		const small = file('Documents/notes.txt');
+		const stored = await run(download({ source: 'url', fileUrl: `/file/${small.basename}` }));
+		expect(stored.error).toBeUndefined();
+		expect(stored.items[0].binary?.data.id).toMatch(/^database:/);
+		expect(rows.size).toBe(1);
+		const big = model().addFile(0, {
+			name: 'big.bin',
+			size: 1.5 * 1024 ** 2,
+			mimetype: 'application/octet-stream',
+		});
+		const { error } = await run(download({ source: 'url', fileUrl: `/file/${big.basename}` }));
+		expect(error?.message).toBe(
+			"The file is too large for n8n's database binary data mode: 1.5 MB, at most 1 MB per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item 0]",
+		);
+		expect(error?.description).toBe(
+			'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MB, at most 1024; 512 by default) on the main and on every worker, or use S3 binary data storage.',
+		);
+		expect(rows.size).toBe(1);
 	});
 });

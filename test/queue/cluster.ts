@@ -209,6 +209,11 @@ export class QueueCluster {
 		return this.allWorkers.filter((worker) => worker.running);
 	}
 
+	/** Every worker started, the stopped ones too. */
+	get startedWorkers(): QueueWorker[] {
+		return [...this.allWorkers];
+	}
+
 	private env(extra: Record<string, string> = {}): Record<string, string> {
 		return {
 			...sharedEnv(this.options.postgres, this.options.redis, this.options.mode),
@@ -223,7 +228,8 @@ export class QueueCluster {
 	 */
 	async createMain(extraEnv: Record<string, string> = {}): Promise<N8n> {
 		if (this.current?.running) throw new Error('stop the running main before creating another');
-		const port = await freePort();
+		// a replacement keeps the address: the workers' N8N_WEBHOOK_URL names it
+		const port = this.current?.port ?? (await freePort());
 		const main = await N8n.create({
 			install: this.options.install,
 			userFolder: this.options.userFolder,
@@ -236,13 +242,30 @@ export class QueueCluster {
 		return main;
 	}
 
-	async addWorker(name: string, concurrency = 5): Promise<QueueWorker> {
+	/**
+	 * The main's address as the workers are told it: n8n 2.41 builds the signed links a worker makes (Upload File)
+	 * from N8N_WEBHOOK_URL, else WEBHOOK_URL, else the worker's own N8N_PROTOCOL://N8N_HOST:N8N_PORT (not from
+	 * N8N_EDITOR_BASE_URL), and only the main serves them (docs/running-at-scale.md).
+	 */
+	get mainUrl(): string {
+		return `http://127.0.0.1:${this.main.port}/`;
+	}
+
+	/**
+	 * `n8n worker`, told the main's address (N8N_WEBHOOK_URL) as a user should; `extraEnv` adds or replaces
+	 * settings of this worker only (`{ N8N_WEBHOOK_URL: '' }`: a worker left without it).
+	 */
+	async addWorker(
+		name: string,
+		concurrency = 5,
+		extraEnv: Record<string, string> = {},
+	): Promise<QueueWorker> {
 		const worker = await QueueWorker.start({
 			install: this.options.install,
 			userFolder: this.options.userFolder,
 			logDir: path.join(this.options.logDir, name),
 			name,
-			env: this.env(),
+			env: this.env({ N8N_WEBHOOK_URL: this.mainUrl, ...extraEnv }),
 			concurrency,
 		});
 		this.allWorkers.push(worker);

@@ -13,12 +13,44 @@ export const NODE_NAME = 'File Storage';
 const apiCredential = {
 	[CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name },
 };
+const requestCredential = {
+	[CREDENTIALS.request.type]: { id: CREDENTIALS.request.id, name: CREDENTIALS.request.name },
+};
+
+/**
+ * A File Request credential whose Base URL is a public-looking name of the sandbox (`http://files.example.com:<port>`),
+ * which only the worker started with test/ui/host-alias.cjs resolves (to 127.0.0.1): what a server elsewhere looks
+ * like to the node's reachability warning.
+ */
+export const PUBLIC_NAME_REQUEST_CREDENTIAL = {
+	id: 'qFileRequestPublic',
+	name: 'File Storage File Request API (public name)',
+	type: CREDENTIALS.request.type,
+} as const;
+export const PUBLIC_SANDBOX_HOST = 'files.example.com';
 
 export const WEBHOOKS = {
 	listAll: { id: 'qListAll', path: 'queue-list-all' },
 	restore: { id: 'qRestore', path: 'queue-restore' },
 	download: { id: 'qDownload', path: 'queue-download' },
+	upload: { id: 'qUpload', path: 'queue-upload' },
+	uploadNoWait: { id: 'qUploadNoWait', path: 'queue-upload-no-wait' },
 } as const;
+
+export const CHECKSUM = 'Checksum';
+const checksum = {
+	name: CHECKSUM,
+	type: 'n8n-nodes-base.crypto',
+	typeVersion: 2,
+	parameters: {
+		action: 'hash',
+		type: 'SHA256',
+		binaryData: true,
+		binaryPropertyName: 'data',
+		dataPropertyName: 'sha256',
+		encoding: 'hex',
+	},
+};
 
 /** Webhook → Folder → Get Contents with Return All (newest first): every page of the folder. */
 export function listAllWorkflow(folderId: string): WorkflowSpec {
@@ -75,20 +107,112 @@ export function downloadWorkflow(): WorkflowSpec {
 			},
 			credentials: apiCredential,
 		},
+		checksum,
+	]);
+}
+
+/** Webhook (body `{ files: [{ name, text }] }`) → Split Out → Convert to File: one file per entry, in binary `data`. */
+function madeFiles() {
+	return [
+		splitOut('Files', 'body.files'),
 		{
-			name: 'Checksum',
-			type: 'n8n-nodes-base.crypto',
-			typeVersion: 2,
+			name: 'Make file',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
 			parameters: {
-				action: 'hash',
-				type: 'SHA256',
-				binaryData: true,
-				binaryPropertyName: 'data',
-				dataPropertyName: 'sha256',
-				encoding: 'hex',
+				operation: 'toText',
+				sourceProperty: 'text',
+				options: { fileName: '={{ $json.name }}' },
+			},
+		},
+	];
+}
+
+export const UPLOAD = 'Upload';
+export const UPLOADED = 'Uploaded file';
+
+/**
+ * Webhook → the files made from the body → File Request → Upload File (Wait for File) → File Request → Download of
+ * the item it returned → Crypto (SHA-256). The worker makes n8n's signed link; the server fetches it from the main.
+ */
+export function uploadWorkflow(): WorkflowSpec {
+	return chain(WEBHOOKS.upload.id, 'queue: upload a file the workflow made, and back', [
+		webhook(WEBHOOKS.upload.path),
+		...madeFiles(),
+		{
+			name: UPLOAD,
+			type: NODE_TYPE,
+			typeVersion: 1,
+			parameters: { resource: 'fileRequest', operation: 'uploadFile', options: {} },
+			credentials: requestCredential,
+		},
+		{
+			name: UPLOADED,
+			type: NODE_TYPE,
+			typeVersion: 1,
+			parameters: { resource: 'fileRequest', operation: 'download' },
+			credentials: requestCredential,
+		},
+		checksum,
+	]);
+}
+
+/**
+ * Webhook → the files made from the body → Upload File with Wait for File off, on the credential with the
+ * public-looking Base URL: its output says what the server was told, and the warning when the link is private.
+ */
+export function uploadNoWaitWorkflow(): WorkflowSpec {
+	return chain(WEBHOOKS.uploadNoWait.id, 'queue: upload without waiting (public server name)', [
+		webhook(WEBHOOKS.uploadNoWait.path),
+		...madeFiles(),
+		{
+			name: UPLOAD,
+			type: NODE_TYPE,
+			typeVersion: 1,
+			parameters: {
+				resource: 'fileRequest',
+				operation: 'uploadFile',
+				waitForFile: false,
+				options: {},
+			},
+			credentials: {
+				[PUBLIC_NAME_REQUEST_CREDENTIAL.type]: {
+					id: PUBLIC_NAME_REQUEST_CREDENTIAL.id,
+					name: PUBLIC_NAME_REQUEST_CREDENTIAL.name,
+				},
 			},
 		},
 	]);
+}
+
+export const CONTENT_TRIGGER = { id: 'qTrigContent', node: 'Trigger' } as const;
+
+/**
+ * New File in Folder with Include File Content, polling every 10 seconds → Crypto (SHA-256 of the content; an item
+ * without content goes on unhashed). The main's poll downloads the content into n8n's binary data; a worker runs
+ * the execution.
+ */
+export function contentTriggerWorkflow(folderId: string): WorkflowSpec {
+	const trigger = triggerWorkflow(CONTENT_TRIGGER.id, 'folderFile', POLL_EVERY_10_SECONDS, {
+		folder: { __rl: true, mode: 'id', value: folderId },
+		options: { includeFileContent: true },
+	});
+	return {
+		...trigger,
+		name: 'queue trigger folderFile with content',
+		nodes: [
+			trigger.nodes[0],
+			{
+				id: '00000000-0000-4000-9000-00000000c0de',
+				position: [220, 0],
+				...checksum,
+				onError: 'continueRegularOutput',
+			},
+		],
+		connections: {
+			[CONTENT_TRIGGER.node]: { main: [[{ node: CHECKSUM, type: 'main', index: 0 }]] },
+		},
+	};
 }
 
 export const TRIGGERS: Array<{ event: TriggerEvent; id: string }> = [

@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { CONTENT_BUDGET_SHARE } from '../../nodes/FileStorageTrigger/content';
 import { waitFor } from '../e2e/processes';
-import { binarySha256, Poller, useBinaryDataMode } from '../harness/engine';
+import { binarySha256, Poller, useBinaryDataMode, useDatabaseBinaryMode } from '../harness/engine';
 import { useFixture } from '../helpers/fixture';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
@@ -279,5 +279,25 @@ describe('what carries content', () => {
 		const [item] = await pollOk(trigger);
 		expect(item.binary?.data.id).toBeUndefined();
 		await expectContent(item, f);
+	});
+
+	it("n8n's database binary mode (queue mode's default): a file over its cap comes without content, the reason naming N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE", async () => {
+		const rows = await useDatabaseBinaryMode(1);
+		const trigger = new Poller({
+			credentials: fx.credentials,
+			parameters: { event: 'upload', ...withContent() },
+		});
+		await pollOk(trigger);
+		const small = model().addFile(0, { name: 'fits.txt', size: 12_345 });
+		const big = model().addFile(0, { name: 'over-cap.bin', size: 1.5 * 1024 ** 2 });
+		const items = await pollOk(trigger);
+		expect(items.map((item) => item.json.id)).toEqual([small.id, big.id]);
+		expect(items[0].binary?.data.id).toMatch(/^database:/);
+		await expectContent(items[0], small);
+		expectNoContent(
+			items[1],
+			/^The file is too large for n8n's database binary data mode: 1\.5 MB, at most 1 MB per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap\. The file is output without its content; File → Download can fetch it later\.$/,
+		);
+		expect(rows.size).toBe(1);
 	});
 });

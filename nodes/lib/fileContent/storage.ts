@@ -71,13 +71,15 @@ function storageError(
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = String(error?.message ?? error);
 	if (/max size limit|N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE/i.test(message)) {
+		// n8n reads the whole file, then refuses it before writing anything (its FileTooLargeError names both sizes)
+		const sizes = /size of ([\d.]+) MB exceeds the max size limit of ([\d.]+) MB/.exec(message);
 		return new NodeOperationError(
 			ctx.getNode(),
-			`n8n refused to store the file: ${message} [item ${itemIndex}]`,
+			`The file is too large for n8n's database binary data mode${sizes ? `: ${sizes[1]} MB, at most ${sizes[2]} MB per file` : ''}; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item ${itemIndex}]`,
 			{
 				itemIndex,
 				description:
-					'The file was downloaded but is larger than n8n accepts in its database binary mode. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (up to 1 GB) or use S3 binary data storage.',
+					'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MB, at most 1024; 512 by default) on the main and on every worker, or use S3 binary data storage.',
 			},
 		);
 	}
