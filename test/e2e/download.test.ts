@@ -24,6 +24,7 @@ import {
 	loadExample,
 	POLL_ONLY_WHEN_ASKED,
 	sandboxCredentials,
+	SHA256_OF_DATA,
 	seedSecrets,
 } from './fixtures';
 import { preparePackagedN8n } from './install';
@@ -97,14 +98,7 @@ const download = (
 const checksum: Step = {
 	name: CHECKSUM,
 	type: 'n8n-nodes-base.crypto',
-	parameters: {
-		action: 'hash',
-		type: 'SHA256',
-		binaryData: true,
-		binaryPropertyName: 'data',
-		dataPropertyName: 'sha256',
-		encoding: 'hex',
-	},
+	parameters: SHA256_OF_DATA,
 };
 
 /** Manual Trigger (or the given first step) → the steps, in a line. */

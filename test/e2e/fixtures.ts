@@ -227,6 +227,16 @@ export function triggerCredential(event: TriggerEvent | FolderTriggerEvent): Cre
  * between a test's change on the server and its forced poll, or run beside that poll, and read what the test
  * meant for it.
  */
+/** n8n's Crypto node parameters: the SHA-256 of the binary field `data`, as hex in `sha256`. */
+export const SHA256_OF_DATA = {
+	action: 'hash',
+	type: 'SHA256',
+	binaryData: true,
+	binaryPropertyName: 'data',
+	dataPropertyName: 'sha256',
+	encoding: 'hex',
+};
+
 export const POLL_ONLY_WHEN_ASKED = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
 
 /**

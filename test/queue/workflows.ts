@@ -5,7 +5,12 @@
 import { chain, splitOut, webhook } from '../bench/workflows';
 import { NODE_TYPE } from '../e2e/checkout';
 import type { WorkflowSpec } from '../e2e/cli';
-import { CREDENTIALS, POLL_EVERY_10_SECONDS, triggerWorkflow } from '../e2e/fixtures';
+import {
+	CREDENTIALS,
+	POLL_EVERY_10_SECONDS,
+	SHA256_OF_DATA,
+	triggerWorkflow,
+} from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
 
 export const NODE_NAME = 'File Storage';
@@ -42,14 +47,7 @@ const checksum = {
 	name: CHECKSUM,
 	type: 'n8n-nodes-base.crypto',
 	typeVersion: 2,
-	parameters: {
-		action: 'hash',
-		type: 'SHA256',
-		binaryData: true,
-		binaryPropertyName: 'data',
-		dataPropertyName: 'sha256',
-		encoding: 'hex',
-	},
+	parameters: SHA256_OF_DATA,
 };
 
 /** Webhook → Folder → Get Contents with Return All (newest first): every page of the folder. */
