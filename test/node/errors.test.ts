@@ -250,7 +250,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		);
 		expect(items).toEqual([]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(errorItems[1].json.error).toMatch(/^Item ID.* \[item 1\]$/);
+		expect(errorItems[1].json.error).toMatch(/^File or Folder ID.* \[item 1\]$/);
 		expect(errorItems[0].json.message).toMatch(/The request that was refused carried item 0\.$/);
 		// exactly the two keys n8n 1.x routes to the error output by
 		for (const item of errorItems)
