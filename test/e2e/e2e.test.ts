@@ -7,6 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
 import { findLeaks } from '../helpers/secret-leaks';
@@ -160,9 +162,9 @@ function accountingTree(model: Sandbox['model']) {
 		year: year.id,
 		invoices: invoices.id,
 		found: [
-			{ id: file(accounting.id, 'invoice-summary.pdf'), folderPath: 'Accounting' },
-			{ id: file(year.id, 'invoice-2026.pdf'), folderPath: 'Accounting/2026' },
-			{ id: file(invoices.id, 'invoice-001.pdf'), folderPath: 'Accounting/2026/Invoices' },
+			{ id: file(accounting.id, 'invoice-summary.pdf'), folderPath: '/' },
+			{ id: file(year.id, 'invoice-2026.pdf'), folderPath: '/2026' },
+			{ id: file(invoices.id, 'invoice-001.pdf'), folderPath: '/2026/Invoices' },
 		],
 		other: file(year.id, 'report.docx'),
 	};
@@ -699,9 +701,12 @@ describe('n8n execute: one workflow per endpoint', () => {
 			expect(result.run?.data.resultData.error).toBeUndefined();
 			expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
 			const failed = nodeOutput(result.run, NODE, 1);
-			expect(failed).toEqual([{ error: expect.any(String), message: expect.any(String) }]);
-			expect(String(failed[0].error)).not.toMatch(/\[object Object\]/);
-			expect(String(failed[0].message).length).toBeGreaterThan(20);
+			expect(failed).toEqual([
+				{ error: { message: expect.any(String), description: expect.any(String) } },
+			]);
+			const { message, description } = failed[0].error as IDataObject;
+			expect(String(message)).not.toMatch(/\[object Object\]/);
+			expect(String(description).length).toBeGreaterThan(20);
 			expectNoSecretsInRun(result, `the run of ${key}`);
 			expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
 			if (status) expect(sandbox.requests.map((r) => r.status)).toContain(status);
@@ -738,8 +743,10 @@ describe('examples/ run as shipped', () => {
 		expect(notInTrash).toEqual([
 			expect.objectContaining({
 				id: documents.id,
-				error: "The server declined the request: The requested entry wasn't found.",
-				message: expect.stringMatching(/must be in the trash of this account/),
+				error: {
+					message: "The server declined the request: The requested entry wasn't found.",
+					description: expect.stringMatching(/must be in the trash of this account/),
+				},
 			}),
 		]);
 		expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();

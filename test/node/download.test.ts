@@ -486,10 +486,12 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toEqual({
-			error: expect.stringMatching(
-				new RegExp(`^The download was cut short after \\d+ of ${files[0].size} bytes`),
-			),
-			message: expect.stringMatching(/Nothing was stored/),
+			error: {
+				message: expect.stringMatching(
+					new RegExp(`^The download was cut short after \\d+ of ${files[0].size} bytes`),
+				),
+				description: expect.stringMatching(/Nothing was stored/),
+			},
 		});
 		expect(items[0].binary).toBeUndefined();
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -511,8 +513,10 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 		expect(errorItems).toEqual([
 			expect.objectContaining({
 				json: {
-					error: "The file was not found (HTTP 404): The requested entry wasn't found.",
-					message: expect.stringMatching(/deleted or moved to the trash/),
+					error: {
+						message: "The file was not found (HTTP 404): The requested entry wasn't found.",
+						description: expect.stringMatching(/deleted or moved to the trash/),
+					},
 				},
 				pairedItem: { item: 1 },
 			}),

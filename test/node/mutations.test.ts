@@ -245,10 +245,12 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(output).toHaveLength(3);
 		for (const [index, item] of output.entries()) {
 			expect(item.pairedItem).toEqual({ item: index });
-			expect(item.json.error).toMatch(
-				/The server declined the request: The requested entry wasn't found/,
-			);
-			expect(item.json.message).toMatch(/The request that was refused carried items 0–2\.$/);
+			expect(item.json.error).toEqual({
+				message: expect.stringMatching(
+					/The server declined the request: The requested entry wasn't found/,
+				),
+				description: expect.stringMatching(/The request that was refused carried items 0–2\.$/),
+			});
 		}
 	});
 
