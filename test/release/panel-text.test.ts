@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 // What the node panel and the node creator say reads like n8n's own nodes (n8n's UX guidelines and UI text style):
 // one pattern for every action name, one name per thing across the nodes' parameters and choices, descriptions
 // that name what the dropdown shows and say what a default of 0 means, and no default above the limit its own
