@@ -95,6 +95,13 @@ const TRIGGER_WORKFLOW = 'e2eUiTrigger';
 const UI_TIMEOUT_MS = 30_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const WIDE_VIEWPORT = { width: 1680, height: 860 };
+const TALL_VIEWPORT = { width: 1280, height: 1500 };
+/** Folders of the test seed that the README's folder picker shows under names a user would give them. */
+const DOC_FOLDER_NAMES: Record<string, string> = {
+	Empty: 'Archive',
+	'Old Event': 'Events',
+	'Closed Request': 'Supplier Uploads',
+};
 
 const watch = new Stopwatch();
 let n8n: N8n;
@@ -352,6 +359,9 @@ beforeAll(async () => {
 	fs.mkdirSync(LOGS, { recursive: true });
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	if (DOC_SHOTS)
+		for (const [fixture, name] of Object.entries(DOC_FOLDER_NAMES))
+			(sandbox.model.itemAt(0, fixture) as { name: string }).name = name;
 	baseUrl = DOC_SHOTS ? DOCS_BASE_URL : sandbox.baseUrl;
 	const env = DOC_SHOTS ? await startDocsFront() : {};
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env });
@@ -398,6 +408,8 @@ afterAll(async () => {
 
 describe(`the editor of n8n ${selectedN8n().version} with the packed package`, () => {
 	test('the node creator finds "File Storage" and lists every trigger and action by its name', async () => {
+		// The README's picture shows every trigger and action: a window tall enough for the whole list
+		if (DOC_SHOTS) await page.setViewportSize(TALL_VIEWPORT);
 		await page.goto(`${n8n.baseUrl}/workflow/new`);
 		await page
 			.getByTestId('canvas-plus-button')
@@ -424,7 +436,14 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			{ timeoutMs: UI_TIMEOUT_MS },
 		);
 		const shown = (await items.allInnerTexts()).map((text) => text.trim());
+		if (DOC_SHOTS) {
+			const last = await items.last().boundingBox();
+			const panel = await creator.boundingBox();
+			// the whole list is in view, not cut after the first actions
+			expect(last && panel && last.y + last.height <= panel.y + panel.height).toBe(true);
+		}
 		await shot('node-creator', creator);
+		if (DOC_SHOTS) await page.setViewportSize(VIEWPORT);
 		expect([...shown].sort()).toEqual(
 			[...triggerActions(), ...operations().map((op) => op.action)].sort(),
 		);
@@ -524,6 +543,9 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		await items.filter({ hasText: /^Documents$/ }).waitFor();
 		const all = await items.allInnerTexts();
 		await shot('folder-picker', page.getByTestId('ndv'));
+		// the README's picture shows folders a user would have, not the test seed's fixtures
+		for (const fixture of Object.keys(DOC_FOLDER_NAMES))
+			expect(DOC_SHOTS ? all.map((text) => text.trim()) : []).not.toContain(fixture);
 		expect(all.map((text) => text.trim())).toEqual(
 			expect.arrayContaining(['Root (All Files)', 'Documents']),
 		);
@@ -570,9 +592,12 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('running File → Search shows the invoices with their folder paths', async () => {
+		// The README's picture shows whole URLs in the JSON view: a wide window and output panel
+		if (DOC_SHOTS) await page.setViewportSize(WIDE_VIEWPORT);
 		const ndv = await openNode(OPERATIONS_WORKFLOW, SEARCH_FILES);
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
+		const restore = DOC_SHOTS ? await widenOutput(ndv) : undefined;
 		await shot('output-file-search', ndv);
 		expect(columns).toContain('folderPath');
 		expect(columns).not.toContain('parentName');
@@ -583,6 +608,17 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		await ndv.getByTestId('output-panel').getByRole('radio', { name: 'JSON' }).click();
 		await ndv.getByTestId('output-panel').getByText('"folderPath"').first().waitFor();
 		await shot('output-file-search-json', ndv);
+		if (DOC_SHOTS) {
+			// no line of the JSON is cut at the panel's edge
+			const panel = await ndv.getByTestId('output-panel').boundingBox();
+			const urls = ndv.getByTestId('output-panel').getByText(/https:\/\/files\.example\.com\//);
+			for (const url of await urls.all()) {
+				const box = await url.boundingBox();
+				if (box && panel) expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+			}
+			await restore?.();
+			await page.setViewportSize(VIEWPORT);
+		}
 	});
 
 	test("the trigger's Fetch Test Event shows the newest upload", async () => {
