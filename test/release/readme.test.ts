@@ -88,6 +88,29 @@ describe('links a user follows', () => {
 		expect(broken).toEqual([]);
 	});
 
+	it('every link inside docs/ and examples/README.md leads to a file of the repository and its section', () => {
+		const pages = [
+			...readdirSync(join(root, 'docs'))
+				.filter((name) => name.endsWith('.md'))
+				.map((name) => `docs/${name}`),
+			'examples/README.md',
+		];
+		const broken = pages.flatMap((page) => {
+			const text = read(page).replace(/```[\s\S]*?```/g, '');
+			return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+				.map(([, target]) => target)
+				.filter((target) => !/^https?:/.test(target))
+				.filter((target) => {
+					const [relativePath, anchor] = target.split('#');
+					const path = relativePath === '' ? page : join(page, '..', relativePath);
+					if (!existsSync(join(root, path))) return true;
+					return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
+				})
+				.map((target) => `${page}: ${target}`);
+		});
+		expect(broken).toEqual([]);
+	});
+
 	it('finds a broken anchor', () => {
 		expect(anchorsOf('## Access token\n## File request ID').has('file-request-id')).toBe(true);
 		expect(anchors.has('access-token-credential')).toBe(false);
@@ -181,6 +204,26 @@ describe("Troubleshooting's messages", () => {
 		expect(
 			canBegin('No answer within 30 s to GET /api/v1/…', 'No answer within … to … /api/v1…'),
 		).toBe(true);
+	});
+});
+
+describe("the README's shape", () => {
+	it("keeps n8n's community-node README sections, in their order, which users of other community nodes know", () => {
+		const sections = [...readme.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading);
+		const template = [
+			'Installation',
+			'Operations',
+			'Credentials',
+			'Compatibility',
+			'Usage',
+			'Resources',
+			'Version history',
+		];
+		expect(sections.filter((heading) => template.includes(heading))).toEqual(template);
+	});
+
+	it('stays within 300 lines: detail goes to docs/', () => {
+		expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(300);
 	});
 });
 
