@@ -4,6 +4,9 @@
 // description states.
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
+import { FileStorageApi } from '../../credentials/FileStorageApi.credentials';
+import { FileStorageFileRequestApi } from '../../credentials/FileStorageFileRequestApi.credentials';
+import { FileStorageShareApi } from '../../credentials/FileStorageShareApi.credentials';
 import { FileStorage } from '../../nodes/FileStorage/FileStorage.node';
 import { FileStorageTrigger } from '../../nodes/FileStorageTrigger/FileStorageTrigger.node';
 
@@ -134,6 +137,18 @@ describe('one name per thing', () => {
 			[...parameters].filter((name) => offered.has(name)).map((name) => `${panel}: ${name}`),
 		);
 		expect(clashes).toEqual([]);
+	});
+});
+
+describe('credentials', () => {
+	it('describe their fields in words a workflow builder knows', () => {
+		const fields = [
+			new FileStorageApi(),
+			new FileStorageShareApi(),
+			new FileStorageFileRequestApi(),
+		].flatMap((credential) => credential.properties);
+		const said = fields.map((field) => `${field.description ?? ''} ${field.hint ?? ''}`).join(' ');
+		expect(said).not.toMatch(/\bBearer\b/);
 	});
 });
 
