@@ -40,19 +40,6 @@ export const filtersProperty: INodeProperties = {
 			description: 'Only files whose name ends with one of these extensions (comma-separated)',
 		},
 		{
-			displayName: 'Return',
-			name: 'itemType',
-			type: 'options',
-			options: [
-				{ name: 'Files and Folders', value: 'any' },
-				{ name: 'Files Only', value: 'file' },
-				{ name: 'Folders Only', value: 'folder' },
-			],
-			default: 'any',
-			description:
-				'Whether to return files, folders or both. The folders inside are searched either way.',
-		},
-		{
 			displayName: 'Max Size (MB)',
 			name: 'maxSizeMb',
 			type: 'number',
@@ -96,6 +83,19 @@ export const filtersProperty: INodeProperties = {
 			placeholder: 'e.g. invoice-*.pdf',
 			description:
 				'Only files and folders whose whole name fits this pattern: * stands for any text, ? for one character. Upper and lower case count as the same.',
+		},
+		{
+			displayName: 'Return',
+			name: 'itemType',
+			type: 'options',
+			options: [
+				{ name: 'Files and Folders', value: 'any' },
+				{ name: 'Files Only', value: 'file' },
+				{ name: 'Folders Only', value: 'folder' },
+			],
+			default: 'any',
+			description:
+				'Whether to return files, folders or both. The folders inside are searched either way.',
 		},
 	],
 };
