@@ -321,10 +321,13 @@ async function startDocsFront(): Promise<Record<string, string>> {
 
 /**
  * Drags the parameters to the left edge of the panel, so the output takes the width the input leaves, and waits
- * until every column of the output table is in view. The editor remembers where the parameters were dragged: the
+ * until every column of the output table is in view (or, for the JSON view, until the edge has moved). The editor remembers where the parameters were dragged: the
  * function returned drags them back, for the panels opened after.
  */
-async function widenOutput(ndv: Locator): Promise<() => Promise<void>> {
+async function widenOutput(
+	ndv: Locator,
+	{ tableInView = true }: { tableInView?: boolean } = {},
+): Promise<() => Promise<void>> {
 	const handle = ndv.getByTestId('panel-drag-button');
 	const box = await handle.boundingBox();
 	if (!box) throw new Error('the panel has no drag handle');
@@ -335,9 +338,11 @@ async function widenOutput(ndv: Locator): Promise<() => Promise<void>> {
 	await page.mouse.up();
 	const output = ndv.getByTestId('output-panel');
 	await waitFor(
-		'every column of the output table in view',
+		tableInView ? 'every column of the output table in view' : 'the output panel to widen',
 		async () => {
 			const panel = await output.boundingBox();
+			// the parameters' edge has moved well to the left
+			if (!tableInView) return ((await handle.boundingBox())?.x ?? box.x) < box.x - 200;
 			const heads = await output.locator('table thead th').all();
 			const last = await heads[heads.length - 1]?.boundingBox();
 			return !!panel && !!last && last.x + last.width <= panel.x + panel.width;
@@ -597,7 +602,6 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		const ndv = await openNode(OPERATIONS_WORKFLOW, SEARCH_FILES);
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
-		const restore = DOC_SHOTS ? await widenOutput(ndv) : undefined;
 		await shot('output-file-search', ndv);
 		expect(columns).toContain('folderPath');
 		expect(columns).not.toContain('parentName');
@@ -607,6 +611,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		// the JSON view shows each result's folderPath, off screen in the table
 		await ndv.getByTestId('output-panel').getByRole('radio', { name: 'JSON' }).click();
 		await ndv.getByTestId('output-panel').getByText('"folderPath"').first().waitFor();
+		const restore = DOC_SHOTS ? await widenOutput(ndv, { tableInView: false }) : undefined;
 		await shot('output-file-search-json', ndv);
 		if (DOC_SHOTS) {
 			// no line of the JSON is cut at the panel's edge
