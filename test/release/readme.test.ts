@@ -227,6 +227,40 @@ describe("the README's shape", () => {
 	});
 });
 
+describe('words a workflow builder knows', () => {
+	// what users read: the README, and docs/behaviour.md up to its section for engineers
+	const behaviour = read('docs/behaviour.md');
+	const forUsers = {
+		'README.md': readme,
+		'docs/behaviour.md': behaviour.slice(0, behaviour.indexOf('## The tests behind this page')),
+	};
+	const jargon = [
+		/peer dependenc/i,
+		/n8n-workflow/,
+		/isolated-vm/,
+		/breadth.first/i,
+		/\(ISO\)/,
+		/base 1000/,
+		/time budget/i,
+		/tolerant reader/i,
+		/\bcursors?\b/i,
+		/keyset/i,
+		/\bendpoint \d/,
+		/static data/i,
+		/\bthe window\b/i,
+		/\bhops?\b/,
+		/\borigins?\b/,
+		/\.test\.ts/,
+		/\bBearer token\b/,
+	];
+
+	it.each(Object.keys(forUsers))('%s speaks without jargon', (page) => {
+		const text = forUsers[page as keyof typeof forUsers];
+		expect(text.length).toBeGreaterThan(1000);
+		expect(jargon.filter((word) => word.test(text)).map(String)).toEqual([]);
+	});
+});
+
 describe("Simplify's table", () => {
 	/** The fields of the README's row for a kind: its backticked words, a value in parentheses left out. */
 	const fieldsOf = (kind: string) => {
