@@ -198,6 +198,21 @@ describe("Troubleshooting's messages", () => {
 		expect(unsaid(inCredentialTest, sayable('credentials'))).toEqual([]);
 	});
 
+	it("quotes in full the messages the node ends with the server's words (`: …`)", () => {
+		// these kinds append `: <the server's message>` whenever the server sent one
+		const cutShort = inWorkflow.filter((quote) =>
+			/^(The .+ was refused|Access denied|Not found|The File Storage server could not handle the request) \(HTTP \d+\)$/.test(
+				quote,
+			),
+		);
+		expect(cutShort).toEqual([]);
+	});
+
+	it('explains a credential test that shows only a connection code', () => {
+		const section = readme.slice(readme.indexOf('When you test a credential'));
+		expect(section).toMatch(/`ECONNREFUSED`[^.]*could not reach\s+the Base URL/);
+	});
+
 	it('a message the code does not say, or says elsewhere, is found out', () => {
 		expect(unsaid(['The access token was refused: it is wrong'], sayable('nodes'))).toHaveLength(1);
 		expect(unsaid(['The entry was not found'], sayable('nodes'))).toHaveLength(1);
