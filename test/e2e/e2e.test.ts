@@ -751,14 +751,44 @@ describe('examples/ run as shipped', () => {
 		]);
 		expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
 		// the notes quote what the node says
+		// the notes quote the beginnings the example recognises, not the server's words
 		for (const notes of restoreNotes())
-			expect(notes).toContain(`\`${String(notInTrash[0].error)}\``);
+			for (const start of ['The server declined the request', 'Not found (HTTP 404)'])
+				expect(notes).toContain(`\`${start}\``);
 		expect(sandbox.model.findItem(oldStuff.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.itemAt(0, 'Old Stuff/old-1.txt').deletedAt).toBeNull();
 		expect(sandbox.model.findItem(documents.id)?.deletedAt).toBeNull();
 		expect(sandbox.countRequests({ method: 'POST', path: '/api/v1/trash/restore' })).toBe(3);
 	}, 120_000);
+
+	// A server that says "not in the trash" in other words, or with a 404, is recognised all the same: the example
+	// reads what the API guarantees (the item declined), not the test server's sentence.
+	test.each([
+		['a 404', { status: 404, body: { message: 'No such entry' } }, /^Not found \(HTTP 404\)/],
+		[
+			'an error answer in other words',
+			{ status: 200, body: { type: 'error', message: 'Entry missing from the bin' } },
+			/^The server declined the request: Entry missing from the bin/,
+		],
+	])(
+		'"restore watched items" on a server that answers %s reports the items as not in the trash',
+		async (_what, answer, says) => {
+			const workflow = loadExample(EXAMPLES.restoreNightly);
+			sandbox.fault({ path: '/api/v1/trash/restore', times: Infinity, ...answer });
+			try {
+				const { run } = await executeOk(workflow.id);
+				const notInTrash = nodeOutput(run, 'Not in the trash');
+				expect(notInTrash).toHaveLength(3);
+				for (const item of notInTrash)
+					expect(String((item.error as IDataObject).message)).toMatch(says);
+				expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
+			} finally {
+				sandbox.clearFaults();
+			}
+		},
+		120_000,
+	);
 
 	// What the node says on its error output, and what the failed run says: Stop and Error's message is n8n's own
 	// wording when it names a connection code (n8n-workflow rewrites every error message that contains one).
@@ -811,11 +841,11 @@ describe('examples/ run as shipped', () => {
 				expect(String(error?.message).slice(0, runFailsWith.length)).toBe(runFailsWith);
 				expect(String(error?.description)).toMatch(/paste a valid access token|Check the Base URL/);
 				const failed = nodeOutput(result.run, 'Restore from trash', 1);
-				expect(failed.map((item) => String(item.error).slice(0, nodeSays.length))).toEqual([
-					nodeSays,
-					nodeSays,
-					nodeSays,
-				]);
+				expect(
+					failed.map((item) =>
+						String((item.error as IDataObject).message).slice(0, nodeSays.length),
+					),
+				).toEqual([nodeSays, nodeSays, nodeSays]);
 				for (const notes of restoreNotes())
 					for (const quote of [nodeSays, runFailsWith]) expect(notes).toContain(`\`${quote}\``);
 				expect(result.run?.data.resultData.lastNodeExecuted).toBe('Fail the run');
