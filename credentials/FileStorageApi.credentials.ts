@@ -39,7 +39,7 @@ export class FileStorageApi implements ICredentialType {
 		BASE_URL_PROPERTY,
 		secretProperty(
 			'fileStorageApi',
-			'Personal access token of the account, sent as a Bearer token',
+			'A personal access token of your account, created in its settings on the File Storage server',
 		),
 	];
 

@@ -54,7 +54,7 @@ export class FileStorage implements INodeType {
 		version: 1,
 		subtitle: operationSubtitle([resourceProperty, ...operationProperties]),
 		description:
-			'Browse folders and recent uploads, download files, restore trash, manage shared folders and file requests, and read notifications',
+			'Browse and search folders and recent uploads, download files, restore files and folders from the trash, manage shared folders, upload to file requests, and read notifications',
 		defaults: { name: 'File Storage' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

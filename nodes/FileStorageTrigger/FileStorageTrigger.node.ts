@@ -30,12 +30,12 @@ const eventProperty: INodeProperties = {
 			description: 'A file was uploaded into a folder you pick, or into a folder inside it',
 		},
 		{
-			name: 'New Item in File Request',
+			name: 'New File or Folder in File Request',
 			value: 'fileRequestItem',
 			description: 'A file or folder arrived in a file request you created',
 		},
 		{
-			name: 'New Item in Folder',
+			name: 'New File or Folder in Folder',
 			value: 'folderItem',
 			description: 'A file or folder was created directly inside a folder you pick',
 		},
@@ -65,7 +65,7 @@ export class FileStorageTrigger implements INodeType {
 		version: 1,
 		subtitle: eventSubtitle([eventProperty]),
 		description:
-			'Starts the workflow on new uploads (anywhere or in a folder), new items in a folder or a file request, or new notifications',
+			'Starts the workflow when a file is uploaded (anywhere or into a folder), when a file or folder appears in a folder or a file request, or when a notification arrives',
 		defaults: { name: 'File Storage Trigger' },
 		polling: true,
 		inputs: [],
@@ -135,7 +135,7 @@ export class FileStorageTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether each new file also carries its content as binary data, downloaded as File → Download does. A file whose content cannot be fetched is still output once, without it, with the reason in 'contentError'. Folders never carry content.",
+							"Whether each new file also comes with its content as binary data, with the same file name and MIME type as File → Download gives. If the content cannot be fetched, the file is output without it and 'contentError' says why; it is not output again. Folders have no content.",
 					},
 					{
 						displayName: 'Put Output File in Field',

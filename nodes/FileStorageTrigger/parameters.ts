@@ -10,7 +10,7 @@ export interface TriggerParameters {
 	event: EventName;
 	/** A file request subfolder (UUID); undefined for the request root. */
 	parent?: string;
-	/** The watched account folder (UUID, or "all" for the root) of New File in Folder and New Item in Folder. */
+	/** The watched account folder (UUID, or "all" for the root) of New File in Folder and New File or Folder in Folder. */
 	folder: string;
 	/** New File in Folder: whether files in folders below the watched one count. */
 	includeSubfolders: boolean;
@@ -29,7 +29,12 @@ export interface ContentOptions {
 }
 
 /** The events whose items are files that Include File Content can fetch. */
-export const CONTENT_EVENTS: EventName[] = ['fileRequestItem', 'folderFile', 'upload'];
+export const CONTENT_EVENTS: EventName[] = [
+	'fileRequestItem',
+	'folderFile',
+	'folderItem',
+	'upload',
+];
 
 export const DEFAULT_MAX_FILE_SIZE_MB = 100;
 

@@ -1,4 +1,4 @@
-// The folder a New File in Folder or New Item in Folder trigger watches: read with one small listing, and a clear
+// The folder a New File in Folder or New File or Folder in Folder trigger watches: read with one small listing, and a clear
 // failure when it was deleted or moved to the trash, instead of polls that emit nothing forever.
 
 import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';

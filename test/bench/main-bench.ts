@@ -205,7 +205,7 @@ export async function mainBench(): Promise<string> {
 	for (let round = 0; round < WARMUPS + RUNS; round++) {
 		for (const key of rotate(batchKeys, round)) {
 			const restore = key.endsWith('Restore');
-			// Restore needs the items in the trash, Delete Items outside it
+			// Restore needs the items in the trash, Delete File or Folder outside it
 			for (const t of batch!.targets) {
 				const inTrash = sb.model.findItem(t.id)?.deletedAt;
 				if (restore && !inTrash) sb.model.trashItem(t.id);
@@ -244,7 +244,7 @@ export async function mainBench(): Promise<string> {
 	let deleteNote = '';
 	for (const [fsKey, httpKey, name] of [
 		['fsRestore', 'httpRestore', 'Trash → Restore'],
-		['fsDelete', 'httpDelete', 'Shared Folder → Delete Items'],
+		['fsDelete', 'httpDelete', 'Shared Folder → Delete File or Folder'],
 	] as const) {
 		const fsRuns = batchRuns.get(fsKey)!;
 		const fsP50 = stats(fsRuns).p50;
@@ -279,7 +279,7 @@ export async function mainBench(): Promise<string> {
 			ok: speedup >= 20,
 		});
 		if (fsKey === 'fsDelete')
-			deleteNote = `Delete Items: of File Storage's ${fmt(fsP50)} ms, the sandbox itself spends ${fmt(server)} ms (${((100 * server) / fsP50).toFixed(0)} %) moving 1,000 items to the trash: no client deletes faster than the server does.`;
+			deleteNote = `Delete File or Folder: of File Storage's ${fmt(fsP50)} ms, the sandbox itself spends ${fmt(server)} ms (${((100 * server) / fsP50).toFixed(0)} %) moving 1,000 items to the trash: no client deletes faster than the server does.`;
 	}
 
 	// ----- trigger ---------------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
 import { findLeaks } from '../helpers/secret-leaks';
@@ -160,9 +162,9 @@ function accountingTree(model: Sandbox['model']) {
 		year: year.id,
 		invoices: invoices.id,
 		found: [
-			{ id: file(accounting.id, 'invoice-summary.pdf'), folderPath: 'Accounting' },
-			{ id: file(year.id, 'invoice-2026.pdf'), folderPath: 'Accounting/2026' },
-			{ id: file(invoices.id, 'invoice-001.pdf'), folderPath: 'Accounting/2026/Invoices' },
+			{ id: file(accounting.id, 'invoice-summary.pdf'), folderPath: '/' },
+			{ id: file(year.id, 'invoice-2026.pdf'), folderPath: '/2026' },
+			{ id: file(invoices.id, 'invoice-001.pdf'), folderPath: '/2026/Invoices' },
 		],
 		other: file(year.id, 'report.docx'),
 	};
@@ -699,9 +701,12 @@ describe('n8n execute: one workflow per endpoint', () => {
 			expect(result.run?.data.resultData.error).toBeUndefined();
 			expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
 			const failed = nodeOutput(result.run, NODE, 1);
-			expect(failed).toEqual([{ error: expect.any(String), message: expect.any(String) }]);
-			expect(String(failed[0].error)).not.toMatch(/\[object Object\]/);
-			expect(String(failed[0].message).length).toBeGreaterThan(20);
+			expect(failed).toEqual([
+				{ error: { message: expect.any(String), description: expect.any(String) } },
+			]);
+			const { message, description } = failed[0].error as IDataObject;
+			expect(String(message)).not.toMatch(/\[object Object\]/);
+			expect(String(description).length).toBeGreaterThan(20);
 			expectNoSecretsInRun(result, `the run of ${key}`);
 			expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
 			if (status) expect(sandbox.requests.map((r) => r.status)).toContain(status);
@@ -738,20 +743,52 @@ describe('examples/ run as shipped', () => {
 		expect(notInTrash).toEqual([
 			expect.objectContaining({
 				id: documents.id,
-				error: "The server declined the request: The requested entry wasn't found.",
-				message: expect.stringMatching(/must be in the trash of this account/),
+				error: {
+					message: "The server declined the request: The requested entry wasn't found.",
+					description: expect.stringMatching(/must be in the trash of this account/),
+				},
 			}),
 		]);
 		expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
 		// the notes quote what the node says
+		// the notes quote the beginnings the example recognises, not the server's words
 		for (const notes of restoreNotes())
-			expect(notes).toContain(`\`${String(notInTrash[0].error)}\``);
+			for (const start of ['The server declined the request', 'Not found (HTTP 404)'])
+				expect(notes).toContain(`\`${start}\``);
 		expect(sandbox.model.findItem(oldStuff.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).toBeNull();
 		expect(sandbox.model.itemAt(0, 'Old Stuff/old-1.txt').deletedAt).toBeNull();
 		expect(sandbox.model.findItem(documents.id)?.deletedAt).toBeNull();
 		expect(sandbox.countRequests({ method: 'POST', path: '/api/v1/trash/restore' })).toBe(3);
 	}, 120_000);
+
+	// A server that says "not in the trash" in other words, or with a 404, is recognised all the same: the example
+	// reads what the API guarantees (the item declined), not the test server's sentence.
+	test.each([
+		['a 404', { status: 404, body: { message: 'No such entry' } }, /^Not found \(HTTP 404\)/],
+		[
+			'an error answer in other words',
+			{ status: 200, body: { type: 'error', message: 'Entry missing from the bin' } },
+			/^The server declined the request: Entry missing from the bin/,
+		],
+	])(
+		'"restore watched items" on a server that answers %s reports the items as not in the trash',
+		async (_what, answer, says) => {
+			const workflow = loadExample(EXAMPLES.restoreNightly);
+			sandbox.fault({ path: '/api/v1/trash/restore', times: Infinity, ...answer });
+			try {
+				const { run } = await executeOk(workflow.id);
+				const notInTrash = nodeOutput(run, 'Not in the trash');
+				expect(notInTrash).toHaveLength(3);
+				for (const item of notInTrash)
+					expect(String((item.error as IDataObject).message)).toMatch(says);
+				expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
+			} finally {
+				sandbox.clearFaults();
+			}
+		},
+		120_000,
+	);
 
 	// What the node says on its error output, and what the failed run says: Stop and Error's message is n8n's own
 	// wording when it names a connection code (n8n-workflow rewrites every error message that contains one).
@@ -804,11 +841,11 @@ describe('examples/ run as shipped', () => {
 				expect(String(error?.message).slice(0, runFailsWith.length)).toBe(runFailsWith);
 				expect(String(error?.description)).toMatch(/paste a valid access token|Check the Base URL/);
 				const failed = nodeOutput(result.run, 'Restore from trash', 1);
-				expect(failed.map((item) => String(item.error).slice(0, nodeSays.length))).toEqual([
-					nodeSays,
-					nodeSays,
-					nodeSays,
-				]);
+				expect(
+					failed.map((item) =>
+						String((item.error as IDataObject).message).slice(0, nodeSays.length),
+					),
+				).toEqual([nodeSays, nodeSays, nodeSays]);
 				for (const notes of restoreNotes())
 					for (const quote of [nodeSays, runFailsWith]) expect(notes).toContain(`\`${quote}\``);
 				expect(result.run?.data.resultData.lastNodeExecuted).toBe('Fail the run');

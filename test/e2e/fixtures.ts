@@ -12,15 +12,15 @@ import type { CredentialSpec, WorkflowSpec } from './cli';
 
 /** The three credentials the examples reference (by these ids and names). */
 export const CREDENTIALS = {
-	api: { id: 'fsAccessToken', name: 'File Storage API (sandbox)', type: 'fileStorageApi' },
+	api: { id: 'fsAccessToken', name: 'File Storage API account', type: 'fileStorageApi' },
 	share: {
 		id: 'fsShareEditor',
-		name: 'File Storage Share API (sandbox editor share)',
+		name: 'File Storage Share API account',
 		type: 'fileStorageShareApi',
 	},
 	request: {
 		id: 'fsFileRequest',
-		name: 'File Storage File Request API (sandbox)',
+		name: 'File Storage File Request API account',
 		type: 'fileStorageFileRequestApi',
 	},
 } as const;

@@ -175,7 +175,7 @@ describe('File → Download: the content, byte for byte, named and typed', () =>
 		expect(await binarySha256(again.binary!.copy)).toBe(sha256OfContent(fileContent(notes)));
 	});
 
-	it('By URL: the name the server sends; a path starting with "/" is on the credential\'s server', async () => {
+	it('From URL: the name the server sends; a path starting with "/" is on the credential\'s server', async () => {
 		const budget = file('Documents/budget.xlsx');
 		const absolute = await run(
 			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/${budget.basename}` }),
@@ -245,12 +245,40 @@ describe('thumbnails', () => {
 		);
 	});
 
+	it('after a simplified listing, a size other than Large is said not to apply, in the output panel', async () => {
+		const beach = file('Photos/beach.jpg');
+		const hintsOf = (result: Awaited<ReturnType<typeof run>>) =>
+			result.run.data.resultData.runData['File Storage']?.[0]?.hints ?? [];
+		const [simplified] = await listed([beach]);
+		const small = await run(download({ content: 'thumbnail', thumbnailSize: 'xs' }), {
+			input: [simplified],
+		});
+		expect(small.error).toBeUndefined();
+		expect(hintsOf(small)).toEqual([
+			expect.objectContaining({
+				type: 'warning',
+				location: 'outputPane',
+				message: expect.stringMatching(
+					/^Thumbnail Size Extra Small could not be chosen: .*Simplify on.* turn Simplify off in the node that lists the files\.$/,
+				),
+			}),
+		]);
+		// Large is what a simplified listing keeps; raw items carry every size: nothing to say
+		const large = await run(download({ content: 'thumbnail' }), { input: [simplified] });
+		expect(hintsOf(large)).toEqual([]);
+		const [raw] = await listed([beach], false);
+		const fromRaw = await run(download({ content: 'thumbnail', thumbnailSize: 'xs' }), {
+			input: [raw],
+		});
+		expect(hintsOf(fromRaw)).toEqual([]);
+	});
+
 	it('a file without a thumbnail fails before any request, naming the item', async () => {
 		const [input] = await listed([file('Photos/beach.jpg')]);
 		const { error } = await run(download({ content: 'thumbnail' }), {
 			input: [{ ...input, thumbnailUrl: null }],
 		});
-		expect(error?.message).toBe('File: the input item has no thumbnail [item 0]');
+		expect(error?.message).toBe('File to Download: the input item has no thumbnail [item 0]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -464,10 +492,12 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toEqual({
-			error: expect.stringMatching(
-				new RegExp(`^The download was cut short after \\d+ of ${files[0].size} bytes`),
-			),
-			message: expect.stringMatching(/Nothing was stored/),
+			error: {
+				message: expect.stringMatching(
+					new RegExp(`^The download was cut short after \\d+ of ${files[0].size} bytes`),
+				),
+				description: expect.stringMatching(/Nothing was stored/),
+			},
 		});
 		expect(items[0].binary).toBeUndefined();
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -489,8 +519,10 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 		expect(errorItems).toEqual([
 			expect.objectContaining({
 				json: {
-					error: "The file was not found (HTTP 404): The requested entry wasn't found.",
-					message: expect.stringMatching(/deleted or moved to the trash/),
+					error: {
+						message: "The file was not found (HTTP 404): The requested entry wasn't found.",
+						description: expect.stringMatching(/deleted or moved to the trash/),
+					},
 				},
 				pairedItem: { item: 1 },
 			}),
@@ -648,17 +680,17 @@ describe('input that cannot be downloaded fails before any request, naming the i
 		[
 			{ id: 'f1', type: 'folder', name: 'Documents', itemCount: 3 },
 			{},
-			'File: the input item is a folder ("Documents"), not a file [item 0]',
+			'File to Download: the input item is a folder ("Documents"), not a file [item 0]',
 		],
 		[
 			{ id: 'x', name: 'a.pdf' },
 			{},
-			'File: the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output) [item 0]',
+			'File to Download: the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output) [item 0]',
 		],
 		[
 			{ fileUrl: 'ftp://files.example.com/a.pdf' },
 			{},
-			'File: "ftp://files.example.com/a.pdf" is not an http(s) address [item 0]',
+			'File to Download: "ftp://files.example.com/a.pdf" is not an http(s) address [item 0]',
 		],
 		[{}, { source: 'url', fileUrl: '={{ $json.missing }}' }, 'File URL: is empty [item 0]'],
 		[

@@ -55,7 +55,7 @@ const ops: Record<string, Operation> = {
 		path: /^\/api\/v1\/shares\//,
 	},
 	shareDelete: {
-		name: 'Shared Folder → Delete Items',
+		name: 'Shared Folder → Delete File or Folder',
 		parameters: { resource: 'sharedFolder', operation: 'deleteItems' },
 		input: [ITEM],
 		path: /^\/api\/v1\/shares\//,
@@ -75,7 +75,7 @@ const ops: Record<string, Operation> = {
 		path: /^\/api\/v1\/requests\//,
 	},
 	requestDelete: {
-		name: 'File Request → Delete Items',
+		name: 'File Request → Delete File or Folder',
 		parameters: { resource: 'fileRequest', operation: 'deleteItems' },
 		input: [ITEM],
 		path: /^\/api\/v1\/requests\//,
@@ -198,7 +198,7 @@ const table: Row[] = [
 	['folder', 404, {}, /^Not found \(HTTP 404\)$/, /Pick the folder with "From List", or use "all"/],
 	['uploads', 404, {}, /^Not found/, /Base URL is the File Storage server/],
 	['search', 404, {}, /^Not found/, /Pick the folder with "From List", or use "all"/],
-	['restore', 404, {}, /^Not found/, /Map Item ID and Item Type from a listing/],
+	['restore', 404, {}, /^Not found/, /Map File or Folder ID \(and File or Folder\) from a listing/],
 	['createTop', 404, {}, /^Not found/, /share token is unknown or the share has expired/],
 	['createIn', 404, {}, /^Not found/, /Parent Folder ID was not found inside the shared folder/],
 	['requestRoot', 404, accessDenied, /^Not found/, /file request ID is unknown/],
@@ -348,7 +348,7 @@ describe('error hints fit the trigger and the folder list', () => {
 			/input values/,
 		],
 		[
-			'New Item in File Request, 422',
+			'New File or Folder in File Request, 422',
 			{ event: 'fileRequestItem' },
 			/^\/api\/v1\/requests\//,
 			422,
@@ -358,7 +358,7 @@ describe('error hints fit the trigger and the folder list', () => {
 			/Batch Size/,
 		],
 		[
-			'New Item in File Request, 401',
+			'New File or Folder in File Request, 401',
 			{ event: 'fileRequestItem' },
 			/^\/api\/v1\/requests\//,
 			401,

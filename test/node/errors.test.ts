@@ -209,8 +209,10 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json).toEqual({
-			error: 'The File Storage server could not handle the request (HTTP 500): boom',
-			message: expect.stringMatching(/Try again later.*Tried 3 times/),
+			error: {
+				message: 'The File Storage server could not handle the request (HTTP 500): boom',
+				description: expect.stringMatching(/Try again later.*Tried 3 times/),
+			},
 		});
 		expect(items[0].json.id).toBeDefined();
 		expect(items[2].json.id).toBeDefined();
@@ -232,9 +234,10 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(errorItems).toHaveLength(1);
 		expect(errorItems[0].pairedItem).toEqual({ item: 1 });
-		expect(errorItems[0].json.error).toBe(
-			'The File Storage server could not handle the request (HTTP 500): boom',
-		);
+		expect(errorItems[0].json.error).toEqual({
+			message: 'The File Storage server could not handle the request (HTTP 500): boom',
+			description: expect.any(String),
+		});
 	});
 
 	it('"Continue (using error output)" also routes every item of a failed batch', async () => {
@@ -250,11 +253,16 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		);
 		expect(items).toEqual([]);
 		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(errorItems[1].json.error).toMatch(/^Item ID.* \[item 1\]$/);
-		expect(errorItems[0].json.message).toMatch(/The request that was refused carried item 0\.$/);
-		// exactly the two keys n8n 1.x routes to the error output by
-		for (const item of errorItems)
-			expect(Object.keys(item.json).sort()).toEqual(['error', 'message']);
+		expect(errorItems[1].json.error).toEqual({
+			message: expect.stringMatching(/^File or Folder ID.* \[item 1\]$/),
+			description: expect.any(String),
+		});
+		expect(errorItems[0].json.error).toEqual({
+			message: expect.any(String),
+			description: expect.stringMatching(/The request that was refused carried item 0\.$/),
+		});
+		// the one key n8n routes to the error output by, with the input item's fields (none here)
+		for (const item of errorItems) expect(Object.keys(item.json)).toEqual(['error']);
 	});
 
 	it('a server that refuses the large page size is asked again with its default', async () => {

@@ -159,14 +159,16 @@ describe('Trash → Restore (endpoint 3)', () => {
 			},
 		);
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe('Item ID: "not-a-uuid" is not an item ID [item 1]');
+		expect(error?.message).toBe(
+			'File or Folder ID: "not-a-uuid" is not a file or folder ID [item 1]',
+		);
 		expect(error?.description).toMatch(/\{\{ \$json\.id \}\}/);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
 	it.each([
-		['folderx', 'Item Type: "folderx" is not an item type [item 0]'],
-		['', 'Item Type: is empty [item 0]'],
+		['folderx', 'File or Folder: "folderx" is neither "file" nor "folder" [item 0]'],
+		['', 'File or Folder: is empty [item 0]'],
 	])('rejects item type %j', async (type, message) => {
 		const { error } = await fx.run(
 			{ resource: 'trash', operation: 'restore' },
@@ -199,7 +201,7 @@ describe('Trash → Restore (endpoint 3)', () => {
 		]);
 	});
 
-	it('Item Type From Input Item reads raw wrappers (Simplify off) too; File or Folder overrides what the item says', async () => {
+	it('File or Folder From Input Item reads raw wrappers (Simplify off) too; File or Folder overrides what the item says', async () => {
 		const [first, second] = trashedRoots();
 		const raw = await fx.run(
 			{ resource: 'trash', operation: 'restore', itemId: '={{ $json.data.id }}' },
@@ -243,10 +245,12 @@ describe('Trash → Restore (endpoint 3)', () => {
 		expect(output).toHaveLength(3);
 		for (const [index, item] of output.entries()) {
 			expect(item.pairedItem).toEqual({ item: index });
-			expect(item.json.error).toMatch(
-				/The server declined the request: The requested entry wasn't found/,
-			);
-			expect(item.json.message).toMatch(/The request that was refused carried items 0–2\.$/);
+			expect(item.json.error).toEqual({
+				message: expect.stringMatching(
+					/The server declined the request: The requested entry wasn't found/,
+				),
+				description: expect.stringMatching(/The request that was refused carried items 0–2\.$/),
+			});
 		}
 	});
 

@@ -73,7 +73,7 @@ async function breadthFirst(startId: string, startPath: string) {
 describe('File → Search', () => {
 	it("Return All walks the tree breadth first, names each item's folder, and lists each folder page once", async () => {
 		const { archive } = buildTree();
-		const oracle = await breadthFirst(archive.id, 'Archive');
+		const oracle = await breadthFirst(archive.id, '/');
 		fx.sandbox.clearRequests();
 		const { items, error } = await fx.run(search(archive.id));
 		expect(error).toBeUndefined();
@@ -101,10 +101,12 @@ describe('File → Search', () => {
 			name: 'a1.pdf',
 			type: 'file',
 			size: 1_500_000,
-			folderPath: 'Archive',
+			folderPath: '/',
 			parentId: archive.id,
 		});
 		expect(items[0].json).not.toHaveProperty('parentName');
+		// One form: the path inside the searched folder, which is / (as the root is when searching it)
+		expect(items.find((item) => item.json.name === 'd.txt')?.json.folderPath).toBe('/Sub1/Deep');
 	});
 
 	it('searches the whole account from the root, whose path is /', async () => {
@@ -223,7 +225,7 @@ describe('File → Search', () => {
 		);
 		expect(items[0].json).toMatchObject({
 			data: { type: 'file', attributes: { name: 'report.docx' } },
-			folderPath: 'Archive',
+			folderPath: '/',
 		});
 	});
 
@@ -255,8 +257,7 @@ describe('File → Search', () => {
 		const continued = await fx.run(search(archive.id), { continueOnFail: true });
 		expect(continued.items).toHaveLength(1);
 		expect(continued.items[0].json).toEqual({
-			error: expect.stringContaining('HTTP 401'),
-			message: expect.any(String),
+			error: { message: expect.stringContaining('HTTP 401'), description: expect.any(String) },
 		});
 		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
 	});
@@ -271,7 +272,7 @@ describe('File → Search', () => {
 		});
 		const { error } = await fx.run(search(archive.id));
 		expect(error?.message).toMatch(
-			/^The folder "Archive\/Sub1\/Deep" below the searched folder was deleted or moved during the search \(HTTP 404\)/,
+			/^The folder "\/Sub1\/Deep" below the searched folder was deleted or moved during the search \(HTTP 404\)/,
 		);
 		expect((error as { description?: string }).description).toBe(
 			'It changed while the search ran. The searched folder itself is fine: run the search again.',
@@ -288,7 +289,7 @@ describe('File → Search', () => {
 		});
 		const { error } = await fx.run(search(archive.id));
 		expect(error?.message).toMatch(
-			/^The folder "Archive\/Sub2" below the searched folder could not be listed: The File Storage server could not handle the request \(HTTP 500\)/,
+			/^The folder "\/Sub2" below the searched folder could not be listed: The File Storage server could not handle the request \(HTTP 500\)/,
 		);
 		expect((error as { description?: string }).description).toMatch(
 			/^The searched folder itself is fine\. Try again later/,

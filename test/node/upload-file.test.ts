@@ -317,10 +317,10 @@ describe('Upload File', () => {
 		expect(error).toBeUndefined();
 		expect(Date.now() - started).toBeLessThan(15_000);
 		expect(items[0].json.name).toBe('fine.txt');
-		expect(items[1].json.error).toBe(
+		expect((items[1].json.error as IDataObject).message).toBe(
 			'The file "never.txt" did not show up in the file request within 2 s [item 1]',
 		);
-		expect(items[1].json.message).toContain(
+		expect((items[1].json.error as IDataObject).description).toContain(
 			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/never.txt.`,
 		);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);

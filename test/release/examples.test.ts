@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { refuseUnsafeWorkflowIds } from '../e2e/cli';
 import { EXAMPLES, EXAMPLES_DIR, loadExample, SANDBOX_IDS_FOR_PLACEHOLDERS } from '../e2e/fixtures';
 import { Model } from '../sandbox/model';
+import { MESSAGES } from '../sandbox/schemas';
 
 const files = fs.readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
 const shipped = (file: string) => fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
@@ -46,6 +47,34 @@ describe('examples/', () => {
 				file,
 				saysPickYourOwn: true,
 			});
+		}
+	});
+
+	it("recognise a server's answer by what the API guarantees, never by the test server's own words", () => {
+		// the node's words are the same on every server; these are only the test server's
+		const serverWords = Object.entries(MESSAGES)
+			.filter(([key]) => key !== 'gone')
+			.map(([, words]) => words);
+		for (const file of files)
+			for (const words of serverWords)
+				expect({ file, words, shipped: shipped(file).includes(words) }).toEqual({
+					file,
+					words,
+					shipped: false,
+				});
+	});
+
+	it('name credentials as n8n names new ones and point readers at the page that has what they need', () => {
+		for (const file of files) {
+			expect({ file, sandboxNames: /\(sandbox/.test(shipped(file)) }).toEqual({
+				file,
+				sandboxNames: false,
+			});
+			// the demo's control API is in docs/development.md, not the README
+			expect({
+				file,
+				controlApiInReadme: /control API \(see the README\)/.test(shipped(file)),
+			}).toEqual({ file, controlApiInReadme: false });
 		}
 	});
 

@@ -88,6 +88,29 @@ describe('links a user follows', () => {
 		expect(broken).toEqual([]);
 	});
 
+	it('every link inside docs/ and examples/README.md leads to a file of the repository and its section', () => {
+		const pages = [
+			...readdirSync(join(root, 'docs'))
+				.filter((name) => name.endsWith('.md'))
+				.map((name) => `docs/${name}`),
+			'examples/README.md',
+		];
+		const broken = pages.flatMap((page) => {
+			const text = read(page).replace(/```[\s\S]*?```/g, '');
+			return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+				.map(([, target]) => target)
+				.filter((target) => !/^https?:/.test(target))
+				.filter((target) => {
+					const [relativePath, anchor] = target.split('#');
+					const path = relativePath === '' ? page : join(page, '..', relativePath);
+					if (!existsSync(join(root, path))) return true;
+					return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
+				})
+				.map((target) => `${page}: ${target}`);
+		});
+		expect(broken).toEqual([]);
+	});
+
 	it('finds a broken anchor', () => {
 		expect(anchorsOf('## Access token\n## File request ID').has('file-request-id')).toBe(true);
 		expect(anchors.has('access-token-credential')).toBe(false);
@@ -175,12 +198,81 @@ describe("Troubleshooting's messages", () => {
 		expect(unsaid(inCredentialTest, sayable('credentials'))).toEqual([]);
 	});
 
+	it("quotes in full the messages the node ends with the server's words (`: …`)", () => {
+		// these kinds append `: <the server's message>` whenever the server sent one
+		const cutShort = inWorkflow.filter((quote) =>
+			/^(The .+ was refused|Access denied|Not found|The File Storage server could not handle the request) \(HTTP \d+\)$/.test(
+				quote,
+			),
+		);
+		expect(cutShort).toEqual([]);
+	});
+
+	it('explains a credential test that shows only a connection code', () => {
+		const section = readme.slice(readme.indexOf('When you test a credential'));
+		expect(section).toMatch(/`ECONNREFUSED`[^.]*could not reach\s+the Base URL/);
+	});
+
 	it('a message the code does not say, or says elsewhere, is found out', () => {
 		expect(unsaid(['The access token was refused: it is wrong'], sayable('nodes'))).toHaveLength(1);
 		expect(unsaid(['The entry was not found'], sayable('nodes'))).toHaveLength(1);
 		expect(
 			canBegin('No answer within 30 s to GET /api/v1/…', 'No answer within … to … /api/v1…'),
 		).toBe(true);
+	});
+});
+
+describe("the README's shape", () => {
+	it("keeps n8n's community-node README sections, in their order, which users of other community nodes know", () => {
+		const sections = [...readme.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading);
+		const template = [
+			'Installation',
+			'Operations',
+			'Credentials',
+			'Compatibility',
+			'Usage',
+			'Resources',
+			'Version history',
+		];
+		expect(sections.filter((heading) => template.includes(heading))).toEqual(template);
+	});
+
+	it('stays within 300 lines: detail goes to docs/', () => {
+		expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(300);
+	});
+});
+
+describe('words a workflow builder knows', () => {
+	// what users read: the README, and docs/behaviour.md up to its section for engineers
+	const behaviour = read('docs/behaviour.md');
+	const forUsers = {
+		'README.md': readme,
+		'docs/behaviour.md': behaviour.slice(0, behaviour.indexOf('## The tests behind this page')),
+	};
+	const jargon = [
+		/peer dependenc/i,
+		/n8n-workflow/,
+		/isolated-vm/,
+		/breadth.first/i,
+		/\(ISO\)/,
+		/base 1000/,
+		/time budget/i,
+		/tolerant reader/i,
+		/\bcursors?\b/i,
+		/keyset/i,
+		/\bendpoint \d/,
+		/static data/i,
+		/\bthe window\b/i,
+		/\bhops?\b/,
+		/\borigins?\b/,
+		/\.test\.ts/,
+		/\bBearer token\b/,
+	];
+
+	it.each(Object.keys(forUsers))('%s speaks without jargon', (page) => {
+		const text = forUsers[page as keyof typeof forUsers];
+		expect(text.length).toBeGreaterThan(1000);
+		expect(jargon.filter((word) => word.test(text)).map(String)).toEqual([]);
 	});
 });
 

@@ -56,11 +56,11 @@ const recentUploads: INodeParameters = { resource: 'file', operation: 'getRecent
 const notifications: INodeParameters = { resource: 'notification', operation: 'getMany' };
 
 const itemId = (item: number, problem: string) =>
-	new RegExp(`^Item ID: ${problem}.* \\[item ${item}\\]$`);
+	new RegExp(`^File or Folder ID: ${problem}.* \\[item ${item}\\]$`);
 const itemType = (item: number, problem: string) =>
-	new RegExp(`^Item Type: ${problem}.* \\[item ${item}\\]$`);
+	new RegExp(`^File or Folder: ${problem}.* \\[item ${item}\\]$`);
 const notAnId = (value: string) =>
-	`"${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is not an item ID`;
+	`"${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is not a file or folder ID`;
 const wholeNumber = (parameter: string, got: string) =>
 	new RegExp(`^${parameter}: must be a whole number of at least 1, got ${got}\\b.* \\[item 0\\]$`);
 const timeout = (got: string) =>
@@ -86,106 +86,106 @@ const EMPTY_ACCESS_TOKEN = EMPTY('Access Token', 'File Storage API (access token
 const BASE_URL = /^The Base URL of the credential is not an http\(s\) address/;
 
 const CASES: Record<string, BadInput> = {
-	// Item ID and Item Type of Restore (from the input item, as the defaults map them)
-	'Restore: Item ID "abc"': {
+	// File or Folder ID and File or Folder of Restore (from the input item, as the defaults map them)
+	'Restore: File or Folder ID "abc"': {
 		parameters: restore,
 		input: [{ id: 'abc', type: 'file' }],
 		message: itemId(0, notAnId('abc')),
 		item: 0,
 	},
-	'Restore: Item ID empty': {
+	'Restore: File or Folder ID empty': {
 		parameters: restore,
 		input: [{ id: '', type: 'file' }],
 		message: itemId(0, 'is empty'),
 		item: 0,
 	},
-	'Restore: Item ID "."': {
+	'Restore: File or Folder ID "."': {
 		parameters: restore,
 		input: [{ id: '.', type: 'file' }],
 		message: itemId(0, notAnId('.')),
 		item: 0,
 	},
-	'Restore: Item ID ".."': {
+	'Restore: File or Folder ID ".."': {
 		parameters: restore,
 		input: [{ id: '..', type: 'file' }],
 		message: itemId(0, notAnId('..')),
 		item: 0,
 	},
-	'Restore: Item ID "../../browse/latest"': {
+	'Restore: File or Folder ID "../../browse/latest"': {
 		parameters: restore,
 		input: [{ id: '../../browse/latest', type: 'file' }],
 		message: itemId(0, notAnId('../../browse/latest')),
 		item: 0,
 	},
-	'Restore: Item ID "%2e%2e"': {
+	'Restore: File or Folder ID "%2e%2e"': {
 		parameters: restore,
 		input: [{ id: '%2e%2e', type: 'file' }],
 		message: itemId(0, notAnId('%2e%2e')),
 		item: 0,
 	},
-	'Restore: Item ID one character too long': {
+	'Restore: File or Folder ID one character too long': {
 		parameters: restore,
 		input: [{ id: `${UUID}0`, type: 'file' }],
 		message: itemId(0, notAnId(`${UUID}0`)),
 		item: 0,
 	},
-	'Restore: Item ID with a space inside': {
+	'Restore: File or Folder ID with a space inside': {
 		parameters: restore,
 		input: [{ id: UUID.replace('-', ' '), type: 'file' }],
 		message: itemId(0, notAnId(UUID.replace('-', ' '))),
 		item: 0,
 	},
-	'Restore: Item ID null': {
+	'Restore: File or Folder ID null': {
 		parameters: restore,
 		input: [{ id: null, type: 'file' }],
 		message: itemId(0, 'is empty'),
 		item: 0,
 	},
-	'Restore: Item ID a number': {
+	'Restore: File or Folder ID a number': {
 		parameters: restore,
 		input: [{ id: 12345, type: 'file' }],
 		message: itemId(0, notAnId('12345')),
 		item: 0,
 	},
-	'Restore: Item ID missing from the input item': {
+	'Restore: File or Folder ID missing from the input item': {
 		parameters: restore,
 		input: [{ type: 'file' }],
 		message: itemId(0, 'is empty'),
 		item: 0,
 	},
-	'Restore: Item ID typed in, not a UUID': {
+	'Restore: File or Folder ID typed in, not a UUID': {
 		parameters: { ...restore, itemId: 'invoice-2026.pdf', itemType: 'file' },
 		message: itemId(0, notAnId('invoice-2026.pdf')),
 		item: 0,
 	},
-	'Restore: Item Type "document"': {
+	'Restore: File or Folder "document"': {
 		parameters: restore,
 		input: [{ id: UUID, type: 'document' }],
-		message: itemType(0, '"document" is not an item type'),
+		message: itemType(0, '"document" is neither "file" nor "folder"'),
 		item: 0,
 	},
-	'Restore: Item Type empty': {
+	'Restore: File or Folder empty': {
 		parameters: restore,
 		input: [{ id: UUID, type: '' }],
 		message: itemType(0, 'is empty'),
 		item: 0,
 	},
-	'Restore: Item Type missing from the input item': {
+	'Restore: File or Folder missing from the input item': {
 		parameters: restore,
 		input: [{ id: UUID }],
 		message: itemType(0, 'is empty'),
 		item: 0,
 	},
-	'Restore: Item Type "files"': {
+	'Restore: File or Folder "files"': {
 		parameters: restore,
 		input: [{ id: UUID, type: 'files' }],
-		message: itemType(0, '"files" is not an item type'),
+		message: itemType(0, '"files" is neither "file" nor "folder"'),
 		item: 0,
 	},
-	'Restore: Item Type "trash"': {
+	'Restore: File or Folder "trash"': {
 		parameters: restore,
 		input: [{ id: UUID, type: 'trash' }],
-		message: itemType(0, '"trash" is not an item type'),
+		message: itemType(0, '"trash" is neither "file" nor "folder"'),
 		item: 0,
 	},
 	'Restore: item 3 of 5 bad, the others fine': {
@@ -197,7 +197,7 @@ const CASES: Record<string, BadInput> = {
 	'Restore: the last of 5 items bad': {
 		parameters: restore,
 		input: [...valid(4), { id: UUID, type: 'link' }],
-		message: itemType(4, '"link" is not an item type'),
+		message: itemType(4, '"link" is neither "file" nor "folder"'),
 		item: 4,
 	},
 	'Restore: Batch Size 0': {
@@ -231,17 +231,17 @@ const CASES: Record<string, BadInput> = {
 		item: 0,
 	},
 
-	// Shared Folder: Delete Items and Create Folder, and the share token
-	'Shared Folder Delete: Item ID ".."': {
+	// Shared Folder: Delete File or Folder and Create Folder, and the share token
+	'Shared Folder Delete: File or Folder ID ".."': {
 		parameters: shareDelete,
 		input: [{ id: '..', type: 'folder' }],
 		message: itemId(0, notAnId('..')),
 		item: 0,
 	},
-	'Shared Folder Delete: Item Type "x"': {
+	'Shared Folder Delete: File or Folder "x"': {
 		parameters: shareDelete,
 		input: [{ id: UUID, type: 'x' }],
-		message: itemType(0, '"x" is not an item type'),
+		message: itemType(0, '"x" is neither "file" nor "folder"'),
 		item: 0,
 	},
 	'Shared Folder Delete: Batch Size 0': {
@@ -330,8 +330,8 @@ const CASES: Record<string, BadInput> = {
 		item: 0,
 	},
 
-	// File Request: Delete Items, Get Contents, Upload From URL, and the file request ID
-	'File Request Delete: Item ID "abc"': {
+	// File Request: Delete File or Folder, Get Contents, Upload From URL, and the file request ID
+	'File Request Delete: File or Folder ID "abc"': {
 		parameters: requestDelete,
 		input: [{ id: 'abc', type: 'file' }],
 		message: itemId(0, notAnId('abc')),
@@ -578,20 +578,20 @@ interface BadTrigger {
 }
 
 const TRIGGER_CASES: Record<string, BadTrigger> = {
-	'New Item in File Request: Folder "abc"': {
+	'New File or Folder in File Request: Folder "abc"': {
 		parameters: { event: 'fileRequestItem', parent: byId('abc') },
 		message: /^Folder: "abc" is not a folder ID$/,
 	},
-	'New Item in File Request: Folder ".."': {
+	'New File or Folder in File Request: Folder ".."': {
 		parameters: { event: 'fileRequestItem', parent: byId('..') },
 		message: /^Folder: "\.\." is not a folder ID$/,
 	},
-	'New Item in File Request: File Request ID ".."': {
+	'New File or Folder in File Request: File Request ID ".."': {
 		parameters: { event: 'fileRequestItem' },
 		credential: ['fileStorageFileRequestApi', 'fileRequestId', '..'],
 		message: FILE_REQUEST_ID,
 	},
-	'New Item in File Request: File Request ID empty': {
+	'New File or Folder in File Request: File Request ID empty': {
 		parameters: { event: 'fileRequestItem' },
 		credential: ['fileStorageFileRequestApi', 'fileRequestId', ''],
 		message: EMPTY_FILE_REQUEST_ID,

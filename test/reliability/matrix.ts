@@ -571,7 +571,7 @@ export const OPERATIONS: Operation[] = [
 	),
 	triggerOperation(
 		'trigger-file-request',
-		'Trigger: New Item in File Request, 3 new files',
+		'Trigger: New File or Folder in File Request, 3 new files',
 		() => ({
 			parameters: { event: 'fileRequestItem' },
 			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
@@ -618,7 +618,7 @@ export const OPERATIONS: Operation[] = [
 	),
 	triggerOperation(
 		'trigger-folder-item',
-		'Trigger: New Item in Folder, 3 new files',
+		'Trigger: New File or Folder in Folder, 3 new files',
 		(sandbox) => {
 			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
 			return {

@@ -147,7 +147,7 @@ function render(rows: Row[], leaks: string[]): string {
 		"  n8n's poll budget, in a poll). A Retry-After longer than that is not waited for: the error says how long the",
 		'  server asked for. Without Retry-After the node waits 1 s, then 2 s.',
 		'- Tried again: 429 and 503 always; reads also after 500, 502, 504 and a connection reset (or an answer cut',
-		'  short on the wire). Mutations (Restore, Delete Items, Create Folder, Upload From URL) are never repeated after',
+		'  short on the wire). Mutations (Restore, Delete File or Folder, Create Folder, Upload From URL) are never repeated after',
 		'  500, 502, 504, a broken connection or a time-out: the server may have applied them, and the error says so.',
 		'- A time-out is not repeated: the request took the whole Timeout (Options → Timeout, 30 s by default; in a',
 		"  poll a third of n8n's poll budget).",

@@ -1,6 +1,6 @@
 /**
  * Include File Content through n8n-core's real PollContext: each new file's bytes (checked by SHA-256 against what
- * the sandbox serves), name and MIME type in binary data, for the three events whose items are files; off by
+ * the sandbox serves), name and MIME type in binary data, for the four events whose items are files; off by
  * default; Max File Size (announced and unannounced lengths); a file whose content fails (an error answer, a cut
  * body, the poll's time running out) emitted once without content and with contentError, the others whole, the
  * window moving as usual; a file listed without a usable URL; Fetch Test Event the same; n8n's filesystem and
@@ -57,6 +57,14 @@ const EVENTS: Array<[string, () => INodeParameters, (name: string, size: number)
 		(name, size) => {
 			const inbox = [...model().items.values()].find((item) => item.name === 'In')!;
 			return model().addFile(0, { folderId: inbox.id, name, size });
+		},
+	],
+	[
+		'folderItem',
+		() => ({ event: 'folderItem', folder: atFolder(model().addFolder(0, { name: 'Direct' }).id) }),
+		(name, size) => {
+			const direct = [...model().items.values()].find((item) => item.name === 'Direct')!;
+			return model().addFile(0, { folderId: direct.id, name, size });
 		},
 	],
 	[

@@ -206,7 +206,7 @@ describe('New File in Folder', () => {
 	});
 });
 
-describe('New Item in Folder', () => {
+describe('New File or Folder in Folder', () => {
 	const watch = (folderId: string) => poller({ event: 'folderItem', folder: atFolder(folderId) });
 
 	it('emits files and folders created directly in the folder, oldest first, once, with one request per poll', async () => {

@@ -95,6 +95,13 @@ const TRIGGER_WORKFLOW = 'e2eUiTrigger';
 const UI_TIMEOUT_MS = 30_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const WIDE_VIEWPORT = { width: 1680, height: 860 };
+const TALL_VIEWPORT = { width: 1280, height: 1500 };
+/** Folders of the test seed that the README's folder picker shows under names a user would give them. */
+const DOC_FOLDER_NAMES: Record<string, string> = {
+	Empty: 'Archive',
+	'Old Event': 'Events',
+	'Closed Request': 'Supplier Uploads',
+};
 
 const watch = new Stopwatch();
 let n8n: N8n;
@@ -314,10 +321,13 @@ async function startDocsFront(): Promise<Record<string, string>> {
 
 /**
  * Drags the parameters to the left edge of the panel, so the output takes the width the input leaves, and waits
- * until every column of the output table is in view. The editor remembers where the parameters were dragged: the
+ * until every column of the output table is in view (or, for the JSON view, until the edge has moved). The editor remembers where the parameters were dragged: the
  * function returned drags them back, for the panels opened after.
  */
-async function widenOutput(ndv: Locator): Promise<() => Promise<void>> {
+async function widenOutput(
+	ndv: Locator,
+	{ tableInView = true }: { tableInView?: boolean } = {},
+): Promise<() => Promise<void>> {
 	const handle = ndv.getByTestId('panel-drag-button');
 	const box = await handle.boundingBox();
 	if (!box) throw new Error('the panel has no drag handle');
@@ -328,9 +338,11 @@ async function widenOutput(ndv: Locator): Promise<() => Promise<void>> {
 	await page.mouse.up();
 	const output = ndv.getByTestId('output-panel');
 	await waitFor(
-		'every column of the output table in view',
+		tableInView ? 'every column of the output table in view' : 'the output panel to widen',
 		async () => {
 			const panel = await output.boundingBox();
+			// the parameters' edge has moved well to the left
+			if (!tableInView) return ((await handle.boundingBox())?.x ?? box.x) < box.x - 200;
 			const heads = await output.locator('table thead th').all();
 			const last = await heads[heads.length - 1]?.boundingBox();
 			return !!panel && !!last && last.x + last.width <= panel.x + panel.width;
@@ -352,6 +364,9 @@ beforeAll(async () => {
 	fs.mkdirSync(LOGS, { recursive: true });
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch);
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+	if (DOC_SHOTS)
+		for (const [fixture, name] of Object.entries(DOC_FOLDER_NAMES))
+			(sandbox.model.itemAt(0, fixture) as { name: string }).name = name;
 	baseUrl = DOC_SHOTS ? DOCS_BASE_URL : sandbox.baseUrl;
 	const env = DOC_SHOTS ? await startDocsFront() : {};
 	n8n = await N8n.create({ install, userFolder, logDir: LOGS, env });
@@ -398,6 +413,8 @@ afterAll(async () => {
 
 describe(`the editor of n8n ${selectedN8n().version} with the packed package`, () => {
 	test('the node creator finds "File Storage" and lists every trigger and action by its name', async () => {
+		// The README's picture shows every trigger and action: a window tall enough for the whole list
+		if (DOC_SHOTS) await page.setViewportSize(TALL_VIEWPORT);
 		await page.goto(`${n8n.baseUrl}/workflow/new`);
 		await page
 			.getByTestId('canvas-plus-button')
@@ -424,7 +441,14 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			{ timeoutMs: UI_TIMEOUT_MS },
 		);
 		const shown = (await items.allInnerTexts()).map((text) => text.trim());
+		if (DOC_SHOTS) {
+			const last = await items.last().boundingBox();
+			const panel = await creator.boundingBox();
+			// the whole list is in view, not cut after the first actions
+			expect(last && panel && last.y + last.height <= panel.y + panel.height).toBe(true);
+		}
 		await shot('node-creator', creator);
+		if (DOC_SHOTS) await page.setViewportSize(VIEWPORT);
 		expect([...shown].sort()).toEqual(
 			[...triggerActions(), ...operations().map((op) => op.action)].sort(),
 		);
@@ -524,6 +548,9 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		await items.filter({ hasText: /^Documents$/ }).waitFor();
 		const all = await items.allInnerTexts();
 		await shot('folder-picker', page.getByTestId('ndv'));
+		// the README's picture shows folders a user would have, not the test seed's fixtures
+		for (const fixture of Object.keys(DOC_FOLDER_NAMES))
+			expect(DOC_SHOTS ? all.map((text) => text.trim()) : []).not.toContain(fixture);
 		expect(all.map((text) => text.trim())).toEqual(
 			expect.arrayContaining(['Root (All Files)', 'Documents']),
 		);
@@ -570,6 +597,8 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('running File → Search shows the invoices with their folder paths', async () => {
+		// The README's picture shows whole URLs in the JSON view: a wide window and output panel
+		if (DOC_SHOTS) await page.setViewportSize(WIDE_VIEWPORT);
 		const ndv = await openNode(OPERATIONS_WORKFLOW, SEARCH_FILES);
 		await ndv.getByTestId('node-execute-button').click();
 		const columns = await outputColumns();
@@ -582,7 +611,19 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		// the JSON view shows each result's folderPath, off screen in the table
 		await ndv.getByTestId('output-panel').getByRole('radio', { name: 'JSON' }).click();
 		await ndv.getByTestId('output-panel').getByText('"folderPath"').first().waitFor();
+		const restore = DOC_SHOTS ? await widenOutput(ndv, { tableInView: false }) : undefined;
 		await shot('output-file-search-json', ndv);
+		if (DOC_SHOTS) {
+			// no line of the JSON is cut at the panel's edge
+			const panel = await ndv.getByTestId('output-panel').boundingBox();
+			const urls = ndv.getByTestId('output-panel').getByText(/https:\/\/files\.example\.com\//);
+			for (const url of await urls.all()) {
+				const box = await url.boundingBox();
+				if (box && panel) expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+			}
+			await restore?.();
+			await page.setViewportSize(VIEWPORT);
+		}
 	});
 
 	test("the trigger's Fetch Test Event shows the newest upload", async () => {

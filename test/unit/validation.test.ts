@@ -38,9 +38,9 @@ describe('validation of input values', () => {
 	});
 
 	it('a local parameter error names the item and the parameter, with the fix as description', () => {
-		const error = invalidParameter(node, 3, 'Item ID', 'is empty', 'Map the id.');
+		const error = invalidParameter(node, 3, 'File or Folder ID', 'is empty', 'Map the id.');
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Item ID: is empty [item 3]');
+		expect(error.message).toBe('File or Folder ID: is empty [item 3]');
 		expect(error.description).toBe('Map the id.');
 		expect(error.context.itemIndex).toBe(3);
 	});

@@ -27,15 +27,20 @@ export const batchSizeOption: INodeProperties = {
 };
 
 /**
- * The Options collection of a batch operation: Batch Size (with an operation-specific description), the
- * operation's own options, and Timeout.
+ * The Options collection of a batch operation: Batch Size (with an operation-specific description and default),
+ * the operation's own options, and Timeout.
  */
 export function batchOptionsProperty(
 	description?: string,
 	more: INodeProperties[] = [],
+	defaultSize?: number,
 ): INodeProperties {
 	return optionsCollection([
-		description ? { ...batchSizeOption, description } : batchSizeOption,
+		{
+			...batchSizeOption,
+			...(description ? { description } : {}),
+			...(defaultSize !== undefined ? { default: defaultSize } : {}),
+		},
 		...more,
 	]);
 }

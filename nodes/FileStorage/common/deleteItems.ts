@@ -1,4 +1,4 @@
-// How both Delete Items operations (shared folder, file request) run: the same body, batched; only the endpoint
+// How both Delete File or Folder operations (shared folder, file request) run: the same body, batched; only the endpoint
 // and the credential differ.
 
 import type {

@@ -15,15 +15,16 @@ export interface OperationModule {
 }
 
 /**
- * The item a failed input item becomes under continueOnFail: `error` says what happened, `message` how to fix it.
- * Exactly these two keys: "Continue (using error output)" routes an item by them on n8n 1.x as on 2.x (an item
- * carrying the error object itself would route too, but n8n then keeps only its message).
+ * The item a failed input item becomes under continueOnFail: `{ error: { message, description } }`, as n8n's own
+ * errors are read (the Error Trigger's `execution.error.message` and `.description`): `message` says what happened,
+ * `description` what to do (empty when there is nothing to add). One key, `error`: "Continue (using error output)"
+ * routes an item whose JSON is that key alone to the error output on every n8n version with it.
  */
 export function errorItem(error: Error, itemIndex: number, context = ''): INodeExecutionData {
 	const description = (error as NodeApiError).description;
 	const fix = [description, context].filter((text) => text).join(' ');
 	return {
-		json: { error: error.message, message: fix || error.message },
+		json: { error: { message: error.message, description: fix } },
 		pairedItem: { item: itemIndex },
 	};
 }

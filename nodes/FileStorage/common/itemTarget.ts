@@ -1,4 +1,4 @@
-// Item Type + Item ID of one target (Restore, Delete Items), declared and read here.
+// File or Folder + File or Folder ID of one target (Restore, Delete File or Folder), declared and read here.
 
 import type {
 	IDataObject,
@@ -11,7 +11,7 @@ import { apiItemType, isObject } from '../../lib/resources/wrappers';
 import { invalidParameter, UUID_PATTERN } from '../../lib/validation';
 import { parameterOrMappedField } from './mappedField';
 
-/** Item Type's default: the type the input item states (simplified or raw). */
+/** File or Folder's default: the type the input item states (simplified or raw). */
 const FROM_INPUT_ITEM = 'fromInputItem';
 
 /**
@@ -22,14 +22,14 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 	return [
 		{
 			displayName:
-				"Used as a tool, this node has no input item: let the model define 'Item ID' and 'Item Type' (the button next to each field)",
+				"Used as a tool, this node has no input item: let the model define 'File or Folder ID' and 'File or Folder' (the button next to each field)",
 			name: 'toolNotice',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { '@tool': [true] } },
 		},
 		{
-			displayName: 'Item ID',
+			displayName: 'File or Folder ID',
 			name: 'itemId',
 			type: 'string',
 			default: '={{ $json.id }}',
@@ -38,7 +38,7 @@ export function itemTargetProperties(action: string): INodeProperties[] {
 			placeholder: 'e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
 		},
 		{
-			displayName: 'Item Type',
+			displayName: 'File or Folder',
 			name: 'itemType',
 			type: 'options',
 			options: [
@@ -67,7 +67,7 @@ function typeOfInputItem(json: IDataObject): unknown {
 	return json.type ?? (isObject(json.data) ? json.data.type : undefined);
 }
 
-/** Item Type + Item ID of one input item, checked against the spec (type folder|file, id uuid). */
+/** File or Folder + File or Folder ID of one input item, checked against the spec (type folder|file, id uuid). */
 export function readItemTarget(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -85,8 +85,8 @@ export function readItemTarget(
 		throw invalidParameter(
 			ctx.getNode(),
 			itemIndex,
-			'Item Type',
-			typeText ? `"${typeText}" is not an item type` : 'is empty',
+			'File or Folder',
+			typeText ? `"${typeText}" is neither "file" nor "folder"` : 'is empty',
 			'Choose File or Folder, or keep From Input Item and connect a node that lists files or folders.',
 		);
 	}
@@ -94,8 +94,8 @@ export function readItemTarget(
 		throw invalidParameter(
 			ctx.getNode(),
 			itemIndex,
-			'Item ID',
-			id ? `"${id}" is not an item ID` : 'is empty',
+			'File or Folder ID',
+			id ? `"${id}" is not a file or folder ID` : 'is empty',
 			"Map the 'id' field of a listed file or folder, e.g. {{ $json.id }} (with Simplify off: {{ $json.data.id }}).",
 		);
 	}

@@ -51,7 +51,8 @@ export const sortProperty: INodeProperties = {
 						{ name: 'Name', value: 'name' },
 					],
 					default: 'created_at',
-					description: 'What the results are ordered by: "created_at" (the date created) or "name"',
+					description:
+						'What the results are ordered by: Date Created or Name. In an expression, or when an AI model sets it: created_at or name.',
 				},
 				{
 					displayName: 'Order',
@@ -63,7 +64,7 @@ export const sortProperty: INodeProperties = {
 					],
 					default: 'DESC',
 					description:
-						'Which way: "ASC" (oldest first, or A to Z) or "DESC" (newest first, or Z to A)',
+						'Which way: Ascending (oldest first, or A to Z) or Descending (newest first, or Z to A). In an expression, or when an AI model sets it: ASC or DESC.',
 				},
 			],
 		},

@@ -8,7 +8,7 @@ const PLAIN_FIELD_MAPPING =
 
 /**
  * A per-item parameter's value. A plain mapping that only reads a field of the current input item (the defaults
- * of Item Type and Item ID) bypasses n8n's expression engine and reads the field from the item directly: the
+ * of File or Folder and its ID) bypasses n8n's expression engine and reads the field from the item directly: the
  * engine builds a fresh context for every call, which costs far more than the requests of a 1,000-item batch.
  * Anything else goes through the engine.
  */

@@ -15,13 +15,13 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 			displayOptions: { show: { '@tool': [true] } },
 		},
 		{
-			displayName: 'File',
+			displayName: 'File to Download',
 			name: 'source',
 			type: 'options',
 			noDataExpression: true,
 			options: [
 				{
-					name: 'By URL',
+					name: 'From URL',
 					value: 'url',
 					description: 'A file URL entered here or mapped from an earlier node',
 				},
@@ -76,7 +76,7 @@ export function downloadProperties(credentialName: string): INodeProperties[] {
 			],
 			default: 'lg',
 			description:
-				'The size to get where the server offers several; the nearest one otherwise, larger first. Ignored where a file has one thumbnail.',
+				'The size to get where the server offers several; the nearest one otherwise, larger first. Ignored where a file has one thumbnail. A listing with Simplify on keeps one thumbnail per file (Large, where the server offers several): to choose another size, turn Simplify off in the node that lists the files.',
 		},
 		{
 			displayName: 'Put Output File in Field',

@@ -1,6 +1,11 @@
 // Both Download operations: each input item's file streamed into n8n's binary data, or its metadata for agents.
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeExecutionHint,
+} from 'n8n-workflow';
 
 import type { CredentialType } from '../../lib/credentialContract';
 import type { OpenedDownload } from '../../lib/transport';
@@ -10,7 +15,7 @@ import { forEachItemOutput } from '../common/execution';
 import { readRequestPolicy } from '../common/requestOptions';
 import { outputMimeType, outputName } from '../../lib/fileContent/naming';
 import type { DownloadRequest } from '../../lib/fileContent/naming';
-import { readDownloadRequest } from './source';
+import { readDownloadRequest, thumbnailSizeNotApplied } from './source';
 import { BinaryStore } from '../../lib/fileContent/storage';
 
 /** What an agent gets instead of the content: the file's name, type, size and URL. */
@@ -44,9 +49,12 @@ export async function runDownloads(
 	const toolMode = isToolExecution(ctx);
 	const client = new ApiClient(ctx, credentialType);
 	const store = new BinaryStore(ctx);
-	return await forEachItemOutput(ctx, items, async (itemIndex) => {
+	const sizesNotApplied = new Set<string>();
+	const output = await forEachItemOutput(ctx, items, async (itemIndex) => {
 		const credential = await client.credential(itemIndex);
 		const request = readDownloadRequest(ctx, itemIndex, items, credential.baseUrl);
+		const notApplied = thumbnailSizeNotApplied(ctx, itemIndex, items);
+		if (notApplied) sizesNotApplied.add(notApplied);
 		const opened = await openDownload(ctx, client, {
 			url: request.url,
 			policy: readRequestPolicy(ctx, itemIndex),
@@ -73,4 +81,24 @@ export async function runDownloads(
 			},
 		];
 	});
+	if (sizesNotApplied.size) ctx.addExecutionHints?.(thumbnailSizeHint([...sizesNotApplied]));
+	return output;
+}
+
+const SIZE_NAMES: Record<string, string> = {
+	xs: 'Extra Small',
+	sm: 'Small',
+	md: 'Medium',
+	lg: 'Large',
+	xl: 'Extra Large',
+};
+
+/** Said in the output panel when Thumbnail Size could not apply: the input is a simplified listing. */
+export function thumbnailSizeHint(sizes: string[]): NodeExecutionHint {
+	const names = sizes.map((size) => SIZE_NAMES[size] ?? size).join(', ');
+	return {
+		type: 'warning',
+		location: 'outputPane',
+		message: `Thumbnail Size ${names} could not be chosen: the input items come from a listing with Simplify on, which keeps one thumbnail per file (Large, where the server offers several sizes). To choose the size, turn Simplify off in the node that lists the files.`,
+	};
 }

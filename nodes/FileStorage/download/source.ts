@@ -5,6 +5,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { FileDescription } from '../../lib/fileContent/description';
 import { fileDescriptionOf, resolveUrl, trimmedText } from '../../lib/fileContent/description';
+import { SIMPLIFIED_THUMBNAIL_SIZE } from '../../lib/resources/simplify';
 import { pickThumbnail } from '../../lib/resources/thumbnails';
 import { invalidParameter } from '../../lib/validation';
 import type { DownloadContent, DownloadRequest } from '../../lib/fileContent/naming';
@@ -59,9 +60,9 @@ export function readDownloadRequest(
 			throw invalidParameter(
 				node,
 				itemIndex,
-				'File',
+				'File to Download',
 				`the input item is a folder${described.name ? ` ("${described.name}")` : ''}, not a file`,
-				'Only files can be downloaded. Add a Filter before this node that keeps items whose itemType is "file".',
+				'Only files can be downloaded. Add a Filter before this node that keeps items whose type is not "folder".',
 			);
 		}
 		if (content === 'thumbnail') {
@@ -71,7 +72,7 @@ export function readDownloadRequest(
 				throw invalidParameter(
 					node,
 					itemIndex,
-					'File',
+					'File to Download',
 					'the input item has no thumbnail',
 					'The server sent no thumbnail for this file (thumbnail is empty or null). Download the file instead.',
 				);
@@ -82,9 +83,9 @@ export function readDownloadRequest(
 				throw invalidParameter(
 					node,
 					itemIndex,
-					'File',
+					'File to Download',
 					'the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output)',
-					'Connect a node that outputs files (Get Recent Uploads, Get Contents, the File Storage Trigger), or set File to "By URL".',
+					'Connect a node that outputs files (Get Recent Uploads, Get Contents, the File Storage Trigger), or set File to Download to "From URL".',
 				);
 			}
 		}
@@ -95,7 +96,7 @@ export function readDownloadRequest(
 		throw invalidParameter(
 			node,
 			itemIndex,
-			source === 'url' ? 'File URL' : 'File',
+			source === 'url' ? 'File URL' : 'File to Download',
 			`"${raw}" is not an http(s) address`,
 			'A file URL starts with http:// or https:// (or "/" for a path on the credential\'s server).',
 		);
@@ -109,4 +110,26 @@ export function readDownloadRequest(
 		expectedMimeType: content === 'file' ? described.mimeType : undefined,
 		binaryPropertyName,
 	};
+}
+
+/**
+ * The Thumbnail Size chosen when it cannot apply to this input item: a simplified item (flat, `thumbnailUrl` one
+ * URL) keeps one thumbnail, the Large one of a server that sends several. Undefined when the size applies.
+ */
+export function thumbnailSizeNotApplied(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	items: INodeExecutionData[],
+): string | undefined {
+	if ((ctx.getNodeParameter('source', itemIndex, 'input') as string) !== 'input') return undefined;
+	if ((ctx.getNodeParameter('content', itemIndex, 'file') as string) !== 'thumbnail')
+		return undefined;
+	const size = ctx.getNodeParameter(
+		'thumbnailSize',
+		itemIndex,
+		SIMPLIFIED_THUMBNAIL_SIZE,
+	) as string;
+	const json = items[itemIndex]?.json ?? {};
+	const simplified = json.data === undefined && typeof json.thumbnailUrl === 'string';
+	return simplified && size !== SIMPLIFIED_THUMBNAIL_SIZE ? size : undefined;
 }

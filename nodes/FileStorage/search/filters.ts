@@ -21,7 +21,7 @@ export const filtersProperty: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description:
-				'Only items created on this day or later. The service dates items by day, so the time of day is not used.',
+				'Only files and folders created on this day or later. The server dates them by day, so the time of day is not used.',
 		},
 		{
 			displayName: 'Created Before',
@@ -29,7 +29,7 @@ export const filtersProperty: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description:
-				'Only items created on this day or earlier. The service dates items by day, so the time of day is not used.',
+				'Only files and folders created on this day or earlier. The server dates them by day, so the time of day is not used.',
 		},
 		{
 			displayName: 'File Extension',
@@ -40,24 +40,13 @@ export const filtersProperty: INodeProperties = {
 			description: 'Only files whose name ends with one of these extensions (comma-separated)',
 		},
 		{
-			displayName: 'Item Type',
-			name: 'itemType',
-			type: 'options',
-			options: [
-				{ name: 'Files and Folders', value: 'any' },
-				{ name: 'Files', value: 'file' },
-				{ name: 'Folders', value: 'folder' },
-			],
-			default: 'any',
-			description: 'Whether to return files, folders or both. Subfolders are searched either way.',
-		},
-		{
 			displayName: 'Max Size (MB)',
 			name: 'maxSizeMb',
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 3 },
 			default: 0,
-			description: 'Only items of at most this size, in megabytes (1 MB = 1,000,000 bytes)',
+			description:
+				'Only files and folders of at most this size, in megabytes (1 MB = 1,000,000 bytes). 0, the default, means no upper limit.',
 		},
 		{
 			displayName: 'MIME Type',
@@ -74,7 +63,8 @@ export const filtersProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 3 },
 			default: 0,
-			description: 'Only items of at least this size, in megabytes (1 MB = 1,000,000 bytes)',
+			description:
+				'Only files and folders of at least this size, in megabytes (1 MB = 1,000,000 bytes). 0, the default, means no lower limit.',
 		},
 		{
 			displayName: 'Name Contains',
@@ -82,7 +72,8 @@ export const filtersProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. invoice',
-			description: 'Only items whose name contains this text (upper and lower case alike)',
+			description:
+				'Only files and folders whose name contains this text. Upper and lower case count as the same.',
 		},
 		{
 			displayName: 'Name Matches',
@@ -91,7 +82,20 @@ export const filtersProperty: INodeProperties = {
 			default: '',
 			placeholder: 'e.g. invoice-*.pdf',
 			description:
-				'Only items whose whole name fits this pattern: * stands for any text, ? for one character',
+				'Only files and folders whose whole name fits this pattern: * stands for any text, ? for one character. Upper and lower case count as the same.',
+		},
+		{
+			displayName: 'Return',
+			name: 'itemType',
+			type: 'options',
+			options: [
+				{ name: 'Files and Folders', value: 'any' },
+				{ name: 'Files Only', value: 'file' },
+				{ name: 'Folders Only', value: 'folder' },
+			],
+			default: 'any',
+			description:
+				'Whether to return files, folders or both. The folders inside are searched either way.',
 		},
 	],
 };
@@ -180,9 +184,9 @@ export function readFilters(ctx: IExecuteFunctions, itemIndex: number): SearchFi
 		throw invalidParameter(
 			ctx.getNode(),
 			itemIndex,
-			'Item Type',
+			'Return',
 			`"${itemType}" is not a choice`,
-			'Pick Files and Folders, Files or Folders.',
+			'Pick Files and Folders, Files Only or Folders Only.',
 		);
 	}
 	const nameContains = String(raw.nameContains ?? '')

@@ -18,7 +18,10 @@ import { endpoints, isNotFound, pagesOf, statusOf } from '../../lib/transport';
 
 export interface FolderInTree {
 	id: string;
-	/** Names from the searched folder down, joined by `/`; the account's root is `/`. */
+	/**
+	 * Where the folder is inside the searched one: `/` is the searched folder, `/2026/Invoices` two levels below. One
+	 * form wherever the search starts; searching the account's root, it is the folder's full path.
+	 */
 	path: string;
 	/** 0 for the searched folder, 1 for its subfolders, … */
 	depth: number;
@@ -188,14 +191,13 @@ export async function* walkTree(
 				? pages
 				: namingTheFolder(pages, client, folder, callOptions.itemIndex);
 		}, topUp);
-	const startFolder: FolderInTree = { id: startId, path: startId === 'all' ? '/' : '', depth: 0 };
+	const startFolder: FolderInTree = { id: startId, path: '/', depth: 0 };
 	queue.push({ folder: startFolder, reader: readerFor(startFolder) });
 	try {
 		for (; head < queue.length; head++) {
 			const { folder, reader } = queue[head];
 			reader.start();
 			for await (const page of reader.read()) {
-				if (folder.path === '' && page.root) folder.path = folderName(unwrapResource(page.root));
 				for (const element of page.elements) {
 					const resource = unwrapResource(element);
 					if (
@@ -205,7 +207,7 @@ export async function* walkTree(
 					) {
 						const sub: FolderInTree = {
 							id: resource.id,
-							path: childPath(folder.path || '/', folderName(resource)),
+							path: childPath(folder.path, folderName(resource)),
 							depth: folder.depth + 1,
 						};
 						queue.push({ folder: sub, reader: readerFor(sub) });

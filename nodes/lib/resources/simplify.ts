@@ -10,7 +10,7 @@ import { pickThumbnail } from './thumbnails';
 import { attributesOf, isObject, unwrapResource } from './wrappers';
 
 /** The size of thumbnail simplified items link to, when a server offers several. */
-const SIMPLIFIED_THUMBNAIL_SIZE = 'lg';
+export const SIMPLIFIED_THUMBNAIL_SIZE = 'lg';
 
 /** Whether a resource has a related resource (`relationships.<name>`, wrapped or bare, not empty). */
 function hasRelated(relationships: IDataObject | undefined, name: string): boolean {

@@ -44,9 +44,9 @@ const HINTS: Partial<Record<`${EndpointName}.${FailureKind}`, Hint>> = {
 	'restoreFromTrash.denied':
 		'The account of this access token may not restore these items. Check that they belong to this account.',
 	'restoreFromTrash.notFound':
-		"An item was not found in the trash of this account. Map Item ID and Item Type from a listing or a delete's output, and check that the items are still in the trash.",
+		"An item was not found in the trash of this account. Map File or Folder ID (and File or Folder) from a listing or a delete's output, and check that the items are still in the trash.",
 	'restoreFromTrash.errorBody':
-		'The server stopped partway: items before the failing one in the same request may already be restored. Check the Item IDs (they must be in the trash of this account), then run again.',
+		'The server stopped partway: items before the failing one in the same request may already be restored. Check the File or Folder IDs (they must be in the trash of this account), then run again.',
 	'createFolderInShare.denied': (sent) =>
 		sentParent(sent)
 			? 'The Parent Folder ID must be inside the shared folder. Leave it empty to create at the top of the share, or use the ID of a folder inside it.'
@@ -58,7 +58,7 @@ const HINTS: Partial<Record<`${EndpointName}.${FailureKind}`, Hint>> = {
 	'deleteInShare.denied': `The items must be inside the shared folder, and the share must allow editing. ${SHARE_REFUSED}`,
 	'deleteInShare.notFound': SHARE_UNKNOWN,
 	'deleteInShare.errorBody':
-		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the shared folder, then run again.',
+		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every File or Folder ID is inside the shared folder, then run again.',
 	'fileRequestContents.denied': (sent) =>
 		sentParent(sent)
 			? 'The Folder must be inside the file request. Pick it with "From List", or use File Request Root.'
@@ -68,10 +68,10 @@ const HINTS: Partial<Record<`${EndpointName}.${FailureKind}`, Hint>> = {
 			? 'No such folder in the file request. Pick it with "From List".'
 			: REQUEST_UNKNOWN,
 	'deleteInFileRequest.denied':
-		'The items must be inside the file request. Map Item ID and Item Type from File Request → Get Contents.',
+		'The items must be inside the file request. Map File or Folder ID (and File or Folder) from File Request → Get Contents.',
 	'deleteInFileRequest.notFound': REQUEST_UNKNOWN,
 	'deleteInFileRequest.errorBody':
-		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every Item ID is inside the file request, then run again.',
+		'The server stopped partway: items before the failing one in the same request may already be deleted. Check that every File or Folder ID is inside the file request, then run again.',
 	'uploadToFileRequest.denied': (sent) =>
 		sentParent(sent)
 			? 'The Destination Folder must be inside the file request. Pick it with "From List", or use File Request Root.'

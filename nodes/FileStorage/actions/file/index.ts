@@ -19,20 +19,20 @@ export const description: INodeProperties[] = [
 				name: 'Download',
 				value: 'download',
 				description: 'Download a file, or its thumbnail, into a binary field',
-				action: 'Download file',
+				action: 'Download a file',
 			},
 			{
 				name: 'Get Recent Uploads',
 				value: 'getRecentUploads',
 				description: 'List the files uploaded most recently to the account',
-				action: 'Get recent uploads',
+				action: 'Get many recent uploads',
 			},
 			{
 				name: 'Search',
 				value: 'search',
 				description:
 					'Find files and folders by name, type, date or size in a folder and its subfolders. Each result says which folder it is in.',
-				action: 'Search files and folders',
+				action: 'Search a folder for files and folders',
 			},
 		],
 		default: 'getRecentUploads',

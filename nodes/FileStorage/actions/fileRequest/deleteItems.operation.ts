@@ -1,4 +1,4 @@
-// File Request → Delete Items: files or folders of the file request, many per request.
+// File Request → Delete File or Folder: files or folders of the file request, many per request.
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';

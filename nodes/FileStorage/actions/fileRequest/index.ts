@@ -24,35 +24,36 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['fileRequest'] } },
 		options: [
 			{
-				name: 'Delete Items',
+				name: 'Delete File or Folder',
 				value: 'deleteItems',
-				description: 'Delete files or folders a file request received',
-				action: 'Delete items in file request',
+				description: 'Delete a file or folder a file request received',
+				action: 'Delete a file or folder in a file request',
 			},
 			{
 				name: 'Download',
 				value: 'download',
 				description:
 					'Download a file a file request received, or its thumbnail, into a binary field',
-				action: 'Download file from file request',
+				action: 'Download a file from a file request',
 			},
 			{
 				name: 'Get Contents',
 				value: 'getContents',
 				description: 'List the files and folders a file request received',
-				action: 'Get file request contents',
+				action: 'Get the contents of a file request folder',
 			},
 			{
 				name: 'Upload File',
 				value: 'uploadFile',
-				description: "Upload a file from the workflow's binary data into a file request",
-				action: 'Upload file to file request',
+				description:
+					"Upload a file from the workflow's binary data into a file request. The server fetches it from n8n, so it must be able to reach n8n.",
+				action: 'Upload a file to a file request',
 			},
 			{
 				name: 'Upload From URL',
 				value: 'uploadFromUrl',
-				description: 'Have the server download files from URLs into a file request',
-				action: 'Upload files by URL to file request',
+				description: 'Have the server download a file from a URL into a file request',
+				action: 'Upload a file from a URL to a file request',
 			},
 		],
 		default: 'getContents',

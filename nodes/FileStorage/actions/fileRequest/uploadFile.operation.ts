@@ -62,6 +62,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. data',
 		hint: 'The name of the input binary field containing the file to be uploaded',
+		description:
+			'The server fetches the file from n8n at a private link, so it must be able to reach n8n at its public address (set WEBHOOK_URL on n8n), and n8n must keep binary data outside memory (N8N_DEFAULT_BINARY_DATA_MODE=filesystem, the default on n8n 2.x but not on 1.x)',
 	},
 	fileRequestFolderLocator(
 		'parent',
@@ -80,6 +82,7 @@ const properties: INodeProperties[] = [
 	batchOptionsProperty(
 		`How many files are sent together in one request when they share a destination folder (at most ${URLS_PER_REQUEST}, as servers cap how many they fetch at once)`,
 		[linkExpiryOption, maxWaitOption],
+		URLS_PER_REQUEST,
 	),
 ];
 

@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Contents',
 				value: 'getContents',
 				description: 'List the files and folders inside a folder',
-				action: 'Get folder contents',
+				action: 'Get the contents of a folder',
 			},
 		],
 		default: 'getContents',

@@ -1,4 +1,4 @@
-// Shared Folder → Delete Items: files or folders inside the shared folder, many per request.
+// Shared Folder → Delete File or Folder: files or folders inside the shared folder, many per request.
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';

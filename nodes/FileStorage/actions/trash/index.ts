@@ -16,8 +16,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Restore',
 				value: 'restore',
-				description: 'Restore files or folders from the trash',
-				action: 'Restore items from trash',
+				description: 'Restore a file or folder from the trash',
+				action: 'Restore a file or folder from the trash',
 			},
 		],
 		default: 'restore',
