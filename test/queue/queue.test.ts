@@ -487,7 +487,7 @@ test('File → Download on a worker: the binary n8n stored (queue mode: in the d
 	expect(
 		sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status),
 	).toEqual([200]);
-	// By URL: the input item (the webhook's request) goes on with the file as its binary
+	// From URL: the input item (the webhook's request) goes on with the file as its binary
 	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
 	// the item's binary metadata (not in RunData's type, which lists only json)
 	const items = (execution.data?.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ??

@@ -86,7 +86,7 @@ export function restoreWorkflow(): WorkflowSpec {
 }
 
 /**
- * Webhook (body `{ url }`) → File → Download (By URL) → Crypto (SHA-256 of the binary): the worker stores the
+ * Webhook (body `{ url }`) → File → Download (From URL) → Crypto (SHA-256 of the binary): the worker stores the
  * binary where n8n's binary data mode says (queue mode: the database) and hashes what it stored.
  */
 export function downloadWorkflow(): WorkflowSpec {
