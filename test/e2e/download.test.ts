@@ -445,7 +445,7 @@ describe("Download in n8n (filesystem binary data), checked by n8n's Crypto node
 		const { run } = await execute(WF.continueOnFail, true);
 		const out = nodeOutput(run, DOWNLOAD);
 		expect(out).toHaveLength(2);
-		expect(String(out[0].error)).toMatch(
+		expect(String((out[0].error as { message?: string }).message)).toMatch(
 			new RegExp(`^The download was cut short after \\d+ of ${cutFile.size} bytes`),
 		);
 		expect(binaries(run, DOWNLOAD)).toEqual([

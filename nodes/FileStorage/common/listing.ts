@@ -52,7 +52,7 @@ export const sortProperty: INodeProperties = {
 					],
 					default: 'created_at',
 					description:
-						'What the results are ordered by: Date Created or Name. In an expression, or when an AI model sets it: created_at or name.',
+						'What the results are ordered by: Date Created or Name. In an expression, or when an AI model sets it: "created_at" or "name".',
 				},
 				{
 					displayName: 'Order',
@@ -64,7 +64,7 @@ export const sortProperty: INodeProperties = {
 					],
 					default: 'DESC',
 					description:
-						'Which way: Ascending (oldest first, or A to Z) or Descending (newest first, or Z to A). In an expression, or when an AI model sets it: ASC or DESC.',
+						'Which way: Ascending (oldest first, or A to Z) or Descending (newest first, or Z to A). In an expression, or when an AI model sets it: "ASC" or "DESC".',
 				},
 			],
 		},
