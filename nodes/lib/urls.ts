@@ -42,3 +42,12 @@ export function isUnsafePathSegment(value: string): boolean {
 	const trimmed = value.trim();
 	return trimmed === '' || /^(\.|%2e){1,2}$/i.test(trimmed);
 }
+
+/** Percent-decoded text, or the text as it is where it is not valid percent-encoding. */
+export function percentDecoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}

@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sizeFits } from '../../lib/resources/sizes';
+import { percentDecoded } from '../../lib/urls';
 import { attributesOf, unwrapResource } from '../../lib/resources/wrappers';
 import type { ApiClient, RequestPolicy } from '../../lib/transport';
 import { endpoints, list } from '../../lib/transport';
@@ -44,14 +45,6 @@ export async function filesIn(
 	return files;
 }
 
-function decoded(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
-}
-
 /**
  * Servers store a fetched file under its name, or under the text of the link: percent-encoded, and (the reference
  * server) without the extension, which it keeps apart.
@@ -59,7 +52,9 @@ function decoded(text: string): string {
 export function isListedAs(listedName: unknown, fileName: string): boolean {
 	if (typeof listedName !== 'string') return false;
 	const stem = fileName.includes('.') ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName;
-	return [listedName, decoded(listedName)].some((name) => name === fileName || name === stem);
+	return [listedName, percentDecoded(listedName)].some(
+		(name) => name === fileName || name === stem,
+	);
 }
 
 /** What is known of each sent file so far: the entry that is it, and which files could not be told apart. */

@@ -2,6 +2,7 @@
 // server and the URL say.
 
 import type { OpenedDownload } from '../transport';
+import { percentDecoded } from '../urls';
 
 export type DownloadContent = 'file' | 'thumbnail';
 
@@ -30,11 +31,7 @@ export function fileNameInUrl(url: string): string | undefined {
 	const segment =
 		routed >= 0 && segments[routed + 1] ? segments[routed + 1] : segments[segments.length - 1];
 	if (!segment) return undefined;
-	try {
-		return decodeURIComponent(segment);
-	} catch {
-		return segment;
-	}
+	return percentDecoded(segment);
 }
 
 function extensionOf(name: string | undefined): string {
