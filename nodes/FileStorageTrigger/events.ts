@@ -26,7 +26,7 @@ export interface TriggerEvent {
 	 * Whether the credential's secret names the stream itself (part of the stream identity), as a file request's ID
 	 * does; an access token rotates without changing what is watched.
 	 */
-	secretIsTheStream: boolean;
+	credentialNamesStream: boolean;
 	/** Whether entries dated before the newest one already seen are old (restored files among uploads). */
 	restoredCountAsOld: boolean;
 	/** What it watches beyond the listing: nothing, a folder's tree among uploads, or a folder itself (watch.ts). */
@@ -53,7 +53,7 @@ const newestFirst = { sort: 'created_at', direction: 'DESC' };
 export const EVENTS: Record<EventName, TriggerEvent> = {
 	notification: {
 		credentialType: 'fileStorageApi',
-		secretIsTheStream: false,
+		credentialNamesStream: false,
 		restoredCountAsOld: false,
 		watch: WHOLE_LISTING,
 		// The notifications endpoint takes no parameters; the service lists newest first.
@@ -71,7 +71,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 	},
 	upload: {
 		credentialType: 'fileStorageApi',
-		secretIsTheStream: false,
+		credentialNamesStream: false,
 		restoredCountAsOld: true,
 		watch: WHOLE_LISTING,
 		listing: () => endpoints.recentUploads(newestFirst),
@@ -84,7 +84,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 	},
 	fileRequestItem: {
 		credentialType: 'fileStorageFileRequestApi',
-		secretIsTheStream: true,
+		credentialNamesStream: true,
 		restoredCountAsOld: false,
 		watch: WHOLE_LISTING,
 		listing: ({ parent }) =>
@@ -106,7 +106,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 	},
 	folderFile: {
 		credentialType: 'fileStorageApi',
-		secretIsTheStream: false,
+		credentialNamesStream: false,
 		restoredCountAsOld: true,
 		watch: FOLDER_TREE,
 		// Uploads anywhere, newest first; those outside the watched folder's tree are dropped (ancestry.ts).
@@ -126,7 +126,7 @@ export const EVENTS: Record<EventName, TriggerEvent> = {
 	},
 	folderItem: {
 		credentialType: 'fileStorageApi',
-		secretIsTheStream: false,
+		credentialNamesStream: false,
 		// Files restored from the trash come back with their old date: they were not created now.
 		restoredCountAsOld: true,
 		watch: FOLDER_ITSELF,

@@ -33,15 +33,6 @@ export interface Poll {
 	startedAt: number;
 }
 
-/** Runs `work`; an error of the listing is said as what it means for what the event watches. */
-async function explained<T>(poll: Poll, work: () => Promise<T>): Promise<T> {
-	try {
-		return await work();
-	} catch (error) {
-		throw poll.event.watch.explain(poll, error);
-	}
-}
-
 /** The entries that are output: all, or only unread ones (Unread Only). */
 function keptEntries({ event, parameters }: Poll, entries: ListedEntry[]): ListedEntry[] {
 	return entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
@@ -56,30 +47,38 @@ async function outputItems(poll: Poll, kept: ListedEntry[]): Promise<INodeExecut
 	return await withContent(poll, parameters.content, elements, shown);
 }
 
+/** The newest entry that counts, within `limit` entries read; `read`: how many were. */
+async function firstCounting(
+	poll: Poll,
+	limit: number,
+): Promise<{ sample?: ListedEntry; read: number }> {
+	const { client, event, parameters, policy } = poll;
+	const { watch } = event;
+	const memory = new FolderVerdicts(undefined);
+	const options = { policy, facts: watch.facts(poll), pageSize: limit, limit };
+	let read = 0;
+	for await (const page of pagesOf(client, event.listing(parameters), options)) {
+		watch.inspect(poll, page);
+		for (const entry of toEntries(page.elements)) {
+			read++;
+			const [kept] = keptEntries(poll, await watch.keep(poll, [entry], memory));
+			if (kept) return { sample: kept, read };
+		}
+	}
+	return { read };
+}
+
 /**
  * "Fetch Test Event": the newest item; the window is neither read nor moved. Where the newest entries may not count
  * (Unread Only, uploads outside the watched tree) it reads on, page by page whatever the server's page size, up to
  * a window's worth of entries, and looks up each folder once.
  */
 export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]> {
-	const { ctx, client, event, parameters, policy } = poll;
+	const { ctx, event, parameters } = poll;
 	const { watch } = event;
 	const limit = parameters.unreadOnly || watch.dropsEntries ? TRIGGER_PAGE_SIZE : 1;
 	await watch.check(poll);
-	const memory = new FolderVerdicts(undefined);
-	let read = 0;
-	const sample = await explained(poll, async () => {
-		const listing = event.listing(parameters);
-		for await (const page of pagesOf(client, listing, { policy, pageSize: limit, limit })) {
-			watch.inspect(poll, page);
-			for (const entry of toEntries(page.elements)) {
-				read++;
-				const [kept] = keptEntries(poll, await watch.keep(poll, [entry], memory));
-				if (kept) return kept;
-			}
-		}
-		return undefined;
-	});
+	const { sample, read } = await firstCounting(poll, limit);
 	if (!sample) {
 		const { message, description } = event.nothingToShow({ ...parameters, read });
 		throw new NodeApiError(ctx.getNode(), { message }, { message, description });
@@ -97,7 +96,7 @@ async function streamIdentity(poll: Poll): Promise<string> {
 	const credential = await client.credential();
 	const reference = ctx.getNode().credentials?.[event.credentialType];
 	const secret = credential.decrypted.data?.[CREDENTIALS[event.credentialType].secret.field];
-	const stream = event.secretIsTheStream ? keyOf(String(secret ?? '').trim()) : null;
+	const stream = event.credentialNamesStream ? keyOf(String(secret ?? '').trim()) : null;
 	return sourceHash([
 		parameters.event,
 		credential.baseUrl,
@@ -137,6 +136,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 	}
 	try {
 		const call = event.listing(parameters);
+		const read = { policy, facts: watch.facts(poll) };
 		const inspect = (page: Page) => watch.inspect(poll, page);
 		if (!isWindowState(saved, sourceId)) {
 			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
@@ -144,21 +144,22 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			await watch.check(poll);
 			const top: ListedEntry[] = [];
 			let reachedEnd = true;
-			await explained(poll, async () => {
-				for await (const page of pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE })) {
-					inspect(page);
-					top.push(...toEntries(page.elements));
-					reachedEnd = page.last;
-					if (top.length >= TRIGGER_PAGE_SIZE) break;
-				}
-			});
+			for await (const page of pagesOf(client, call, { ...read, pageSize: TRIGGER_PAGE_SIZE })) {
+				inspect(page);
+				top.push(...toEntries(page.elements));
+				reachedEnd = page.last;
+				if (top.length >= TRIGGER_PAGE_SIZE) break;
+			}
 			staticData.window = { ...emptyState(sourceId), ...windowOf(top, reachedEnd), saves: 1 };
 			return null;
 		}
-		const walked = await explained(
-			poll,
-			async () =>
-				await walkNewestFirst(client, call, saved, policy, event.restoredCountAsOld, inspect),
+		const walked = await walkNewestFirst(
+			client,
+			call,
+			saved,
+			read,
+			event.restoredCountAsOld,
+			inspect,
 		);
 		if (!walked.done) {
 			staticData.window = { ...saved, resume: walked.resume, saves: savesAfter(saved) };

@@ -5,10 +5,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { parseServiceDate } from '../lib/resources/dates';
 import { attributesOf, unwrapResource } from '../lib/resources/wrappers';
-import type { ApiCall, ApiClient, Page, PollPolicy } from '../lib/transport';
+import type { ApiCall, ApiClient, FailureFacts, Page, PollPolicy } from '../lib/transport';
 import { isClientError, pagesOf } from '../lib/transport';
 import type { ListedEntry, WalkVerdict, WindowState } from './window';
-import { judge, keepsItsSize, WINDOW_SIZE } from './window';
+import { judge, isFullWindow, WINDOW_SIZE } from './window';
 
 /**
  * Listing page size of the trigger: the window plus the one item beyond it (whose date the window keeps) fit on
@@ -32,6 +32,12 @@ export function toEntries(elements: IDataObject[]): ListedEntry[] {
 	return entries;
 }
 
+/** How a poll reads its listing: within its policy, and what its errors say of it. */
+export interface PollRead {
+	policy: PollPolicy;
+	facts: FailureFacts;
+}
+
 /**
  * The listing's pages from a saved cursor, or from the top. A server that refuses the saved cursor (expired,
  * unknown, malformed) is walked from the top instead: nothing is emitted twice, because the window still marks
@@ -41,10 +47,10 @@ async function* pagesFrom(
 	client: ApiClient,
 	call: ApiCall,
 	resume: string | undefined,
-	policy: PollPolicy,
+	read: PollRead,
 ): AsyncGenerator<Page> {
 	const pagesFromCursor = (cursor?: string) =>
-		pagesOf(client, call, { policy, pageSize: TRIGGER_PAGE_SIZE, cursor });
+		pagesOf(client, call, { ...read, pageSize: TRIGGER_PAGE_SIZE, cursor });
 	if (!resume) return yield* pagesFromCursor();
 	const pages = pagesFromCursor(resume);
 	const first = await pages.next().catch((error: unknown) => {
@@ -81,7 +87,7 @@ export async function walkNewestFirst(
 	client: ApiClient,
 	call: ApiCall,
 	state: WindowState,
-	policy: PollPolicy,
+	read: PollRead,
 	restoredCountAsOld: boolean,
 	/** Sees each page first, and may fail the poll (a watched folder gone to the trash). */
 	inspect: (page: Page) => void = () => undefined,
@@ -91,7 +97,7 @@ export async function walkNewestFirst(
 	let pages = 0;
 	let lastCursor: string | undefined;
 	let decided: WalkVerdict | undefined;
-	for await (const page of pagesFrom(client, call, state.resume ?? undefined, policy)) {
+	for await (const page of pagesFrom(client, call, state.resume ?? undefined, read)) {
 		inspect(page);
 		pages++;
 		lastCursor = page.cursor;
@@ -99,10 +105,13 @@ export async function walkNewestFirst(
 		decided = judge(state, stretch, page.last) ?? decided;
 		// A server with small pages decides after a short walk. When the new window would then be smaller than the
 		// saved one (mostly what was just emitted), the walk reads on to fill it, so that deleting what was emitted leaves it an anchor.
-		if (decided && (page.last || keepsItsSize(state, decided.next))) break;
+		if (decided && (page.last || isFullWindow(state, decided.next))) break;
 		// The one-page overlap (the next poll starts at this page) guarantees it emits something even when the
 		// window begins right after this page.
-		if (pages >= MAX_PAGES_PER_POLL || (pages >= 2 && Date.now() - started > policy.budgetMs / 2))
+		if (
+			pages >= MAX_PAGES_PER_POLL ||
+			(pages >= 2 && Date.now() - started > read.policy.budgetMs / 2)
+		)
 			break;
 	}
 	if (decided) {

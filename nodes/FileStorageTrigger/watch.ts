@@ -4,11 +4,11 @@
 
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { ApiClient, Page, PollPolicy } from '../lib/transport';
+import type { ApiClient, FailureFacts, Page, PollPolicy } from '../lib/transport';
 import type { FolderVerdicts } from './ancestry';
 import { uploadsInTree } from './ancestry';
 import type { ListedEntry } from './window';
-import { checkNotTrashed, checkWatchedFolder, explainMissingFolder } from './watchedFolder';
+import { checkNotTrashed, checkWatchedFolder } from './watchedFolder';
 
 /** What of a poll a watch uses. */
 export interface WatchRun {
@@ -27,8 +27,8 @@ export interface Watch {
 	check(run: WatchRun): Promise<void>;
 	/** Each page read. */
 	inspect(run: WatchRun, page: Page): void;
-	/** An error met while reading the listing, said as what it means here. */
-	explain(run: WatchRun, error: unknown): unknown;
+	/** What the listing's errors say of what is watched. */
+	facts(run: WatchRun): FailureFacts;
 	/** The new entries that count, in their order; what was learnt on the way goes into `memory`. */
 	keep(run: WatchRun, entries: ListedEntry[], memory: FolderVerdicts): Promise<ListedEntry[]>;
 	/** What the window keeps of `memory` for the next poll. */
@@ -42,7 +42,7 @@ export const WHOLE_LISTING: Watch = {
 	dropsEntries: false,
 	check: nothing,
 	inspect: () => undefined,
-	explain: (_run, error) => error,
+	facts: () => ({}),
 	keep: async (_run, entries) => entries,
 	remember: () => ({}),
 };
@@ -60,7 +60,7 @@ export const FOLDER_TREE: Watch = {
 	check: async ({ ctx, client, parameters, policy }) =>
 		await checkWatchedFolder(ctx, client, parameters.folder, policy),
 	inspect: () => undefined,
-	explain: (_run, error) => error,
+	facts: () => ({}),
 	keep: async ({ ctx, client, policy, parameters }, entries, memory) => {
 		const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
 		return await uploadsInTree(ctx, client, policy, tree, memory, entries);
@@ -74,7 +74,8 @@ export const FOLDER_ITSELF: Watch = {
 	dropsEntries: false,
 	check: nothing,
 	inspect: ({ ctx, parameters }, page) => checkNotTrashed(ctx, page, parameters.folder),
-	explain: ({ ctx, parameters }, error) => explainMissingFolder(ctx, error, parameters.folder),
+	// Its listing is the folder's own: a 404 means the folder is gone.
+	facts: ({ parameters }) => ({ watchedFolder: parameters.folder }),
 	keep: async (_run, entries) => entries,
 	remember: () => ({}),
 };

@@ -1,30 +1,13 @@
 // The folder a New File in Folder or New File or Folder in Folder trigger watches: read with one small listing, and a clear
 // failure when it was deleted or moved to the trash, instead of polls that emit nothing forever.
 
-import type { IDataObject, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import { attributesOf, isObject, unwrapResource } from '../lib/resources/wrappers';
-import type { ApiClient, Page, PollPolicy } from '../lib/transport';
-import { endpoints, isNotFound, pagesOf } from '../lib/transport';
-
-const FIX = 'Restore the folder from the trash, or pick another folder in Folder.';
-
-/** A 404 from the watched folder's listing, said as what it means for the trigger; other errors as they are. */
-export function explainMissingFolder(
-	ctx: IPollFunctions,
-	error: unknown,
-	folderId: string,
-): unknown {
-	if (!isNotFound(error)) return error;
-	const message = `The watched folder ${folderId} no longer exists or is in the trash (HTTP 404)`;
-	return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
-		message,
-		description: FIX,
-		httpCode: '404',
-	});
-}
+import type { ApiClient, FailureFacts, Page, PollPolicy } from '../lib/transport';
+import { endpoints, pagesOf, WATCHED_FOLDER_GONE } from '../lib/transport';
 
 /** Fails when a listing's `meta.root` (the watched folder) says it is in the trash. */
 export function checkNotTrashed(
@@ -32,14 +15,14 @@ export function checkNotTrashed(
 	page: Page | undefined,
 	folderId: string,
 ): void {
-	if (!page?.root) return;
-	const deletedAt = attributesOf(unwrapResource(page.root)).deleted_at;
+	if (!page?.folder) return;
+	const deletedAt = attributesOf(unwrapResource(page.folder)).deleted_at;
 	if (deletedAt === undefined || deletedAt === null || deletedAt === '') return;
-	const name = attributesOf(unwrapResource(page.root)).name;
+	const name = attributesOf(unwrapResource(page.folder)).name;
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`The watched folder ${typeof name === 'string' ? `"${name}"` : folderId} is in the trash (since ${String(deletedAt)})`,
-		{ description: FIX },
+		{ description: WATCHED_FOLDER_GONE },
 	);
 }
 
@@ -48,15 +31,17 @@ export async function readFolder(
 	client: ApiClient,
 	folderId: string,
 	policy: PollPolicy,
+	facts: FailureFacts = {},
 ): Promise<IDataObject | undefined> {
 	const pages = pagesOf(client, endpoints.folderContents(folderId, {}), {
 		policy,
+		facts,
 		pageSize: 1,
 		limit: 1,
 	});
 	const { value: page } = await pages.next();
 	await pages.return(undefined);
-	return page?.root;
+	return page?.folder;
 }
 
 /** Checks that the watched folder is still there (the root always is): one request. */
@@ -67,13 +52,8 @@ export async function checkWatchedFolder(
 	policy: PollPolicy,
 ): Promise<void> {
 	if (folderId === ROOT_FOLDER_ID) return;
-	let root: IDataObject | undefined;
-	try {
-		root = await readFolder(client, folderId, policy);
-	} catch (error) {
-		throw explainMissingFolder(ctx, error, folderId);
-	}
-	checkNotTrashed(ctx, { elements: [], last: true, root }, folderId);
+	const folder = await readFolder(client, folderId, policy, { watchedFolder: folderId });
+	checkNotTrashed(ctx, { elements: [], last: true, folder }, folderId);
 }
 
 /** The id of a folder's parent from its wrapper; null for a folder at the top level. */

@@ -198,7 +198,7 @@ export function judge(
 }
 
 /** Whether the next window is no smaller than the saved one (or holds WINDOW_SIZE entries, a trigger page's worth). */
-export function keepsItsSize(state: WindowState, next: WalkVerdict['next']): boolean {
+export function isFullWindow(state: WindowState, next: WalkVerdict['next']): boolean {
 	return next.known.length >= Math.min(state.known.length, WINDOW_SIZE * KEY_LENGTH);
 }
 

@@ -32,3 +32,9 @@ export function isToolExecution(ctx: IExecuteFunctions): boolean {
 	const says = (ctx as Partial<Pick<IExecuteFunctions, 'isToolExecution'>>).isToolExecution;
 	return typeof says === 'function' && says.call(ctx) === true;
 }
+
+/** Whether failed items become error items (continueOnFail); a poll or the editor's lists have no such setting. */
+export function continuesOnFail(ctx: object): boolean {
+	const settings = ctx as Partial<Pick<IExecuteFunctions, 'continueOnFail'>>;
+	return typeof settings.continueOnFail === 'function' && settings.continueOnFail.call(ctx);
+}

@@ -10,10 +10,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { FailureFacts } from '../../lib/transport';
 import { invalidParameter } from '../../lib/validation';
-import { errorItem, namingItemsInMessage, withItemIndex } from './execution';
+import { errorItem, withItemIndex } from './execution';
 import { optionsCollection } from './requestOptions';
 
 export const batchSizeOption: INodeProperties = {
@@ -65,8 +65,11 @@ export interface BatchPlan<T, Shared = IDataObject> {
 	prepare(itemIndex: number): T;
 	/** Targets with different keys never share a request (e.g. different `to_home`). */
 	groupKey?(target: T): string;
-	/** Sends one request for the batch and returns what all its items share (e.g. the server message). */
-	send(targets: T[], firstItemIndex: number): Promise<Shared>;
+	/**
+	 * Sends one request for the batch and returns what all its items share (e.g. the server message). `facts` go
+	 * with the request, so that its errors say what was done and what was not.
+	 */
+	send(targets: T[], firstItemIndex: number, facts: FailureFacts): Promise<Shared>;
 	/** The output of one item whose batch succeeded; throws when this item alone failed (e.g. a file never came). */
 	output(target: T, shared: Shared): IDataObject;
 	/** How much of a request one target takes (e.g. its URL count); a request holds at most `maxWeight`. */
@@ -119,20 +122,6 @@ export function serverMessageField(body: IDataObject): IDataObject {
 	return message ? { message } : {};
 }
 
-/** `item 3`, `items 0–4`, `items 0–4, 7, 9–12`: ranges, so a long batch stays readable. */
-export function describeItems(indexes: number[]): string {
-	if (indexes.length === 1) return `item ${indexes[0]}`;
-	const sorted = [...indexes].sort((a, b) => a - b);
-	const ranges: string[] = [];
-	for (let start = 0; start < sorted.length; ) {
-		let end = start;
-		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
-		ranges.push(end === start ? String(sorted[start]) : `${sorted[start]}–${sorted[end]}`);
-		start = end + 1;
-	}
-	return `items ${ranges.join(', ')}`;
-}
-
 export async function runBatched<T, Shared = IDataObject>(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -148,11 +137,7 @@ export async function runBatched<T, Shared = IDataObject>(
 		try {
 			prepared.push({ itemIndex, target: plan.prepare(itemIndex) });
 		} catch (error) {
-			if (!continueOnFail)
-				throw namingItemsInMessage(
-					withItemIndex(ctx, error as Error, itemIndex),
-					`item ${itemIndex}`,
-				);
+			if (!continueOnFail) throw withItemIndex(ctx, error as Error, itemIndex);
 			results[itemIndex] = errorItem(error as Error, itemIndex);
 		}
 	}
@@ -169,38 +154,27 @@ export async function runBatched<T, Shared = IDataObject>(
 	const done: number[] = [];
 	for (let position = 0; position < requests.length; position++) {
 		const request = requests[position];
-		const indexes = request.map((entry) => entry.itemIndex);
-		const notAttempted = () =>
-			requests.slice(position + 1).flatMap((later) => later.map((entry) => entry.itemIndex));
+		const carried = request.map((entry) => entry.itemIndex);
+		const notAttempted = requests
+			.slice(position + 1)
+			.flatMap((later) => later.map((entry) => entry.itemIndex));
+		const batch = { carried, done: [...done], notAttempted, batched: !plan.oneRequestPerItem };
 		let shared: Shared;
 		try {
 			shared = await plan.send(
 				request.map((entry) => entry.target),
-				indexes[0],
+				carried[0],
+				{ batch },
 			);
 		} catch (error) {
-			const failure = error as Error;
-			if (!continueOnFail) {
-				throw namingItems(
-					ctx,
-					failure,
-					{ done, failed: indexes, notAttempted: notAttempted() },
-					!plan.oneRequestPerItem,
-				);
-			}
-			for (const entry of request) {
-				results[entry.itemIndex] = errorItem(
-					failure,
-					entry.itemIndex,
-					plan.oneRequestPerItem
-						? ''
-						: `The request that was refused carried ${describeItems(indexes)}.`,
-				);
-			}
+			if (!continueOnFail) throw withItemIndex(ctx, error as Error, carried[0]);
+			for (const entry of request)
+				results[entry.itemIndex] = errorItem(error as Error, entry.itemIndex);
 			continue;
 		}
-		// Items of a request that went through can still fail one by one; the others keep their results.
-		const failed: Array<{ itemIndex: number; error: Error }> = [];
+		// Items of a request that went through can still fail one by one (their errors say so); the others keep
+		// their results.
+		let failed: { itemIndex: number; error: Error } | undefined;
 		for (const entry of request) {
 			try {
 				results[entry.itemIndex] = {
@@ -209,49 +183,13 @@ export async function runBatched<T, Shared = IDataObject>(
 				};
 				done.push(entry.itemIndex);
 			} catch (error) {
-				failed.push({ itemIndex: entry.itemIndex, error: error as Error });
+				failed ??= { itemIndex: entry.itemIndex, error: error as Error };
 				results[entry.itemIndex] = errorItem(error as Error, entry.itemIndex);
 			}
 		}
-		if (failed.length && !continueOnFail) {
-			throw namingItems(
-				ctx,
-				failed[0].error,
-				{
-					done,
-					failed: failed.map((entry) => entry.itemIndex),
-					notAttempted: notAttempted(),
-				},
-				false,
-			);
-		}
+		if (failed && !continueOnFail) throw withItemIndex(ctx, failed.error, failed.itemIndex);
 	}
 
 	// Every input item was given exactly one result above.
 	return results as INodeExecutionData[];
-}
-
-/**
- * The node fails naming what was done, what failed and what was not attempted, so a re-run can be planned: n8n's
- * Retry On Fail runs the whole node again, done items included.
- */
-function namingItems(
-	ctx: IExecuteFunctions,
-	error: Error,
-	{ done, failed, notAttempted }: { done: number[]; failed: number[]; notAttempted: number[] },
-	batched: boolean,
-): Error {
-	const named = namingItemsInMessage(withItemIndex(ctx, error, failed[0]), describeItems(failed));
-	const alone = !batched && done.length === 0 && notAttempted.length === 0;
-	if (!alone && (named instanceof NodeApiError || named instanceof NodeOperationError)) {
-		const parts = [
-			batched ? `The failed request carried ${describeItems(failed)}.` : '',
-			done.length ? `Already done: ${describeItems(done)}.` : '',
-			notAttempted.length ? `Not attempted: ${describeItems(notAttempted)}.` : '',
-			done.length ? 'Running the node again (or Retry On Fail) sends the done items again.' : '',
-		].filter((part) => part !== '');
-		const also = parts.join(' ');
-		named.description = named.description ? `${named.description} ${also}` : also;
-	}
-	return named;
 }

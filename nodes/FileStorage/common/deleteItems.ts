@@ -39,7 +39,7 @@ export async function executeDeleteItems(
 			...readItemTarget(ctx, itemIndex, items),
 			permanent: ctx.getNodeParameter('permanent', itemIndex, false) as boolean,
 		}),
-		send: async (targets, firstItemIndex) => {
+		send: async (targets, firstItemIndex, facts) => {
 			const body = {
 				items: targets.map((target) => ({
 					id: target.id,
@@ -49,6 +49,7 @@ export async function executeDeleteItems(
 			};
 			const response = await client.request(endpoint(body), {
 				itemIndex: firstItemIndex,
+				facts,
 				policy: readRequestPolicy(ctx, firstItemIndex),
 			});
 			return serverMessageField(response.body);

@@ -20,16 +20,18 @@ export interface OperationModule {
  * `description` what to do (empty when there is nothing to add). One key, `error`: "Continue (using error output)"
  * routes an item whose JSON is that key alone to the error output on every n8n version with it.
  */
-export function errorItem(error: Error, itemIndex: number, context = ''): INodeExecutionData {
-	const description = (error as NodeApiError).description;
-	const fix = [description, context].filter((text) => text).join(' ');
+export function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+	const description = (error as NodeApiError).description ?? '';
 	return {
-		json: { error: { message: error.message, description: fix } },
+		json: { error: { message: error.message, description } },
 		pairedItem: { item: itemIndex },
 	};
 }
 
-/** Attaches the item index to an error so n8n shows which item failed; wraps anything foreign. */
+/**
+ * The error that stops the node, with the item n8n shows it for. The package's errors name their items when they
+ * are made; anything foreign is wrapped, its message ending with the item as n8n's guidelines ask.
+ */
 export function withItemIndex(
 	ctx: IExecuteFunctions,
 	error: Error,
@@ -39,19 +41,10 @@ export function withItemIndex(
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
-}
-
-/**
- * The message of an error that stops the node ends with the items it concerns (`[item 3]`, `[items 0–4]`), as
- * n8n's guidelines ask; errors judged before any request already name theirs.
- */
-export function namingItemsInMessage(
-	error: NodeApiError | NodeOperationError,
-	items: string,
-): NodeApiError | NodeOperationError {
-	if (!/\[items? [^\]]*\]$/.test(error.message)) error.message = `${error.message} [${items}]`;
-	return error;
+	return new NodeOperationError(ctx.getNode(), error, {
+		itemIndex,
+		message: `${error.message} [item ${itemIndex}]`,
+	});
 }
 
 /**
@@ -99,10 +92,7 @@ async function eachInputItem(
 				output.push(errorItem(error as Error, itemIndex));
 				continue;
 			}
-			throw namingItemsInMessage(
-				withItemIndex(ctx, error as Error, itemIndex),
-				`item ${itemIndex}`,
-			);
+			throw withItemIndex(ctx, error as Error, itemIndex);
 		}
 	}
 	return output;

@@ -10,11 +10,10 @@
 // of the same folder).
 
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { attributesOf, unwrapResource } from '../../lib/resources/wrappers';
 import type { ApiClient, CallOptions, Page } from '../../lib/transport';
-import { endpoints, isNotFound, pagesOf, statusOf } from '../../lib/transport';
+import { endpoints, pagesOf } from '../../lib/transport';
 
 export interface FolderInTree {
 	id: string;
@@ -109,46 +108,6 @@ const DONE = new FolderReader(
 	() => undefined,
 );
 
-/** A folder below the searched one that could not be listed: it changed during the search, or its server failed. */
-function subfolderError(
-	client: ApiClient,
-	folder: FolderInTree,
-	error: unknown,
-	itemIndex: number | undefined,
-): NodeApiError {
-	const gone = isNotFound(error);
-	const httpCode = statusOf(error);
-	const message = gone
-		? `The folder "${folder.path}" below the searched folder was deleted or moved during the search (HTTP 404)`
-		: `The folder "${folder.path}" below the searched folder could not be listed: ${(error as Error)?.message ?? String(error)}`;
-	const fix = gone
-		? 'It changed while the search ran. The searched folder itself is fine: run the search again.'
-		: `The searched folder itself is fine. ${(error as NodeApiError)?.description ?? 'Run the search again.'}`;
-	return new NodeApiError(
-		client.ctx.getNode(),
-		{ message, ...(httpCode ? { httpCode: String(httpCode) } : {}) },
-		{
-			message,
-			description: fix,
-			itemIndex,
-			...(httpCode ? { httpCode: String(httpCode) } : {}),
-		},
-	);
-}
-
-async function* namingTheFolder(
-	pages: AsyncGenerator<Page>,
-	client: ApiClient,
-	folder: FolderInTree,
-	itemIndex: number | undefined,
-): AsyncGenerator<Page> {
-	try {
-		yield* pages;
-	} catch (error) {
-		throw subfolderError(client, folder, error, itemIndex);
-	}
-}
-
 function childPath(parent: string, name: string): string {
 	return parent.endsWith('/') ? `${parent}${name}` : `${parent}/${name}`;
 }
@@ -185,11 +144,10 @@ export async function* walkTree(
 	};
 	const readerFor = (folder: FolderInTree) =>
 		new FolderReader(() => {
-			const pages = pagesOf(client, endpoints.folderContents(folder.id, BY_NAME), callOptions);
 			// The searched folder's own errors are the Folder parameter's; a folder found below it names itself.
-			return folder.depth === 0
-				? pages
-				: namingTheFolder(pages, client, folder, callOptions.itemIndex);
+			const facts = folder.depth === 0 ? callOptions.facts : { subfolder: folder.path };
+			const call = endpoints.folderContents(folder.id, BY_NAME);
+			return pagesOf(client, call, { ...callOptions, facts });
 		}, topUp);
 	const startFolder: FolderInTree = { id: startId, path: '/', depth: 0 };
 	queue.push({ folder: startFolder, reader: readerFor(startFolder) });

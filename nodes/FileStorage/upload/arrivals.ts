@@ -8,8 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { sizeFits } from '../../lib/resources/sizes';
 import { percentDecoded } from '../../lib/urls';
 import { attributesOf, unwrapResource } from '../../lib/resources/wrappers';
-import type { ApiClient, RequestPolicy } from '../../lib/transport';
-import { endpoints, list } from '../../lib/transport';
+import type { ApiClient, FailureFacts, RequestPolicy } from '../../lib/transport';
+import { endpoints, itemsWording, list } from '../../lib/transport';
 
 export interface SentFile {
 	itemIndex: number;
@@ -33,9 +33,11 @@ export async function filesIn(
 	parentId: string | undefined,
 	itemIndex: number,
 	policy: RequestPolicy,
+	facts: FailureFacts,
 ): Promise<Listing> {
 	const qs = { ...(parentId ? { parent_id: parentId } : {}), sort: 'created_at', direction: 'ASC' };
-	const { elements } = await list(client, endpoints.fileRequestContents(qs), { itemIndex, policy });
+	const call = endpoints.fileRequestContents(qs);
+	const { elements } = await list(client, call, { itemIndex, policy, facts });
 	const files: Listing = new Map();
 	for (const element of elements) {
 		const resource = unwrapResource(element);
@@ -101,6 +103,7 @@ export interface Watch {
 	deadline: number; // of the whole execution: Max Wait Time is not spent again by each request
 	maxWaitMs: number;
 	warning?: string;
+	facts: FailureFacts; // of the request that sent the files
 }
 
 /** Looks at the listing until every file is there or the deadline passes (the last look is at the deadline). */
@@ -108,55 +111,58 @@ export async function waitForFiles(
 	ctx: IExecuteFunctions,
 	files: SentFile[],
 	before: Listing,
-	{ client, parentId, policy, deadline, maxWaitMs, warning }: Watch,
+	watch: Watch,
 ): Promise<Arrival[]> {
+	const { client, parentId, policy, deadline, facts } = watch;
 	const { itemIndex } = files[0];
 	const matches = new Matches(files);
 	let pause = FIRST_CHECK_MS;
-	let listed = await filesIn(client, parentId, itemIndex, policy);
+	let listed = await filesIn(client, parentId, itemIndex, policy, facts);
 	matches.take(listed, before);
 	while (!matches.complete) {
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) break;
 		await policy.wait(Math.min(pause, remaining));
 		pause = Math.min(pause * 2, LONGEST_CHECK_MS);
-		listed = await filesIn(client, parentId, itemIndex, policy);
+		listed = await filesIn(client, parentId, itemIndex, policy, facts);
 		matches.take(listed, before);
 	}
 	const taken = new Set(matches.found.flatMap((match) => (match ? [match.id] : [])));
 	const others = [...listed]
 		.filter(([id]) => !before.has(id) && !taken.has(id))
 		.map(([, element]) => `"${String(attributesOf(unwrapResource(element)).name)}"`);
+	// A file that did not come fails alone: the others of its request are done.
+	const arrived = files.flatMap((file, index) => (matches.found[index] ? [file.itemIndex] : []));
+	const done = [...(facts.batch?.done ?? []), ...arrived];
+	const notAttempted = facts.batch?.notAttempted ?? [];
 	return files.map((file, index) => {
 		const match = matches.found[index];
 		if (match) return { entry: match.entry, alike: matches.alike.has(index) };
-		return { error: missingError(ctx, file, maxWaitMs, others, warning) };
+		const batch = { carried: [file.itemIndex], done, notAttempted, batched: false };
+		return { error: missingError(ctx, file, others, { ...watch, facts: { batch } }) };
 	});
 }
 
 function missingError(
 	ctx: IExecuteFunctions,
 	file: SentFile,
-	maxWaitMs: number,
 	others: string[],
-	warning: string | undefined,
+	{ client, maxWaitMs, warning, facts }: Watch,
 ): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
+	const { message, description } = itemsWording(
+		{ stops: client.stops, itemIndex: file.itemIndex, facts },
 		`The file "${file.fileName}" did not show up in the file request within ${Math.round(maxWaitMs / 1000)} s [item ${file.itemIndex}]`,
-		{
-			itemIndex: file.itemIndex,
-			description: [
-				`The server was asked to fetch ${file.shownUrl}.`,
-				warning ??
-					'Check that the server can reach n8n at that address (WEBHOOK_URL sets it) and that its upload queue is running.',
-				others.length
-					? `New files that did show up: ${others.join(', ')}; a server that names files its own way is not recognised.`
-					: '',
-				"If the server is just slow, raise 'Max Wait Time'.",
-			]
-				.filter((part) => part !== '')
-				.join(' '),
-		},
+		[
+			`The server was asked to fetch ${file.shownUrl}.`,
+			warning ??
+				'Check that the server can reach n8n at that address (WEBHOOK_URL sets it) and that its upload queue is running.',
+			others.length
+				? `New files that did show up: ${others.join(', ')}; a server that names files its own way is not recognised.`
+				: '',
+			"If the server is just slow, raise 'Max Wait Time'.",
+		]
+			.filter((part) => part !== '')
+			.join(' '),
 	);
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex: file.itemIndex, description });
 }

@@ -8,22 +8,29 @@ import type { CredentialType } from '../credentialContract';
 import { isObject, unwrapResource } from '../resources/wrappers';
 import type { CheckedCredential, FileStorageContext } from './credential';
 import { readCredential } from './credential';
-import type { AnswerShape, ApiCall, Caller, SentCall } from './endpoints';
-import { answerError, timeoutError, unexpectedAnswerError, unreachableError } from './errors';
+import { continuesOnFail } from '../n8n';
+import type { ResponseShape, ApiCall, Caller, FailureFacts, SentRequest } from './endpoints';
+import { responseError, timeoutError, unexpectedResponseError, unreachableError } from './errors';
 import { classifyResponse, isTimeout } from './failures';
 import { decodeBody, withSecrets } from './redaction';
-import type { AnswerHead, RequestPolicy } from './retry';
+import type { ResponseHead, RequestPolicy } from './retry';
 import { EXECUTION_POLICY, sendWithRetries } from './retry';
 
 // `secrets`: what the call itself carries that grants access (n8n's signed links), redacted like the credential's.
-export type CallOptions = { itemIndex?: number; policy?: RequestPolicy; secrets?: string[] };
-type Answer = AnswerHead & { body: unknown }; // the body decoded once, secrets redacted; text if not JSON
+// `facts`: what the caller knows that its errors say (the items of a batch, the folder being listed).
+export type CallOptions = {
+	itemIndex?: number;
+	policy?: RequestPolicy;
+	secrets?: string[];
+	facts?: FailureFacts;
+};
+type Answer = ResponseHead & { body: unknown }; // the body decoded once, secrets redacted; text if not JSON
 
 type ShapeCheck = [has: (body: unknown, status: number) => boolean, expected: string];
 
 // A 2xx answer without its endpoint's shape is an error: `{}` read as an empty listing would end a listing early as
 // if complete and make the trigger forget its window.
-const SHAPES: Record<AnswerShape, ShapeCheck> = {
+const SHAPES: Record<ResponseShape, ShapeCheck> = {
 	list: [(body) => isObject(body) && Array.isArray(body.data), 'a listing with a "data" array'],
 	resource: [
 		(body) => isObject(body) && unwrapResource(body).id !== undefined,
@@ -40,33 +47,47 @@ const SHAPES: Record<AnswerShape, ShapeCheck> = {
 
 export class ApiClient {
 	limitRefused = false; // the server refused `limit` once: later pages ask without it
+	/** An error stops the node (no continueOnFail): its message names the items it concerns. */
+	readonly stops: boolean;
 	private checked?: CheckedCredential;
 
 	constructor(
 		readonly ctx: FileStorageContext,
 		readonly credentialType: CredentialType,
 		readonly caller: Caller = 'operation',
-	) {}
+	) {
+		this.stops = (caller === 'operation' || caller === 'upload') && !continuesOnFail(ctx);
+	}
 
 	// A failed read is not kept: under continueOnFail each item that needs the credential reports its own error.
-	async credential(itemIndex?: number): Promise<CheckedCredential> {
-		this.checked ??= await readCredential(this.ctx, this.credentialType, itemIndex);
+	async credential(itemIndex?: number, facts?: FailureFacts): Promise<CheckedCredential> {
+		const place = { node: this.ctx.getNode(), itemIndex, stops: this.stops, facts };
+		this.checked ??= await readCredential(this.ctx, this.credentialType, place);
 		return this.checked;
 	}
 
 	/** An error body sent with 200, a web page, or an answer without its endpoint's shape is an error. */
 	async request(
 		call: ApiCall,
-		{ itemIndex, policy = EXECUTION_POLICY, secrets: carried = [] }: CallOptions = {},
+		{ itemIndex, policy = EXECUTION_POLICY, secrets: carried = [], facts }: CallOptions = {},
 	): Promise<{ statusCode: number; body: IDataObject }> {
 		if (call.credentialType !== this.credentialType)
 			throw new ApplicationError(
 				`A ${call.credentialType} call was sent with a ${this.credentialType} client`,
 			);
 		const { ctx } = this;
-		const { baseUrl, secrets: own, decrypted } = await this.credential(itemIndex);
+		const { baseUrl, secrets: own, decrypted } = await this.credential(itemIndex, facts);
 		const secrets = carried.length ? withSecrets(own, carried) : own;
-		const sent: SentCall = { node: ctx.getNode(), call, secrets, itemIndex, caller: this.caller };
+		const { caller, stops } = this;
+		const sent: SentRequest = {
+			node: ctx.getNode(),
+			call,
+			secrets,
+			itemIndex,
+			caller,
+			stops,
+			facts,
+		};
 		const options: IHttpRequestOptions = {
 			method: call.method,
 			url: `${baseUrl}/api/v1${call.path}`,
@@ -101,9 +122,10 @@ export class ApiClient {
 		});
 		const { statusCode, body } = answered.answer;
 		const failure = classifyResponse(statusCode, body);
-		if (failure) throw answerError(sent, statusCode, body, failure, answered);
+		if (failure) throw responseError(sent, statusCode, body, failure, answered);
 		const [hasShape, expected] = SHAPES[call.expects];
-		if (!hasShape(body, statusCode)) throw unexpectedAnswerError(sent, statusCode, expected, body);
+		if (!hasShape(body, statusCode))
+			throw unexpectedResponseError(sent, statusCode, expected, body);
 		return { statusCode, body: isObject(body) ? body : {} };
 	}
 }

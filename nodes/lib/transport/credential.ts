@@ -6,11 +6,12 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import type { CredentialType } from '../credentialContract';
 import { BASE_URL_FIELD, CREDENTIALS } from '../credentialContract';
 import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
+import type { ErrorPlace } from './errors';
+import { redactedError } from './errors';
 import { secretsOf } from './redaction';
 
 export type FileStorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -26,12 +27,15 @@ export interface CheckedCredential {
 export async function readCredential(
 	ctx: FileStorageContext,
 	type: CredentialType,
-	itemIndex?: number,
+	place: Omit<ErrorPlace, 'secrets'>,
 ): Promise<CheckedCredential> {
 	const data = await ctx.getCredentials(type);
 	const { label, secret } = CREDENTIALS[type];
+	// Nothing of the credential is in these texts.
 	const refuse = (short: string, message: string, description: string) =>
-		new NodeApiError(ctx.getNode(), { message: short }, { message, description, itemIndex });
+		redactedError({ ...place, secrets: [] }, message, description, {
+			response: { message: short },
+		});
 	const paste = `Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`;
 	const value = String(data[secret.field] ?? '');
 	if (value.trim() === '')

@@ -8,7 +8,7 @@ import { FILE_REQUEST_ID_PLACEHOLDER, SHARE_TOKEN_PLACEHOLDER } from '../credent
 import { isUnsafePathSegment } from '../urls';
 
 // A successful answer is a listing (`data` array), one resource (with an id) or a mutation's `{type, message}`.
-export type AnswerShape = 'list' | 'resource' | 'message';
+export type ResponseShape = 'list' | 'resource' | 'message';
 
 type AccountEndpoint = 'folderContents' | 'recentUploads' | 'restoreFromTrash' | 'notifications';
 type ShareEndpoint = 'createFolderInShare' | 'deleteInShare';
@@ -19,7 +19,7 @@ export interface ApiCall {
 	endpoint: EndpointName; // error hints depend on it
 	credentialType: CredentialType;
 	method: IHttpRequestMethods;
-	expects: AnswerShape;
+	expects: ResponseShape;
 	paginated?: boolean; // cut into pages (`cursor`, `limit`, `meta.cursor`); the others answer whole
 	path: string; // below `/api/v1`; secrets appear only as the credential placeholders
 	qs?: IDataObject;
@@ -30,12 +30,30 @@ export interface ApiCall {
 // Upload File, whose URLs are n8n's own signed links, not the user's.
 export type Caller = 'operation' | 'upload' | 'poll' | 'listSearch';
 
-export interface SentCall {
+/** What the node knows of the items a request carries: the batch runner's account when the node stops on it. */
+export interface BatchFacts {
+	carried: number[]; // the items of this request
+	done: number[]; // of earlier requests (or of this one, for an item that failed alone)
+	notAttempted: number[]; // of later requests
+	batched: boolean; // the endpoint took the items in one request
+}
+
+/** What a caller knows of a failure beyond the request itself, so that its error is worded once, when it is made. */
+export interface FailureFacts {
+	batch?: BatchFacts;
+	subfolder?: string; // Search: the path of the folder below the searched one that this call lists
+	watchedFolder?: string; // the trigger: this call lists the folder it watches, by ID
+	urlsSent?: number; // Upload From URL: URLs of this item sent by earlier requests
+}
+
+export interface SentRequest {
 	node: INode;
 	call: ApiCall;
 	secrets: string[]; // every form of the credential's secret, redacted from every text
 	itemIndex?: number;
 	caller: Caller;
+	stops: boolean; // the node stops on this error (no continueOnFail): its message names the items
+	facts?: FailureFacts;
 }
 
 // URL normalisation would turn a dot segment or an empty one into another endpoint (`/browse/folders/..` →
@@ -51,7 +69,7 @@ function call(
 	endpoint: EndpointName,
 	credentialType: CredentialType,
 	request: string,
-	expects: AnswerShape,
+	expects: ResponseShape,
 	more: Pick<ApiCall, 'qs' | 'body' | 'paginated'> = {},
 ): ApiCall {
 	const [method, path] = request.split(' ') as [IHttpRequestMethods, string];

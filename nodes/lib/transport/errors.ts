@@ -6,33 +6,42 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../credentialContract';
 import { isObject } from '../resources/wrappers';
-import type { ApiCall, SentCall } from './endpoints';
+import type { ApiCall, SentRequest } from './endpoints';
 import type { FailureKind } from './failures';
 import { CUT_MID_ANSWER, MUTATIONS, NEVER_SENT, networkCodeOf } from './failures';
+import { inPlace, itemsWording } from './facts';
 import { ADVICE, hintFor } from './hints';
 import { redactText } from './redaction';
 import type { RetryReport } from './retry';
 
-export type ErrorPlace = Pick<SentCall, 'node' | 'itemIndex' | 'secrets'>;
+export type ErrorPlace = Pick<SentRequest, 'node' | 'itemIndex' | 'secrets'> &
+	Partial<Pick<SentRequest, 'stops' | 'facts'>>;
 
 type ErrorDetails = { httpCode?: number; response?: JsonObject; failure?: Failure };
 
-// The message is set again: NodeApiError swaps one that names a connection code (a server's "could not fetch:
-// connect ECONNREFUSED") for its own wording, which would blame n8n's link to the server.
+/**
+ * The one way a failure becomes an error: the caller's facts say where it happened and which items it concerns,
+ * every text is redacted, and nothing is changed once the error is made. The message is set again: NodeApiError
+ * swaps one that names a connection code (a server's "could not fetch: connect ECONNREFUSED") for its own wording,
+ * which would blame n8n's link to the server.
+ */
 export function redactedError(
-	{ node, itemIndex, secrets }: ErrorPlace,
+	place: ErrorPlace,
 	message: string,
 	description: string,
 	{ httpCode, response, failure }: ErrorDetails = {},
 ): NodeApiError {
-	const text = redactText(message, secrets);
+	const { node, itemIndex, secrets, facts = {} } = place;
+	const located = inPlace({ message, description, status: httpCode }, facts);
+	const worded = itemsWording(place, located.message, located.description);
+	const text = redactText(worded.message, secrets);
 	const code: { httpCode?: string } = httpCode === undefined ? {} : { httpCode: String(httpCode) };
 	const error = new NodeApiError(
 		node,
 		{ message: text, ...response, ...code },
 		{
 			message: text,
-			description: redactText(description, secrets),
+			description: redactText(worded.description, secrets),
 			itemIndex,
 			...code,
 			...(failure ? { failure } : {}),
@@ -51,7 +60,7 @@ export function excerptOf(body: unknown, limit = 160): string {
 }
 
 /** `: <the server's message>` of an error body, or nothing. */
-export function saidIn(body: unknown): string {
+export function messageSuffix(body: unknown): string {
 	return isObject(body) && typeof body.message === 'string' && body.message.trim()
 		? `: ${body.message.trim()}`
 		: '';
@@ -65,7 +74,7 @@ function fieldErrors(body: unknown): string {
 		.join('; ');
 }
 
-type Message = (status: number, said: string, sent: SentCall, body: unknown) => string;
+type Message = (status: number, said: string, sent: SentRequest, body: unknown) => string;
 
 /** What happened, by kind of failure; `said` is `: <the server's message>` when it sent one. */
 const MESSAGES: Record<FailureKind, Message> = {
@@ -86,6 +95,20 @@ const MESSAGES: Record<FailureKind, Message> = {
 	other: (status, said) => `The server did not accept the request (HTTP ${status})${said}`,
 };
 
+/** What happened to a file whose server refused to send it, by kind of failure. */
+const DOWNLOAD_MESSAGES: Partial<Record<FailureKind, string>> = {
+	auth: 'The server refused to send the file without valid credentials',
+	denied: 'Access to the file was denied',
+	notFound: 'The file was not found',
+	gone: 'The file request is not active anymore',
+	rateLimited: 'Too many requests: the server is rate limiting',
+	server: 'The server could not send the file',
+};
+
+export function downloadMessage(kind: FailureKind, status: number, said: string): string {
+	return `${DOWNLOAD_MESSAGES[kind] ?? 'The server did not send the file'} (HTTP ${status})${said}`;
+}
+
 export function retryNote(report: RetryReport | undefined): string {
 	if (!report) return '';
 	const { tries, refusedWaitMs } = report;
@@ -99,15 +122,18 @@ export function retryNote(report: RetryReport | undefined): string {
 }
 
 // A mutation that may have been applied is checked before it is run again.
-const checkFirst = (call: ApiCall, what: string) =>
+const appliedWarning = (call: ApiCall, what: string) =>
 	MUTATIONS.includes(call.method) ? ` ${what}: check before running again.` : '';
 
 function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
 	if (status === 500 || status === 502 || status === 504)
-		return checkFirst(call, 'The request may have been applied before the server failed');
+		return appliedWarning(call, 'The request may have been applied before the server failed');
 	// A success status with an unreadable body may well have been done; an error body explains itself.
 	if (status >= 200 && status < 300 && kind !== 'errorBody')
-		return checkFirst(call, 'The status says it succeeded, so the request may have been applied');
+		return appliedWarning(
+			call,
+			'The status says it succeeded, so the request may have been applied',
+		);
 	return '';
 }
 
@@ -120,8 +146,8 @@ function failureOf(kind: FailureKind, status: number, retryAfterMs?: number): Fa
 	return undefined;
 }
 
-export function answerError(
-	sent: SentCall,
+export function responseError(
+	sent: SentRequest,
 	status: number,
 	body: unknown,
 	kind: FailureKind,
@@ -130,19 +156,19 @@ export function answerError(
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return redactedError(
 		sent,
-		MESSAGES[kind](status, saidIn(body), sent, body),
+		MESSAGES[kind](status, messageSuffix(body), sent, body),
 		`${hintFor(sent, kind)}${retryNote(retries)}${appliedNote(sent.call, status, kind)}`,
 		{ httpCode: status, response: { body: body as JsonObject }, failure },
 	);
 }
 
-export function unexpectedAnswerError(
-	sent: SentCall,
+export function unexpectedResponseError(
+	sent: SentRequest,
 	status: number,
 	expected: string,
 	body: unknown,
 ): NodeApiError {
-	const applied = checkFirst(sent.call, 'The request may have been applied');
+	const applied = appliedWarning(sent.call, 'The request may have been applied');
 	return redactedError(
 		sent,
 		`Unexpected answer from the server (HTTP ${status}): expected ${expected}`,
@@ -151,13 +177,13 @@ export function unexpectedAnswerError(
 	);
 }
 
-export function timeoutError(sent: SentCall, timeoutMs: number): NodeApiError {
+export function timeoutError(sent: SentRequest, timeoutMs: number): NodeApiError {
 	const { call, caller } = sent;
 	const limit =
 		timeoutMs >= 1000
 			? `${Math.round(timeoutMs / 1000)} s`
 			: `${Math.max(1, Math.round(timeoutMs))} ms`;
-	const applied = checkFirst(call, 'The request may still have been applied');
+	const applied = appliedWarning(call, 'The request may still have been applied');
 	return redactedError(
 		sent,
 		`No answer within ${limit} to ${call.method} /api/v1${call.path}`,
@@ -166,7 +192,11 @@ export function timeoutError(sent: SentCall, timeoutMs: number): NodeApiError {
 }
 
 /** No answer: never connected (refused, DNS), or the connection broke (reset). */
-export function unreachableError(sent: SentCall, error: Error, report?: RetryReport): NodeApiError {
+export function unreachableError(
+	sent: SentRequest,
+	error: Error,
+	report?: RetryReport,
+): NodeApiError {
 	const { call } = sent;
 	const detail = redactText(String(error?.message ?? error), sent.secrets);
 	const code = networkCodeOf(error);
@@ -174,7 +204,7 @@ export function unreachableError(sent: SentCall, error: Error, report?: RetryRep
 	const broke = code !== undefined && !neverSent;
 	const applied = neverSent
 		? ''
-		: checkFirst(call, 'The request may have been applied before the connection broke');
+		: appliedWarning(call, 'The request may have been applied before the connection broke');
 	const check = broke
 		? `The server, or a proxy between n8n and it, closed the connection before a complete answer. ${ADVICE[sent.caller].retry} If this repeats, check the server and its proxy.`
 		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;

@@ -2,11 +2,15 @@
 // List" only where a parent was sent, "open the list again" in the editor, "the trigger tries again" in a poll.
 
 import type { CredentialType } from '../credentialContract';
-import type { ApiCall, Caller, EndpointName, SentCall } from './endpoints';
+import type { ApiCall, Caller, EndpointName, SentRequest } from './endpoints';
 import { httpUrl } from '../urls';
 import type { FailureKind } from './failures';
 
-type Hint = string | ((sent: SentCall) => string);
+type Hint = string | ((sent: SentRequest) => string);
+
+/** The trigger's watched folder is gone: deleted, or in the trash. */
+export const WATCHED_FOLDER_GONE =
+	'Restore the folder from the trash, or pick another folder in Folder.';
 
 const TOKEN_REFUSED: Record<CredentialType, string> = {
 	fileStorageApi:
@@ -27,7 +31,7 @@ const REQUEST_UNKNOWN =
 	'The file request ID is unknown to this server. Copy the last part of the upload link into the "File Storage File Request API" credential.';
 
 // A refusal may be about the parent folder the call names.
-function sentParent({ call }: SentCall): boolean {
+function sentParent({ call }: SentRequest): boolean {
 	const parent = call.qs?.parent_id ?? call.body?.parent_id;
 	return parent !== undefined && parent !== null && parent !== '';
 }
@@ -111,7 +115,44 @@ const IN_A_LIST: Partial<Record<FailureKind, string>> = {
 		'A folder of this list is gone: deleted or moved to the trash since the list was loaded. Open the list again.',
 };
 
-export function hintFor(sent: SentCall, kind: FailureKind): string {
+/** How to fix a refused download, by kind: for the access token's (and a share's) files, and a file request's. */
+const DOWNLOAD_HINTS: Partial<Record<FailureKind, [token: string, fileRequest?: string]>> = {
+	auth: [
+		'The access token was refused. Open the "File Storage API (access token)" credential and paste a valid access token of the account the file belongs to.',
+		'File request downloads send no token: the URL carries the file request (…/upload-request/<ID>). Use the file URL a File Request listing gave, with the "File Storage File Request API" credential of that request.',
+	],
+	denied: [
+		'The file must belong to the account of the access token. Files of other accounts, shares or file requests are downloaded with their own link.',
+		'The file must belong to the file request of the "File Storage File Request API" credential.',
+	],
+	notFound: [
+		'The file was deleted or moved to the trash, or the URL is wrong. List the files again to get a current file URL.',
+		'The file was deleted, or it is not part of the file request of the credential, or the file request is unknown. List the file request again to get current file URLs.',
+	],
+	gone: [
+		"The file request was filled or has expired, so its files can no longer be downloaded through it. Download them with the owner's access token (File resource), or ask for a new file request.",
+	],
+	rateLimited: ['Wait and run again, or download fewer files per run.'],
+	server: ['This is a server-side error. Try again later; if it persists, check the server logs.'],
+};
+
+/** `baseOrigin`: the file is on another server than the credential's, which is sent no credential. */
+export function downloadHint(
+	kind: FailureKind,
+	status: number,
+	credentialType: CredentialType,
+	baseOrigin: string | undefined,
+): string {
+	if (baseOrigin !== undefined && (kind === 'auth' || kind === 'denied'))
+		return `The file is not on the credential's server (${baseOrigin}): the node sends credentials only to the Base URL's server, never to another host, also not through a redirect. Make the file reachable without credentials there, or download it from the credential's server.`;
+	const [tokenHint, fileRequestHint = tokenHint] = DOWNLOAD_HINTS[kind] ??
+		(status >= 500 ? DOWNLOAD_HINTS.server : undefined) ?? [
+			'Check the file URL and the credential, then try again.',
+		];
+	return credentialType === 'fileStorageFileRequestApi' ? fileRequestHint : tokenHint;
+}
+
+export function hintFor(sent: SentRequest, kind: FailureKind): string {
 	const listHint = sent.caller === 'listSearch' ? IN_A_LIST[kind] : undefined;
 	const hint = listHint ?? HINTS[`${sent.call.endpoint}.${kind}`] ?? GENERIC[kind];
 	return typeof hint === 'function' ? hint(sent) : hint;
@@ -122,7 +163,7 @@ function isBatchRequest(call: ApiCall): boolean {
 }
 
 // What the fields a validation error names ('items.N', 'urls.N') are in the request that was sent.
-function fieldsNamed(sent: SentCall): string {
+function fieldsNamed(sent: SentRequest): string {
 	const { caller, call } = sent;
 	if (caller === 'upload') return linkRefused(sent);
 	if (caller !== 'operation')
@@ -135,7 +176,7 @@ function fieldsNamed(sent: SentCall): string {
 }
 
 // Upload File's URLs are n8n's signed links: the user never saw them, and their token is redacted from every text.
-function linkRefused({ call }: SentCall): string {
+function linkRefused({ call }: SentRequest): string {
 	const links = (Array.isArray(call.body?.urls) ? call.body.urls : []).map(String);
 	const origin = links.length ? httpUrl(links[0])?.origin : undefined;
 	const more = links.length > 1 ? ` (and ${links.length - 1} more)` : '';

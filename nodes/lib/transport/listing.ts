@@ -19,7 +19,7 @@ export interface Page {
 	nextCursor?: string;
 	last: boolean; // the listing ends with this page (whatever a walk left out of its elements)
 	total?: number; // `meta.cursor.total`: the listing's size when this page was taken, when the server says
-	root?: IDataObject; // `meta.root` of folder and file request listings (the folder being browsed)
+	folder?: IDataObject; // `meta.root` of folder and file request listings: the folder being listed
 }
 
 /** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
@@ -45,7 +45,7 @@ function toPage(body: IDataObject, cursor: string | undefined, paginated: boolea
 		nextCursor,
 		last: nextCursor === undefined || elements.length === 0,
 		total: paginated && typeof total === 'number' && Number.isFinite(total) ? total : undefined,
-		root: isObject(meta.root) ? meta.root : undefined,
+		folder: isObject(meta.root) ? meta.root : undefined,
 	};
 }
 
@@ -99,7 +99,7 @@ export async function* pagesOf(
 		let page = await readPage(cursor, size);
 		let elements = page.elements;
 		if (previous && totalMoved(previous.page, page)) {
-			const fail = () => keptChanging(client, options.itemIndex);
+			const fail = () => keptChanging(client, options);
 			({ page, elements } = await continueAfterChange(readPage, previous, size, listed, fail));
 		}
 		previous = { page, size };
@@ -148,9 +148,9 @@ async function continueAfterChange(
 	throw keptChanging();
 }
 
-function keptChanging(client: ApiClient, itemIndex: number | undefined): Error {
+function keptChanging(client: ApiClient, { itemIndex, facts }: CallOptions): Error {
 	return redactedError(
-		{ node: client.ctx.getNode(), itemIndex, secrets: [] },
+		{ node: client.ctx.getNode(), itemIndex, secrets: [], stops: client.stops, facts },
 		'The listing kept changing while it was read',
 		`Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${ADVICE[client.caller].retry}`,
 	);
@@ -162,12 +162,12 @@ export async function list<T = IDataObject>(
 	call: ApiCall,
 	options: ListingOptions = {},
 	toItem?: (element: IDataObject) => T,
-): Promise<{ elements: T[]; root?: IDataObject }> {
+): Promise<{ elements: T[]; folder?: IDataObject }> {
 	const elements: T[] = [];
-	let root: IDataObject | undefined;
+	let folder: IDataObject | undefined;
 	for await (const page of pagesOf(client, call, options)) {
-		root = root ?? page.root;
+		folder = folder ?? page.folder;
 		for (const element of page.elements) elements.push(toItem ? toItem(element) : (element as T));
 	}
-	return { elements, root };
+	return { elements, folder };
 }

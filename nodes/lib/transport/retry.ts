@@ -61,9 +61,9 @@ function retryAfterMs(header: unknown, now: number): number | undefined {
 
 // `refusedWaitMs`: a Retry-After longer than the node may wait, so not waited for.
 export type RetryReport = { tries: number; waitedMs: number; refusedWaitMs?: number };
-export type AnswerHead = { statusCode: number; headers?: Record<string, unknown> };
+export type ResponseHead = { statusCode: number; headers?: Record<string, unknown> };
 
-export interface Tries<Answer extends AnswerHead> {
+export interface Tries<Answer extends ResponseHead> {
 	method: IHttpRequestMethods;
 	policy: RequestPolicy;
 	send(): Promise<Answer>; // throws when no answer came
@@ -78,7 +78,7 @@ export type Answered<Answer> = RetryReport & { answer: Answer; retryAfterMs?: nu
 // Sends until an answer is final, within the policy's tries and total wait, waiting what Retry-After asks or
 // backing off. No answer is tried again only for a read that met a transient failure, never after a time-out:
 // the server may still be working on it.
-export async function sendWithRetries<Answer extends AnswerHead>(
+export async function sendWithRetries<Answer extends ResponseHead>(
 	tries: Tries<Answer>,
 ): Promise<Answered<Answer>> {
 	const { method, policy } = tries;

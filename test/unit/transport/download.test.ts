@@ -386,7 +386,7 @@ describe('openDownload: one origin decision per hop', () => {
 		)) as Error & {
 			description?: string;
 		};
-		expect(error.message).toBe('The file was not found (HTTP 404): no [redacted] here');
+		expect(error.message).toBe('The file was not found (HTTP 404): no [redacted] here [item 0]');
 		expect(`${error.message} ${error.description}`).not.toContain('tok-secret-1');
 	});
 

@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { endpoints } from '../../../nodes/lib/transport';
 import type { ApiCall, Caller } from '../../../nodes/lib/transport';
-import { answerError, timeoutError, unreachableError } from '../../../nodes/lib/transport/errors';
+import { responseError, timeoutError, unreachableError } from '../../../nodes/lib/transport/errors';
 import {
 	classifyResponse,
 	errorBody,
@@ -11,7 +11,8 @@ import {
 } from '../../../nodes/lib/transport/failures';
 import { FAKE_NODE } from '../../helpers/fake-context';
 
-const sentCall = (
+// As under continueOnFail: the message leaves the item to the error item (request.test.ts shows it named).
+const sentRequest = (
 	call: ApiCall,
 	secrets: string[] = [],
 	caller: Caller = 'operation',
@@ -22,6 +23,7 @@ const sentCall = (
 	secrets,
 	caller,
 	itemIndex,
+	stops: false,
 });
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {
@@ -46,8 +48,8 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	])('HTTP %s %j → %s', (status, body, kind) => expect(classifyResponse(status, body)).toBe(kind));
 
 	it('a validation error lists the refused fields, redacted, with the status', () => {
-		const error = answerError(
-			sentCall(endpoints.restoreFromTrash({ items: [] }), ['tok-secret'], 'operation', 2),
+		const error = responseError(
+			sentRequest(endpoints.restoreFromTrash({ items: [] }), ['tok-secret'], 'operation', 2),
 			422,
 			{ message: 'invalid', errors: { 'items.0.id': ['must be a uuid, got tok-secret'] } },
 			'validation',
@@ -66,7 +68,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		['fileStorageShareApi', endpoints.deleteInShare({}), 'share link'],
 		['fileStorageFileRequestApi', endpoints.fileRequestContents({}), 'upload link'],
 	])('a 404 hint names the %s credential', (_type, call, words) => {
-		const error = answerError(sentCall(call), 404, { message: 'Not Found' }, 'notFound');
+		const error = responseError(sentRequest(call), 404, { message: 'Not Found' }, 'notFound');
 		expect(error.message).toBe('Not found (HTTP 404): Not Found');
 		expect(error.description).toContain(words);
 	});
@@ -75,7 +77,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		const cause = Object.assign(new Error('connect ECONNREFUSED for tok-secret'), {
 			code: 'ECONNREFUSED',
 		});
-		const error = unreachableError(sentCall(endpoints.notifications(), ['tok-secret']), cause);
+		const error = unreachableError(sentRequest(endpoints.notifications(), ['tok-secret']), cause);
 		expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 		expect(error.description).toContain('File Storage API (access token)');
 		expect(error.description).toContain('ECONNREFUSED for [redacted]');
@@ -83,8 +85,8 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	it('refusedField tells which field a 422 refused, from the error body', () => {
-		const error = answerError(
-			sentCall(endpoints.recentUploads({})),
+		const error = responseError(
+			sentRequest(endpoints.recentUploads({})),
 			422,
 			{ errors: { cursor: ['bad'] } },
 			'validation',
@@ -101,11 +103,11 @@ describe('what to do next fits where the error appears', () => {
 
 	it.each(places)('%s: a rate limit', (place) => {
 		const listing =
-			answerError(sentCall(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited')
+			responseError(sentRequest(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited')
 				.description ?? '';
 		const batch =
-			answerError(
-				sentCall(endpoints.restoreFromTrash({ items: [] }), [], place),
+			responseError(
+				sentRequest(endpoints.restoreFromTrash({ items: [] }), [], place),
 				429,
 				{},
 				'rateLimited',
@@ -118,23 +120,23 @@ describe('what to do next fits where the error appears', () => {
 
 	it.each(places)('%s: a server that could not handle the request', (place) => {
 		const description =
-			answerError(sentCall(endpoints.notifications(), [], place), 503, '', 'server').description ??
-			'';
+			responseError(sentRequest(endpoints.notifications(), [], place), 503, '', 'server')
+				.description ?? '';
 		expect(description.includes('input values')).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
 
 	it.each(places)('%s: no answer in time', (place) => {
 		const description =
-			timeoutError(sentCall(endpoints.notifications(), [], place), 10_000).description ?? '';
+			timeoutError(sentRequest(endpoints.notifications(), [], place), 10_000).description ?? '';
 		expect(description.includes("node's options")).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
 
 	it('a folder of the editor\'s list that is gone: open the list again, not "pick it From List"', () => {
 		const description =
-			answerError(
-				sentCall(endpoints.folderContents('f1', {}), [], 'listSearch'),
+			responseError(
+				sentRequest(endpoints.folderContents('f1', {}), [], 'listSearch'),
 				404,
 				{},
 				'notFound',

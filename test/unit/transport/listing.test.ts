@@ -71,7 +71,7 @@ describe('transport/listing: reading listings', () => {
 				nextCursor: 'c2',
 				last: false,
 				total: undefined,
-				root: { id: 'r' },
+				folder: { id: 'r' },
 			},
 			// an empty next cursor ends the listing
 			{
@@ -80,7 +80,7 @@ describe('transport/listing: reading listings', () => {
 				nextCursor: undefined,
 				last: true,
 				total: undefined,
-				root: undefined,
+				folder: undefined,
 			},
 		]);
 	});
@@ -147,7 +147,7 @@ describe('transport/listing: reading listings', () => {
 			},
 		);
 		expect(result.elements).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
-		expect(result.root).toEqual({ data: { id: 'root' } });
+		expect(result.folder).toEqual({ data: { id: 'root' } });
 		// one page at a time: its elements are turned while no request for the next is out; the last page names no
 		// next cursor, so nothing more is asked
 		expect(requestsSentAtTurn).toEqual([

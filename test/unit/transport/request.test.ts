@@ -58,11 +58,22 @@ describe('transport/request: how one call is sent', () => {
 			(caught: unknown) => caught,
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
+		// The node stops on it: its message ends with the item, as n8n's guidelines ask.
 		expect((error as NodeApiError).message).toBe(
-			'The access token was refused (HTTP 401): token [redacted] unknown',
+			'The access token was refused (HTTP 401): token [redacted] unknown [item 4]',
 		);
 		expect((error as NodeApiError).httpCode).toBe('401');
 		expect((error as NodeApiError).context.itemIndex).toBe(4);
+	});
+
+	it('under continueOnFail the message leaves the item to the error item it becomes', async () => {
+		const fake = fakeContext([{ statusCode: 401, body: { message: 'token unknown' } }]);
+		const ctx = Object.assign(fake.ctx, { continueOnFail: () => true });
+		const error = (await apiRequest(ctx, endpoints.notifications(), { itemIndex: 4 }).catch(
+			(caught: unknown) => caught,
+		)) as NodeApiError;
+		expect(error.message).toBe('The access token was refused (HTTP 401): token unknown');
+		expect(error.context.itemIndex).toBe(4);
 	});
 
 	it('no answer at all becomes "could not reach", naming the credential to check', async () => {

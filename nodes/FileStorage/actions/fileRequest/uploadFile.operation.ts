@@ -186,13 +186,13 @@ export async function execute(
 		groupKey: (upload) => upload.parentId ?? REQUEST_ROOT,
 		weight: () => 1,
 		maxWeight: URLS_PER_REQUEST,
-		send: async (uploads, firstItemIndex) => {
+		send: async (uploads, firstItemIndex, facts) => {
 			const { parentId } = uploads[0];
 			const policy = readRequestPolicy(this, firstItemIndex);
-			const { baseUrl } = await client.credential(firstItemIndex);
+			const { baseUrl } = await client.credential(firstItemIndex, facts);
 			const warning = reachabilityWarning(uploads[0].url, baseUrl);
 			const before: Listing = wait
-				? await filesIn(client, parentId, firstItemIndex, policy)
+				? await filesIn(client, parentId, firstItemIndex, policy, facts)
 				: new Map();
 			const response = await client.request(
 				endpoints.uploadToFileRequest({
@@ -201,6 +201,7 @@ export async function execute(
 				}),
 				{
 					itemIndex: firstItemIndex,
+					facts,
 					policy,
 					secrets: uploads.map((upload) => upload.token),
 				},
@@ -213,7 +214,7 @@ export async function execute(
 			if (!wait) return { answer, arrivals: new Map() };
 			deadline ??= Date.now() + maxWaitMs;
 			const files = await sentFiles(this, uploads);
-			const watch = { client, parentId, policy, deadline, maxWaitMs, warning };
+			const watch = { client, parentId, policy, deadline, maxWaitMs, warning, facts };
 			const arrived = await waitForFiles(this, files, before, watch);
 			return {
 				answer,

@@ -7,7 +7,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	fileRequestFolderLocator,
@@ -138,7 +138,7 @@ export async function execute(
 		groupKey: (target) => target.parentId ?? REQUEST_ROOT,
 		weight: (target) => target.urls.length,
 		maxWeight: urlsPerRequest,
-		send: async (targets, firstItemIndex) => {
+		send: async (targets, firstItemIndex, facts) => {
 			const urls = targets.flatMap((target) => target.urls);
 			const policy = readRequestPolicy(this, firstItemIndex);
 			const messages: unknown[] = [];
@@ -148,18 +148,11 @@ export async function execute(
 					parent_id: targets[0].parentId ?? null,
 					urls: urls.slice(start, start + urlsPerRequest),
 				};
-				const response = await client
-					.request(endpoints.uploadToFileRequest(body), {
-						itemIndex: firstItemIndex,
-						policy,
-					})
-					.catch((error: unknown) => {
-						if (start > 0 && error instanceof NodeApiError) {
-							error.description =
-								`${error.description ?? ''} URLs 1–${start} of this item were already sent.`.trim();
-						}
-						throw error;
-					});
+				const response = await client.request(endpoints.uploadToFileRequest(body), {
+					itemIndex: firstItemIndex,
+					policy,
+					facts: { ...facts, urlsSent: start },
+				});
 				messages.push(serverMessageField(response.body).message as string | undefined);
 			}
 			const outcomes = new Set(messages.map(uploadOutcome));

@@ -53,14 +53,14 @@ export async function execute(
 			false,
 		) as boolean;
 		const listing = readListing(this, itemIndex, { sortable: true });
-		const { elements, root } = await list(
+		const { elements, folder: listed } = await list(
 			client,
 			endpoints.folderContents(folderId, listing.sortQuery),
 			listing.options,
 			listing.toItem,
 		);
-		if (!includeFolder || !root) return elements;
-		const folder: IDataObject = listing.simplify ? simplifyItem(root) : root;
+		if (!includeFolder || !listed) return elements;
+		const folder: IDataObject = listing.simplify ? simplifyItem(listed) : listed;
 		return elements.map((entry) => ({ ...entry, folder }));
 	});
 }

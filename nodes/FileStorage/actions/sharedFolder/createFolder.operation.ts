@@ -66,12 +66,13 @@ export async function execute(
 			const parentId = optionalParentId(this, itemIndex, 'parent', 'Parent Folder ID', []);
 			return { itemIndex, name, parentId, simplify: readSimplify(this, itemIndex) };
 		},
-		send: async ([target]) => {
+		send: async ([target], _first, facts) => {
 			const body: IDataObject = { name: target.name };
 			if (target.parentId) body.parent_id = target.parentId;
 			const response = await client.request(endpoints.createFolderInShare(body), {
 				itemIndex: target.itemIndex,
 				policy: readRequestPolicy(this, target.itemIndex),
+				facts,
 			});
 			return response.body;
 		},

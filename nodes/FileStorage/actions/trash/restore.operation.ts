@@ -38,13 +38,14 @@ export async function execute(
 			toHome: this.getNodeParameter('toHome', itemIndex, false) as boolean,
 		}),
 		groupKey: (target) => String(target.toHome),
-		send: async (targets, firstItemIndex) => {
+		send: async (targets, firstItemIndex, facts) => {
 			const body = {
 				to_home: targets[0].toHome,
 				items: targets.map((target) => ({ type: target.type, id: target.id })),
 			};
 			const response = await client.request(endpoints.restoreFromTrash(body), {
 				itemIndex: firstItemIndex,
+				facts,
 				policy: readRequestPolicy(this, firstItemIndex),
 			});
 			return serverMessageField(response.body);

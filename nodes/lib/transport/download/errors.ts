@@ -5,7 +5,9 @@ import type { NodeApiError } from 'n8n-workflow';
 import type { CredentialType } from '../../credentialContract';
 import { httpUrl } from '../../urls';
 import type { ErrorPlace } from '../errors';
-import { excerptOf, redactedError, retryNote, saidIn } from '../errors';
+import { downloadMessage, excerptOf, redactedError, retryNote, messageSuffix } from '../errors';
+import { classifyResponse } from '../failures';
+import { downloadHint } from '../hints';
 import { REDACTED, redactText } from '../redaction';
 import type { RetryReport } from '../retry';
 import type { BodyCheck } from './body';
@@ -31,40 +33,13 @@ export function describeUrl(url: string, secrets: string[]): string {
 }
 
 /** `: <message>` of a JSON error body, or nothing. */
-export function serverSaid(text: string): string {
+export function messageSuffixOfText(text: string): string {
 	try {
-		return saidIn(JSON.parse(text));
+		return messageSuffix(JSON.parse(text));
 	} catch {
 		return ''; // not JSON: the description shows the excerpt
 	}
 }
-
-/** By status: what happened, and how to fix it for the access token's files and the file request's. */
-const REFUSALS: Record<number, [message: string, tokenHint: string, fileRequestHint?: string]> = {
-	401: [
-		'The server refused to send the file without valid credentials',
-		'The access token was refused. Open the "File Storage API (access token)" credential and paste a valid access token of the account the file belongs to.',
-		'File request downloads send no token: the URL carries the file request (…/upload-request/<ID>). Use the file URL a File Request listing gave, with the "File Storage File Request API" credential of that request.',
-	],
-	403: [
-		'Access to the file was denied',
-		'The file must belong to the account of the access token. Files of other accounts, shares or file requests are downloaded with their own link.',
-		'The file must belong to the file request of the "File Storage File Request API" credential.',
-	],
-	404: [
-		'The file was not found',
-		'The file was deleted or moved to the trash, or the URL is wrong. List the files again to get a current file URL.',
-		'The file was deleted, or it is not part of the file request of the credential, or the file request is unknown. List the file request again to get current file URLs.',
-	],
-	410: [
-		'The file request is not active anymore',
-		"The file request was filled or has expired, so its files can no longer be downloaded through it. Download them with the owner's access token (File resource), or ask for a new file request.",
-	],
-	429: [
-		'Too many requests: the server is rate limiting',
-		'Wait and run again, or download fewer files per run.',
-	],
-};
 
 /** A refused answer; `baseOrigin` when the credential was not sent. */
 export function refusedError(
@@ -74,24 +49,13 @@ export function refusedError(
 	report: RetryReport,
 	baseOrigin: string | undefined,
 ): NodeApiError {
-	const [message, tokenHint, fileRequestHint = tokenHint] = REFUSALS[status] ?? [
-		status >= 500 ? 'The server could not send the file' : 'The server did not send the file',
-		status >= 500
-			? 'This is a server-side error. Try again later; if it persists, check the server logs.'
-			: 'Check the file URL and the credential, then try again.',
-	];
-	const hint =
-		baseOrigin !== undefined && (status === 401 || status === 403)
-			? `The file is not on the credential's server (${baseOrigin}): the node sends credentials only to the Base URL's server, never to another host, also not through a redirect. Make the file reachable without credentials there, or download it from the credential's server.`
-			: hop.credentialType === 'fileStorageFileRequestApi'
-				? fileRequestHint
-				: tokenHint;
+	const kind = classifyResponse(status, excerpt) ?? 'other';
 	const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
 	const tried = retryNote({ tries: report.tries, waitedMs: report.waitedMs }); // a refused wait goes unsaid
 	return redactedError(
 		hop,
-		`${message} (HTTP ${status})${serverSaid(excerpt)}`,
-		`${hint}${tried}${answered}`,
+		downloadMessage(kind, status, messageSuffixOfText(excerpt)),
+		`${downloadHint(kind, status, hop.credentialType, baseOrigin)}${tried}${answered}`,
 		{ httpCode: status },
 	);
 }

@@ -10,14 +10,14 @@ import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { REDACTED, redactText } from '../redaction';
-import type { Answered, AnswerHead, RequestPolicy } from '../retry';
+import type { Answered, ResponseHead, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
 import type { ByteStream } from './body';
 import { RequestAbort } from './body';
 import type { SentHop } from './errors';
 import { originOf } from './errors';
 
-export type HopAnswer = AnswerHead & { body: ByteStream; abort: RequestAbort };
+export type HopAnswer = ResponseHead & { body: ByteStream; abort: RequestAbort };
 
 /** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {

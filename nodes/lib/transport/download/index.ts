@@ -10,7 +10,7 @@ import type { ByteStream } from './body';
 import { readExcerpt, verifiedBody } from './body';
 import type { SentHop } from './errors';
 import { httpUrl } from '../../urls';
-import { bodyErrors, describeUrl, originOf, refusedError, serverSaid } from './errors';
+import { bodyErrors, describeUrl, originOf, refusedError, messageSuffixOfText } from './errors';
 import { contentOf, headerValue, sameOrigin, sendHop } from './hops';
 
 export type { ByteStream } from './body';
@@ -49,7 +49,13 @@ export async function openDownload(
 	const credential = await client.credential(target.itemIndex);
 	const { baseUrl, secrets, type } = credential;
 	const { policy, itemIndex, expectedMimeType } = target;
-	const place = { node: ctx.getNode(), itemIndex, secrets, credentialType: type };
+	const place = {
+		node: ctx.getNode(),
+		itemIndex,
+		secrets,
+		credentialType: type,
+		stops: client.stops,
+	};
 	let url = target.url;
 	let authenticate = true;
 	for (let redirects = 0; ; redirects++) {
@@ -90,7 +96,7 @@ export async function openDownload(
 			const page = mimeType === 'text/html';
 			throw redactedError(
 				hop,
-				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : serverSaid(excerpt)}`,
+				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : messageSuffixOfText(excerpt)}`,
 				`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
 				{ httpCode: status },
 			);
