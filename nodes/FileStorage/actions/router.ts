@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationModule } from '../common/execution';
+import { runBatched } from '../common/batch';
+import type { OperationModule } from '../common/operation';
+import { forEachItem } from '../common/execution';
 import * as file from './file';
 import * as fileRequest from './fileRequest';
 import * as folder from './folder';
@@ -18,7 +20,10 @@ const resources: Record<string, Record<string, OperationModule>> = {
 	notification: notification.operations,
 };
 
-/** Resource and operation are fixed per node (not per item), so one module runs over all input items. */
+/**
+ * Resource and operation are fixed per node (not per item), so one module's work runs over all input items: here,
+ * item by item, or through the batch runner.
+ */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -31,5 +36,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			{ description: 'Pick a resource and an operation from the lists.' },
 		);
 	}
-	return [await module.execute.call(this, items)];
+	if ('batchPlan' in module)
+		return [await runBatched(this, items, module.batchPlan.call(this, items))];
+	return [await forEachItem(this, items, module.itemWork.call(this, items))];
 }

@@ -9,7 +9,9 @@ import type {
 } from 'n8n-workflow';
 
 import type { ApiCall, ApiClient } from '../../lib/transport';
-import { batchOptionsProperty, runBatched, serverMessageField } from './batch';
+import type { BatchPlan } from './batch';
+import { batchOptionsProperty, serverMessageField } from './batch';
+import type { ItemTarget } from './itemTarget';
 import { itemTargetProperties, readItemTarget } from './itemTarget';
 import { readRequestPolicy } from './requestOptions';
 
@@ -28,13 +30,16 @@ export function deleteItemsProperties(permanentDescription: string): INodeProper
 	];
 }
 
-export async function executeDeleteItems(
+/** One file or folder to delete, read from its input item. */
+export type DeleteTarget = ItemTarget & { permanent: boolean };
+
+export function deleteItemsPlan(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	client: ApiClient,
 	endpoint: (body: IDataObject) => ApiCall,
-): Promise<INodeExecutionData[]> {
-	return await runBatched(ctx, items, {
+): BatchPlan<DeleteTarget, IDataObject> {
+	return {
 		prepare: (itemIndex) => ({
 			...readItemTarget(ctx, itemIndex, items),
 			permanent: ctx.getNodeParameter('permanent', itemIndex, false) as boolean,
@@ -61,5 +66,5 @@ export async function executeDeleteItems(
 			permanent: target.permanent,
 			...shared,
 		}),
-	});
+	};
 }

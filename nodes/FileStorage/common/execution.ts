@@ -1,17 +1,21 @@
-// Running an operation over its input items: one output per item paired with it, continueOnFail honoured.
+// Running an operation over its input items (the router's loop): each item's output paired with it, a failed item
+// an error item under continueOnFail. Operations that send items together run through batch.ts instead.
 
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-/** What an operation module exports: its parameters and how it runs over all input items. */
-export interface OperationModule {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+/** One output item of an input item: JSON, and binaries where there is a file (the router pairs it). */
+export type ItemOutput = Pick<INodeExecutionData, 'json' | 'binary'>;
+
+/** An operation's work on one input item at a time; `finish` runs once all items are done. */
+export interface ItemWork {
+	run(itemIndex: number): Promise<ItemOutput[]>;
+	finish?(): void;
+}
+
+/** JSON objects (a listing's entries) as output items. */
+export function jsonItems(objects: IDataObject[]): ItemOutput[] {
+	return objects.map((json) => ({ json }));
 }
 
 /**
@@ -48,52 +52,24 @@ export function withItemIndex(
 }
 
 /**
- * Runs `run` once per input item; it returns that item's whole output items (JSON and binary), which are paired
- * with the input here. Under continueOnFail a failing item yields one error item instead of stopping the node.
- */
-export async function forEachItemOutput(
-	ctx: IExecuteFunctions,
-	items: INodeExecutionData[],
-	run: (itemIndex: number) => Promise<Array<Pick<INodeExecutionData, 'json' | 'binary'>>>,
-): Promise<INodeExecutionData[]> {
-	return await eachInputItem(ctx, items, async (itemIndex, output) => {
-		for (const result of await run(itemIndex))
-			output.push({ ...result, pairedItem: { item: itemIndex } });
-	});
-}
-
-/**
- * Runs `run` once per input item. Each result entry becomes an output item paired with its input; under
- * continueOnFail a failing item yields one error item instead of stopping the node.
+ * Runs the work once per input item, in turn; each output item is paired with its input. Under continueOnFail a
+ * failing item yields one error item instead of stopping the node.
  */
 export async function forEachItem(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: (itemIndex: number) => Promise<IDataObject[]>,
-): Promise<INodeExecutionData[]> {
-	return await eachInputItem(ctx, items, async (itemIndex, output) => {
-		// One object per output item: a listing has thousands.
-		for (const json of await run(itemIndex)) output.push({ json, pairedItem: { item: itemIndex } });
-	});
-}
-
-/** The loop over input items both share: `emit` adds an item's output once its work succeeded. */
-async function eachInputItem(
-	ctx: IExecuteFunctions,
-	items: INodeExecutionData[],
-	emit: (itemIndex: number, output: INodeExecutionData[]) => Promise<void>,
+	work: ItemWork,
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			await emit(itemIndex, output);
+			const pairedItem = { item: itemIndex };
+			for (const result of await work.run(itemIndex)) output.push({ ...result, pairedItem });
 		} catch (error) {
-			if (ctx.continueOnFail()) {
-				output.push(errorItem(error as Error, itemIndex));
-				continue;
-			}
-			throw withItemIndex(ctx, error as Error, itemIndex);
+			if (!ctx.continueOnFail()) throw withItemIndex(ctx, error as Error, itemIndex);
+			output.push(errorItem(error as Error, itemIndex));
 		}
 	}
+	work.finish?.();
 	return output;
 }

@@ -11,7 +11,7 @@ import type { CredentialType } from '../../lib/credentialContract';
 import type { OpenedDownload } from '../../lib/transport';
 import { ApiClient, openDownload, redactText } from '../../lib/transport';
 import { isToolExecution } from '../../lib/n8n';
-import { forEachItemOutput } from '../common/execution';
+import type { ItemOutput, ItemWork } from '../common/execution';
 import { readRequestPolicy } from '../common/requestOptions';
 import { outputMimeType, outputName } from '../../lib/fileContent/naming';
 import type { DownloadRequest } from '../../lib/fileContent/naming';
@@ -41,16 +41,16 @@ function toolResult(
  * items keep their input's JSON and binaries, so IDs flow on; under continueOnFail a failed item yields an error
  * item.
  */
-export async function runDownloads(
+export function downloadWork(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	credentialType: CredentialType,
-): Promise<INodeExecutionData[]> {
+): ItemWork {
 	const toolMode = isToolExecution(ctx);
 	const client = new ApiClient(ctx, credentialType);
 	const store = new BinaryStore(ctx);
 	const sizesNotApplied = new Set<string>();
-	const output = await forEachItemOutput(ctx, items, async (itemIndex) => {
+	const run = async (itemIndex: number): Promise<ItemOutput[]> => {
 		const credential = await client.credential(itemIndex);
 		const request = readDownloadRequest(ctx, itemIndex, items, credential.baseUrl);
 		const notApplied = thumbnailSizeNotApplied(ctx, itemIndex, items);
@@ -80,9 +80,11 @@ export async function runDownloads(
 				binary: { ...(input?.binary ?? {}), [request.binaryPropertyName]: binary },
 			},
 		];
-	});
-	if (sizesNotApplied.size) ctx.addExecutionHints?.(thumbnailSizeHint([...sizesNotApplied]));
-	return output;
+	};
+	const finish = () => {
+		if (sizesNotApplied.size) ctx.addExecutionHints?.(thumbnailSizeHint([...sizesNotApplied]));
+	};
+	return { run, finish };
 }
 
 const SIZE_NAMES: Record<string, string> = {

@@ -4,16 +4,14 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { downloadProperties } from '../../download/description';
-import { runDownloads } from '../../download/run';
+import type { ItemWork } from '../../common/execution';
+import { downloadWork } from '../../download/run';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['file'], operation: ['download'] } },
 	downloadProperties('File Storage API'),
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await runDownloads(this, items, 'fileStorageApi');
+export function itemWork(this: IExecuteFunctions, items: INodeExecutionData[]): ItemWork {
+	return downloadWork(this, items, 'fileStorageApi');
 }

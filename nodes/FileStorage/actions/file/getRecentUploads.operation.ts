@@ -1,10 +1,11 @@
 // File → Get Recent Uploads: the account's most recently uploaded files, page by page.
 
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ApiClient, endpoints, list } from '../../../lib/transport';
-import { forEachItem } from '../../common/execution';
+import type { ItemWork } from '../../common/execution';
+import { jsonItems } from '../../common/execution';
 import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
@@ -15,19 +16,18 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export function itemWork(this: IExecuteFunctions): ItemWork {
 	const client = new ApiClient(this, 'fileStorageApi');
-	return await forEachItem(this, items, async (itemIndex) => {
-		const listing = readListing(this, itemIndex, { sortable: true });
-		const { elements } = await list(
-			client,
-			endpoints.recentUploads(listing.sortQuery),
-			listing.options,
-			listing.toItem,
-		);
-		return elements;
-	});
+	return {
+		run: async (itemIndex) => {
+			const listing = readListing(this, itemIndex, { sortable: true });
+			const { elements } = await list(
+				client,
+				endpoints.recentUploads(listing.sortQuery),
+				listing.options,
+				listing.toItem,
+			);
+			return jsonItems(elements);
+		},
+	};
 }

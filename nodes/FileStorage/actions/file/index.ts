@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../../common/execution';
+import type { OperationModule } from '../../common/operation';
 import * as download from './download.operation';
 import * as getRecentUploads from './getRecentUploads.operation';
 import * as search from './search.operation';

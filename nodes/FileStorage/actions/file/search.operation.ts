@@ -2,19 +2,15 @@
 // search: the folder listings are walked breadth first (search/treeWalk.ts) and filtered here, and the walk stops
 // as soon as Limit is met.
 
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountFolderId, accountFolderLocator } from '../../../lib/folderPickers/locators';
 import { simplifyItem } from '../../../lib/resources/simplify';
 import { ApiClient } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { forEachItem } from '../../common/execution';
+import type { ItemWork } from '../../common/execution';
+import { jsonItems } from '../../common/execution';
 import { listingProperties, readListing } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 import { filtersProperty, matches, readFilters } from '../../search/filters';
@@ -87,29 +83,28 @@ function toOutput({ element, folder }: TreeEntry, simplify: boolean): IDataObjec
 	return found;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export function itemWork(this: IExecuteFunctions): ItemWork {
 	const client = new ApiClient(this, 'fileStorageApi');
-	return await forEachItem(this, items, async (itemIndex) => {
-		const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
-		const maxDepth = readMaxDepth(this, itemIndex);
-		const filters = readFilters(this, itemIndex);
-		const { options, simplify } = readListing(this, itemIndex, { sortable: false });
-		const found: IDataObject[] = [];
-		const tree = walkTree(client, folderId, {
-			itemIndex,
-			policy: options.policy,
-			concurrency: SEARCH_CONCURRENCY,
-			maxDepth,
-		});
-		for await (const entry of tree) {
-			if (!matches(filters, entry.element)) continue;
-			found.push(toOutput(entry, simplify));
-			// Leaving the loop ends the walk: nothing more is asked of the server.
-			if (options.limit !== undefined && found.length >= options.limit) break;
-		}
-		return found;
-	});
+	return {
+		run: async (itemIndex) => {
+			const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
+			const maxDepth = readMaxDepth(this, itemIndex);
+			const filters = readFilters(this, itemIndex);
+			const { options, simplify } = readListing(this, itemIndex, { sortable: false });
+			const found: IDataObject[] = [];
+			const tree = walkTree(client, folderId, {
+				itemIndex,
+				policy: options.policy,
+				concurrency: SEARCH_CONCURRENCY,
+				maxDepth,
+			});
+			for await (const entry of tree) {
+				if (!matches(filters, entry.element)) continue;
+				found.push(toOutput(entry, simplify));
+				// Leaving the loop ends the walk: nothing more is asked of the server.
+				if (options.limit !== undefined && found.length >= options.limit) break;
+			}
+			return jsonItems(found);
+		},
+	};
 }

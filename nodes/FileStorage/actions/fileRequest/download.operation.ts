@@ -6,16 +6,14 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { downloadProperties } from '../../download/description';
-import { runDownloads } from '../../download/run';
+import type { ItemWork } from '../../common/execution';
+import { downloadWork } from '../../download/run';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['fileRequest'], operation: ['download'] } },
 	downloadProperties('File Storage File Request API'),
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await runDownloads(this, items, 'fileStorageFileRequestApi');
+export function itemWork(this: IExecuteFunctions, items: INodeExecutionData[]): ItemWork {
+	return downloadWork(this, items, 'fileStorageFileRequestApi');
 }

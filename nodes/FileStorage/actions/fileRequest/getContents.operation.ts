@@ -1,7 +1,7 @@
 // File Request → Get Contents: the files and folders a file request received. The endpoint answers in one page,
 // so Limit applies to what it sent.
 
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -10,7 +10,8 @@ import {
 	REQUEST_ROOT,
 } from '../../../lib/folderPickers/locators';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
-import { forEachItem } from '../../common/execution';
+import type { ItemWork } from '../../common/execution';
+import { jsonItems } from '../../common/execution';
 import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
@@ -30,21 +31,20 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export function itemWork(this: IExecuteFunctions): ItemWork {
 	const client = new ApiClient(this, 'fileStorageFileRequestApi');
-	return await forEachItem(this, items, async (itemIndex) => {
-		const listing = readListing(this, itemIndex, { sortable: true });
-		const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
-		const qs = parentId ? { ...listing.sortQuery, parent_id: parentId } : listing.sortQuery;
-		const { elements } = await list(
-			client,
-			endpoints.fileRequestContents(qs),
-			listing.options,
-			listing.toItem,
-		);
-		return elements;
-	});
+	return {
+		run: async (itemIndex) => {
+			const listing = readListing(this, itemIndex, { sortable: true });
+			const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
+			const qs = parentId ? { ...listing.sortQuery, parent_id: parentId } : listing.sortQuery;
+			const { elements } = await list(
+				client,
+				endpoints.fileRequestContents(qs),
+				listing.options,
+				listing.toItem,
+			);
+			return jsonItems(elements);
+		},
+	};
 }

@@ -3,13 +3,7 @@
 // fetches it. Waiting on: the node watches the request's listing (endpoint 6) until the file is there and outputs
 // it as Get Contents does, with the name the workflow gave it.
 
-import type {
-	IBinaryData,
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -21,7 +15,8 @@ import { isToolExecution } from '../../../lib/n8n';
 import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/resources/simplify';
 import { ApiClient, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
+import { batchOptionsProperty, serverMessageField } from '../../common/batch';
+import type { BatchPlan } from '../../common/batch';
 import { readRequestPolicy } from '../../common/requestOptions';
 import type { Arrival, Listing, SentFile } from '../../upload/arrivals';
 import { filesIn, waitForFiles } from '../../upload/arrivals';
@@ -172,16 +167,13 @@ async function sentFiles(ctx: IExecuteFunctions, uploads: Upload[]): Promise<Sen
 	);
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export function batchPlan(this: IExecuteFunctions): BatchPlan<Upload, Sent> {
 	const client = new ApiClient(this, 'fileStorageFileRequestApi', 'upload');
 	const expiryMinutes = readPositive(this, 'linkExpiry', linkExpiryOption);
 	const wait = this.getNodeParameter('waitForFile', 0, true) as boolean;
 	const maxWaitMs = wait ? readPositive(this, 'maxWait', maxWaitOption) * 1000 : 0;
 	let deadline: number | undefined; // set when the first request is sent
-	return await runBatched<Upload, Sent>(this, items, {
+	return {
 		prepare: (itemIndex) => readUpload(this, itemIndex, expiryMinutes),
 		groupKey: (upload) => upload.parentId ?? REQUEST_ROOT,
 		weight: () => 1,
@@ -243,5 +235,5 @@ export async function execute(
 				...(answer.warning !== undefined ? { warning: answer.warning } : {}),
 			};
 		},
-	});
+	};
 }

@@ -17,7 +17,8 @@ import {
 import { ApiClient, endpoints } from '../../../lib/transport';
 import { httpUrl } from '../../../lib/urls';
 import { invalidParameter } from '../../../lib/validation';
-import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
+import { batchOptionsProperty, serverMessageField } from '../../common/batch';
+import type { BatchPlan } from '../../common/batch';
 import { parameterOrMappedField } from '../../common/mappedField';
 import { readRequestPolicy } from '../../common/requestOptions';
 import type { UploadOutcome } from '../../upload/outcome';
@@ -127,13 +128,13 @@ function readTarget(
 	};
 }
 
-export async function execute(
+export function batchPlan(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+): BatchPlan<UploadTarget, IDataObject> {
 	const client = new ApiClient(this, 'fileStorageFileRequestApi');
 	const urlsPerRequest = readUrlsPerRequest(this);
-	return await runBatched(this, items, {
+	return {
 		prepare: (itemIndex) => readTarget(this, itemIndex, items),
 		groupKey: (target) => target.parentId ?? REQUEST_ROOT,
 		weight: (target) => target.urls.length,
@@ -168,5 +169,5 @@ export async function execute(
 			parentId: target.parentId ?? null,
 			...outcomeFields(shared),
 		}),
-	});
+	};
 }

@@ -1,17 +1,13 @@
 // Folder → Get Contents: the files and folders inside one folder of the account (or its root), page by page.
 
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountFolderId, accountFolderLocator } from '../../../lib/folderPickers/locators';
 import { simplifyItem } from '../../../lib/resources/simplify';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
-import { forEachItem } from '../../common/execution';
+import type { ItemWork } from '../../common/execution';
+import { jsonItems } from '../../common/execution';
 import { listingProperties, readListing, sortProperty } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
@@ -40,27 +36,26 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export function itemWork(this: IExecuteFunctions): ItemWork {
 	const client = new ApiClient(this, 'fileStorageApi');
-	return await forEachItem(this, items, async (itemIndex) => {
-		const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
-		const includeFolder = this.getNodeParameter(
-			'options.includeFolder',
-			itemIndex,
-			false,
-		) as boolean;
-		const listing = readListing(this, itemIndex, { sortable: true });
-		const { elements, folder: listed } = await list(
-			client,
-			endpoints.folderContents(folderId, listing.sortQuery),
-			listing.options,
-			listing.toItem,
-		);
-		if (!includeFolder || !listed) return elements;
-		const folder: IDataObject = listing.simplify ? simplifyItem(listed) : listed;
-		return elements.map((entry) => ({ ...entry, folder }));
-	});
+	return {
+		run: async (itemIndex) => {
+			const folderId = accountFolderId(this, 'folder', itemIndex, 'Folder');
+			const includeFolder = this.getNodeParameter(
+				'options.includeFolder',
+				itemIndex,
+				false,
+			) as boolean;
+			const listing = readListing(this, itemIndex, { sortable: true });
+			const { elements, folder: listed } = await list(
+				client,
+				endpoints.folderContents(folderId, listing.sortQuery),
+				listing.options,
+				listing.toItem,
+			);
+			if (!includeFolder || !listed) return jsonItems(elements);
+			const folder: IDataObject = listing.simplify ? simplifyItem(listed) : listed;
+			return elements.map((entry) => ({ json: { ...entry, folder } }));
+		},
+	};
 }

@@ -1,13 +1,14 @@
 // Notification → Get Many: the account's notifications, newest first. The endpoint answers in one page, so Unread
 // Only and Limit apply to what it sent.
 
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyNotification } from '../../../lib/resources/simplify';
 import { isUnreadNotification } from '../../../lib/resources/wrappers';
 import { ApiClient, endpoints, list } from '../../../lib/transport';
-import { forEachItem } from '../../common/execution';
+import type { ItemWork } from '../../common/execution';
+import { jsonItems } from '../../common/execution';
 import { listingProperties, readListing } from '../../common/listing';
 import { optionsCollection } from '../../common/requestOptions';
 
@@ -28,21 +29,20 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export function itemWork(this: IExecuteFunctions): ItemWork {
 	const client = new ApiClient(this, 'fileStorageApi');
-	return await forEachItem(this, items, async (itemIndex) => {
-		const listing = readListing(this, itemIndex, { sortable: false });
-		const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
-		const options = { ...listing.options, keep: unreadOnly ? isUnreadNotification : undefined };
-		const { elements } = await list(
-			client,
-			endpoints.notifications(),
-			options,
-			listing.simplify ? simplifyNotification : undefined,
-		);
-		return elements;
-	});
+	return {
+		run: async (itemIndex) => {
+			const listing = readListing(this, itemIndex, { sortable: false });
+			const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
+			const options = { ...listing.options, keep: unreadOnly ? isUnreadNotification : undefined };
+			const { elements } = await list(
+				client,
+				endpoints.notifications(),
+				options,
+				listing.simplify ? simplifyNotification : undefined,
+			);
+			return jsonItems(elements);
+		},
+	};
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../../common/execution';
+import type { OperationModule } from '../../common/operation';
 import * as getMany from './getMany.operation';
 
 export const operations: Record<string, OperationModule> = { getMany };

@@ -1,19 +1,15 @@
 // Shared Folder → Create Folder: one folder per input item. The spec has no batch create; every item is checked
 // before the first request, so a bad name or parent in a later item sends nothing.
 
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionalParentId } from '../../../lib/folderPickers/locators';
 import { readSimplify, simplifyItem, simplifyProperty } from '../../../lib/resources/simplify';
 import { ApiClient, endpoints } from '../../../lib/transport';
 import { invalidParameter } from '../../../lib/validation';
-import { runBatched } from '../../common/batch';
+
+import type { BatchPlan } from '../../common/batch';
 import { optionsCollection, readRequestPolicy } from '../../common/requestOptions';
 
 const properties: INodeProperties[] = [
@@ -45,12 +41,17 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+/** One folder to create, read from its input item. */
+interface NewFolder {
+	itemIndex: number;
+	name: string;
+	parentId?: string;
+	simplify: boolean;
+}
+
+export function batchPlan(this: IExecuteFunctions): BatchPlan<NewFolder, IDataObject> {
 	const client = new ApiClient(this, 'fileStorageShareApi');
-	return await runBatched(this, items, {
+	return {
 		oneRequestPerItem: true,
 		prepare: (itemIndex) => {
 			const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
@@ -77,5 +78,5 @@ export async function execute(
 			return response.body;
 		},
 		output: (target, created) => (target.simplify ? simplifyItem(created) : created),
-	});
+	};
 }

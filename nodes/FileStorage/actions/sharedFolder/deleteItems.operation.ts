@@ -1,10 +1,12 @@
 // Shared Folder → Delete File or Folder: files or folders inside the shared folder, many per request.
 
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ApiClient, endpoints } from '../../../lib/transport';
-import { deleteItemsProperties, executeDeleteItems } from '../../common/deleteItems';
+import type { BatchPlan } from '../../common/batch';
+import type { DeleteTarget } from '../../common/deleteItems';
+import { deleteItemsProperties, deleteItemsPlan } from '../../common/deleteItems';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['sharedFolder'], operation: ['deleteItems'] } },
@@ -13,11 +15,11 @@ export const description = updateDisplayOptions(
 	),
 );
 
-export async function execute(
+export function batchPlan(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await executeDeleteItems(
+): BatchPlan<DeleteTarget, IDataObject> {
+	return deleteItemsPlan(
 		this,
 		items,
 		new ApiClient(this, 'fileStorageShareApi'),

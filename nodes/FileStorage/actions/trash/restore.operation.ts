@@ -1,11 +1,18 @@
 // Trash → Restore: items back from the trash, many per request. The endpoint takes one `to_home` per request,
 // so items are grouped by it.
 
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ApiClient, endpoints } from '../../../lib/transport';
-import { batchOptionsProperty, runBatched, serverMessageField } from '../../common/batch';
+import { batchOptionsProperty, serverMessageField } from '../../common/batch';
+import type { BatchPlan } from '../../common/batch';
+import type { ItemTarget } from '../../common/itemTarget';
 import { itemTargetProperties, readItemTarget } from '../../common/itemTarget';
 import { readRequestPolicy } from '../../common/requestOptions';
 
@@ -27,12 +34,12 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
+export function batchPlan(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+): BatchPlan<ItemTarget & { toHome: boolean }, IDataObject> {
 	const client = new ApiClient(this, 'fileStorageApi');
-	return await runBatched(this, items, {
+	return {
 		prepare: (itemIndex) => ({
 			...readItemTarget(this, itemIndex, items),
 			toHome: this.getNodeParameter('toHome', itemIndex, false) as boolean,
@@ -57,5 +64,5 @@ export async function execute(
 			toHome: target.toHome,
 			...shared,
 		}),
-	});
+	};
 }
