@@ -19,6 +19,7 @@ import { progress, stopStarted, utcMinute } from './lib';
 import { mainBench } from './main-bench';
 import { queueBench } from './queue-bench';
 import { renderPage, stamped } from './report';
+import { scaleBench } from './scale-bench';
 import { searchBench } from './search-bench';
 import { uploadBench } from './upload-bench';
 
@@ -27,6 +28,7 @@ const SECTIONS: Array<{ name: string; run: () => Promise<string>; minutes: numbe
 	{ name: 'download', run: downloadBench, minutes: 30 },
 	{ name: 'upload', run: uploadBench, minutes: 45 },
 	{ name: 'search', run: searchBench, minutes: 30 },
+	{ name: 'scale', run: scaleBench, minutes: 15 },
 	{ name: 'ablation', run: ablationBench, minutes: 60 },
 	{ name: 'queue', run: queueBench, minutes: 30 },
 ];
