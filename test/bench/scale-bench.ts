@@ -33,6 +33,7 @@ interface Run {
 }
 
 export async function scaleBench(): Promise<string> {
+	const began = Date.now();
 	const intro = machine();
 	const flows = new Map<number, BenchWorkflow>();
 	let seedMs = 0;
@@ -153,5 +154,7 @@ export async function scaleBench(): Promise<string> {
 		),
 		'',
 		'![Time per item and peak memory growth per MiB of output, by folder size](benchmarks-scale.svg)',
+		'',
+		`The section took ${((Date.now() - began) / 60_000).toFixed(1)} min, n8n's start and the package's build included.`,
 	].join('\n');
 }
