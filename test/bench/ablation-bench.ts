@@ -4,7 +4,8 @@
  * for speed buys. Each variant is the package built from a copy of its source with one named patch (the product code
  * has no switches for this) and packed under a name of its own, so all are node types of one n8n, measured round by
  * round against the package as it is, each run on a settled heap. A mechanism is kept where the median of the
- * rounds' own gains is at least 10 % on its row. Env: BENCH_ABLATION_RUNS (19), BENCH_ABLATION_WARMUPS (1).
+ * rounds' own gains is at least 10 % on its row. Rows: the listing of 10,000 files, Search over 501 folders, Trash →
+ * Restore of 1,000 input items. Env: BENCH_ABLATION_RUNS (19), BENCH_ABLATION_WARMUPS (1).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,6 +21,7 @@ import {
 	fileStorage,
 	getContents,
 	httpListing,
+	splitOut,
 	webhookWorkflow,
 } from './workflows';
 
@@ -27,10 +29,13 @@ const RUNS = knob('BENCH_ABLATION_RUNS', 19);
 const WARMUPS = knob('BENCH_ABLATION_WARMUPS', 1, 0);
 const KEEP_GAIN = 0.1;
 
-type Row = 'listing' | 'search';
+const BATCH_ITEMS = 1_000;
+
+type Row = 'listing' | 'search' | 'restore';
 const ROW_TEXT: Record<Row, string> = {
 	listing: 'Folder → Get Contents, Return All, 10,000 files',
 	search: 'File → Search, Return All, 501 folders',
+	restore: 'Trash → Restore, 1,000 input items, File or Folder ID `{{ $json.id }}` (its default)',
 };
 
 /**
@@ -46,6 +51,15 @@ const MECHANISMS = [
 		file: 'nodes/FileStorage/actions/file/search.operation.ts',
 		from: 'export const SEARCH_CONCURRENCY = 4;',
 		to: 'export const SEARCH_CONCURRENCY = 1;',
+	},
+	{
+		key: 'mapping',
+		name: 'a plain `{{ $json.field }}` mapping read from the item, not by the expression engine',
+		without: "every per-item parameter through n8n's `getNodeParameter`",
+		row: 'restore' as Row,
+		file: 'nodes/FileStorage/common/mappedField.ts',
+		from: 'const raw = ctx.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true }) as unknown;',
+		to: 'const raw: unknown = undefined;',
 	},
 ];
 
@@ -73,6 +87,8 @@ export async function ablationBench(): Promise<string> {
 		times: number[];
 		requests: Set<number>;
 	}> = [];
+	/** Restore's input: files of a folder, trashed in the model before each run of the row */
+	let targets: Array<{ id: string; type: string }> = [];
 	const cell = (
 		key: string,
 		row: Row,
@@ -80,13 +96,28 @@ export async function ablationBench(): Promise<string> {
 		workflow: BenchWorkflow,
 		nodes = ['File Storage'],
 	) => cells.push({ key, row, label, workflow, nodes, times: [], requests: new Set() });
-	let expected: Record<Row, number> = { listing: 10_000, search: 0 };
+	let expected: Record<Row, number> = { listing: 10_000, search: 0, restore: BATCH_ITEMS };
 	const bench = await BenchN8n.start(
 		'ablation',
 		{ sandbox: { seed: { bulkFolderFiles: 10_000 } }, probe: true },
 		async (sb, n8n) => {
 			const tree = buildSearchTree(sb);
-			expected = { listing: 10_000, search: tree.entries };
+			expected = { listing: 10_000, search: tree.entries, restore: BATCH_ITEMS };
+			const batch = sb.model.addFolder(0, { name: 'Batch' });
+			targets = Array.from({ length: BATCH_ITEMS }, (_, i) => ({
+				id: sb.model.addFile(0, { folderId: batch.id, name: `batch-${i}.txt` }).id,
+				type: 'file',
+			}));
+			// Webhook body `{ items }` → Split Out (not timed) → Restore with its default mappings
+			const restore = (type: string) => [
+				splitOut('Split Input', 'body.items'),
+				fileStorage(
+					'File Storage',
+					{ resource: 'trash', operation: 'restore', toHome: false, options: {} },
+					'api',
+					type,
+				),
+			];
 			const search = (type: string) =>
 				fileStorage(
 					'File Storage',
@@ -112,6 +143,12 @@ export async function ablationBench(): Promise<string> {
 				webhookWorkflow('abl-all-search', [search(NODE_TYPE)]),
 			);
 			cell(
+				'all',
+				'restore',
+				'all mechanisms on (the package as it is)',
+				webhookWorkflow('abl-all-restore', restore(NODE_TYPE)),
+			);
+			cell(
 				'http',
 				'listing',
 				'HTTP Request (pagination) + Split Out',
@@ -120,13 +157,17 @@ export async function ablationBench(): Promise<string> {
 			);
 			for (const m of MECHANISMS) {
 				const type = `${await installVariant(n8n.userFolder, m)}.fileStorage`;
-				const node =
-					m.row === 'search' ? search(type) : getContents(sb.seed.bulkFolderId!, true, type);
+				const nodes =
+					m.row === 'search'
+						? [search(type)]
+						: m.row === 'restore'
+							? restore(type)
+							: [getContents(sb.seed.bulkFolderId!, true, type)];
 				cell(
 					m.key,
 					m.row,
 					`${m.key} off: ${m.without}`,
-					webhookWorkflow(`abl-${m.key}`.slice(0, 21), [node]),
+					webhookWorkflow(`abl-${m.key}`.slice(0, 21), nodes),
 				);
 			}
 			return {
@@ -135,13 +176,21 @@ export async function ablationBench(): Promise<string> {
 			};
 		},
 	);
+	const { sandbox: sb } = bench;
 	for (let round = 0; round < WARMUPS + RUNS; round++) {
 		for (const c of rotate(cells, round)) {
-			const run = await bench.run(c.workflow, { settle: true });
+			if (c.row === 'restore') for (const t of targets) sb.model.trashItem(t.id);
+			const run = await bench.run(c.workflow, {
+				settle: true,
+				body: c.row === 'restore' ? { items: targets } : {},
+			});
 			const tasks = c.nodes.map((node) => taskOf(run.execution, node));
 			const items = tasks[tasks.length - 1].items.length;
 			if (items !== expected[c.row])
 				throw new Error(`${c.key} ${c.row}: ${items} items, expected ${expected[c.row]}`);
+			const left = targets.filter((t) => sb.model.findItem(t.id)?.deletedAt !== null).length;
+			if (c.row === 'restore' && left)
+				throw new Error(`${c.key} restore: ${left} of ${targets.length} items left in the trash`);
 			if (round < WARMUPS) continue;
 			c.times.push(tasks.reduce((sum, t) => sum + t.ms, 0));
 			c.requests.add(run.requests.length);
@@ -171,7 +220,7 @@ export async function ablationBench(): Promise<string> {
 	return [
 		'## Ablation: what each speed mechanism buys',
 		'',
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed). *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Verdict**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
+		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Verdict**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
 		'',
 		table(
 			'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Verdict',

@@ -188,6 +188,13 @@ export class BenchN8n {
 		return this.n8n.pid!;
 	}
 
+	/** Two full GCs in n8n (probe.ts): the next run starts on a settled heap. */
+	async settle(): Promise<void> {
+		if (!this.probePort) throw new Error('settle needs n8n started with the probe');
+		const res = await fetch(`http://127.0.0.1:${this.probePort}/settle`, { method: 'POST' });
+		if (!res.ok) throw new Error(`the probe answered ${res.status}: ${await res.text()}`);
+	}
+
 	/**
 	 * Calls a workflow's webhook; `settle`: two full GCs in n8n first (probe.ts), so no garbage of earlier runs is
 	 * collected inside this one. The execution is read back by `read`, later if the caller wants n8n's work of
@@ -197,11 +204,7 @@ export class BenchN8n {
 		w: BenchWorkflow,
 		{ body = {}, settle = false }: { body?: unknown; settle?: boolean } = {},
 	): Promise<Call> {
-		if (settle) {
-			if (!this.probePort) throw new Error('settle needs n8n started with the probe');
-			const res = await fetch(`http://127.0.0.1:${this.probePort}/settle`, { method: 'POST' });
-			if (!res.ok) throw new Error(`the probe answered ${res.status}: ${await res.text()}`);
-		}
+		if (settle) await this.settle();
 		this.sandbox.clearRequests();
 		this.server.ms = 0;
 		const answer = await this.n8n.callWebhook(w.path, { body, timeoutMs: 10 * 60_000 });
