@@ -7,21 +7,14 @@ import { NodeApiError } from 'n8n-workflow';
 import { CREDENTIALS } from '../lib/credentialContract';
 import type { ApiClient, Page, PollPolicy } from '../lib/transport';
 import { pagesOf } from '../lib/transport';
-import { FolderVerdicts } from './ancestry';
+import { KnownFolders } from './ancestry';
 import { withContent } from './content';
 import type { TriggerEvent } from './events';
 import { admitPoll, pollEmitted, pollEnded } from './overlap';
 import type { TriggerParameters } from './parameters';
 import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
 import type { ListedEntry, WindowState } from './window';
-import {
-	emptyState,
-	isWindowState,
-	keyOf,
-	sourceHash,
-	windowFingerprint,
-	windowOf,
-} from './window';
+import { emptyState, isWindowState, keyOf, sourceHash, windowKey, windowOf } from './window';
 
 export interface Poll {
 	ctx: IPollFunctions;
@@ -54,7 +47,7 @@ async function firstCounting(
 ): Promise<{ sample?: ListedEntry; read: number }> {
 	const { client, event, parameters, policy } = poll;
 	const { watch } = event;
-	const memory = new FolderVerdicts(undefined);
+	const memory = new KnownFolders(undefined);
 	const options = { policy, facts: watch.facts(poll), pageSize: limit, limit };
 	let read = 0;
 	for await (const page of pagesOf(client, event.listing(parameters), options)) {
@@ -124,11 +117,11 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 	const saved = staticData.window;
 	// Two polls of this trigger at once would emit the same items: one of them stands down (see overlap.ts).
 	const trigger = `${ctx.getWorkflow().id ?? ''}/${ctx.getNode().id ?? ctx.getNode().name}`;
-	const startedFrom = windowFingerprint(saved);
-	const admission = admitPoll(trigger, startedFrom, Date.now());
-	if (admission !== 'run') {
+	const startedFrom = windowKey(saved);
+	const turn = admitPoll(trigger, startedFrom, Date.now());
+	if (turn !== 'run') {
 		ctx.logger.debug(
-			admission === 'overlapping'
+			turn === 'overlapping'
 				? 'File Storage Trigger: another poll of this trigger is running; this one emits nothing'
 				: 'File Storage Trigger: this poll holds a window whose new items were just emitted; it emits nothing',
 		);
@@ -166,7 +159,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			return null;
 		}
 		// Judged before the window moves: a poll that cannot tell which entries count fails and is repeated.
-		const memory = new FolderVerdicts(saved.folders);
+		const memory = new KnownFolders(saved.folders);
 		const fresh = await watch.keep(poll, walked.fresh, memory);
 		if (fresh.length === 0 && walked.fresh.length > 0) await watch.check(poll);
 		staticData.window = {

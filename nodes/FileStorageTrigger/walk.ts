@@ -7,8 +7,8 @@ import { parseServiceDate } from '../lib/resources/dates';
 import { attributesOf, unwrapResource } from '../lib/resources/wrappers';
 import type { ApiCall, ApiClient, FailureFacts, Page, PollPolicy } from '../lib/transport';
 import { isClientError, pagesOf } from '../lib/transport';
-import type { ListedEntry, WalkVerdict, WindowState } from './window';
-import { judge, isFullWindow, WINDOW_SIZE } from './window';
+import type { ListedEntry, WindowDecision, WindowState } from './window';
+import { decideWindow, isFullWindow, WINDOW_SIZE } from './window';
 
 /**
  * Listing page size of the trigger: the window plus the one item beyond it (whose date the window keeps) fit on
@@ -75,7 +75,7 @@ function withoutRestored(fresh: ListedEntry[], top: string | null | undefined): 
 
 export type WalkResult =
 	/** What is new (oldest first), and the window to keep. */
-	| { done: true; fresh: ListedEntry[]; next: WalkVerdict['next'] }
+	| { done: true; fresh: ListedEntry[]; next: WindowDecision['next'] }
 	/** Too much at once: the walk stopped at the start of this page, where the next poll continues. */
 	| { done: false; resume: string | null };
 
@@ -96,13 +96,13 @@ export async function walkNewestFirst(
 	const stretch: ListedEntry[] = [];
 	let pages = 0;
 	let lastCursor: string | undefined;
-	let decided: WalkVerdict | undefined;
+	let decided: WindowDecision | undefined;
 	for await (const page of pagesFrom(client, call, state.resume ?? undefined, read)) {
 		inspect(page);
 		pages++;
 		lastCursor = page.cursor;
 		stretch.push(...toEntries(page.elements));
-		decided = judge(state, stretch, page.last) ?? decided;
+		decided = decideWindow(state, stretch, page.last) ?? decided;
 		// A server with small pages decides after a short walk. When the new window would then be smaller than the
 		// saved one (mostly what was just emitted), the walk reads on to fill it, so that deleting what was emitted leaves it an anchor.
 		if (decided && (page.last || isFullWindow(state, decided.next))) break;

@@ -5,7 +5,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ApiClient, FailureFacts, Page, PollPolicy } from '../lib/transport';
-import type { FolderVerdicts } from './ancestry';
+import type { KnownFolders } from './ancestry';
 import { uploadsInTree } from './ancestry';
 import type { ListedEntry } from './window';
 import { checkNotTrashed, checkWatchedFolder } from './watchedFolder';
@@ -30,9 +30,9 @@ export interface Watch {
 	/** What the listing's errors say of what is watched. */
 	facts(run: WatchRun): FailureFacts;
 	/** The new entries that count, in their order; what was learnt on the way goes into `memory`. */
-	keep(run: WatchRun, entries: ListedEntry[], memory: FolderVerdicts): Promise<ListedEntry[]>;
+	keep(run: WatchRun, entries: ListedEntry[], memory: KnownFolders): Promise<ListedEntry[]>;
 	/** What the window keeps of `memory` for the next poll. */
-	remember(memory: FolderVerdicts): IDataObject;
+	remember(memory: KnownFolders): IDataObject;
 }
 
 const nothing = async () => undefined;

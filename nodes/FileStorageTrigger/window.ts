@@ -51,7 +51,7 @@ export interface WindowState extends IDataObject {
 	complete: boolean;
 	/** How many times the window was saved (absent in windows saved before it existed). */
 	saves?: number;
-	/** New File in Folder: remembered verdicts of folders, inside the watched tree or not (ancestry.ts). */
+	/** New File in Folder: remembered placements of folders, inside the watched tree or not (ancestry.ts). */
 	folders?: string;
 }
 
@@ -65,7 +65,7 @@ export function sourceHash(parts: unknown[]): string {
 }
 
 /** What a saved window is, in a few characters: equal fingerprints mean the same saved window (or none saved). */
-export function windowFingerprint(saved: unknown): string {
+export function windowKey(saved: unknown): string {
 	if (!saved || typeof saved !== 'object') return 'none';
 	const state = saved as Partial<WindowState>;
 	return sourceHash([
@@ -96,7 +96,7 @@ export interface ListedEntry {
 	element: IDataObject;
 }
 
-export interface WalkVerdict {
+export interface WindowDecision {
 	/** New entries, oldest first. */
 	fresh: ListedEntry[];
 	/** The window state to keep if this poll succeeds. */
@@ -111,7 +111,7 @@ export interface WalkVerdict {
  * WINDOW_MAX, or trimmed back to the previous date, keeping WINDOW_MIN): then nothing beyond it shares the floor
  * date, and even the loss of every window item leaves new and old apart.
  */
-export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdict['next'] {
+export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WindowDecision['next'] {
 	let end = Math.min(WINDOW_SIZE, stretch.length);
 	const edgeDate = end > 0 ? stretch[end - 1].date : null;
 	if (reachedEnd && stretch.length <= WINDOW_MAX) {
@@ -147,11 +147,11 @@ export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WalkVerdi
  * Judges a contiguous newest-first stretch of the listing (from the walk's start to where it stopped).
  * `reachedEnd` says the stretch ends at the end of the listing. Undefined means: walk further.
  */
-export function judge(
+export function decideWindow(
 	state: WindowState,
 	stretch: ListedEntry[],
 	reachedEnd: boolean,
-): WalkVerdict | undefined {
+): WindowDecision | undefined {
 	const known = knownKeys(state);
 	const isKnown = (entry: ListedEntry) => known.has(keyOf(entry.id));
 	let lowestKnown = -1;
@@ -198,7 +198,7 @@ export function judge(
 }
 
 /** Whether the next window is no smaller than the saved one (or holds WINDOW_SIZE entries, a trigger page's worth). */
-export function isFullWindow(state: WindowState, next: WalkVerdict['next']): boolean {
+export function isFullWindow(state: WindowState, next: WindowDecision['next']): boolean {
 	return next.known.length >= Math.min(state.known.length, WINDOW_SIZE * KEY_LENGTH);
 }
 
@@ -211,8 +211,8 @@ export function isFullWindow(state: WindowState, next: WalkVerdict['next']): boo
 function joinedWithRest(
 	state: WindowState,
 	stretch: ListedEntry[],
-	next: WalkVerdict['next'],
-): WalkVerdict['next'] {
+	next: WindowDecision['next'],
+): WindowDecision['next'] {
 	const held = next.known.length / KEY_LENGTH;
 	if (held !== stretch.length) return next;
 	const walked = new Set(stretch.map((entry) => keyOf(entry.id)));

@@ -145,7 +145,7 @@ export function fillPathSecret(
 }
 
 /**
- * A credential-test verdict read from the answer's body (the spec gives no status codes): with
+ * A credential-test placement read from the answer's body (the spec gives no status codes): with
  * `ignoreHttpStatusErrors` every answer reaches the rules, and the first whose `key` has `value` fails the test
  * with its message. `undefined` matches a missing key, e.g. an answer that is not a listing.
  */

@@ -915,7 +915,7 @@ describe('n8n start', () => {
 		for (const type of CREDENTIAL_TYPES) expect(types).toContain(type);
 	}, 60_000);
 
-	test('credential tests: one request each, readable verdicts, nothing changes on the server', async () => {
+	test('credential tests: one request each, readable placements, nothing changes on the server', async () => {
 		const cases: Array<[{ id: string }, 'OK' | 'Error', RegExp?]> = [
 			[CREDENTIALS.api, 'OK'],
 			[BAD_CREDENTIALS.apiWrongToken, 'Error', /^The access token was refused/],
@@ -964,7 +964,7 @@ describe('n8n start', () => {
 
 	test('credential tests decide by the body the spec defines, whatever status a server uses', async () => {
 		// A server that answers every error with 200 (the spec gives no status codes), and one that answers like
-		// the API's ancestor (401 Unauthenticated.): the verdicts stay the same.
+		// the API's ancestor (401 Unauthenticated.): the placements stay the same.
 		const probes: Array<[{ id: string }, 'OK' | 'Error', Parameters<Sandbox['fault']>[0]]> = [
 			[
 				CREDENTIALS.share,
@@ -1017,16 +1017,16 @@ describe('n8n start', () => {
 			],
 		];
 		const before = stateSnapshot();
-		const verdicts: string[] = [];
+		const placements: string[] = [];
 		for (const [credential, , fault] of probes) {
 			sandbox.clearFaults();
 			sandbox.fault(fault);
 			const result = await n8n.testCredential(credential.id);
 			expectNoSecrets(JSON.stringify(result), `credential test result of ${credential.id}`);
-			verdicts.push(result.status);
+			placements.push(result.status);
 		}
 		sandbox.clearFaults();
-		expect(verdicts).toEqual(probes.map(([, status]) => status));
+		expect(placements).toEqual(probes.map(([, status]) => status));
 		expect(stateSnapshot()).toEqual(before);
 	}, 180_000);
 

@@ -181,7 +181,7 @@ describe('New File in Folder', () => {
 		expect(
 			paths.filter((path) => path.endsWith(`/browse/folders/${t.accounting.id}`)),
 		).toHaveLength(1);
-		// the uploads page, the watched folder's check, Elsewhere once (its verdict then known), Q1 and 2026 once each
+		// the uploads page, the watched folder's check, Elsewhere once (its placement then known), Q1 and 2026 once each
 		expect(paths).toHaveLength(1 + 1 + 1 + 2);
 	});
 

@@ -1,11 +1,11 @@
 import type { ListedEntry, WindowState } from '../../nodes/FileStorageTrigger/window';
 import {
 	emptyState,
-	judge,
+	decideWindow,
 	WINDOW_MAX,
 	WINDOW_MIN,
 	WINDOW_SIZE,
-	windowFingerprint,
+	windowKey,
 	windowOf,
 } from '../../nodes/FileStorageTrigger/window';
 
@@ -24,14 +24,17 @@ describe('known window', () => {
 	it('new items above the window are fresh, oldest first; an idle listing has none', () => {
 		const old = [entry('c'), entry('b'), entry('a')];
 		const state = stateOf(old);
-		expect(judge(state, old, true)?.fresh).toEqual([]);
-		expect(ids(judge(state, [entry('e'), entry('d'), ...old], true)!.fresh)).toEqual(['d', 'e']);
+		expect(decideWindow(state, old, true)?.fresh).toEqual([]);
+		expect(ids(decideWindow(state, [entry('e'), entry('d'), ...old], true)!.fresh)).toEqual([
+			'd',
+			'e',
+		]);
 	});
 
 	it('a window that covered the whole listing makes every unknown id new, even when all known ones are gone', () => {
 		const state = stateOf([entry('b'), entry('a')]);
 		expect(state.complete).toBe(true);
-		expect(ids(judge(state, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
+		expect(ids(decideWindow(state, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
 	});
 
 	it('keeps walking while the window may still be further down', () => {
@@ -39,8 +42,8 @@ describe('known window', () => {
 		const state = stateOf(listing, false);
 		expect(state.complete).toBe(false);
 		const burst = Array.from({ length: 300 }, (_, n) => entry(`new-${n}`));
-		expect(judge(state, burst, false)).toBeUndefined();
-		expect(judge(state, [...burst, ...listing.slice(0, 5)], false)?.fresh).toHaveLength(300);
+		expect(decideWindow(state, burst, false)).toBeUndefined();
+		expect(decideWindow(state, [...burst, ...listing.slice(0, 5)], false)?.fresh).toHaveLength(300);
 	});
 
 	it('ends the window at a date boundary, so dates separate new from old when every window item is deleted', () => {
@@ -58,7 +61,7 @@ describe('known window', () => {
 			entry('new-0', '2026-03-10'),
 			...listing.slice(WINDOW_SIZE + 30),
 		];
-		expect(ids(judge(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
+		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
 	});
 
 	it(`remembers a listing that ends within ${WINDOW_MAX} entries whole, so emptying it loses nothing`, () => {
@@ -70,7 +73,7 @@ describe('known window', () => {
 		expect(state.complete).toBe(true);
 		// A workflow deletes everything; new items arrive the same day: all of them are new.
 		const now = [entry('new-1', '2026-03-10'), entry('new-0', '2026-03-10')];
-		expect(ids(judge(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
+		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
 	});
 
 	it('trims the window back to the previous date when the floor date runs on too long', () => {
@@ -106,14 +109,14 @@ describe('known window', () => {
 			entry('same-day', '2026-03-10'),
 			entry('older', '2026-03-01'),
 		];
-		expect(ids(judge(state, now, true)!.fresh)).toEqual(['later']);
+		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['later']);
 	});
 
 	it('tolerates unparseable dates by treating them as old once the window is gone', () => {
 		const listing = Array.from({ length: 300 }, (_, n) => entry(`x-${n}`, null));
 		const state = stateOf(listing, false);
 		expect(state.floorShared).toBe(true);
-		expect(judge(state, [entry('y', null)], true)?.fresh).toEqual([]);
+		expect(decideWindow(state, [entry('y', null)], true)?.fresh).toEqual([]);
 	});
 });
 
@@ -131,8 +134,8 @@ describe('window fingerprint', () => {
 
 	it('is the same for the same saved window, whatever its key order', () => {
 		const reordered = Object.fromEntries(Object.entries(state).reverse());
-		expect(windowFingerprint(reordered)).toBe(windowFingerprint(state));
-		expect(windowFingerprint(JSON.parse(JSON.stringify(state)))).toBe(windowFingerprint(state));
+		expect(windowKey(reordered)).toBe(windowKey(state));
+		expect(windowKey(JSON.parse(JSON.stringify(state)))).toBe(windowKey(state));
 	});
 
 	it('differs when anything the next poll starts from differs', () => {
@@ -143,9 +146,9 @@ describe('window fingerprint', () => {
 			{ complete: true },
 			{ floor: '2026-03-09' },
 		]) {
-			expect(windowFingerprint({ ...state, ...change })).not.toBe(windowFingerprint(state));
+			expect(windowKey({ ...state, ...change })).not.toBe(windowKey(state));
 		}
-		expect(windowFingerprint(undefined)).toBe('none');
-		expect(windowFingerprint(state)).not.toBe('none');
+		expect(windowKey(undefined)).toBe('none');
+		expect(windowKey(state)).not.toBe('none');
 	});
 });
