@@ -36,3 +36,16 @@ export function recordWaits({ sleep = true }: { sleep?: boolean } = {}): WaitRec
 	};
 	return recorder;
 }
+
+/**
+ * For a whole test file: the back-offs between tries are recorded, not slept (`recordWaits({ sleep: false })`),
+ * from its first test to its last. `take()` gives the waits asked for since the last call.
+ */
+export function useRecordedWaits(): Pick<WaitRecorder, 'take'> {
+	let recorder: WaitRecorder | undefined;
+	beforeAll(() => {
+		recorder = recordWaits({ sleep: false });
+	});
+	afterAll(() => recorder?.restore());
+	return { take: () => recorder?.take() ?? [] };
+}
