@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 // dist/ belongs to one test file at a time: jest runs files in parallel workers, and `n8n-node build` (the packed
 // tarball's test) deletes and rebuilds dist/ while `npm publish` (the publish guard's test) packs it. Each takes
 // this lock, a directory under .tmp/ made atomically by mkdir, around what reads or writes dist/.
