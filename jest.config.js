@@ -1,6 +1,11 @@
+const { availableParallelism } = require('node:os');
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',
+	// jest's default (one worker fewer than cores) is one worker on 2 cores: the files then run one after another,
+	// while much of a file's time is spent waiting on servers and child processes. Two workers at least.
+	maxWorkers: Math.max(2, availableParallelism() - 1),
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// Type checking is a separate step (`npm run typecheck`); transpiling only keeps the suite fast on 2 cores.

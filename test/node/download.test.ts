@@ -17,12 +17,15 @@ import {
 } from '../harness/engine';
 import type { RunOptionsLite } from '../helpers/fixture';
 import { useFixture } from '../helpers/fixture';
+import { useRecordedWaits } from '../reliability/waits';
 import { fileContent, iconContent, sha256OfContent, thumbnailContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 
 const fx = useFixture();
+// Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
+useRecordedWaits();
 /** "Another host": same seed (so the same tokens would work there), another port, so another origin. */
 let other: Sandbox;
 

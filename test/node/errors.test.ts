@@ -1,6 +1,9 @@
 import { useFixture } from '../helpers/fixture';
+import { useRecordedWaits } from '../reliability/waits';
 
 const fx = useFixture();
+// Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
+useRecordedWaits();
 
 const notifications = { resource: 'notification', operation: 'getMany', returnAll: true };
 const accessToken = () => fx.sandbox.seed.users[0].accessToken;

@@ -2,10 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiListAll } from '../helpers/api';
 import { useFixture } from '../helpers/fixture';
+import { useRecordedWaits } from '../reliability/waits';
 
 // A bulk folder of 1,200 files: three server pages of the documented maximum (500).
 const BULK_FILES = 1200;
 const fx = useFixture({ seed: { bulkFolderFiles: BULK_FILES } });
+// Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
+useRecordedWaits();
 
 const day = (month: number, date: number) => new Date(Date.UTC(2026, month - 1, date, 10, 0));
 

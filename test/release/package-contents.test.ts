@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { withDistLock } from '../helpers/dist-lock';
+
 const root = resolve(__dirname, '../..');
 
 /** What the build makes of a source folder: each .ts as .js, each codex .json as it is, under dist/. */
@@ -31,9 +33,9 @@ function packedFiles(): string[] {
 
 describe('the packed tarball', () => {
 	let files: string[];
-	beforeAll(() => {
-		files = packedFiles();
-	}, 180_000);
+	beforeAll(async () => {
+		files = await withDistLock(packedFiles);
+	}, 480_000);
 
 	it('holds exactly the manifest, README, licence, one .js per source file, the codex files and the icons', () => {
 		// No source maps (they point at sources the tarball does not ship) and no declarations: n8n reads neither.

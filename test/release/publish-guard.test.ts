@@ -9,6 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { lockDist } from '../helpers/dist-lock';
+
 const root = resolve(__dirname, '../..');
 const packageName = 'n8n-nodes-file-storage';
 
@@ -17,6 +19,12 @@ let registry: string;
 let home: string;
 const received: string[] = [];
 
+let unlockDist: (() => void) | undefined;
+
+// npm packs dist/, which the packed tarball's test may be rebuilding in another jest worker: wait for it.
+beforeAll(async () => {
+	unlockDist = await lockDist();
+}, 330_000);
 beforeAll(async () => {
 	home = mkdtempSync(join(tmpdir(), 'fs-publish-home-'));
 	server = createServer((request, response) => {
@@ -38,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await new Promise((done) => server.close(done));
 	rmSync(home, { recursive: true, force: true });
+	unlockDist?.();
 });
 beforeEach(() => {
 	received.length = 0;

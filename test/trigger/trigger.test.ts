@@ -5,8 +5,11 @@ import { WINDOW_MAX } from '../../nodes/FileStorageTrigger/window';
 import type { CredentialSet } from '../harness/engine';
 import { Poller } from '../harness/engine';
 import { useFixture } from '../helpers/fixture';
+import { useRecordedWaits } from '../reliability/waits';
 
 const fx = useFixture();
+// Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
+useRecordedWaits();
 
 const requestFolder = () =>
 	fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;

@@ -225,11 +225,15 @@ describe('transport/request: how one call is sent', () => {
 
 		it('the same answer to a read changes nothing, so it says nothing about applying', async () => {
 			const fake = fakeContext([{ statusCode: 200, body: '{"data":[{"da' }]);
-			const error = (await apiRequest(fake.ctx, endpoints.notifications()).catch(
+			// the read is asked for again after the policy's back-offs: recorded here, not slept
+			const waits: number[] = [];
+			const policy = { ...EXECUTION_POLICY, wait: async (ms: number) => void waits.push(ms) };
+			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch(
 				(caught: unknown) => caught,
 			)) as NodeApiError;
 			expect(error.message).toMatch(/not complete JSON/);
 			expect(error.description).not.toContain('applied');
+			expect(waits).toEqual([1000, 2000]);
 		});
 	});
 });
