@@ -39,19 +39,23 @@ export type BinaryDataMode = 'memory' | 'database' | 'other';
 let learntBinaryDataMode: BinaryDataMode | undefined;
 
 /**
- * n8n's binary data mode, as the files it stored for this package told (undefined until one was stored). Nodes
- * cannot read n8n's configuration, and n8n-core's helpers say nothing of the mode before a file is stored (n8n
- * 1.123 and 2.41 alike). But each n8n process (a main, a worker) has one mode, set at its start, and a stored
- * binary's id names it: `database:<id>`, `filesystem-v2:<id>`, `s3:<id>`…, none where the item holds the bytes
- * (n8n-core's BinaryDataService). So the mode is read off the user's own files as they are stored: nothing is
- * written to find it out.
+ * n8n's binary data mode, as the files it stored for this package told, or its refusal of one (undefined until
+ * then). Nodes cannot read n8n's configuration, and n8n-core's helpers say nothing of the mode before a file is
+ * stored (n8n 1.123 and 2.41 alike). But each n8n process (a main, a worker) has one mode, set at its start, and a
+ * stored binary's id names it: `database:<id>`, `filesystem-v2:<id>`, `s3:<id>`…, none where the item holds the
+ * bytes (n8n-core's BinaryDataService). So the mode is read off the user's own files as they are stored: nothing
+ * is written to find it out.
  */
 export function knownBinaryDataMode(): BinaryDataMode | undefined {
 	return learntBinaryDataMode;
 }
 
-/** Notes the mode of a binary n8n just stored (see knownBinaryDataMode). */
-export function learnBinaryDataMode(binary: IBinaryData): void {
-	const id = binary.id === undefined || binary.id === null ? '' : String(binary.id);
+/** Notes the mode of a binary n8n just stored, or the mode its refusal of a file named (see knownBinaryDataMode). */
+export function learnBinaryDataMode(from: IBinaryData | BinaryDataMode): void {
+	if (typeof from === 'string') {
+		learntBinaryDataMode = from;
+		return;
+	}
+	const id = from.id === undefined || from.id === null ? '' : String(from.id);
 	learntBinaryDataMode = !id ? 'memory' : id.startsWith('database:') ? 'database' : 'other';
 }

@@ -72,6 +72,7 @@ function storageError(
 	if (/max size limit|N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE/i.test(message)) {
 		// n8n reads the whole file, then refuses it before writing anything. Its FileTooLargeError says "MB" of
 		// sizes in MiB (the file's rounded): the file is said by its length, the cap in MiB as it is set.
+		learnBinaryDataMode('database'); // only that mode refuses so
 		const sizes = /size of ([\d.]+) MB exceeds the max size limit of ([\d.]+) MB/.exec(message);
 		const size = bytes === undefined ? `${sizes?.[1]} MiB` : formatSize(bytes);
 		return new NodeOperationError(
@@ -88,6 +89,7 @@ function storageError(
 			`${message} ${(error as { code?: string }).code ?? ''}`,
 		)
 	) {
+		learnBinaryDataMode('memory'); // only that mode makes the whole file one string
 		return new NodeOperationError(
 			ctx.getNode(),
 			`The file is too large for n8n's in-memory binary data mode [item ${itemIndex}]`,
