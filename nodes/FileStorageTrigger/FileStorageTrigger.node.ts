@@ -11,6 +11,7 @@ import { accountFolderLocator, fileRequestFolderLocator } from '../lib/folderPic
 import { searchFileRequestFolders, searchFolders } from '../lib/folderPickers/listSearch';
 import { pollBudgetMs } from '../lib/n8n';
 import { simplifyProperty } from '../lib/resources/simplify';
+import { MB_UNIT } from '../lib/resources/sizes';
 import { eventSubtitle } from '../lib/subtitle';
 import { ApiClient, pollPolicy } from '../lib/transport';
 import { EVENTS } from './events';
@@ -152,8 +153,7 @@ export class FileStorageTrigger implements INodeType {
 						typeOptions: { minValue: 1, numberPrecision: 0 },
 						default: DEFAULT_MAX_FILE_SIZE_MB,
 						displayOptions: { show: { includeFileContent: [true] } },
-						description:
-							"Largest file whose content is included. It protects n8n's memory (binary data kept in memory) or disk from unexpectedly large uploads; a larger file is output without content, with the reason in 'contentError'.",
+						description: `Largest file whose content is included, in MB (${MB_UNIT}). It protects n8n's memory (binary data kept in memory) or disk from unexpectedly large uploads; a larger file is output without content, with the reason in 'contentError'.`,
 					},
 				],
 			},

@@ -4,21 +4,21 @@
 // other files, and the window moves as usual.
 
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { fileDescriptionOf, resolveUrl } from '../lib/fileContent/description';
 import type { DownloadRequest } from '../lib/fileContent/naming';
 import { outputMimeType, outputName } from '../lib/fileContent/naming';
 import { BinaryStore } from '../lib/fileContent/storage';
-import { withCancelSignal } from '../lib/n8n';
+import { formatSize } from '../lib/resources/sizes';
 import type {
 	ApiClient,
-	ByteStream,
 	CheckedCredential,
-	OpenedDownload,
+	Deadline,
 	PollPolicy,
+	SizeLimit,
 } from '../lib/transport';
-import { describeUrl, openDownload, readableClassOf, redactText } from '../lib/transport';
+import { describeUrl, openDownload, redactText } from '../lib/transport';
 import type { ContentOptions } from './parameters';
 
 /** What of a poll the downloads use (poll.ts's Poll has it). */
@@ -36,29 +36,17 @@ export const CONTENT_BUDGET_SHARE = 0.8;
 const WITHOUT_CONTENT =
 	'The file is output without its content; File → Download can fetch it later.';
 
-function megabytes(bytes: number): string {
-	return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
-}
-
-function overLimit(poll: ContentPoll, content: ContentOptions, size: string): NodeOperationError {
-	return new NodeOperationError(
-		poll.ctx.getNode(),
-		`The file is larger than Max File Size (MB) allows: ${size}, at most ${content.maxFileSizeMb} MB. ${WITHOUT_CONTENT} To include files this large, raise Max File Size (MB) in the trigger's options.`,
-	);
-}
-
-/** The body, failing once more than `maxBytes` have passed (a server that sends no Content-Length). */
-function limitedBody(body: ByteStream, maxBytes: number, exceeded: () => Error): ByteStream {
-	const Readable = readableClassOf(body);
-	async function* limited(): AsyncGenerator<Uint8Array> {
-		let received = 0;
-		for await (const chunk of body) {
-			received += chunk.length;
-			if (received > maxBytes) throw exceeded();
-			yield chunk;
-		}
-	}
-	return Readable.from(limited(), { objectMode: false });
+/** Max File Size: refused from the Content-Length before the body is read, else ended once counted past it. */
+function maxFileSize(poll: ContentPoll, content: ContentOptions): SizeLimit {
+	const { maxBytes } = content;
+	return {
+		maxBytes,
+		exceeded: (bytes, counted) =>
+			new NodeOperationError(
+				poll.ctx.getNode(),
+				`The file is larger than Max File Size (MB) allows: ${counted ? `more than ${formatSize(maxBytes)}` : formatSize(bytes, maxBytes)}, at most ${formatSize(maxBytes)}. ${WITHOUT_CONTENT} To include files this large, raise Max File Size (MB) in the trigger's options.`,
+			),
+	};
 }
 
 /** A reason as `contentError` shows it: one readable sentence (or a few), no item index, no secret. */
@@ -71,10 +59,7 @@ function sentenceOf(error: unknown, secrets: string[]): string {
 	return redactText(text, secrets);
 }
 
-/**
- * Fetches one file's content into binary data, or throws why it could not. `cancel` ends the request or the body
- * when the poll's time runs out.
- */
+/** Fetches one file's content into binary data, or throws why it could not (`deadline`: the poll's time is up). */
 async function fetchContent(
 	poll: ContentPoll,
 	content: ContentOptions,
@@ -82,22 +67,17 @@ async function fetchContent(
 	url: string,
 	file: { name?: string; mimeType?: string },
 	itemIndex: number,
-	cancel: AbortSignal,
+	deadline: Deadline,
 ) {
 	const { ctx, client, policy } = poll;
-	// The download's requests end with this signal (hops.ts asks the context for it, as n8n's helpers do).
-	const opened = await openDownload(withCancelSignal(ctx, cancel), client, {
+	const opened = await openDownload(ctx, client, {
 		url,
 		policy,
 		itemIndex,
 		expectedMimeType: file.mimeType,
+		limit: store.limit(itemIndex, maxFileSize(poll, content)),
+		deadline,
 	});
-	const { contentLength } = opened;
-	if (contentLength !== undefined && contentLength > content.maxBytes) {
-		opened.close();
-		throw overLimit(poll, content, megabytes(contentLength));
-	}
-	await store.refuseTooLarge(opened, itemIndex);
 	const request: DownloadRequest = {
 		url,
 		content: 'file',
@@ -106,13 +86,7 @@ async function fetchContent(
 		binaryPropertyName: content.binaryPropertyName,
 	};
 	const name = outputName(request, opened);
-	const limited: OpenedDownload = {
-		...opened,
-		body: limitedBody(opened.body, content.maxBytes, () =>
-			overLimit(poll, content, `more than ${megabytes(content.maxBytes)}`),
-		),
-	};
-	return await store.store(limited, name, outputMimeType(request, opened, name), itemIndex);
+	return await store.store(opened, name, outputMimeType(request, opened, name), itemIndex);
 }
 
 /**
@@ -154,26 +128,23 @@ export async function withContent(
 			failed(timeIsUp());
 			continue;
 		}
-		const cancel = new AbortController();
-		const watch = new AbortController();
 		let timedOut = false;
-		void sleep(deadline - Date.now(), watch.signal).then(
-			() => {
+		// The download's own timer ends it at the deadline, whatever it is doing then.
+		const deadlineOfPoll: Deadline = {
+			at: deadline,
+			passed: () => {
 				timedOut = true;
-				cancel.abort(new Error(timeIsUp()));
+				return new NodeOperationError(ctx.getNode(), timeIsUp());
 			},
-			() => undefined, // the download ended first
-		);
+		};
 		try {
-			const binary = await fetchContent(poll, content, store, url, file, index, cancel.signal);
+			const binary = await fetchContent(poll, content, store, url, file, index, deadlineOfPoll);
 			output.push({ json, binary: { [content.binaryPropertyName]: binary } });
 		} catch (error) {
 			failed(timedOut ? timeIsUp() : sentenceOf(error, credential.secrets));
 			ctx.logger.warn(
 				`File Storage Trigger: a new file is output without its content: ${redactText(String((error as Error)?.message ?? error), credential.secrets)}`,
 			);
-		} finally {
-			watch.abort();
 		}
 	}
 	return output;

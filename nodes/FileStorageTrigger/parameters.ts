@@ -4,6 +4,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkFolderId, REQUEST_ROOT, ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
+import { MB_UNIT, megabytesToBytes } from '../lib/resources/sizes';
 import type { EventName } from './events';
 
 export interface TriggerParameters {
@@ -23,8 +24,7 @@ export interface TriggerParameters {
 export interface ContentOptions {
 	/** Put Output File in Field. */
 	binaryPropertyName: string;
-	/** Max File Size (MB), as entered. */
-	maxFileSizeMb: number;
+	/** Max File Size (MB), in bytes (1 MB = 1,000,000 bytes, as n8n shows sizes). */
 	maxBytes: number;
 }
 
@@ -53,16 +53,17 @@ function readContentOptions(ctx: IPollFunctions, event: EventName): ContentOptio
 	const maxFileSizeMb = Number(
 		ctx.getNodeParameter('options.maxFileSizeMb', DEFAULT_MAX_FILE_SIZE_MB),
 	);
-	if (!Number.isFinite(maxFileSizeMb) || maxFileSizeMb <= 0) {
+	const maxBytes = megabytesToBytes(maxFileSizeMb);
+	if (!maxBytes) {
 		throw new NodeOperationError(
 			node,
 			`Max File Size (MB): ${JSON.stringify(maxFileSizeMb)} is not a positive number`,
 			{
-				description: `Enter the largest file to include, in MB, e.g. ${DEFAULT_MAX_FILE_SIZE_MB}.`,
+				description: `Enter the largest file to include, in MB (${MB_UNIT}), e.g. ${DEFAULT_MAX_FILE_SIZE_MB}.`,
 			},
 		);
 	}
-	return { binaryPropertyName, maxFileSizeMb, maxBytes: Math.floor(maxFileSizeMb * 1024 ** 2) };
+	return { binaryPropertyName, maxBytes };
 }
 
 export function readTriggerParameters(ctx: IPollFunctions): TriggerParameters {

@@ -7,6 +7,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { MEMORY_MODE_MAX_BYTES } from '../../nodes/lib/fileContent/storage';
+import { formatSize } from '../../nodes/lib/resources/sizes';
 import { waitFor } from '../e2e/processes';
 import {
 	binarySha256,
@@ -758,6 +759,10 @@ describe("n8n's binary data modes", () => {
 
 	it('in-memory mode: a file above its cap fails from the Content-Length, before the body is read', async () => {
 		await useBinaryDataMode('memory');
+		// the mode is read off a file n8n stored (no probe file is written): one small file first
+		const notes = file('Documents/notes.txt');
+		const small = await run(download({ source: 'url', fileUrl: `/file/${notes.basename}` }));
+		expect(small.items[0].binary?.data.id).toBeUndefined();
 		const huge = model().addFile(0, {
 			name: 'huge.iso',
 			size: 1024 ** 3,
@@ -765,7 +770,7 @@ describe("n8n's binary data modes", () => {
 		});
 		const { error } = await run(download({ source: 'url', fileUrl: `/file/${huge.basename}` }));
 		expect(error?.message).toBe(
-			`The file is too large for n8n's in-memory binary data mode: 1024 MB, at most ${Math.round(MEMORY_MODE_MAX_BYTES / 1024 ** 2)} MB [item 0]`,
+			`The file is too large for n8n's in-memory binary data mode: 1.07 GB, at most ${formatSize(MEMORY_MODE_MAX_BYTES)} [item 0]`,
 		);
 		expect(error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 		expect(await bytesSentOnceDone()).toBeLessThan(100 * 1024 ** 2);
@@ -780,15 +785,15 @@ describe("n8n's binary data modes", () => {
 		expect(rows.size).toBe(1);
 		const big = model().addFile(0, {
 			name: 'big.bin',
-			size: 1.5 * 1024 ** 2,
+			size: 1_500_000,
 			mimetype: 'application/octet-stream',
 		});
 		const { error } = await run(download({ source: 'url', fileUrl: `/file/${big.basename}` }));
 		expect(error?.message).toBe(
-			"The file is too large for n8n's database binary data mode: 1.5 MB, at most 1 MB per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item 0]",
+			"The file is too large for n8n's database binary data mode: 1.5 MB, at most 1 MiB (1.05 MB) per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item 0]",
 		);
 		expect(error?.description).toBe(
-			'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MB, at most 1024; 512 by default) on the main and on every worker, or use S3 binary data storage.',
+			'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MiB: 1 MiB = 1,048,576 bytes; at most 1024, 512 by default) on the main and on every worker, or use S3 binary data storage.',
 		);
 		expect(rows.size).toBe(1);
 	});

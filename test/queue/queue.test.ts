@@ -81,10 +81,10 @@ const RESTORED_PER_CALL = 250;
  * below, under the files made over it.
  */
 const DATABASE_MAX_FILE_SIZE_MB = 8;
-/** A file over that cap: 9.5 MiB, which n8n's refusal calls "9.5 MB". */
+/** A file over that cap: 9.5 MiB (9,961,472 bytes), which n8n's own refusal calls "9.5 MB". */
 const OVER_CAP_BYTES = 9.5 * 1024 ** 2;
 /** What the node says about such a file (nodes/lib/fileContent/storage.ts), without its "[item N]". */
-const OVER_CAP_MESSAGE = `The file is too large for n8n's database binary data mode: 9.5 MB, at most ${DATABASE_MAX_FILE_SIZE_MB} MB per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap`;
+const OVER_CAP_MESSAGE = `The file is too large for n8n's database binary data mode: 9.96 MB, at most ${DATABASE_MAX_FILE_SIZE_MB} MiB (8.39 MB) per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap`;
 /** The preload that makes a worker resolve PUBLIC_SANDBOX_HOST to the sandbox (as the browser suite's screenshots do). */
 const HOST_ALIAS = path.join(REPO_ROOT, 'test', 'ui', 'host-alias.cjs');
 
@@ -556,7 +556,7 @@ test("File → Download over the database mode's cap on a worker: a readable err
 	expect({ message: error?.message, description: error?.description }).toEqual({
 		message: `${OVER_CAP_MESSAGE} [item 0]`,
 		description:
-			'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MB, at most 1024; 512 by default) on the main and on every worker, or use S3 binary data storage.',
+			'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MiB: 1 MiB = 1,048,576 bytes; at most 1024, 512 by default) on the main and on every worker, or use S3 binary data storage.',
 	});
 	// no partial file: n8n refused it before writing a row, for this execution or under this name
 	expect(

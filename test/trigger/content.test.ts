@@ -148,8 +148,9 @@ describe('Max File Size (MB)', () => {
 	it('a file announced larger is emitted without content, before its body is read; smaller ones whole', async () => {
 		const trigger = poller({ maxFileSizeMb: 1 });
 		await pollOk(trigger);
-		const big = model().addFile(0, { name: 'big.bin', size: 64 * 1024 ** 2 });
-		const fits = model().addFile(0, { name: 'fits.bin', size: 1024 ** 2 });
+		// 1 MB = 1,000,000 bytes: a file of exactly Max File Size fits
+		const big = model().addFile(0, { name: 'big.bin', size: 64_000_000 });
+		const fits = model().addFile(0, { name: 'fits.bin', size: 1_000_000 });
 		fx.sandbox.clearRequests();
 		const items = await pollOk(trigger);
 		expectNoContent(
@@ -297,14 +298,14 @@ describe('what carries content', () => {
 		});
 		await pollOk(trigger);
 		const small = model().addFile(0, { name: 'fits.txt', size: 12_345 });
-		const big = model().addFile(0, { name: 'over-cap.bin', size: 1.5 * 1024 ** 2 });
+		const big = model().addFile(0, { name: 'over-cap.bin', size: 1_500_000 });
 		const items = await pollOk(trigger);
 		expect(items.map((item) => item.json.id)).toEqual([small.id, big.id]);
 		expect(items[0].binary?.data.id).toMatch(/^database:/);
 		await expectContent(items[0], small);
 		expectNoContent(
 			items[1],
-			/^The file is too large for n8n's database binary data mode: 1\.5 MB, at most 1 MB per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap\. The file is output without its content; File → Download can fetch it later\.$/,
+			/^The file is too large for n8n's database binary data mode: 1\.5 MB, at most 1 MiB \(1\.05 MB\) per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap\. The file is output without its content; File → Download can fetch it later\.$/,
 		);
 		expect(rows.size).toBe(1);
 	});

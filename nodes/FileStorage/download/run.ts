@@ -60,13 +60,14 @@ export function downloadWork(
 			policy: readRequestPolicy(ctx, itemIndex),
 			itemIndex,
 			expectedMimeType: request.expectedMimeType,
+			// what n8n's binary mode can hold, when known; an agent gets no content, so no limit
+			limit: toolMode ? undefined : store.limit(itemIndex),
 		});
 		const name = outputName(request, opened);
 		if (toolMode) {
 			opened.close();
 			return [{ json: toolResult(request, opened, name, credential.secrets) }];
 		}
-		await store.refuseTooLarge(opened, itemIndex);
 		const binary = await store.store(
 			opened,
 			name,

@@ -4,7 +4,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseServiceDate } from '../../lib/resources/dates';
-import { parseSize } from '../../lib/resources/sizes';
+import { MB_UNIT, megabytesToBytes, parseSize } from '../../lib/resources/sizes';
 import { attributesOf, unwrapResource } from '../../lib/resources/wrappers';
 import { invalidParameter } from '../../lib/validation';
 
@@ -45,8 +45,7 @@ export const filtersProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 3 },
 			default: 0,
-			description:
-				'Only files and folders of at most this size, in megabytes (1 MB = 1,000,000 bytes). 0, the default, means no upper limit.',
+			description: `Only files and folders of at most this size, in megabytes (${MB_UNIT}). 0, the default, means no upper limit.`,
 		},
 		{
 			displayName: 'MIME Type',
@@ -63,8 +62,7 @@ export const filtersProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 3 },
 			default: 0,
-			description:
-				'Only files and folders of at least this size, in megabytes (1 MB = 1,000,000 bytes). 0, the default, means no lower limit.',
+			description: `Only files and folders of at least this size, in megabytes (${MB_UNIT}). 0, the default, means no lower limit.`,
 		},
 		{
 			displayName: 'Name Contains',
@@ -115,8 +113,6 @@ export interface SearchFilters {
 	maxSize?: number;
 }
 
-const BYTES_PER_MB = 1e6;
-
 function listOf(text: unknown): string[] {
 	return String(text ?? '')
 		.split(',')
@@ -165,16 +161,17 @@ function sizeOf(
 	name: string,
 ): number | undefined {
 	if (value === undefined || value === null || value === '' || value === 0) return undefined;
-	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+	const bytes = megabytesToBytes(value);
+	if (bytes === undefined) {
 		throw invalidParameter(
 			ctx.getNode(),
 			itemIndex,
 			name,
 			`must be a number of megabytes of 0 or more, got ${String(value)}`,
-			'Enter a size in megabytes, e.g. 2.5, or remove the filter.',
+			`Enter a size in megabytes (${MB_UNIT}), e.g. 2.5, or remove the filter.`,
 		);
 	}
-	return Math.round(value * BYTES_PER_MB);
+	return bytes;
 }
 
 export function readFilters(ctx: IExecuteFunctions, itemIndex: number): SearchFilters {

@@ -1,10 +1,13 @@
-// Storing a download in n8n's binary data: the caps of its modes, checked before the body is read where the
-// Content-Length tells, and what to do when storing fails.
+// Storing a download in n8n's binary data: the caps of its modes (a download's size limit, once the mode is known),
+// and what to do when storing fails.
 
 import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { OpenedDownload } from '../transport';
+import type { BinaryDataMode } from '../n8n';
+import { knownBinaryDataMode, learnBinaryDataMode } from '../n8n';
+import { formatSize } from '../resources/sizes';
+import type { OpenedDownload, SizeLimit } from '../transport';
 
 /** Where files are stored: an operation's execution, or a trigger's poll (its items carry the files). */
 export type BinaryContext = IExecuteFunctions | IPollFunctions;
@@ -16,45 +19,40 @@ type BinaryInput = Parameters<BinaryContext['helpers']['prepareBinaryData']>[0];
  * have at most 2^29 − 24 characters.
  */
 export const MEMORY_MODE_MAX_BYTES = 3 * Math.floor((2 ** 29 - 24) / 4);
-/** n8n refuses to configure its `database` binary mode for more than 1 GiB per file (default 512 MiB). */
-export const DATABASE_MODE_MAX_BYTES = 1024 ** 3;
+/** n8n's database binary mode takes at most 1024 MiB per file (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE; 512 by default). */
+const DATABASE_MODE_MAX_MIB = 1024;
+export const DATABASE_MODE_MAX_BYTES = DATABASE_MODE_MAX_MIB * 1024 ** 2;
 
-type BinaryMode = 'memory' | 'database' | 'other';
-
-/**
- * Which binary data mode n8n stores in. Nodes cannot read n8n's configuration, so an empty file is stored once and
- * its id tells (none: in memory; `database:…`). Only asked for files larger than the smallest cap.
- */
-async function binaryModeOf(ctx: BinaryContext): Promise<BinaryMode> {
-	const probe = await ctx.helpers.prepareBinaryData(
-		Buffer.alloc(0),
-		'binary-mode-probe',
-		'application/octet-stream',
-	);
-	if (!probe.id) return 'memory';
-	return String(probe.id).startsWith('database:') ? 'database' : 'other';
+/** A cap n8n states in MiB (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE), as it is set and in the package's unit. */
+function mebibytes(mib: number): string {
+	return `${mib} MiB (${formatSize(mib * 1024 ** 2)})`;
 }
 
-function megabytes(bytes: number): string {
-	return `${Math.round(bytes / 1024 ** 2)} MB`;
-}
+const CAPS: Record<BinaryDataMode, number> = {
+	memory: MEMORY_MODE_MAX_BYTES,
+	database: DATABASE_MODE_MAX_BYTES,
+	other: Infinity,
+};
 
+/** `bytes`: the announced length, or (`counted`) what was counted once past the cap. */
 function tooLargeError(
 	ctx: BinaryContext,
 	itemIndex: number,
 	bytes: number,
-	mode: BinaryMode,
+	counted: boolean,
+	mode: 'memory' | 'database',
 ): NodeOperationError {
-	const cap = mode === 'memory' ? MEMORY_MODE_MAX_BYTES : DATABASE_MODE_MAX_BYTES;
+	const memory = mode === 'memory';
+	const cap = memory ? formatSize(MEMORY_MODE_MAX_BYTES) : mebibytes(DATABASE_MODE_MAX_MIB);
+	const size = counted ? `more than ${cap}` : formatSize(bytes, CAPS[mode]);
 	return new NodeOperationError(
 		ctx.getNode(),
-		`The file is too large for n8n's ${mode === 'memory' ? 'in-memory' : 'database'} binary data mode: ${megabytes(bytes)}, at most ${megabytes(cap)} [item ${itemIndex}]`,
+		`The file is too large for n8n's ${memory ? 'in-memory' : 'database'} binary data mode: ${size}, at most ${cap} [item ${itemIndex}]`,
 		{
 			itemIndex,
-			description:
-				mode === 'memory'
-					? 'Nothing was downloaded. Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).'
-					: 'Nothing was downloaded. n8n keeps at most 1 GB per file in its database mode: have the n8n administrator use S3 binary data storage for larger files.',
+			description: memory
+				? 'Nothing was downloaded. Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).'
+				: `Nothing was downloaded. n8n keeps at most ${cap} per file in its database mode: have the n8n administrator use S3 binary data storage for larger files.`,
 		},
 	);
 }
@@ -67,19 +65,22 @@ function storageError(
 	ctx: BinaryContext,
 	itemIndex: number,
 	error: Error,
+	bytes: number | undefined,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const message = String(error?.message ?? error);
 	if (/max size limit|N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE/i.test(message)) {
-		// n8n reads the whole file, then refuses it before writing anything (its FileTooLargeError names both sizes)
+		// n8n reads the whole file, then refuses it before writing anything. Its FileTooLargeError says "MB" of
+		// sizes in MiB (the file's rounded): the file is said by its length, the cap in MiB as it is set.
+		learnBinaryDataMode('database'); // only that mode refuses so
 		const sizes = /size of ([\d.]+) MB exceeds the max size limit of ([\d.]+) MB/.exec(message);
+		const size = bytes === undefined ? `${sizes?.[1]} MiB` : formatSize(bytes);
 		return new NodeOperationError(
 			ctx.getNode(),
-			`The file is too large for n8n's database binary data mode${sizes ? `: ${sizes[1]} MB, at most ${sizes[2]} MB per file` : ''}; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item ${itemIndex}]`,
+			`The file is too large for n8n's database binary data mode${sizes ? `: ${size}, at most ${mebibytes(Number(sizes[2]))} per file` : ''}; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item ${itemIndex}]`,
 			{
 				itemIndex,
-				description:
-					'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MB, at most 1024; 512 by default) on the main and on every worker, or use S3 binary data storage.',
+				description: `Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MiB: 1 MiB = 1,048,576 bytes; at most ${DATABASE_MODE_MAX_MIB}, 512 by default) on the main and on every worker, or use S3 binary data storage.`,
 			},
 		);
 	}
@@ -88,6 +89,7 @@ function storageError(
 			`${message} ${(error as { code?: string }).code ?? ''}`,
 		)
 	) {
+		learnBinaryDataMode('memory'); // only that mode makes the whole file one string
 		return new NodeOperationError(
 			ctx.getNode(),
 			`The file is too large for n8n's in-memory binary data mode [item ${itemIndex}]`,
@@ -109,29 +111,22 @@ function storageError(
 	);
 }
 
-const CAPS: Record<BinaryMode, number> = {
-	memory: MEMORY_MODE_MAX_BYTES,
-	database: DATABASE_MODE_MAX_BYTES,
-	other: Infinity,
-};
-
-/** n8n's binary data store of one execution: its mode is found out once, when a large file first needs it. */
+/** n8n's binary data store of one execution or poll. */
 export class BinaryStore {
-	private mode?: BinaryMode;
-
 	constructor(private readonly ctx: BinaryContext) {}
 
 	/**
-	 * Fails a download whose announced length n8n's binary mode cannot hold, before any of its body is read (the
-	 * connection is closed).
+	 * A download's size limit: `own` (Max File Size), or the cap of n8n's binary mode where that is smaller, once a
+	 * stored file told the mode. A file over it is refused from its Content-Length before its body is read, else
+	 * ended when counted past it. Until the mode is known, n8n refuses a file too large for it itself (below).
 	 */
-	async refuseTooLarge(opened: OpenedDownload, itemIndex: number): Promise<void> {
-		const bytes = opened.contentLength;
-		if (bytes === undefined || bytes <= MEMORY_MODE_MAX_BYTES) return;
-		this.mode ??= await binaryModeOf(this.ctx);
-		if (bytes <= CAPS[this.mode]) return;
-		opened.close();
-		throw tooLargeError(this.ctx, itemIndex, bytes, this.mode);
+	limit(itemIndex: number, own?: SizeLimit): SizeLimit | undefined {
+		const mode = knownBinaryDataMode();
+		if (mode === undefined || mode === 'other' || (own && own.maxBytes <= CAPS[mode])) return own;
+		return {
+			maxBytes: CAPS[mode],
+			exceeded: (bytes, counted) => tooLargeError(this.ctx, itemIndex, bytes, counted, mode),
+		};
 	}
 
 	/** Streams the (checked) body into n8n's binary data; n8n removes a partial file when the body fails. */
@@ -142,14 +137,16 @@ export class BinaryStore {
 		itemIndex: number,
 	): Promise<IBinaryData> {
 		try {
-			return await this.ctx.helpers.prepareBinaryData(
+			const binary = await this.ctx.helpers.prepareBinaryData(
 				opened.body as unknown as BinaryInput,
 				name,
 				mimeType,
 			);
+			learnBinaryDataMode(binary);
+			return binary;
 		} catch (error) {
 			opened.close();
-			throw storageError(this.ctx, itemIndex, error as Error);
+			throw storageError(this.ctx, itemIndex, error as Error, opened.contentLength);
 		}
 	}
 }

@@ -1,4 +1,38 @@
-// File sizes as servers print them (`1.23MB`, `500B`, `1.50kB`: base 1000) → bytes.
+// File sizes: as servers print them (`1.23MB`, `500B`, `1.50kB`: base 1000) → bytes; a size parameter in MB →
+// bytes; bytes → the text n8n shows. One unit across the package, n8n's: its binary data's `fileSize` is written by
+// pretty-bytes in base 1000, so a megabyte is 1,000,000 bytes everywhere here.
+
+/** Bytes in one MB, the unit of every size parameter (the panel says "1 MB = 1,000,000 bytes"). */
+export const BYTES_PER_MB = 1e6;
+
+/** What every size parameter's description says of its unit. */
+export const MB_UNIT = '1 MB = 1,000,000 bytes';
+
+/**
+ * A size parameter in MB → whole bytes; undefined when it is not a number of 0 or more (each parameter says so in
+ * its own words).
+ */
+export function megabytesToBytes(value: unknown): number | undefined {
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+	return Math.round(value * BYTES_PER_MB);
+}
+
+const SHOWN_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
+
+/**
+ * Bytes as n8n shows a binary's size (pretty-bytes: base 1000, three significant digits): `9.96 MB`, `1.07 GB`.
+ * Where that would read the same as `other` (a size next to the limit it is over), the exact bytes instead.
+ */
+export function formatSize(bytes: number, other?: number): string {
+	const shown = (value: number) => {
+		if (value < 1000) return `${value} B`;
+		const exponent = Math.min(Math.floor(Math.log10(value) / 3), SHOWN_UNITS.length - 1);
+		return `${Number((value / 1000 ** exponent).toPrecision(3))} ${SHOWN_UNITS[exponent]}`;
+	};
+	const text = shown(bytes);
+	if (other === undefined || other === bytes || text !== shown(other)) return text;
+	return `${bytes.toLocaleString('en-US')} bytes`;
+}
 
 /**
  * Bytes per unit: by the unit's lower-case name, and as servers print it (found without lower-casing each file's

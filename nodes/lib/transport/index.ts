@@ -4,8 +4,8 @@
 export type { CallOptions } from './client';
 export { ApiClient } from './client';
 export type { CheckedCredential } from './credential';
-export type { ByteStream, DownloadContext, OpenedDownload } from './download';
-export { describeUrl, openDownload, readableClassOf } from './download';
+export type { Deadline, DownloadContext, OpenedDownload, SizeLimit } from './download';
+export { describeUrl, openDownload } from './download';
 export type { ApiCall, BatchFacts, Caller, FailureFacts } from './endpoints';
 export { endpoints } from './endpoints';
 export { isClientError, isNotFound, statusOf } from './failures';

@@ -11,7 +11,7 @@ import { ApiClient, EXECUTION_POLICY } from '../../../nodes/lib/transport';
 import type { DownloadTarget } from '../../../nodes/lib/transport/download';
 import { openDownload } from '../../../nodes/lib/transport/download';
 import type { BodyCheck, ByteStream } from '../../../nodes/lib/transport/download/body';
-import { verifiedBody } from '../../../nodes/lib/transport/download/body';
+import { DownloadWatch, verifiedBody } from '../../../nodes/lib/transport/download/body';
 import { describeUrl, originOf } from '../../../nodes/lib/transport/download/errors';
 import {
 	dispositionFileName,
@@ -113,7 +113,7 @@ function recorder(expectedBytes: number | undefined, idleTimeoutMs = 1_000): Rec
 	const record: Recorder = { aborted: [], finished: 0, check: undefined as unknown as BodyCheck };
 	record.check = {
 		expectedBytes,
-		idleTimeoutMs,
+		watch: new DownloadWatch(idleTimeoutMs),
 		stalled: (received) => new Problem(`stalled after ${received}`),
 		cut: (received, cause) => new Problem(`cut after ${received}: ${(cause as Error).message}`),
 		tooLong: (received) => new Problem(`too long at ${received}`),

@@ -1,20 +1,22 @@
 // File content, streamed, with the credential, retry loop and redaction of every API call. Beside this file: one
 // hop and where the credential may go (hops), the body counted as it passes (body), errors naming the file (errors).
 
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 import { CREDENTIALS } from '../../credentialContract';
+import { withCancelSignal } from '../../n8n';
 import type { ApiClient } from '../client';
 import type { DownloadContext } from '../credential';
 import { excerptOf, redactedError } from '../errors';
 import type { RequestPolicy } from '../retry';
-import type { ByteStream } from './body';
-import { readExcerpt, verifiedBody } from './body';
+import type { ByteStream, Deadline, SizeLimit } from './body';
+import { DownloadWatch, oversize, readExcerpt, verifiedBody } from './body';
 import type { SentHop } from './errors';
 import { httpUrl } from '../../urls';
 import { bodyErrors, describeUrl, originOf, refusedError, messageSuffixOfText } from './errors';
 import { contentOf, headerValue, sameOrigin, sendHop } from './hops';
 
-export type { ByteStream } from './body';
-export { readableClassOf } from './body';
+export type { ByteStream, Deadline, SizeLimit } from './body';
 export type { DownloadContext } from '../credential';
 export { describeUrl } from './errors';
 
@@ -23,6 +25,8 @@ export interface DownloadTarget {
 	policy: RequestPolicy;
 	itemIndex: number;
 	expectedMimeType?: string; // when known, a web page or JSON instead is an error
+	limit?: SizeLimit; // the most it may bring: refused from its Content-Length, else ended when counted past
+	deadline?: Deadline; // when the whole download must be over, the body included
 }
 
 export interface OpenedDownload {
@@ -46,9 +50,27 @@ export async function openDownload(
 	client: ApiClient,
 	target: DownloadTarget,
 ): Promise<OpenedDownload> {
+	const { policy, deadline } = target;
+	const cancel = (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(); // none in a poll
+	// The download's one timer: each hop's request ends with its signal (hops.ts asks the context for it).
+	const watch = new DownloadWatch(policy.timeoutMs, deadline, cancel);
+	try {
+		return await open(withCancelSignal(ctx, watch.signal), client, target, watch);
+	} catch (error) {
+		watch.stop();
+		throw watch.overdue ?? error; // a request ended by the deadline says so, not that it broke off
+	}
+}
+
+async function open(
+	ctx: DownloadContext,
+	client: ApiClient,
+	target: DownloadTarget,
+	watch: DownloadWatch,
+): Promise<OpenedDownload> {
 	const credential = await client.credential(target.itemIndex);
 	const { baseUrl, secrets, type } = credential;
-	const { policy, itemIndex, expectedMimeType } = target;
+	const { policy, itemIndex, expectedMimeType, limit } = target;
 	const place = {
 		node: ctx.getNode(),
 		itemIndex,
@@ -85,14 +107,14 @@ export async function openDownload(
 			continue;
 		}
 		if (status < 200 || status >= 300) {
-			const excerpt = raw ? await readExcerpt(raw, abort, policy.timeoutMs) : '';
+			const excerpt = raw ? await readExcerpt(raw, abort, watch) : '';
 			abort.end(raw);
 			throw refusedError(hop, status, excerpt, sent, authenticate ? undefined : originOf(baseUrl));
 		}
 		const { mimeType, contentLength, dispositionName } = contentOf(headers);
 		const webAnswer = mimeType === 'text/html' || mimeType === 'application/json';
 		if (webAnswer && expectedMimeType && mimeType !== expectedMimeType.toLowerCase()) {
-			const excerpt = await readExcerpt(raw, abort, policy.timeoutMs);
+			const excerpt = await readExcerpt(raw, abort, watch);
 			const page = mimeType === 'text/html';
 			throw redactedError(
 				hop,
@@ -102,9 +124,15 @@ export async function openDownload(
 			);
 		}
 		const close = (reason?: Error) => abort.end(raw, reason);
+		const over = oversize(limit, contentLength, false); // before a byte of the body is read
+		if (over) {
+			close();
+			throw over;
+		}
 		const body = verifiedBody(raw, {
 			expectedBytes: contentLength,
-			idleTimeoutMs: policy.timeoutMs,
+			watch,
+			limit,
 			...bodyErrors(hop, contentLength, policy.timeoutMs),
 			abortConnection: close,
 			finished: () => abort.release(),
@@ -118,6 +146,7 @@ export async function openDownload(
 			authenticated: authenticate,
 			body,
 			close: (reason) => {
+				watch.stop();
 				body.destroy();
 				close(reason);
 			},
