@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * The scale section (BENCH_ONLY=scale): the cost curve of Folder → Get Contents, Return All (Simplify on), over
  * folders of 1,000, 10,000 and 100,000 files: time per item and n8n's peak memory growth against the output's JSON,

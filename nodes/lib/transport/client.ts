@@ -1,5 +1,5 @@
 // A client of one credential for one run (an execution, a poll, a list search): every call goes through n8n's HTTP
-// helper and the one retry loop, its answer decoded (secrets redacted), judged and held to its endpoint's shape.
+// helper and the one retry loop, its response decoded (secrets redacted), judged and held to its endpoint's shape.
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
@@ -24,11 +24,11 @@ export type CallOptions = {
 	secrets?: string[];
 	facts?: FailureFacts;
 };
-type Answer = ResponseHead & { body: unknown }; // the body decoded once, secrets redacted; text if not JSON
+type DecodedResponse = ResponseHead & { body: unknown }; // the body decoded once, secrets redacted; text if not JSON
 
 type ShapeCheck = [has: (body: unknown, status: number) => boolean, expected: string];
 
-// A 2xx answer without its endpoint's shape is an error: `{}` read as an empty listing would end a listing early as
+// A 2xx response without its endpoint's shape is an error: `{}` read as an empty listing would end a listing early as
 // if complete and make the trigger forget its window.
 const SHAPES: Record<ResponseShape, ShapeCheck> = {
 	list: [(body) => isObject(body) && Array.isArray(body.data), 'a listing with a "data" array'],
@@ -66,7 +66,7 @@ export class ApiClient {
 		return this.checked;
 	}
 
-	/** An error body sent with 200, a web page, or an answer without its endpoint's shape is an error. */
+	/** An error body sent with 200, a web page, or an response without its endpoint's shape is an error. */
 	async request(
 		call: ApiCall,
 		{ itemIndex, policy = EXECUTION_POLICY, secrets: carried = [], facts }: CallOptions = {},
@@ -102,7 +102,7 @@ export class ApiClient {
 		};
 		if (call.qs && Object.keys(call.qs).length) options.qs = call.qs;
 		if (call.body) options.body = call.body;
-		const answered = await sendWithRetries<Answer>({
+		const responded = await sendWithRetries<DecodedResponse>({
 			method: call.method,
 			policy,
 			send: async () => {
@@ -111,18 +111,19 @@ export class ApiClient {
 					call.credentialType,
 					options,
 					{ credentialsDecrypted: decrypted },
-				)) as Answer;
+				)) as DecodedResponse;
 				return { ...raw, body: decodeBody(raw.body, secrets) };
 			},
-			isIncomplete: (answer) => classifyResponse(answer.statusCode, answer.body) === 'badJson',
+			isIncomplete: (response) =>
+				classifyResponse(response.statusCode, response.body) === 'badJson',
 			noAnswer: (error, report) =>
 				isTimeout(error)
 					? timeoutError(sent, policy.timeoutMs)
 					: unreachableError(sent, error as Error, report),
 		});
-		const { statusCode, body } = answered.answer;
+		const { statusCode, body } = responded.response;
 		const failure = classifyResponse(statusCode, body);
-		if (failure) throw responseError(sent, statusCode, body, failure, answered);
+		if (failure) throw responseError(sent, statusCode, body, failure, responded);
 		const [hasShape, expected] = SHAPES[call.expects];
 		if (!hasShape(body, statusCode))
 			throw unexpectedResponseError(sent, statusCode, expected, body);

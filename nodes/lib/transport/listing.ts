@@ -79,7 +79,7 @@ export async function* pagesOf(
 	const readPage = async (cursor: string | undefined, pageSize: number) => {
 		const qs: IDataObject = { ...call.qs, ...(cursor ? { cursor } : {}) };
 		const sized = paginated && !client.limitRefused ? { ...qs, limit: pageSize } : undefined;
-		const answer = await client
+		const response = await client
 			.request({ ...call, qs: sized ?? qs }, options)
 			.catch(async (error: unknown) => {
 				// A refused page size: asked again without it, and later pages ask without it at once.
@@ -87,7 +87,7 @@ export async function* pagesOf(
 				client.limitRefused = true;
 				return await client.request({ ...call, qs }, options);
 			});
-		return toPage(answer.body, cursor, paginated);
+		return toPage(response.body, cursor, paginated);
 	};
 	const listed = new Set<string>();
 	const seenCursors = new Set<string>();

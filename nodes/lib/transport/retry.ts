@@ -63,31 +63,31 @@ function retryAfterMs(header: unknown, now: number): number | undefined {
 export type RetryReport = { tries: number; waitedMs: number; refusedWaitMs?: number };
 export type ResponseHead = { statusCode: number; headers?: Record<string, unknown> };
 
-export interface Tries<Answer extends ResponseHead> {
+export interface Tries<Response extends ResponseHead> {
 	method: IHttpRequestMethods;
 	policy: RequestPolicy;
-	send(): Promise<Answer>; // throws when no answer came
-	isIncomplete?(answer: Answer): boolean; // a 2xx whose JSON broke off: a read asks again
-	discard?(answer: Answer): void; // a streamed answer holds its connection until ended
+	send(): Promise<Response>; // throws when no response came
+	isIncomplete?(response: Response): boolean; // a 2xx whose JSON broke off: a read asks again
+	discard?(response: Response): void; // a streamed response holds its connection until ended
 	noAnswer(error: unknown, report: RetryReport): Error;
 }
 
-// `answer`: a success, an error not worth repeating, or the last try's.
-export type Answered<Answer> = RetryReport & { answer: Answer; retryAfterMs?: number };
+// `response`: a success, an error not worth repeating, or the last try's.
+export type Responded<Response> = RetryReport & { response: Response; retryAfterMs?: number };
 
-// Sends until an answer is final, within the policy's tries and total wait, waiting what Retry-After asks or
-// backing off. No answer is tried again only for a read that met a transient failure, never after a time-out:
+// Sends until an response is final, within the policy's tries and total wait, waiting what Retry-After asks or
+// backing off. No response is tried again only for a read that met a transient failure, never after a time-out:
 // the server may still be working on it.
-export async function sendWithRetries<Answer extends ResponseHead>(
-	tries: Tries<Answer>,
-): Promise<Answered<Answer>> {
+export async function sendWithRetries<Response extends ResponseHead>(
+	tries: Tries<Response>,
+): Promise<Responded<Response>> {
 	const { method, policy } = tries;
 	let waitedMs = 0;
 	for (let tried = 1; ; tried++) {
 		const backoffMs = 1000 * 2 ** (tried - 1);
-		let answer: Answer;
+		let response: Response;
 		try {
-			answer = await tries.send();
+			response = await tries.send();
 		} catch (error) {
 			const transient =
 				READS.includes(method) &&
@@ -99,17 +99,17 @@ export async function sendWithRetries<Answer extends ResponseHead>(
 			waitedMs += backoffMs;
 			continue;
 		}
-		const { statusCode, headers } = answer;
+		const { statusCode, headers } = response;
 		const askedMs = retryAfterMs(headers?.['retry-after'], Date.now());
-		const final = { answer, tries: tried, waitedMs, retryAfterMs: askedMs };
+		const final = { response, tries: tried, waitedMs, retryAfterMs: askedMs };
 		const again =
 			statusCode >= 200 && statusCode < 300
-				? READS.includes(method) && tries.isIncomplete?.(answer) === true
+				? READS.includes(method) && tries.isIncomplete?.(response) === true
 				: isRetryableStatus(method, statusCode);
 		if (!again || tried >= policy.maxTries) return final;
 		const wait = askedMs ?? backoffMs;
 		if (waitedMs + wait > policy.maxWaitMs) return { ...final, refusedWaitMs: askedMs };
-		tries.discard?.(answer);
+		tries.discard?.(response);
 		await policy.wait(wait);
 		waitedMs += wait;
 	}

@@ -94,9 +94,9 @@ interface Upload extends SignedLink {
 	parentId?: string;
 }
 
-/** What one request's items share: the server's answer, and each file's arrival by item when waiting. */
+/** What one request's items share: the server's result, and each file's arrival by item when waiting. */
 interface Sent {
-	answer: IDataObject;
+	result: IDataObject;
 	arrivals: Map<number, Arrival>;
 }
 
@@ -198,22 +198,22 @@ export function batchPlan(this: IExecuteFunctions): BatchPlan<Upload, Sent> {
 					secrets: uploads.map((upload) => upload.token),
 				},
 			);
-			const answer: IDataObject = {
+			const result: IDataObject = {
 				outcome: uploadOutcome(response.body.message),
 				...serverMessageField(response.body),
 				...(warning ? { warning } : {}),
 			};
-			if (!wait) return { answer, arrivals: new Map() };
+			if (!wait) return { result, arrivals: new Map() };
 			deadline ??= Date.now() + maxWaitMs;
 			const files = await sentFiles(this, uploads);
 			const watch = { client, parentId, policy, deadline, maxWaitMs, warning, facts };
 			const arrived = await waitForFiles(this, files, before, watch);
 			return {
-				answer,
+				result,
 				arrivals: new Map(arrived.map((arrival, index) => [uploads[index].itemIndex, arrival])),
 			};
 		},
-		output: (upload, { answer, arrivals }) => {
+		output: (upload, { result, arrivals }) => {
 			const arrival = arrivals.get(upload.itemIndex);
 			if (arrival && 'error' in arrival) throw arrival.error;
 			if (arrival) {
@@ -230,9 +230,9 @@ export function batchPlan(this: IExecuteFunctions): BatchPlan<Upload, Sent> {
 				fileName: upload.fileName,
 				mimeType: upload.mimeType,
 				parentId: upload.parentId ?? null,
-				...outcomeFields(answer),
+				...outcomeFields(result),
 				linkExpiresAt: upload.expiresAt,
-				...(answer.warning !== undefined ? { warning: answer.warning } : {}),
+				...(result.warning !== undefined ? { warning: result.warning } : {}),
 			};
 		},
 	};

@@ -10,14 +10,14 @@ import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { REDACTED, redactText } from '../redaction';
-import type { Answered, ResponseHead, RequestPolicy } from '../retry';
+import type { Responded, ResponseHead, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
 import type { ByteStream } from './body';
 import { RequestAbort } from './body';
 import type { SentHop } from './errors';
 import { originOf } from './errors';
 
-export type HopAnswer = ResponseHead & { body: ByteStream; abort: RequestAbort };
+export type HopResponse = ResponseHead & { body: ByteStream; abort: RequestAbort };
 
 /** Same scheme, host and port (default ports included): only then may a credential go. */
 export function sameOrigin(url: string, baseUrl: string): boolean {
@@ -76,10 +76,10 @@ export async function sendHop(
 	url: string,
 	authenticate: boolean,
 	hop: SentHop,
-): Promise<Answered<HopAnswer>> {
+): Promise<Responded<HopResponse>> {
 	const sentUrl = authenticate ? unmaskPathSecrets(url, credential.type) : url;
 	const cancelSignal = () => (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(); // none in a poll
-	const send = async (): Promise<HopAnswer> => {
+	const send = async (): Promise<HopResponse> => {
 		const abort = new RequestAbort(cancelSignal());
 		const options: IHttpRequestOptions = {
 			method: 'GET',
@@ -110,9 +110,9 @@ export async function sendHop(
 			abort.end(undefined); // no answer: nothing else will end this request's connection
 			throw error;
 		});
-		return { ...(response as Omit<HopAnswer, 'abort'>), abort };
+		return { ...(response as Omit<HopResponse, 'abort'>), abort };
 	};
-	return await sendWithRetries<HopAnswer>({
+	return await sendWithRetries<HopResponse>({
 		method: 'GET',
 		policy,
 		send,

@@ -84,7 +84,7 @@ async function open(
 		authenticate &&= sameOrigin(url, baseUrl);
 		const hop: SentHop = { ...place, shownUrl: describeUrl(url, secrets) };
 		const sent = await sendHop(ctx, credential, policy, url, authenticate, hop);
-		const { statusCode: status, headers = {}, body: raw, abort } = sent.answer;
+		const { statusCode: status, headers = {}, body: raw, abort } = sent.response;
 		if (REDIRECT_STATUSES.includes(status)) {
 			abort.end(raw);
 			const location = headerValue(headers, 'location');
