@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import type { ApiClient, PollPolicy } from '../lib/transport';
-import { isNotFound } from '../lib/transport';
+import { FAILURE_HINTS, isNotFound, MESSAGES } from '../lib/transport';
 import { shortHash } from './hashes';
 import { parentIdOf, readFolder } from './watchedFolder';
 
@@ -85,14 +85,9 @@ async function isInTree(
 		else placement = placements.get(current);
 		if (placement !== undefined || current === null) break;
 		if (passed.length >= MAX_LEVELS) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The folders above ${folderId} never reach the top: more than ${MAX_LEVELS} levels`,
-				{
-					description:
-						'The server names parent folders that lead in a circle. Watch Root (All Files) instead, or turn off Include Subfolders.',
-				},
-			);
+			throw new NodeOperationError(ctx.getNode(), MESSAGES.parentsInCircle(folderId, MAX_LEVELS), {
+				description: FAILURE_HINTS.parentsInCircle,
+			});
 		}
 		const asked: string = current;
 		const folder = await readFolder(client, asked, policy).catch((error: unknown) => {
@@ -102,14 +97,9 @@ async function isInTree(
 		});
 		if (folder === null) return undefined;
 		if (folder === undefined) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The server did not describe folder ${asked} when listing it (no meta.root)`,
-				{
-					description:
-						"New File in Folder needs each folder's parent, which the folder listing states in meta.root. Use New Upload instead, with a filter in the workflow.",
-				},
-			);
+			throw new NodeOperationError(ctx.getNode(), MESSAGES.folderUndescribed(asked), {
+				description: FAILURE_HINTS.folderUndescribed,
+			});
 		}
 		passed.push(asked);
 		current = parentIdOf(folder);

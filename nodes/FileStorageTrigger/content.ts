@@ -18,7 +18,14 @@ import type {
 	PollPolicy,
 	SizeLimit,
 } from '../lib/transport';
-import { describeUrl, openDownload, redactText } from '../lib/transport';
+import {
+	describeUrl,
+	FAILURE_HINTS,
+	MESSAGES,
+	openDownload,
+	redactText,
+	WITHOUT_CONTENT,
+} from '../lib/transport';
 import type { ContentOptions } from './parameters';
 
 /** What of a poll the downloads use (poll.ts's Poll has it). */
@@ -33,9 +40,6 @@ export interface ContentPoll {
 /** Share of the poll's budget after which no download starts and a running one is ended. */
 export const CONTENT_BUDGET_SHARE = 0.8;
 
-const WITHOUT_CONTENT =
-	'The file is output without its content; File → Download can fetch it later.';
-
 /** Max File Size: refused from the Content-Length before the body is read, else ended once counted past it. */
 function maxFileSize(poll: ContentPoll, content: ContentOptions): SizeLimit {
 	const { maxBytes } = content;
@@ -44,7 +48,7 @@ function maxFileSize(poll: ContentPoll, content: ContentOptions): SizeLimit {
 		exceeded: (bytes, counted) =>
 			new NodeOperationError(
 				poll.ctx.getNode(),
-				`The file is larger than Max File Size (MB) allows: ${counted ? `more than ${formatSize(maxBytes)}` : formatSize(bytes, maxBytes)}, at most ${formatSize(maxBytes)}. ${WITHOUT_CONTENT} To include files this large, raise Max File Size (MB) in the trigger's options.`,
+				`${MESSAGES.largerThanMaxFileSize(counted ? `more than ${formatSize(maxBytes)}` : formatSize(bytes, maxBytes), formatSize(maxBytes))} ${FAILURE_HINTS.largerThanMaxFileSize}`,
 			),
 	};
 }
@@ -104,7 +108,7 @@ export async function withContent(
 	const store = new BinaryStore(ctx);
 	const deadline = startedAt + policy.budgetMs * CONTENT_BUDGET_SHARE;
 	const timeIsUp = () =>
-		`Not included: the poll's time for downloads (${Math.round((policy.budgetMs * CONTENT_BUDGET_SHARE) / 1000)} s of its ${Math.round(policy.budgetMs / 1000)} s budget) ran out before this file's content arrived. ${WITHOUT_CONTENT}`;
+		`${MESSAGES.pollTimeIsUp(Math.round((policy.budgetMs * CONTENT_BUDGET_SHARE) / 1000), Math.round(policy.budgetMs / 1000))} ${FAILURE_HINTS.pollTimeIsUp}`;
 	const output: INodeExecutionData[] = [];
 	for (const [index, element] of elements.entries()) {
 		const json = shown[index];

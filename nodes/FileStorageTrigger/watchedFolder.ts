@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ROOT_FOLDER_ID } from '../lib/folderPickers/locators';
 import { attributesOf, isObject, unwrapResource } from '../lib/resources/wrappers';
 import type { ApiClient, FailureFacts, Page, PollPolicy } from '../lib/transport';
-import { endpoints, pagesOf, WATCHED_FOLDER_GONE } from '../lib/transport';
+import { endpoints, FAILURE_HINTS, MESSAGES, pagesOf } from '../lib/transport';
 
 /** Fails when a listing's `meta.root` (the watched folder) says it is in the trash. */
 export function checkNotTrashed(
@@ -21,8 +21,11 @@ export function checkNotTrashed(
 	const name = attributesOf(unwrapResource(page.folder)).name;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`The watched folder ${typeof name === 'string' ? `"${name}"` : folderId} is in the trash (since ${String(deletedAt)})`,
-		{ description: WATCHED_FOLDER_GONE },
+		MESSAGES.watchedFolderTrashed(
+			typeof name === 'string' ? `"${name}"` : folderId,
+			String(deletedAt),
+		),
+		{ description: FAILURE_HINTS.watchedFolderTrashed },
 	);
 }
 

@@ -5,6 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
+import * as ts from 'typescript';
+
 const root = resolve(__dirname, '../..');
 
 function sourceFiles(folder: string): string[] {
@@ -125,7 +127,47 @@ describe('imports of the source', () => {
 			'nodes/lib/transport/errors.ts:' + factoryLine() + ': error.message = text;',
 		]);
 	});
+
+	// One table of messages and one of hints: the error factory is handed their texts, never one worded on the spot.
+	it('every failure is worded from the tables of messages and hints', () => {
+		const worded = [...graph.keys()].flatMap((file) => {
+			const source = ts.createSourceFile(
+				file,
+				readFileSync(join(root, file), 'utf8'),
+				ts.ScriptTarget.ES2022,
+				true,
+			);
+			const found: string[] = [];
+			const visit = (node: ts.Node) => {
+				if (
+					ts.isCallExpression(node) &&
+					ts.isIdentifier(node.expression) &&
+					node.expression.text === 'redactedError'
+				) {
+					for (const text of node.arguments.slice(1, 3))
+						if (hasWords(text)) {
+							const { line } = source.getLineAndCharacterOfPosition(text.getStart());
+							found.push(`${file}:${line + 1}: ${text.getText().slice(0, 60)}`);
+						}
+				}
+				ts.forEachChild(node, visit);
+			};
+			visit(source);
+			return found;
+		});
+		expect(worded).toEqual([]);
+	});
 });
+
+/** A string or template literal with words of its own (a template of table texts only joins them). */
+function hasWords(node: ts.Node): boolean {
+	const words = /[A-Za-z]/;
+	if (ts.isStringLiteralLike(node)) return words.test(node.text);
+	if (!ts.isTemplateExpression(node)) return false;
+	return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].some((part) =>
+		words.test(part),
+	);
+}
 
 /** The line of the one message set in the error factory (NodeApiError swaps connection-code messages). */
 function factoryLine(): number {

@@ -9,7 +9,7 @@ import { sizeFits } from '../../lib/resources/sizes';
 import { percentDecoded } from '../../lib/urls';
 import { attributesOf, unwrapResource } from '../../lib/resources/wrappers';
 import type { ApiClient, FailureFacts, RequestPolicy } from '../../lib/transport';
-import { endpoints, itemsWording, list } from '../../lib/transport';
+import { endpoints, FAILURE_HINTS, itemsWording, list, MESSAGES } from '../../lib/transport';
 
 export interface SentFile {
 	itemIndex: number;
@@ -151,18 +151,8 @@ function missingError(
 ): NodeOperationError {
 	const { message, description } = itemsWording(
 		{ stops: client.stops, itemIndex: file.itemIndex, facts },
-		`The file "${file.fileName}" did not show up in the file request within ${Math.round(maxWaitMs / 1000)} s [item ${file.itemIndex}]`,
-		[
-			`The server was asked to fetch ${file.shownUrl}.`,
-			warning ??
-				'Check that the server can reach n8n at that address (WEBHOOK_URL sets it) and that its upload queue is running.',
-			others.length
-				? `New files that did show up: ${others.join(', ')}; a server that names files its own way is not recognised.`
-				: '',
-			"If the server is just slow, raise 'Max Wait Time'.",
-		]
-			.filter((part) => part !== '')
-			.join(' '),
+		`${MESSAGES.notArrived(file.fileName, Math.round(maxWaitMs / 1000))} [item ${file.itemIndex}]`,
+		FAILURE_HINTS.notArrived(file.shownUrl, warning, others),
 	);
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex: file.itemIndex, description });
 }

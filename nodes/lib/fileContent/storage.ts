@@ -8,6 +8,7 @@ import type { BinaryDataMode } from '../n8n';
 import { knownBinaryDataMode, learnBinaryDataMode } from '../n8n';
 import { formatSize } from '../resources/sizes';
 import type { OpenedDownload, SizeLimit } from '../transport';
+import { FAILURE_HINTS as HINTS, MESSAGES } from '../transport';
 
 /** Where files are stored: an operation's execution, or a trigger's poll (its items carry the files). */
 export type BinaryContext = IExecuteFunctions | IPollFunctions;
@@ -47,13 +48,8 @@ function tooLargeError(
 	const size = counted ? `more than ${cap}` : formatSize(bytes, CAPS[mode]);
 	return new NodeOperationError(
 		ctx.getNode(),
-		`The file is too large for n8n's ${memory ? 'in-memory' : 'database'} binary data mode: ${size}, at most ${cap} [item ${itemIndex}]`,
-		{
-			itemIndex,
-			description: memory
-				? 'Nothing was downloaded. Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).'
-				: `Nothing was downloaded. n8n keeps at most ${cap} per file in its database mode: have the n8n administrator use S3 binary data storage for larger files.`,
-		},
+		`${MESSAGES.tooLargeForMode(memory, size, cap)} [item ${itemIndex}]`,
+		{ itemIndex, description: HINTS.tooLargeForMode(memory, cap) },
 	);
 }
 
@@ -75,13 +71,11 @@ function storageError(
 		learnBinaryDataMode('database'); // only that mode refuses so
 		const sizes = /size of ([\d.]+) MB exceeds the max size limit of ([\d.]+) MB/.exec(message);
 		const size = bytes === undefined ? `${sizes?.[1]} MiB` : formatSize(bytes);
+		const stated = sizes ? `: ${size}, at most ${mebibytes(Number(sizes[2]))} per file` : '';
 		return new NodeOperationError(
 			ctx.getNode(),
-			`The file is too large for n8n's database binary data mode${sizes ? `: ${size}, at most ${mebibytes(Number(sizes[2]))} per file` : ''}; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item ${itemIndex}]`,
-			{
-				itemIndex,
-				description: `Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MiB: 1 MiB = 1,048,576 bytes; at most ${DATABASE_MODE_MAX_MIB}, 512 by default) on the main and on every worker, or use S3 binary data storage.`,
-			},
+			`${MESSAGES.overDatabaseCap(stated)} [item ${itemIndex}]`,
+			{ itemIndex, description: HINTS.overDatabaseCap(DATABASE_MODE_MAX_MIB) },
 		);
 	}
 	if (
@@ -92,22 +86,17 @@ function storageError(
 		learnBinaryDataMode('memory'); // only that mode makes the whole file one string
 		return new NodeOperationError(
 			ctx.getNode(),
-			`The file is too large for n8n's in-memory binary data mode [item ${itemIndex}]`,
+			`${MESSAGES.tooLargeForMemory} [item ${itemIndex}]`,
 			{
 				itemIndex,
-				description:
-					'Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).',
+				description: HINTS.tooLargeForMemory,
 			},
 		);
 	}
 	return new NodeOperationError(
 		ctx.getNode(),
-		`n8n could not store the downloaded file: ${message} [item ${itemIndex}]`,
-		{
-			itemIndex,
-			description:
-				"Check the disk space and permissions of n8n's binary data folder (N8N_BINARY_DATA_STORAGE_PATH).",
-		},
+		`${MESSAGES.notStored(message)} [item ${itemIndex}]`,
+		{ itemIndex, description: HINTS.notStored },
 	);
 }
 

@@ -12,6 +12,8 @@ import { BASE_URL_FIELD, CREDENTIALS } from '../credentialContract';
 import { isHttpBaseUrl, isUnsafePathSegment, normalizeBaseUrl } from '../urls';
 import type { ErrorPlace } from './errors';
 import { redactedError } from './errors';
+import { FAILURE_HINTS as HINTS } from './hints';
+import { MESSAGES } from './messages';
 import { secretsOf } from './redaction';
 
 export type FileStorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -36,27 +38,23 @@ export async function readCredential(
 		redactedError({ ...place, secrets: [] }, message, description, {
 			response: { message: short },
 		});
-	const paste = `Open the "${label}" credential and paste the ${secret.displayName} (${secret.whereToFind}).`;
+	const paste = HINTS.pasteSecret(label, secret.displayName, secret.whereToFind);
 	const value = String(data[secret.field] ?? '');
 	if (value.trim() === '')
 		throw refuse(
 			`Empty ${secret.displayName}`,
-			`The ${secret.displayName} of the "${label}" credential is empty`,
-			`Nothing was sent. ${paste}`,
+			MESSAGES.credentialEmpty(label, secret.displayName),
+			HINTS.credentialEmpty(paste),
 		);
 	if (secret.pathPlaceholder && isUnsafePathSegment(value))
 		throw refuse(
 			`Unusable ${secret.displayName}`,
-			`The ${secret.displayName} of the "${label}" credential is empty or a dot segment ("." or "..")`,
-			`It is put into the request path, where such a value would address another endpoint, so nothing was sent. ${paste}`,
+			MESSAGES.credentialUnusable(label, secret.displayName),
+			HINTS.credentialUnusable(paste),
 		);
 	const baseUrl = normalizeBaseUrl(data[BASE_URL_FIELD]);
 	if (!isHttpBaseUrl(baseUrl))
-		throw refuse(
-			'Invalid Base URL',
-			'The Base URL of the credential is not an http(s) address',
-			`Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
-		);
+		throw refuse('Invalid Base URL', MESSAGES.baseUrlInvalid, HINTS.baseUrlInvalid(label));
 	const reference = ctx.getNode().credentials?.[type];
 	return {
 		type,

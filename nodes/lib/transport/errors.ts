@@ -10,7 +10,8 @@ import type { ApiCall, SentRequest } from './endpoints';
 import type { FailureKind } from './failures';
 import { CUT_MID_ANSWER, MUTATIONS, NEVER_SENT, networkCodeOf } from './failures';
 import { inPlace, itemsWording } from './facts';
-import { ADVICE, hintFor } from './hints';
+import { FAILURE_HINTS as HINTS, hintFor } from './hints';
+import { MESSAGES } from './messages';
 import { redactText } from './redaction';
 import type { RetryReport } from './retry';
 
@@ -74,66 +75,30 @@ function fieldErrors(body: unknown): string {
 		.join('; ');
 }
 
-type Message = (status: number, said: string, sent: SentRequest, body: unknown) => string;
-
-/** What happened, by kind of failure; `said` is `: <the server's message>` when it sent one. */
-const MESSAGES: Record<FailureKind, Message> = {
-	auth: (status, said, sent) =>
-		`The ${CREDENTIALS[sent.call.credentialType].secret.noun} was refused (HTTP ${status})${said}`,
-	denied: (status, said) => `Access denied (HTTP ${status})${said}`,
-	notFound: (status, said) => `Not found (HTTP ${status})${said}`,
-	gone: (status) => `The file request is not active anymore (HTTP ${status})`,
-	validation: (status, said, _sent, body) =>
-		`The server rejected the request as invalid (HTTP ${status})${fieldErrors(body) ? `: ${fieldErrors(body)}` : said}`,
-	rateLimited: (status) => `Too many requests: the server is rate limiting (HTTP ${status})`,
-	server: (status, said) =>
-		`The File Storage server could not handle the request (HTTP ${status})${said}`,
-	notJson: (status) => `The server answered with a web page instead of JSON (HTTP ${status})`,
-	badJson: (status) =>
-		`The server's answer is not complete JSON (HTTP ${status}): it was cut short or is malformed`,
-	errorBody: (_status, said) => `The server declined the request${said}`,
-	other: (status, said) => `The server did not accept the request (HTTP ${status})${said}`,
-};
-
-/** What happened to a file whose server refused to send it, by kind of failure. */
-const DOWNLOAD_MESSAGES: Partial<Record<FailureKind, string>> = {
-	auth: 'The server refused to send the file without valid credentials',
-	denied: 'Access to the file was denied',
-	notFound: 'The file was not found',
-	gone: 'The file request is not active anymore',
-	rateLimited: 'Too many requests: the server is rate limiting',
-	server: 'The server could not send the file',
-};
-
 export function downloadMessage(kind: FailureKind, status: number, said: string): string {
-	return `${DOWNLOAD_MESSAGES[kind] ?? 'The server did not send the file'} (HTTP ${status})${said}`;
+	return `${MESSAGES.download[kind] ?? MESSAGES.downloadRefused} (HTTP ${status})${said}`;
 }
 
 export function retryNote(report: RetryReport | undefined): string {
 	if (!report) return '';
 	const { tries, refusedWaitMs } = report;
 	const waited = Math.round(report.waitedMs / 1000);
-	const tried = tries > 1 ? ` Tried ${tries} times, waiting ${waited} s in all.` : '';
+	const tried = tries > 1 ? ` ${HINTS.tried(tries, waited)}` : '';
 	const refused =
-		refusedWaitMs !== undefined
-			? ` The server asked to wait ${Math.ceil(refusedWaitMs / 1000)} s, longer than the node waits.`
-			: '';
+		refusedWaitMs !== undefined ? ` ${HINTS.refusedWait(Math.ceil(refusedWaitMs / 1000))}` : '';
 	return `${tried}${refused}`;
 }
 
 // A mutation that may have been applied is checked before it is run again.
 const appliedWarning = (call: ApiCall, what: string) =>
-	MUTATIONS.includes(call.method) ? ` ${what}: check before running again.` : '';
+	MUTATIONS.includes(call.method) ? ` ${HINTS.checkBeforeRunning(what)}` : '';
 
 function appliedNote(call: ApiCall, status: number, kind: FailureKind): string {
 	if (status === 500 || status === 502 || status === 504)
-		return appliedWarning(call, 'The request may have been applied before the server failed');
+		return appliedWarning(call, HINTS.mayBeApplied.serverFailed);
 	// A success status with an unreadable body may well have been done; an error body explains itself.
 	if (status >= 200 && status < 300 && kind !== 'errorBody')
-		return appliedWarning(
-			call,
-			'The status says it succeeded, so the request may have been applied',
-		);
+		return appliedWarning(call, HINTS.mayBeApplied.statusSaysDone);
 	return '';
 }
 
@@ -156,7 +121,7 @@ export function responseError(
 	const failure = failureOf(kind, status, retries?.retryAfterMs ?? retries?.refusedWaitMs);
 	return redactedError(
 		sent,
-		MESSAGES[kind](status, messageSuffix(body), sent, body),
+		MESSAGES.response[kind](status, messageSuffix(body), sent, fieldErrors(body)),
 		`${hintFor(sent, kind)}${retryNote(retries)}${appliedNote(sent.call, status, kind)}`,
 		{ httpCode: status, response: { body: body as JsonObject }, failure },
 	);
@@ -168,11 +133,11 @@ export function unexpectedResponseError(
 	expected: string,
 	body: unknown,
 ): NodeApiError {
-	const applied = appliedWarning(sent.call, 'The request may have been applied');
+	const applied = appliedWarning(sent.call, HINTS.mayBeApplied.unexpected);
 	return redactedError(
 		sent,
-		`Unexpected answer from the server (HTTP ${status}): expected ${expected}`,
-		`The server answered ${excerptOf(body)}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app). ${ADVICE[sent.caller].retry}`,
+		MESSAGES.unexpected(status, expected),
+		HINTS.unexpected(sent.caller, excerptOf(body), applied),
 		{ httpCode: status },
 	);
 }
@@ -183,12 +148,8 @@ export function timeoutError(sent: SentRequest, timeoutMs: number): NodeApiError
 		timeoutMs >= 1000
 			? `${Math.round(timeoutMs / 1000)} s`
 			: `${Math.max(1, Math.round(timeoutMs))} ms`;
-	const applied = appliedWarning(call, 'The request may still have been applied');
-	return redactedError(
-		sent,
-		`No answer within ${limit} to ${call.method} /api/v1${call.path}`,
-		`The server did not answer in time.${applied} ${ADVICE[caller].timeout(limit)}`,
-	);
+	const applied = appliedWarning(call, HINTS.mayBeApplied.timeout);
+	return redactedError(sent, MESSAGES.timeout(limit, sent), HINTS.timeout(caller, limit, applied));
 }
 
 /** No answer: never connected (refused, DNS), or the connection broke (reset). */
@@ -202,20 +163,23 @@ export function unreachableError(
 	const code = networkCodeOf(error);
 	const neverSent = code !== undefined && NEVER_SENT.includes(code);
 	const broke = code !== undefined && !neverSent;
-	const applied = neverSent
-		? ''
-		: appliedWarning(call, 'The request may have been applied before the connection broke');
+	const applied = neverSent ? '' : appliedWarning(call, HINTS.mayBeApplied.connectionBroke);
 	const check = broke
-		? `The server, or a proxy between n8n and it, closed the connection before a complete answer. ${ADVICE[sent.caller].retry} If this repeats, check the server and its proxy.`
-		: `Check the Base URL in the "${CREDENTIALS[call.credentialType].label}" credential and that the server is running and reachable from n8n.`;
+		? HINTS.connectionBroke(sent.caller)
+		: HINTS.unreachable(CREDENTIALS[call.credentialType].label);
 	const message =
 		code === CUT_MID_ANSWER
-			? `The answer of the File Storage server broke off before its end (${code})`
+			? MESSAGES.cutMidResponse(code)
 			: broke
-				? `The connection to the File Storage server broke before it answered (${code})`
-				: `Could not reach the File Storage server${code ? ` (${code})` : ''}`;
+				? MESSAGES.connectionBroke(code)
+				: MESSAGES.unreachable(code);
 	// The code stays out of the error response: NodeApiError would replace the message with its own wording.
-	return redactedError(sent, message, `${check}${applied}${retryNote(report)} Detail: ${detail}`, {
-		response: { message: detail, networkCode: code ?? null },
-	});
+	return redactedError(
+		sent,
+		message,
+		`${check}${applied}${retryNote(report)} ${HINTS.detail(detail)}`,
+		{
+			response: { message: detail, networkCode: code ?? null },
+		},
+	);
 }

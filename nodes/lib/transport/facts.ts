@@ -3,7 +3,8 @@
 // concerns. Applied once, by the error factory (errors.ts), before the error is made.
 
 import type { FailureFacts, SentRequest } from './endpoints';
-import { WATCHED_FOLDER_GONE } from './hints';
+import { FAILURE_HINTS as HINTS } from './hints';
+import { MESSAGES } from './messages';
 
 /** `item 3`, `items 0–4`, `items 0–4, 7, 9–12`: ranges, so a long batch stays readable. */
 export function describeItems(indexes: number[]): string {
@@ -26,8 +27,8 @@ const IN_PLACE: Array<(wording: Wording, facts: FailureFacts) => Wording> = [
 	({ message, description, status }, { watchedFolder }) =>
 		watchedFolder !== undefined && status === 404
 			? {
-					message: `The watched folder ${watchedFolder} no longer exists or is in the trash (HTTP 404)`,
-					description: WATCHED_FOLDER_GONE,
+					message: MESSAGES.watchedFolderGone(watchedFolder),
+					description: HINTS.watchedFolderGone,
 					status,
 				}
 			: { message, description, status },
@@ -36,21 +37,18 @@ const IN_PLACE: Array<(wording: Wording, facts: FailureFacts) => Wording> = [
 			? { message, description, status }
 			: status === 404
 				? {
-						message: `The folder "${subfolder}" below the searched folder was deleted or moved during the search (HTTP 404)`,
-						description:
-							'It changed while the search ran. The searched folder itself is fine: run the search again.',
+						message: MESSAGES.subfolderGone(subfolder),
+						description: HINTS.subfolderGone,
 						status,
 					}
 				: {
-						message: `The folder "${subfolder}" below the searched folder could not be listed: ${message}`,
-						description: `The searched folder itself is fine. ${description || 'Run the search again.'}`,
+						message: MESSAGES.subfolderFailed(subfolder, message),
+						description: HINTS.subfolderFailed(description),
 						status,
 					},
 	({ message, description, status }, { urlsSent }) => ({
 		message,
-		description: urlsSent
-			? `${description} URLs 1–${urlsSent} of this item were already sent.`.trim()
-			: description,
+		description: urlsSent ? `${description} ${HINTS.urlsSent(urlsSent)}`.trim() : description,
 		status,
 	}),
 ];
@@ -70,9 +68,7 @@ export function itemsWording(
 	const named = /\[items? [^\]]*\]$/.test(message);
 	if (!stops) {
 		const carried =
-			batch?.batched === true
-				? `The request that was refused carried ${describeItems(batch.carried)}.`
-				: '';
+			batch?.batched === true ? HINTS.carriedRefused(describeItems(batch.carried)) : '';
 		return { message, description: [description, carried].filter((text) => text).join(' ') };
 	}
 	if (!batch) {
@@ -84,10 +80,10 @@ export function itemsWording(
 	const also = alone
 		? []
 		: [
-				batched ? `The failed request carried ${describeItems(carried)}.` : '',
-				done.length ? `Already done: ${describeItems(done)}.` : '',
-				notAttempted.length ? `Not attempted: ${describeItems(notAttempted)}.` : '',
-				done.length ? 'Running the node again (or Retry On Fail) sends the done items again.' : '',
+				batched ? HINTS.carriedFailed(describeItems(carried)) : '',
+				done.length ? HINTS.alreadyDone(describeItems(done)) : '',
+				notAttempted.length ? HINTS.notAttempted(describeItems(notAttempted)) : '',
+				done.length ? HINTS.doneSentAgain : '',
 			];
 	return {
 		message: named ? message : `${message} [${describeItems(carried)}]`,

@@ -4,13 +4,20 @@
 import type { CredentialType } from '../credentialContract';
 import type { ApiCall, Caller, EndpointName, SentRequest } from './endpoints';
 import { httpUrl } from '../urls';
+import { ADVICE } from './advice';
 import type { FailureKind } from './failures';
 
 type Hint = string | ((sent: SentRequest) => string);
 
 /** The trigger's watched folder is gone: deleted, or in the trash. */
-export const WATCHED_FOLDER_GONE =
-	'Restore the folder from the trash, or pick another folder in Folder.';
+const WATCHED_FOLDER_GONE = 'Restore the folder from the trash, or pick another folder in Folder.';
+
+/** A trigger's file output without its content (its `contentError` says why). */
+export const WITHOUT_CONTENT =
+	'The file is output without its content; File → Download can fetch it later.';
+const STORE_ON_DISK =
+	'Have the n8n administrator store binary data on disk: N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or S3).';
+const NEVER_PARTIAL = 'Nothing was stored: a partial file is never output.';
 
 const TOKEN_REFUSED: Record<CredentialType, string> = {
 	fileStorageApi:
@@ -189,34 +196,102 @@ function linkRefused({ call }: SentRequest): string {
 	].join(' ');
 }
 
-const OPERATION_ADVICE = {
-	retry: 'Run the node again.',
-	rateLimited: 'Wait and run again, or run the workflow less often.',
-	server:
-		'Try again later. If it persists, check the input values (some servers cannot handle malformed values) and the server logs.',
-	timeout: () =>
-		"Raise Timeout in the node's options if the server is slow, or check that it is running.",
-};
+/**
+ * How to fix each failure of messages.ts that is not an API response: under the same names. `applied` is the
+ * warning that a mutation may have been applied (empty for reads).
+ */
+export const FAILURE_HINTS = {
+	/** Said after a hint: what the retries did, whether a mutation may have been applied, what the error said. */
+	tried: (tries: number, waitedSeconds: number) =>
+		`Tried ${tries} times, waiting ${waitedSeconds} s in all.`,
+	refusedWait: (seconds: number) =>
+		`The server asked to wait ${seconds} s, longer than the node waits.`,
+	checkBeforeRunning: (mayBeApplied: string) => `${mayBeApplied}: check before running again.`,
+	mayBeApplied: {
+		serverFailed: 'The request may have been applied before the server failed',
+		statusSaysDone: 'The status says it succeeded, so the request may have been applied',
+		unexpected: 'The request may have been applied',
+		timeout: 'The request may still have been applied',
+		connectionBroke: 'The request may have been applied before the connection broke',
+	},
+	detail: (detail: string) => `Detail: ${detail}`,
+	serverAnswered: (excerpt: string) => `The server answered ${excerpt}.`,
 
-export const ADVICE: Record<
-	Caller,
-	{ retry: string; rateLimited: string; server: string; timeout(limit: string): string }
-> = {
-	operation: OPERATION_ADVICE,
-	upload: OPERATION_ADVICE,
-	poll: {
-		retry: 'The trigger tries again at its next poll.',
-		rateLimited:
-			'The trigger tries again at its next poll. If this repeats, let it poll less often (its Poll Times).',
-		server:
-			'The trigger tries again at its next poll. If this repeats, check the server and its logs.',
-		timeout: (limit) =>
-			`The trigger waits at most ${limit} for each answer and tries again at its next poll. Check that the server is running.`,
-	},
-	listSearch: {
-		retry: 'Open the list again.',
-		rateLimited: 'Wait a moment and open the list again, or enter the ID By ID.',
-		server: 'Open the list again. If this repeats, check the server and its logs.',
-		timeout: () => 'Open the list again, and check that the server is running.',
-	},
+	unexpected: (caller: Caller, excerpt: string, applied: string) =>
+		`The server answered ${excerpt}. Nothing of this answer is used.${applied} Check that the Base URL of the credential points at the File Storage API itself (not a proxy or another app). ${ADVICE[caller].retry}`,
+	timeout: (caller: Caller, limit: string, applied: string) =>
+		`The server did not answer in time.${applied} ${ADVICE[caller].timeout(limit)}`,
+	unreachable: (credentialLabel: string) =>
+		`Check the Base URL in the "${credentialLabel}" credential and that the server is running and reachable from n8n.`,
+	connectionBroke: (caller: Caller) =>
+		`The server, or a proxy between n8n and it, closed the connection before a complete answer. ${ADVICE[caller].retry} If this repeats, check the server and its proxy.`,
+	listingChanged: (caller: Caller, rereads: number) =>
+		`Entries were added or removed between its pages ${rereads} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${ADVICE[caller].retry}`,
+
+	credentialEmpty: (paste: string) => `Nothing was sent. ${paste}`,
+	credentialUnusable: (paste: string) =>
+		`It is put into the request path, where such a value would address another endpoint, so nothing was sent. ${paste}`,
+	/** How the unusable value of `credentialEmpty` and `credentialUnusable` is fixed. */
+	pasteSecret: (label: string, secret: string, whereToFind: string) =>
+		`Open the "${label}" credential and paste the ${secret} (${whereToFind}).`,
+	baseUrlInvalid: (label: string) =>
+		`Open the "${label}" credential and set Base URL to the server's address, e.g. https://files.example.com`,
+
+	watchedFolderGone: WATCHED_FOLDER_GONE,
+	watchedFolderTrashed: WATCHED_FOLDER_GONE,
+	parentsInCircle:
+		'The server names parent folders that lead in a circle. Watch Root (All Files) instead, or turn off Include Subfolders.',
+	folderUndescribed:
+		"New File in Folder needs each folder's parent, which the folder listing states in meta.root. Use New Upload instead, with a filter in the workflow.",
+	subfolderGone:
+		'It changed while the search ran. The searched folder itself is fine: run the search again.',
+	subfolderFailed: (description: string) =>
+		`The searched folder itself is fine. ${description || 'Run the search again.'}`,
+	/** What a failed batch says of its items. */
+	carriedRefused: (items: string) => `The request that was refused carried ${items}.`,
+	carriedFailed: (items: string) => `The failed request carried ${items}.`,
+	alreadyDone: (items: string) => `Already done: ${items}.`,
+	notAttempted: (items: string) => `Not attempted: ${items}.`,
+	doneSentAgain: 'Running the node again (or Retry On Fail) sends the done items again.',
+	urlsSent: (count: number) => `URLs 1–${count} of this item were already sent.`,
+
+	downloadTimeout:
+		"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
+	downloadUnreachable: (detail: string) =>
+		`Check that the server is running and reachable from n8n, and that the file URL is right. Detail: ${detail}`,
+	redirectWithoutAddress: 'Check the file URL; the server sent a redirect the node cannot follow.',
+	tooManyRedirects:
+		'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
+	notAFile: (page: boolean, expectedMimeType: string, credentialLabel: string, excerpt: string) =>
+		`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${credentialLabel}" credential is the server the file is on. The server answered ${excerpt}.`,
+	stalled: `${NEVER_PARTIAL} Raise Timeout in the node's options if the server is slow, or run again.`,
+	cut: (cause: string) =>
+		`The connection ended before the whole file arrived (${cause}). ${NEVER_PARTIAL} Run again; if it repeats, check the server or a proxy in between.`,
+	tooLong:
+		'The file arrived altered (a server or proxy error, or a compressed answer), so nothing was stored. Run again; if it repeats, check the server.',
+	largerThanMaxFileSize: `${WITHOUT_CONTENT} To include files this large, raise Max File Size (MB) in the trigger's options.`,
+	pollTimeIsUp: WITHOUT_CONTENT,
+
+	tooLargeForMode: (memory: boolean, cap: string) =>
+		memory
+			? `Nothing was downloaded. ${STORE_ON_DISK}`
+			: `Nothing was downloaded. n8n keeps at most ${cap} per file in its database mode: have the n8n administrator use S3 binary data storage for larger files.`,
+	overDatabaseCap: (maxMib: number) =>
+		`Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MiB: 1 MiB = 1,048,576 bytes; at most ${maxMib}, 512 by default) on the main and on every worker, or use S3 binary data storage.`,
+	tooLargeForMemory: STORE_ON_DISK,
+	notStored:
+		"Check the disk space and permissions of n8n's binary data folder (N8N_BINARY_DATA_STORAGE_PATH).",
+
+	notArrived: (shownUrl: string, warning: string | undefined, others: string[]) =>
+		[
+			`The server was asked to fetch ${shownUrl}.`,
+			warning ??
+				'Check that the server can reach n8n at that address (WEBHOOK_URL sets it) and that its upload queue is running.',
+			others.length
+				? `New files that did show up: ${others.join(', ')}; a server that names files its own way is not recognised.`
+				: '',
+			"If the server is just slow, raise 'Max Wait Time'.",
+		]
+			.filter((part) => part !== '')
+			.join(' '),
 };

@@ -11,7 +11,8 @@ import type { ApiClient, CallOptions } from './client';
 import type { ApiCall } from './endpoints';
 import { redactedError } from './errors';
 import { refusedField } from './failures';
-import { ADVICE } from './hints';
+import { FAILURE_HINTS } from './hints';
+import { MESSAGES } from './messages';
 
 export interface Page {
 	elements: IDataObject[];
@@ -25,7 +26,7 @@ export interface Page {
 /** Asked of every paginated endpoint; servers clamp it to their maximum, so each page is the largest offered. */
 export const LARGEST_PAGE_REQUEST = 1000;
 
-const MAX_BOUNDARY_READS = 3;
+const MAX_REREADS = 3;
 
 export interface ListingOptions extends CallOptions {
 	limit?: number; // of kept elements; each request asks only for what is still needed
@@ -130,7 +131,7 @@ async function continueAfterChange(
 		const id = idOf(element);
 		return id !== undefined && listed.has(id);
 	};
-	for (let attempt = 0; attempt < MAX_BOUNDARY_READS; attempt++) {
+	for (let attempt = 0; attempt < MAX_REREADS; attempt++) {
 		const before = await read(previous.page.cursor, previous.size);
 		const after = before.nextCursor ? await read(before.nextCursor, size) : undefined;
 		if (after && totalMoved(before, after)) continue;
@@ -140,7 +141,7 @@ async function continueAfterChange(
 			let lastListed = pending.length - 1;
 			while (lastListed >= 0 && !wasListed(pending[lastListed])) lastListed--;
 			if (lastListed >= 0) return { page, elements: pending.slice(lastListed + 1) };
-			if (readOn >= MAX_BOUNDARY_READS || !page.nextCursor) throw keptChanging();
+			if (readOn >= MAX_REREADS || !page.nextCursor) throw keptChanging();
 			page = await read(page.nextCursor, size);
 			pending = page.elements;
 		}
@@ -151,8 +152,8 @@ async function continueAfterChange(
 function keptChanging(client: ApiClient, { itemIndex, facts }: CallOptions): Error {
 	return redactedError(
 		{ node: client.ctx.getNode(), itemIndex, secrets: [], stops: client.stops, facts },
-		'The listing kept changing while it was read',
-		`Entries were added or removed between its pages ${MAX_BOUNDARY_READS} times in a row, and this server pages by position, so a complete reading could not be taken. Nothing of it is used. ${ADVICE[client.caller].retry}`,
+		MESSAGES.listingChanged,
+		FAILURE_HINTS.listingChanged(client.caller, MAX_REREADS),
 	);
 }
 

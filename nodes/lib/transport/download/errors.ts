@@ -7,7 +7,8 @@ import { httpUrl } from '../../urls';
 import type { ErrorPlace } from '../errors';
 import { downloadMessage, excerptOf, redactedError, retryNote, messageSuffix } from '../errors';
 import { classifyResponse } from '../failures';
-import { downloadHint } from '../hints';
+import { downloadHint, FAILURE_HINTS as HINTS } from '../hints';
+import { MESSAGES } from '../messages';
 import { REDACTED, redactText } from '../redaction';
 import type { RetryReport } from '../retry';
 import type { BodyCheck } from './body';
@@ -50,7 +51,7 @@ export function refusedError(
 	baseOrigin: string | undefined,
 ): NodeApiError {
 	const kind = classifyResponse(status, excerpt) ?? 'other';
-	const answered = excerpt.trim() ? ` The server answered ${excerptOf(excerpt)}.` : '';
+	const answered = excerpt.trim() ? ` ${HINTS.serverAnswered(excerptOf(excerpt))}` : '';
 	const tried = retryNote({ tries: report.tries, waitedMs: report.waitedMs }); // a refused wait goes unsaid
 	return redactedError(
 		hop,
@@ -71,20 +72,16 @@ export function bodyErrors(
 		stalled: (received) =>
 			redactedError(
 				hop,
-				`The download stalled: no data for ${Math.round(timeoutMs / 1000)} s after ${of(received)} of ${hop.shownUrl}`,
-				"Nothing was stored: a partial file is never output. Raise Timeout in the node's options if the server is slow, or run again.",
+				MESSAGES.stalled(Math.round(timeoutMs / 1000), of(received), hop.shownUrl),
+				HINTS.stalled,
 			),
 		cut: (received, cause) =>
 			redactedError(
 				hop,
-				`The download was cut short after ${of(received)} of ${hop.shownUrl}`,
-				`The connection ended before the whole file arrived (${redactText(String((cause as Error)?.message ?? cause), hop.secrets)}). Nothing was stored: a partial file is never output. Run again; if it repeats, check the server or a proxy in between.`,
+				MESSAGES.cut(of(received), hop.shownUrl),
+				HINTS.cut(redactText(String((cause as Error)?.message ?? cause), hop.secrets)),
 			),
 		tooLong: (received) =>
-			redactedError(
-				hop,
-				`The download is longer than the server announced: more than ${received - 1} bytes, Content-Length ${expectedBytes}`,
-				'The file arrived altered (a server or proxy error, or a compressed answer), so nothing was stored. Run again; if it repeats, check the server.',
-			),
+			redactedError(hop, MESSAGES.tooLong(received, expectedBytes), HINTS.tooLong),
 	};
 }

@@ -9,6 +9,8 @@ import { withCancelSignal } from '../../n8n';
 import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
+import { FAILURE_HINTS as HINTS } from '../hints';
+import { MESSAGES } from '../messages';
 import { REDACTED, redactText } from '../redaction';
 import type { Responded, ResponseHead, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
@@ -121,15 +123,15 @@ export async function sendHop(
 			if (isTimeout(error))
 				return redactedError(
 					hop,
-					`No answer within ${Math.round(policy.timeoutMs / 1000)} s from ${hop.shownUrl}`,
-					"The server did not start sending the file in time. Raise Timeout in the node's options if the server is slow, or check that it is running.",
+					MESSAGES.downloadTimeout(Math.round(policy.timeoutMs / 1000), hop.shownUrl),
+					HINTS.downloadTimeout,
 				);
 			const code = networkCodeOf(error);
 			const detail = redactText(String((error as Error)?.message ?? error), hop.secrets);
 			return redactedError(
 				hop,
-				`Could not reach the server of ${hop.shownUrl}${code ? ` (${code})` : ''}`,
-				`Check that the server is running and reachable from n8n, and that the file URL is right. Detail: ${detail}`,
+				MESSAGES.downloadUnreachable(hop.shownUrl, code),
+				HINTS.downloadUnreachable(detail),
 			);
 		},
 	});

@@ -8,6 +8,8 @@ import { withCancelSignal } from '../../n8n';
 import type { ApiClient } from '../client';
 import type { DownloadContext } from '../credential';
 import { excerptOf, redactedError } from '../errors';
+import { FAILURE_HINTS as HINTS } from '../hints';
+import { MESSAGES } from '../messages';
 import type { RequestPolicy } from '../retry';
 import type { ByteStream, Deadline, SizeLimit } from './body';
 import { DownloadWatch, oversize, readExcerpt, verifiedBody } from './body';
@@ -92,17 +94,14 @@ async function open(
 			if (!next)
 				throw redactedError(
 					hop,
-					`The server redirected the download (HTTP ${status}) without a usable http(s) address`,
-					'Check the file URL; the server sent a redirect the node cannot follow.',
+					MESSAGES.redirectWithoutAddress(status),
+					HINTS.redirectWithoutAddress,
 					{ httpCode: status },
 				);
 			if (redirects >= MAX_REDIRECTS)
-				throw redactedError(
-					hop,
-					`Too many redirects: more than ${MAX_REDIRECTS} for one file`,
-					'The server keeps redirecting (possibly in a loop). Check the file URL in a browser.',
-					{ httpCode: status },
-				);
+				throw redactedError(hop, MESSAGES.tooManyRedirects(MAX_REDIRECTS), HINTS.tooManyRedirects, {
+					httpCode: status,
+				});
 			url = next;
 			continue;
 		}
@@ -118,8 +117,8 @@ async function open(
 			const page = mimeType === 'text/html';
 			throw redactedError(
 				hop,
-				`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : messageSuffixOfText(excerpt)}`,
-				`The file should be ${expectedMimeType}. ${page ? 'A login page or the web app answered instead: check' : 'Check'} the file URL and that the Base URL of the "${CREDENTIALS[type].label}" credential is the server the file is on. The server answered ${excerptOf(excerpt)}.`,
+				MESSAGES.notAFile(page, status, mimeType, messageSuffixOfText(excerpt)),
+				HINTS.notAFile(page, expectedMimeType, CREDENTIALS[type].label, excerptOf(excerpt)),
 				{ httpCode: status },
 			);
 		}
