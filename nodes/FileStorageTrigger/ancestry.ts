@@ -110,7 +110,7 @@ async function isInTree(
 }
 
 /** The new uploads inside the watched tree, in their order. */
-export async function uploadsInTree<T extends { element: IDataObject }>(
+export async function uploadsInTree<T extends { wrapper: IDataObject }>(
 	ctx: IPollFunctions,
 	client: ApiClient,
 	policy: PollPolicy,
@@ -121,7 +121,7 @@ export async function uploadsInTree<T extends { element: IDataObject }>(
 	const kept: T[] = [];
 	for (const upload of uploads) {
 		// Recent uploads name each file's folder (`parent_id`, or the `parent` relationship); none: the top level.
-		const folderId = parentIdOf(upload.element);
+		const folderId = parentIdOf(upload.wrapper);
 		let inside: boolean | undefined;
 		if (tree.folderId === ROOT_FOLDER_ID) inside = tree.includeSubfolders || folderId === null;
 		else if (!tree.includeSubfolders || folderId === null) inside = folderId === tree.folderId;

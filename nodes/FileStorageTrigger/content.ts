@@ -95,12 +95,12 @@ async function fetchContent(
 
 /**
  * The output items with each file's content (one file at a time: memory and connections stay bounded whatever
- * the number of new files). `elements` are the listing's raw entries, `shown` what is output for each.
+ * the number of new files). `wrappers` are the listing's raw entries, `shown` what is output for each.
  */
 export async function withContent(
 	poll: ContentPoll,
 	content: ContentOptions,
-	elements: IDataObject[],
+	wrappers: IDataObject[],
 	shown: IDataObject[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx, client, policy, startedAt } = poll;
@@ -110,9 +110,9 @@ export async function withContent(
 	const timeIsUp = () =>
 		`${MESSAGES.pollTimeIsUp(Math.round((policy.budgetMs * CONTENT_BUDGET_SHARE) / 1000), Math.round(policy.budgetMs / 1000))} ${FAILURE_HINTS.pollTimeIsUp}`;
 	const output: INodeExecutionData[] = [];
-	for (const [index, element] of elements.entries()) {
+	for (const [index, wrapper] of wrappers.entries()) {
 		const json = shown[index];
-		const file = fileDescriptionOf(element);
+		const file = fileDescriptionOf(wrapper);
 		if (file.type === 'folder') {
 			output.push({ json });
 			continue;

@@ -33,8 +33,8 @@ export interface TriggerEvent {
 	watch: Watch;
 	/** The listing watched, newest first. */
 	listing(target: ListingTarget): ApiCall;
-	simplify(element: unknown): IDataObject;
-	isUnread(element: IDataObject): boolean;
+	simplify(wrapper: unknown): IDataObject;
+	isUnread(wrapper: IDataObject): boolean;
 	/** What "Fetch Test Event" says when the watched listing is empty, and how to get an item into it. */
 	nothingToShow(request: {
 		parent?: string;

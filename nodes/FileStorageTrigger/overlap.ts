@@ -9,7 +9,7 @@
 // nothing and leaves the window alone. Should n8n fail to commit an emitting poll's window, the items are not
 // lost: once COMMIT_GRACE_MS has passed, the next poll delivers them.
 
-/** How long after an emitting poll a poll holding that poll's starting window counts as a stale copy. */
+/** How long after an emitting poll a poll holding that poll's starting window counts as a repeat of it. */
 export const COMMIT_GRACE_MS = 60_000;
 /** A poll never takes this long (its requests are time-limited); past it, a "running" mark is a leftover. */
 export const MAX_POLL_MS = 10 * 60_000;
@@ -17,7 +17,7 @@ export const MAX_POLL_MS = 10 * 60_000;
 interface TriggerPolls {
 	/** When the running poll started, if one is running. */
 	runningSince?: number;
-	/** The window (fingerprint) the last emitting poll started from, and when it emitted. */
+	/** The window (its key) the last emitting poll started from, and when it emitted. */
 	emittedFrom?: string;
 	emittedAt?: number;
 }
@@ -25,13 +25,13 @@ interface TriggerPolls {
 /** Per trigger (workflow and node) of this n8n process. */
 const triggers = new Map<string, TriggerPolls>();
 
-export type PollAdmission = 'run' | 'overlapping' | 'stale';
+export type PollTurn = 'run' | 'overlapping' | 'repeat';
 
 /**
  * Whether a poll of `trigger` that found the saved window `window` may run. When it may, it counts as running
  * until `pollEnded`.
  */
-export function admitPoll(trigger: string, window: string, now: number): PollAdmission {
+export function pollTurn(trigger: string, window: string, now: number): PollTurn {
 	const polls = triggers.get(trigger) ?? {};
 	if (polls.runningSince !== undefined && now - polls.runningSince < MAX_POLL_MS)
 		return 'overlapping';
@@ -40,18 +40,18 @@ export function admitPoll(trigger: string, window: string, now: number): PollAdm
 		polls.emittedAt !== undefined &&
 		now - polls.emittedAt < COMMIT_GRACE_MS
 	) {
-		return 'stale';
+		return 'repeat';
 	}
 	triggers.set(trigger, { ...polls, runningSince: now });
 	return 'run';
 }
 
-/** The admitted poll of `trigger` is about to emit items found from `window`. */
+/** The running poll of `trigger` is about to emit items found from `window`. */
 export function pollEmitted(trigger: string, window: string, now: number): void {
 	triggers.set(trigger, { ...triggers.get(trigger), emittedFrom: window, emittedAt: now });
 }
 
-/** The admitted poll of `trigger` has finished (whatever its outcome). */
+/** The running poll of `trigger` has finished (whatever came of it). */
 export function pollEnded(trigger: string, now: number): void {
 	const polls = triggers.get(trigger);
 	if (!polls) return;

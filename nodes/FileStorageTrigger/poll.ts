@@ -10,7 +10,7 @@ import { pagesOf } from '../lib/transport';
 import { KnownFolders } from './ancestry';
 import { withContent } from './content';
 import type { TriggerEvent } from './events';
-import { admitPoll, pollEmitted, pollEnded } from './overlap';
+import { pollTurn, pollEmitted, pollEnded } from './overlap';
 import type { TriggerParameters } from './parameters';
 import { TRIGGER_PAGE_SIZE, toEntries, walkNewestFirst } from './walk';
 import type { ListedEntry, WindowState } from './window';
@@ -28,16 +28,16 @@ export interface Poll {
 
 /** The entries that are output: all, or only unread ones (Unread Only). */
 function keptEntries({ event, parameters }: Poll, entries: ListedEntry[]): ListedEntry[] {
-	return entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.element));
+	return entries.filter((entry) => !parameters.unreadOnly || event.isUnread(entry.wrapper));
 }
 
 /** The output items of kept entries: simplified or raw, and with each file's content (Include File Content). */
 async function outputItems(poll: Poll, kept: ListedEntry[]): Promise<INodeExecutionData[]> {
 	const { ctx, event, parameters } = poll;
-	const elements = kept.map((entry) => entry.element);
-	const shown = parameters.simplify ? elements.map((element) => event.simplify(element)) : elements;
+	const wrappers = kept.map((entry) => entry.wrapper);
+	const shown = parameters.simplify ? wrappers.map((wrapper) => event.simplify(wrapper)) : wrappers;
 	if (!parameters.content) return ctx.helpers.returnJsonArray(shown);
-	return await withContent(poll, parameters.content, elements, shown);
+	return await withContent(poll, parameters.content, wrappers, shown);
 }
 
 /** The newest entry that counts, within `limit` entries read; `read`: how many were. */
@@ -51,8 +51,8 @@ async function firstCounting(
 	const options = { policy, facts: watch.facts(poll), pageSize: limit, limit };
 	let read = 0;
 	for await (const page of pagesOf(client, event.listing(parameters), options)) {
-		watch.inspect(poll, page);
-		for (const entry of toEntries(page.elements)) {
+		watch.checkPage(poll, page);
+		for (const entry of toEntries(page.wrappers)) {
 			read++;
 			const [kept] = keptEntries(poll, await watch.keep(poll, [entry], memory));
 			if (kept) return { sample: kept, read };
@@ -70,7 +70,7 @@ export async function fetchTestEvent(poll: Poll): Promise<INodeExecutionData[][]
 	const { ctx, event, parameters } = poll;
 	const { watch } = event;
 	const limit = parameters.unreadOnly || watch.dropsEntries ? TRIGGER_PAGE_SIZE : 1;
-	await watch.check(poll);
+	await watch.checkExists(poll);
 	const { sample, read } = await firstCounting(poll, limit);
 	if (!sample) {
 		const { message, description } = event.nothingToShow({ ...parameters, read });
@@ -118,7 +118,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 	// Two polls of this trigger at once would emit the same items: one of them stands down (see overlap.ts).
 	const trigger = `${ctx.getWorkflow().id ?? ''}/${ctx.getNode().id ?? ctx.getNode().name}`;
 	const startedFrom = windowKey(saved);
-	const turn = admitPoll(trigger, startedFrom, Date.now());
+	const turn = pollTurn(trigger, startedFrom, Date.now());
 	if (turn !== 'run') {
 		ctx.logger.debug(
 			turn === 'overlapping'
@@ -130,16 +130,16 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 	try {
 		const call = event.listing(parameters);
 		const read = { policy, facts: watch.facts(poll) };
-		const inspect = (page: Page) => watch.inspect(poll, page);
+		const checkPage = (page: Page) => watch.checkPage(poll, page);
 		if (!isWindowState(saved, sourceId)) {
 			// First activation (or another stream): remember the top of the listing, emit none of the backlog.
 			// A server with small pages takes several requests to give a whole window; this happens once.
-			await watch.check(poll);
+			await watch.checkExists(poll);
 			const top: ListedEntry[] = [];
 			let reachedEnd = true;
 			for await (const page of pagesOf(client, call, { ...read, pageSize: TRIGGER_PAGE_SIZE })) {
-				inspect(page);
-				top.push(...toEntries(page.elements));
+				checkPage(page);
+				top.push(...toEntries(page.wrappers));
 				reachedEnd = page.last;
 				if (top.length >= TRIGGER_PAGE_SIZE) break;
 			}
@@ -152,7 +152,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 			saved,
 			read,
 			event.restoredCountAsOld,
-			inspect,
+			checkPage,
 		);
 		if (!walked.done) {
 			staticData.window = { ...saved, resume: walked.resume, saves: savesAfter(saved) };
@@ -161,7 +161,7 @@ export async function pollForNew(poll: Poll): Promise<INodeExecutionData[][] | n
 		// Judged before the window moves: a poll that cannot tell which entries count fails and is repeated.
 		const memory = new KnownFolders(saved.folders);
 		const fresh = await watch.keep(poll, walked.fresh, memory);
-		if (fresh.length === 0 && walked.fresh.length > 0) await watch.check(poll);
+		if (fresh.length === 0 && walked.fresh.length > 0) await watch.checkExists(poll);
 		staticData.window = {
 			...saved,
 			...walked.next,

@@ -18,15 +18,15 @@ export const TRIGGER_PAGE_SIZE = WINDOW_SIZE + 1;
 /** Pages one poll may walk before it saves where it stopped and continues next poll. */
 export const MAX_PAGES_PER_POLL = 20;
 
-export function toEntries(elements: IDataObject[]): ListedEntry[] {
+export function toEntries(wrappers: IDataObject[]): ListedEntry[] {
 	const entries: ListedEntry[] = [];
-	for (const element of elements) {
-		const resource = unwrapResource(element);
+	for (const wrapper of wrappers) {
+		const resource = unwrapResource(wrapper);
 		if (typeof resource.id !== 'string' && typeof resource.id !== 'number') continue;
 		entries.push({
 			id: String(resource.id),
 			date: parseServiceDate(attributesOf(resource).created_at),
-			element,
+			wrapper,
 		});
 	}
 	return entries;
@@ -90,19 +90,19 @@ export async function walkNewestFirst(
 	read: PollRead,
 	restoredCountAsOld: boolean,
 	/** Sees each page first, and may fail the poll (a watched folder gone to the trash). */
-	inspect: (page: Page) => void = () => undefined,
+	checkPage: (page: Page) => void = () => undefined,
 ): Promise<WalkResult> {
 	const started = Date.now();
-	const stretch: ListedEntry[] = [];
+	const listed: ListedEntry[] = [];
 	let pages = 0;
 	let lastCursor: string | undefined;
 	let decided: WindowDecision | undefined;
 	for await (const page of pagesFrom(client, call, state.resume ?? undefined, read)) {
-		inspect(page);
+		checkPage(page);
 		pages++;
 		lastCursor = page.cursor;
-		stretch.push(...toEntries(page.elements));
-		decided = decideWindow(state, stretch, page.last) ?? decided;
+		listed.push(...toEntries(page.wrappers));
+		decided = decideWindow(state, listed, page.last) ?? decided;
 		// A server with small pages decides after a short walk. When the new window would then be smaller than the
 		// saved one (mostly what was just emitted), the walk reads on to fill it, so that deleting what was emitted leaves it an anchor.
 		if (decided && (page.last || isFullWindow(state, decided.next))) break;

@@ -24,9 +24,9 @@ export interface Watch {
 	/** Whether new entries may not count, so that Fetch Test Event reads on to find one that does. */
 	dropsEntries: boolean;
 	/** That what is watched still exists: before a listing is read from its top, and when nothing new counted. */
-	check(run: WatchRun): Promise<void>;
+	checkExists(run: WatchRun): Promise<void>;
 	/** Each page read. */
-	inspect(run: WatchRun, page: Page): void;
+	checkPage(run: WatchRun, page: Page): void;
 	/** What the listing's errors say of what is watched. */
 	facts(run: WatchRun): FailureFacts;
 	/** The new entries that count, in their order; what was learnt on the way goes into `memory`. */
@@ -40,8 +40,8 @@ const nothing = async () => undefined;
 export const WHOLE_LISTING: Watch = {
 	identity: () => [],
 	dropsEntries: false,
-	check: nothing,
-	inspect: () => undefined,
+	checkExists: nothing,
+	checkPage: () => undefined,
 	facts: () => ({}),
 	keep: async (_run, entries) => entries,
 	remember: () => ({}),
@@ -57,9 +57,9 @@ export const FOLDER_TREE: Watch = {
 	identity: folderIdentity,
 	dropsEntries: true,
 	// Uploads elsewhere and none inside: the folder may be gone (nothing can be uploaded into the trash).
-	check: async ({ ctx, client, parameters, policy }) =>
+	checkExists: async ({ ctx, client, parameters, policy }) =>
 		await checkWatchedFolder(ctx, client, parameters.folder, policy),
-	inspect: () => undefined,
+	checkPage: () => undefined,
 	facts: () => ({}),
 	keep: async ({ ctx, client, policy, parameters }, entries, memory) => {
 		const tree = { folderId: parameters.folder, includeSubfolders: parameters.includeSubfolders };
@@ -72,8 +72,8 @@ export const FOLDER_TREE: Watch = {
 export const FOLDER_ITSELF: Watch = {
 	identity: folderIdentity,
 	dropsEntries: false,
-	check: nothing,
-	inspect: ({ ctx, parameters }, page) => checkNotTrashed(ctx, page, parameters.folder),
+	checkExists: nothing,
+	checkPage: ({ ctx, parameters }, page) => checkNotTrashed(ctx, page, parameters.folder),
 	// Its listing is the folder's own: a 404 means the folder is gone.
 	facts: ({ parameters }) => ({ watchedFolder: parameters.folder }),
 	keep: async (_run, entries) => entries,

@@ -56,7 +56,7 @@ export async function checkWatchedFolder(
 ): Promise<void> {
 	if (folderId === ROOT_FOLDER_ID) return;
 	const folder = await readFolder(client, folderId, policy, { watchedFolder: folderId });
-	checkNotTrashed(ctx, { elements: [], last: true, folder }, folderId);
+	checkNotTrashed(ctx, { wrappers: [], last: true, folder }, folderId);
 }
 
 /** The id of a folder's parent from its wrapper; null for a folder at the top level. */

@@ -1,12 +1,12 @@
 // "What is new" for newest-first listings whose dates have only day or minute precision.
 //
 // Identity and order come from ids and listing order. Static data keeps the *known window*: short hashes of the
-// K newest ids as of the last successful poll (a contiguous stretch of the listing). A poll walks the listing
+// K newest ids as of the last successful poll (a contiguous run of the listing). A poll walks the listing
 // newest first until it meets the window. Every unknown id above the lowest known id it meets is new; anything
 // below is old. Deleting window items is harmless while one of them survives.
 //
 // When a burst is larger than one poll may walk, the walk's end is saved as `resume`; the next poll continues
-// from there, emits that oldest stretch of the burst first, and makes its top the new window, so later polls
+// from there, emits that oldest part of the burst first, and makes its top the new window, so later polls
 // drain the rest from the top down — nothing is skipped and output stays oldest first.
 
 import type { IDataObject } from 'n8n-workflow';
@@ -64,7 +64,7 @@ export function sourceHash(parts: unknown[]): string {
 	return shortHash(JSON.stringify(parts), 16);
 }
 
-/** What a saved window is, in a few characters: equal fingerprints mean the same saved window (or none saved). */
+/** What a saved window is, in a few characters: equal keys mean the same saved window (or none saved). */
 export function windowKey(saved: unknown): string {
 	if (!saved || typeof saved !== 'object') return 'none';
 	const state = saved as Partial<WindowState>;
@@ -93,7 +93,7 @@ export interface ListedEntry {
 	id: string;
 	/** Parsed listing date (ISO), or null when the server's text could not be parsed. */
 	date: string | null;
-	element: IDataObject;
+	wrapper: IDataObject;
 }
 
 export interface WindowDecision {
@@ -104,52 +104,48 @@ export interface WindowDecision {
 }
 
 /**
- * The window made of the first entries of a contiguous newest-first stretch, and what its edge looks like. A
+ * The window made of the first entries of a contiguous newest-first run, and what its edge looks like. A
  * listing that ends within WINDOW_MAX entries is remembered whole.
  *
- * Where the stretch shows it, the window ends at a date boundary (extended through the floor date's block, up to
+ * Where the entries show it, the window ends at a date boundary (extended through the floor date's block, up to
  * WINDOW_MAX, or trimmed back to the previous date, keeping WINDOW_MIN): then nothing beyond it shares the floor
  * date, and even the loss of every window item leaves new and old apart.
  */
-export function windowOf(stretch: ListedEntry[], reachedEnd: boolean): WindowDecision['next'] {
-	let end = Math.min(WINDOW_SIZE, stretch.length);
-	const edgeDate = end > 0 ? stretch[end - 1].date : null;
-	if (reachedEnd && stretch.length <= WINDOW_MAX) {
+export function windowOf(listed: ListedEntry[], reachedEnd: boolean): WindowDecision['next'] {
+	let end = Math.min(WINDOW_SIZE, listed.length);
+	const edgeDate = end > 0 ? listed[end - 1].date : null;
+	if (reachedEnd && listed.length <= WINDOW_MAX) {
 		// The whole listing fits: remember all of it, so every unknown id is new whatever gets deleted.
-		end = stretch.length;
-	} else if (end < stretch.length && edgeDate !== null) {
+		end = listed.length;
+	} else if (end < listed.length && edgeDate !== null) {
 		let extended = end;
-		while (
-			extended < stretch.length &&
-			extended < WINDOW_MAX &&
-			stretch[extended].date === edgeDate
-		)
+		while (extended < listed.length && extended < WINDOW_MAX && listed[extended].date === edgeDate)
 			extended++;
 		let trimmed = end;
-		while (trimmed > WINDOW_MIN && stretch[trimmed - 1].date === edgeDate) trimmed--;
-		if (extended < stretch.length && stretch[extended].date !== edgeDate) end = extended;
-		else if (stretch[trimmed - 1].date !== edgeDate) end = trimmed;
+		while (trimmed > WINDOW_MIN && listed[trimmed - 1].date === edgeDate) trimmed--;
+		if (extended < listed.length && listed[extended].date !== edgeDate) end = extended;
+		else if (listed[trimmed - 1].date !== edgeDate) end = trimmed;
 	}
-	const inside = stretch.slice(0, end);
+	const inside = listed.slice(0, end);
 	const floor = end > 0 ? inside[end - 1].date : null;
-	const beyond = stretch[end];
+	const beyond = listed[end];
 	return {
 		known: inside.map((entry) => keyOf(entry.id)).join(''),
 		floor,
 		// Unknown (unparseable) dates beyond the window count as shared: ambiguity is resolved towards "old".
 		floorShared: beyond !== undefined && (beyond.date === null || beyond.date === floor),
-		complete: reachedEnd && end === stretch.length,
+		complete: reachedEnd && end === listed.length,
 		top: end > 0 ? inside[0].date : null,
 	};
 }
 
 /**
- * Judges a contiguous newest-first stretch of the listing (from the walk's start to where it stopped).
- * `reachedEnd` says the stretch ends at the end of the listing. Undefined means: walk further.
+ * Judges a contiguous newest-first run of the listing (from the walk's start to where it stopped).
+ * `reachedEnd` says these entries end at the end of the listing. Undefined means: walk further.
  */
 export function decideWindow(
 	state: WindowState,
-	stretch: ListedEntry[],
+	listed: ListedEntry[],
 	reachedEnd: boolean,
 ): WindowDecision | undefined {
 	const known = knownKeys(state);
@@ -157,8 +153,8 @@ export function decideWindow(
 	let lowestKnown = -1;
 	let found = 0;
 	// Once every known key is found, nothing further down can matter: stop hashing (long unpaginated listings).
-	for (let index = 0; index < stretch.length && found < known.size; index++) {
-		if (isKnown(stretch[index])) {
+	for (let index = 0; index < listed.length && found < known.size; index++) {
+		if (isKnown(listed[index])) {
 			lowestKnown = index;
 			found++;
 		}
@@ -167,21 +163,19 @@ export function decideWindow(
 	if (state.complete) {
 		// Nothing existed beyond the window, so every unknown id is new; below the window only the end proves it.
 		if (lowestKnown < 0 && !reachedEnd) return undefined;
-		fresh = stretch.filter(
-			(entry, index) => !isKnown(entry) && (index < lowestKnown || reachedEnd),
-		);
+		fresh = listed.filter((entry, index) => !isKnown(entry) && (index < lowestKnown || reachedEnd));
 	} else if (lowestKnown >= 0) {
-		fresh = stretch.slice(0, lowestKnown).filter((entry) => !isKnown(entry));
+		fresh = listed.slice(0, lowestKnown).filter((entry) => !isKnown(entry));
 	} else {
 		// The window was not met. Its items are dated at or after its floor, so it is gone only once the walk
 		// passes below the floor date (or the end); until then it may just be further down.
 		const floor = state.floor;
 		const below =
-			floor === null ? -1 : stretch.findIndex((entry) => entry.date !== null && entry.date < floor);
+			floor === null ? -1 : listed.findIndex((entry) => entry.date !== null && entry.date < floor);
 		if (below < 0 && !reachedEnd) return undefined;
 		// Every window item was deleted: dates decide. Older items are dated at most the floor, and share it only
 		// if the item beyond the window did. Without parseable dates nothing can be proven new.
-		const candidates = below < 0 ? stretch : stretch.slice(0, below);
+		const candidates = below < 0 ? listed : listed.slice(0, below);
 		fresh = candidates.filter(
 			(entry) =>
 				!isKnown(entry) &&
@@ -190,10 +184,10 @@ export function decideWindow(
 				(entry.date > floor || (entry.date === floor && !state.floorShared)),
 		);
 	}
-	const next = windowOf(stretch, reachedEnd);
+	const next = windowOf(listed, reachedEnd);
 	return {
 		fresh: fresh.reverse(),
-		next: lowestKnown >= 0 ? joinedWithRest(state, stretch, next) : next,
+		next: lowestKnown >= 0 ? joinedWithRest(state, listed, next) : next,
 	};
 }
 
@@ -205,17 +199,17 @@ export function isFullWindow(state: WindowState, next: WindowDecision['next']): 
 /**
  * A window met after a short walk (a server whose pages are small) would shrink to that walk. When the new window
  * holds the whole walk, the rest of the old window below it is kept too, up to WINDOW_MAX: it continues the same
- * stretch of the listing down to the old floor, so a cleanup that deletes what was just emitted still leaves an
+ * listed of the listing down to the old floor, so a cleanup that deletes what was just emitted still leaves an
  * anchor.
  */
 function joinedWithRest(
 	state: WindowState,
-	stretch: ListedEntry[],
+	listed: ListedEntry[],
 	next: WindowDecision['next'],
 ): WindowDecision['next'] {
 	const held = next.known.length / KEY_LENGTH;
-	if (held !== stretch.length) return next;
-	const walked = new Set(stretch.map((entry) => keyOf(entry.id)));
+	if (held !== listed.length) return next;
+	const walked = new Set(listed.map((entry) => keyOf(entry.id)));
 	const rest: string[] = [];
 	for (const key of knownKeys(state)) if (!walked.has(key)) rest.push(key);
 	if (rest.length === 0 || held + rest.length > WINDOW_MAX) return next;

@@ -12,7 +12,7 @@ import {
 const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => ({
 	id,
 	date,
-	element: { id },
+	wrapper: { id },
 });
 const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
 const stateOf = (stretch: ListedEntry[], reachedEnd = true): WindowState => ({
@@ -120,7 +120,7 @@ describe('known window', () => {
 	});
 });
 
-describe('window fingerprint', () => {
+describe('window key', () => {
 	const state = {
 		v: 1,
 		source: 's',

@@ -72,9 +72,9 @@ export interface BatchPlan<T, Shared = IDataObject> {
 	send(targets: T[], firstItemIndex: number, facts: FailureFacts): Promise<Shared>;
 	/** The output of one item whose batch succeeded; throws when this item alone failed (e.g. a file never came). */
 	output(target: T, shared: Shared): IDataObject;
-	/** How much of a request one target takes (e.g. its URL count); a request holds at most `maxWeight`. */
-	weight?(target: T): number;
-	maxWeight?: number;
+	/** How many URLs one target sends (Upload From URL, Upload File); a request holds at most `maxUrls`. */
+	urls?(target: T): number;
+	maxUrls?: number;
 	/** One request per input item (the endpoint has no batch form); no Batch Size option is read. */
 	oneRequestPerItem?: boolean;
 }
@@ -85,8 +85,8 @@ interface Planned<T> {
 }
 
 /**
- * Cuts a group into requests of at most `batchSize` targets and, where targets have a weight, at most `maxWeight`
- * in all; a target heavier than `maxWeight` travels alone (its send splits it further).
+ * Cuts a group into requests of at most `batchSize` targets and, where targets send URLs, at most `maxUrls`
+ * in all; a target with more than `maxUrls` travels alone (its send splits it further).
  */
 function requestsOf<T, Shared>(
 	group: Array<Planned<T>>,
@@ -95,19 +95,19 @@ function requestsOf<T, Shared>(
 ): Array<Array<Planned<T>>> {
 	const requests: Array<Array<Planned<T>>> = [];
 	let current: Array<Planned<T>> = [];
-	let weight = 0;
-	for (const entry of group) {
-		const entryWeight = plan.weight ? plan.weight(entry.target) : 0;
+	let urls = 0;
+	for (const planned of group) {
+		const plannedUrls = plan.urls ? plan.urls(planned.target) : 0;
 		const full =
 			current.length >= batchSize ||
-			(plan.maxWeight !== undefined && current.length > 0 && weight + entryWeight > plan.maxWeight);
+			(plan.maxUrls !== undefined && current.length > 0 && urls + plannedUrls > plan.maxUrls);
 		if (full) {
 			requests.push(current);
 			current = [];
-			weight = 0;
+			urls = 0;
 		}
-		current.push(entry);
-		weight += entryWeight;
+		current.push(planned);
+		urls += plannedUrls;
 	}
 	if (current.length) requests.push(current);
 	return requests;

@@ -82,8 +82,8 @@ export interface ListingRead {
 	/** How to read the listing: the item, its Timeout, and Limit pushed down. */
 	options: ListingOptions;
 	simplify: boolean;
-	/** Each file or folder as output: simplified, or the raw element. */
-	toItem?: (element: IDataObject) => IDataObject;
+	/** Each file or folder as output: simplified, or the raw wrapper. */
+	toItem?: (wrapper: IDataObject) => IDataObject;
 	/** The spec's `sort` and `direction` query parameters (sortable listings only). */
 	sortQuery: IDataObject;
 }

@@ -249,8 +249,8 @@ function filesOnly(filters: SearchFilters): boolean {
 }
 
 /** Whether a listed file or folder (wrapper or bare resource) passes every filter. */
-export function matches(filters: SearchFilters, element: IDataObject): boolean {
-	const resource = unwrapResource(element);
+export function matches(filters: SearchFilters, wrapper: IDataObject): boolean {
+	const resource = unwrapResource(wrapper);
 	const isFolder = resource.type === 'folder';
 	if (isFolder ? filesOnly(filters) : filters.itemType === 'folder') return false;
 	const attributes = attributesOf(resource);

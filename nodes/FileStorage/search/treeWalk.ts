@@ -27,7 +27,7 @@ export interface FolderInTree {
 }
 
 export interface TreeEntry {
-	element: IDataObject;
+	wrapper: IDataObject;
 	/** The folder the entry was listed in. */
 	folder: FolderInTree;
 }
@@ -156,8 +156,8 @@ export async function* walkTree(
 			const { folder, reader } = queue[head];
 			reader.start();
 			for await (const page of reader.read()) {
-				for (const element of page.elements) {
-					const resource = unwrapResource(element);
+				for (const wrapper of page.wrappers) {
+					const resource = unwrapResource(wrapper);
 					if (
 						resource.type === 'folder' &&
 						typeof resource.id === 'string' &&
@@ -170,7 +170,7 @@ export async function* walkTree(
 						};
 						queue.push({ folder: sub, reader: readerFor(sub) });
 					}
-					yield { element, folder };
+					yield { wrapper, folder };
 				}
 				opened = true;
 				topUp();

@@ -37,12 +37,12 @@ export async function filesIn(
 ): Promise<Listing> {
 	const qs = { ...(parentId ? { parent_id: parentId } : {}), sort: 'created_at', direction: 'ASC' };
 	const call = endpoints.fileRequestContents(qs);
-	const { elements } = await list(client, call, { itemIndex, policy, facts });
+	const { wrappers } = await list(client, call, { itemIndex, policy, facts });
 	const files: Listing = new Map();
-	for (const element of elements) {
-		const resource = unwrapResource(element);
+	for (const wrapper of wrappers) {
+		const resource = unwrapResource(wrapper);
 		if (resource.type !== 'folder' && typeof resource.id === 'string')
-			files.set(resource.id, element);
+			files.set(resource.id, wrapper);
 	}
 	return files;
 }
@@ -130,7 +130,7 @@ export async function waitForFiles(
 	const taken = new Set(matches.found.flatMap((match) => (match ? [match.id] : [])));
 	const others = [...listed]
 		.filter(([id]) => !before.has(id) && !taken.has(id))
-		.map(([, element]) => `"${String(attributesOf(unwrapResource(element)).name)}"`);
+		.map(([, wrapper]) => `"${String(attributesOf(unwrapResource(wrapper)).name)}"`);
 	// A file that did not come fails alone: the others of its request are done.
 	const arrived = files.flatMap((file, index) => (matches.found[index] ? [file.itemIndex] : []));
 	const done = [...(facts.batch?.done ?? []), ...arrived];

@@ -44,8 +44,8 @@ async function walkFolders(
 		results.push(rootEntry);
 	for (let visited = 0; visited < FOLDERS_PER_CALL && queue.length; visited++) {
 		const current = queue.shift() as PendingFolder;
-		for (const element of await listChildren(current.id)) {
-			const resource = unwrapResource(element);
+		for (const wrapper of await listChildren(current.id)) {
+			const resource = unwrapResource(wrapper);
 			if (resource.type !== 'folder' || typeof resource.id !== 'string') continue;
 			const name = String(attributesOf(resource).name ?? resource.id);
 			const path = current.path ? `${current.path} / ${name}` : name;
@@ -60,7 +60,7 @@ async function walkFolders(
 /** The first (largest) page of a folder's listing: enough to pick from; a folder's later pages are not walked. */
 async function firstPageOf(client: ApiClient, call: ApiCall): Promise<IDataObject[]> {
 	const { value } = await pagesOf(client, call).next();
-	return value ? value.elements : [];
+	return value ? value.wrappers : [];
 }
 
 export async function searchFolders(

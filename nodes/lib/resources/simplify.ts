@@ -33,8 +33,8 @@ function parentOf(relationships: IDataObject | undefined): IDataObject | undefin
  * id, name, type, itemCount, size (bytes), createdAt, parentId, parentName, shared, trashedItemCount. Listings
  * have thousands: each kind is one object literal, so all items of a kind share one shape.
  */
-export function simplifyItem(element: unknown): IDataObject {
-	const resource = unwrapResource(element);
+export function simplifyItem(wrapper: unknown): IDataObject {
+	const resource = unwrapResource(wrapper);
 	const attributes = attributesOf(resource);
 	const relationships = isObject(resource.relationships) ? resource.relationships : undefined;
 	const parent = parentOf(relationships);
@@ -69,8 +69,8 @@ export function simplifyItem(element: unknown): IDataObject {
 }
 
 /** One notification → id, title, description, category, action, createdAt (ISO), read, readAt, type. */
-export function simplifyNotification(element: unknown): IDataObject {
-	const resource = unwrapResource(element);
+export function simplifyNotification(wrapper: unknown): IDataObject {
+	const resource = unwrapResource(wrapper);
 	const attributes = attributesOf(resource);
 	return {
 		id: resource.id ?? null,

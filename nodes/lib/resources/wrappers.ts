@@ -8,9 +8,9 @@ export function isObject(value: unknown): value is IDataObject {
 }
 
 /** The spec wraps each resource as `{ data: {...} }`; some servers send the resource bare. */
-export function unwrapResource(element: unknown): IDataObject {
-	if (isObject(element) && isObject(element.data)) return element.data;
-	return isObject(element) ? element : {};
+export function unwrapResource(wrapper: unknown): IDataObject {
+	if (isObject(wrapper) && isObject(wrapper.data)) return wrapper.data;
+	return isObject(wrapper) ? wrapper : {};
 }
 
 /** A resource's `attributes`, or an empty object when the server sent none. */
@@ -19,8 +19,8 @@ export function attributesOf(resource: IDataObject | undefined): IDataObject {
 }
 
 /** A notification is unread while its `read_at` is empty. */
-export function isUnreadNotification(element: unknown): boolean {
-	const readAt = attributesOf(unwrapResource(element)).read_at;
+export function isUnreadNotification(wrapper: unknown): boolean {
+	const readAt = attributesOf(unwrapResource(wrapper)).read_at;
 	return readAt === null || readAt === undefined;
 }
 

@@ -15,10 +15,10 @@ import { FAILURE_HINTS } from './hints';
 import { MESSAGES } from './messages';
 
 export interface Page {
-	elements: IDataObject[];
+	wrappers: IDataObject[];
 	cursor?: string; // the one this page was asked for with (none for the first page)
 	nextCursor?: string;
-	last: boolean; // the listing ends with this page (whatever a walk left out of its elements)
+	last: boolean; // the listing ends with this page (whatever a walk left out of its wrappers)
 	total?: number; // `meta.cursor.total`: the listing's size when this page was taken, when the server says
 	folder?: IDataObject; // `meta.root` of folder and file request listings: the folder being listed
 }
@@ -29,22 +29,22 @@ export const LARGEST_PAGE_REQUEST = 1000;
 const MAX_REREADS = 3;
 
 export interface ListingOptions extends CallOptions {
-	limit?: number; // of kept elements; each request asks only for what is still needed
+	limit?: number; // of kept wrappers; each request asks only for what is still needed
 	pageSize?: number; // when not the largest (the trigger asks for its window)
 	cursor?: string; // where to start: one saved by an earlier walk
-	keep?(element: IDataObject): boolean; // the others are dropped before the limit is counted
+	keep?(wrapper: IDataObject): boolean; // the others are dropped before the limit is counted
 }
 
 function toPage(body: IDataObject, cursor: string | undefined, paginated: boolean): Page {
 	const meta = isObject(body.meta) ? body.meta : {};
 	const { next_cursor: next, total } = isObject(meta.cursor) ? meta.cursor : {};
-	const elements = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const wrappers = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	const nextCursor = paginated && typeof next === 'string' && next !== '' ? next : undefined;
 	return {
-		elements,
+		wrappers,
 		cursor,
 		nextCursor,
-		last: nextCursor === undefined || elements.length === 0,
+		last: nextCursor === undefined || wrappers.length === 0,
 		total: paginated && typeof total === 'number' && Number.isFinite(total) ? total : undefined,
 		folder: isObject(meta.root) ? meta.root : undefined,
 	};
@@ -54,22 +54,22 @@ function totalMoved(before: Page, after: Page): boolean {
 	return before.total !== undefined && after.total !== undefined && before.total !== after.total;
 }
 
-// Elements without an id are never taken for repeats.
-function idOf(element: IDataObject): string | undefined {
-	const id = unwrapResource(element).id;
+// Wrappers without an id are never taken for repeats.
+function idOf(wrapper: IDataObject): string | undefined {
+	const id = unwrapResource(wrapper).id;
 	return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-function unseen(listed: Set<string>, elements: IDataObject[]): IDataObject[] {
-	return elements.filter((element) => {
-		const id = idOf(element);
+function unseen(listed: Set<string>, wrappers: IDataObject[]): IDataObject[] {
+	return wrappers.filter((wrapper) => {
+		const id = idOf(wrapper);
 		const fresh = id === undefined || !listed.has(id);
 		if (id !== undefined) listed.add(id);
 		return fresh;
 	});
 }
 
-/** The pages of a listing, until it ends or `limit` elements are yielded; a repeated cursor ends it too. */
+/** The pages of a listing, until it ends or `limit` wrappers are yielded; a repeated cursor ends it too. */
 export async function* pagesOf(
 	client: ApiClient,
 	call: ApiCall,
@@ -98,19 +98,19 @@ export async function* pagesOf(
 	for (;;) {
 		const size = Math.min((limit ?? Infinity) - yielded, largest);
 		let page = await readPage(cursor, size);
-		let elements = page.elements;
+		let wrappers = page.wrappers;
 		if (previous && totalMoved(previous.page, page)) {
 			const fail = () => keptChanging(client, options);
-			({ page, elements } = await continueAfterChange(readPage, previous, size, listed, fail));
+			({ page, wrappers } = await continueAfterChange(readPage, previous, size, listed, fail));
 		}
 		previous = { page, size };
-		if (paginated) elements = unseen(listed, elements);
-		if (keep) elements = elements.filter((element) => keep(element));
-		if (limit !== undefined) elements = elements.slice(0, limit - yielded);
-		yielded += elements.length;
+		if (paginated) wrappers = unseen(listed, wrappers);
+		if (keep) wrappers = wrappers.filter((wrapper) => keep(wrapper));
+		if (limit !== undefined) wrappers = wrappers.slice(0, limit - yielded);
+		yielded += wrappers.length;
 		const next = page.nextCursor;
 		const last = page.last || (next !== undefined && seenCursors.has(next));
-		yield { ...page, elements, last };
+		yield { ...page, wrappers, last };
 		if (yielded >= (limit ?? Infinity) || last || next === undefined) return;
 		seenCursors.add(next);
 		cursor = next;
@@ -126,9 +126,9 @@ async function continueAfterChange(
 	size: number,
 	listed: Set<string>,
 	keptChanging: () => Error,
-): Promise<{ page: Page; elements: IDataObject[] }> {
-	const wasListed = (element: IDataObject) => {
-		const id = idOf(element);
+): Promise<{ page: Page; wrappers: IDataObject[] }> {
+	const wasListed = (wrapper: IDataObject) => {
+		const id = idOf(wrapper);
 		return id !== undefined && listed.has(id);
 	};
 	for (let attempt = 0; attempt < MAX_REREADS; attempt++) {
@@ -136,14 +136,14 @@ async function continueAfterChange(
 		const after = before.nextCursor ? await read(before.nextCursor, size) : undefined;
 		if (after && totalMoved(before, after)) continue;
 		let page = after ?? before;
-		let pending = after ? [...before.elements, ...after.elements] : before.elements;
+		let pending = after ? [...before.wrappers, ...after.wrappers] : before.wrappers;
 		for (let readOn = 0; ; readOn++) {
 			let lastListed = pending.length - 1;
 			while (lastListed >= 0 && !wasListed(pending[lastListed])) lastListed--;
-			if (lastListed >= 0) return { page, elements: pending.slice(lastListed + 1) };
+			if (lastListed >= 0) return { page, wrappers: pending.slice(lastListed + 1) };
 			if (readOn >= MAX_REREADS || !page.nextCursor) throw keptChanging();
 			page = await read(page.nextCursor, size);
-			pending = page.elements;
+			pending = page.wrappers;
 		}
 	}
 	throw keptChanging();
@@ -157,18 +157,18 @@ function keptChanging(client: ApiClient, { itemIndex, facts }: CallOptions): Err
 	);
 }
 
-/** Turned by `toItem` page by page: the raw elements of a page never outlive it. */
+/** Turned by `toItem` page by page: the raw wrappers of a page never outlive it. */
 export async function list<T = IDataObject>(
 	client: ApiClient,
 	call: ApiCall,
 	options: ListingOptions = {},
-	toItem?: (element: IDataObject) => T,
-): Promise<{ elements: T[]; folder?: IDataObject }> {
-	const elements: T[] = [];
+	toItem?: (wrapper: IDataObject) => T,
+): Promise<{ wrappers: T[]; folder?: IDataObject }> {
+	const wrappers: T[] = [];
 	let folder: IDataObject | undefined;
 	for await (const page of pagesOf(client, call, options)) {
 		folder = folder ?? page.folder;
-		for (const element of page.elements) elements.push(toItem ? toItem(element) : (element as T));
+		for (const wrapper of page.wrappers) wrappers.push(toItem ? toItem(wrapper) : (wrapper as T));
 	}
-	return { elements, folder };
+	return { wrappers, folder };
 }

@@ -17,7 +17,7 @@ async function collectPages<T = IDataObject>(
 	call: ApiCall,
 	limit: number | undefined,
 	options: ListingOptions = {},
-	toItem?: (element: IDataObject) => T,
+	toItem?: (wrapper: IDataObject) => T,
 ) {
 	return await list(new ApiClient(ctx, call.credentialType), call, { ...options, limit }, toItem);
 }
@@ -50,7 +50,7 @@ function pagedListing(total: number, maxPage: number) {
 }
 
 describe('transport/listing: reading listings', () => {
-	it('a page holds its elements, the cursor it was asked with, the next cursor and the listed folder', async () => {
+	it('a page holds its wrappers, the cursor it was asked with, the next cursor and the listed folder', async () => {
 		const fake = fakeContext([
 			{
 				statusCode: 200,
@@ -66,7 +66,7 @@ describe('transport/listing: reading listings', () => {
 			pages.push(page);
 		expect(pages).toEqual([
 			{
-				elements: [{ a: 1 }],
+				wrappers: [{ a: 1 }],
 				cursor: undefined,
 				nextCursor: 'c2',
 				last: false,
@@ -75,7 +75,7 @@ describe('transport/listing: reading listings', () => {
 			},
 			// an empty next cursor ends the listing
 			{
-				elements: [{ b: 2 }],
+				wrappers: [{ b: 2 }],
 				cursor: 'c2',
 				nextCursor: undefined,
 				last: true,
@@ -92,10 +92,10 @@ describe('transport/listing: reading listings', () => {
 		const fake = fakeContext([
 			{ statusCode: 200, body: { data, meta: { cursor: { next_cursor: 'ignored' } } } },
 		]);
-		const unread = (element: IDataObject) =>
-			((element.data as IDataObject).attributes as IDataObject).read_at === null;
+		const unread = (wrapper: IDataObject) =>
+			((wrapper.data as IDataObject).attributes as IDataObject).read_at === null;
 		const result = await collectPages(fake.ctx, endpoints.notifications(), 2, { keep: unread });
-		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual([
+		expect(result.wrappers.map((wrapper) => (wrapper.data as IDataObject).id)).toEqual([
 			'n1',
 			'n3',
 		]);
@@ -110,7 +110,7 @@ describe('transport/listing: reading listings', () => {
 			endpoints.recentUploads({ sort: 'name' }),
 			undefined,
 		);
-		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual(
+		expect(result.wrappers.map((wrapper) => (wrapper.data as IDataObject).id)).toEqual(
 			Array.from({ length: 2500 }, (_, at) => `e${at}`),
 		);
 		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([
@@ -129,7 +129,7 @@ describe('transport/listing: reading listings', () => {
 	it('Limit asks only for what is still needed, so no page is thrown away', async () => {
 		const fake = fakeContext(pagedListing(5000, 500));
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700);
-		expect(result.elements).toHaveLength(700);
+		expect(result.wrappers).toHaveLength(700);
 		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([700, 200]);
 	});
 
@@ -141,14 +141,14 @@ describe('transport/listing: reading listings', () => {
 			endpoints.recentUploads({}),
 			undefined,
 			{},
-			(element) => {
+			(wrapper) => {
 				requestsSentAtTurn.push(fake.sent.length);
-				return `item ${(element.data as IDataObject).id as string}`;
+				return `item ${(wrapper.data as IDataObject).id as string}`;
 			},
 		);
-		expect(result.elements).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
+		expect(result.wrappers).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
 		expect(result.folder).toEqual({ data: { id: 'root' } });
-		// one page at a time: its elements are turned while no request for the next is out; the last page names no
+		// one page at a time: its wrappers are turned while no request for the next is out; the last page names no
 		// next cursor, so nothing more is asked
 		expect(requestsSentAtTurn).toEqual([
 			...Array(1000).fill(1),
@@ -162,8 +162,8 @@ describe('transport/listing: reading listings', () => {
 		]);
 	});
 
-	it("the next cursor is the listing's own (meta.cursor), never a field of an element that has the same name", async () => {
-		// `meta` first and an element with a `next_cursor` field of its own last: the text's last "next_cursor" is
+	it("the next cursor is the listing's own (meta.cursor), never a field of a wrapper that has the same name", async () => {
+		// `meta` first and a wrapper with a `next_cursor` field of its own last: the text's last "next_cursor" is
 		// not the listing's
 		const page = (cursor: string | undefined) => {
 			const start = cursor ? Number(cursor) : 0;
@@ -175,7 +175,7 @@ describe('transport/listing: reading listings', () => {
 			body: page((options.qs as IDataObject).cursor as string | undefined),
 		}));
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
-		expect(result.elements.map((element) => (element.data as IDataObject).id)).toEqual([
+		expect(result.wrappers.map((wrapper) => (wrapper.data as IDataObject).id)).toEqual([
 			'e0',
 			'e1',
 			'e2',
@@ -205,14 +205,14 @@ describe('transport/listing: reading listings', () => {
 		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).not.toContain('c2');
 	});
 
-	it('toItem sees only the elements Limit keeps', async () => {
+	it('toItem sees only the wrappers Limit keeps', async () => {
 		const fake = fakeContext(pagedListing(5000, 500));
 		const turned: string[] = [];
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700, {}, (element) => {
-			turned.push((element.data as IDataObject).id as string);
-			return element;
+		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700, {}, (wrapper) => {
+			turned.push((wrapper.data as IDataObject).id as string);
+			return wrapper;
 		});
-		expect(result.elements).toHaveLength(700);
+		expect(result.wrappers).toHaveLength(700);
 		expect(turned).toEqual(Array.from({ length: 700 }, (_, at) => `e${at}`));
 	});
 
@@ -223,7 +223,7 @@ describe('transport/listing: reading listings', () => {
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
 		expect(fake.sent).toHaveLength(2);
 		// the same entry on both pages is yielded once
-		expect(result.elements).toEqual([{ id: 'a' }]);
+		expect(result.wrappers).toEqual([{ id: 'a' }]);
 	});
 
 	describe('a listing that changes between two pages of one walk (cursors that are positions)', () => {
@@ -247,8 +247,8 @@ describe('transport/listing: reading listings', () => {
 				};
 			};
 		}
-		const ids = (elements: IDataObject[]) =>
-			elements.map((element) => (element.data as IDataObject).id);
+		const ids = (wrappers: IDataObject[]) =>
+			wrappers.map((wrapper) => (wrapper.data as IDataObject).id);
 
 		it('an entry added above the boundary is not yielded twice', async () => {
 			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
@@ -261,7 +261,7 @@ describe('transport/listing: reading listings', () => {
 				{ pageSize: 3 },
 			);
 			// e3 is pushed back onto page 2 and comes once; 'new' arrived above where the walk is, out of its reach
-			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
 		});
 
 		it('an entry removed above the boundary does not make the walk skip the one pulled past it', async () => {
@@ -275,7 +275,7 @@ describe('transport/listing: reading listings', () => {
 				{ pageSize: 3 },
 			);
 			// e2 moved onto page 1 after it was read: the walk read page 1 again and found it
-			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
 			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
 				undefined,
 				'3',
@@ -299,7 +299,7 @@ describe('transport/listing: reading listings', () => {
 				{ pageSize: 3 },
 			);
 			// page 1 read again shows only arrivals: they are newer than everything yielded and stay out of order's way
-			expect(ids(result.elements)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
 		});
 
 		it('the last page is marked as such even when all it shows was yielded already', async () => {
@@ -315,7 +315,7 @@ describe('transport/listing: reading listings', () => {
 			))
 				pages.push(page);
 			// page 2 now shows e5..e3 again (yielded): it is empty but not the end; the listing goes on to e0
-			expect(pages.map((page) => [ids(page.elements), page.last])).toEqual([
+			expect(pages.map((page) => [ids(page.wrappers), page.last])).toEqual([
 				[['e5', 'e4', 'e3'], false],
 				[[], false],
 				[['e2', 'e1', 'e0'], true],
@@ -355,7 +355,7 @@ describe('transport/listing: reading listings', () => {
 			undefined,
 			1000,
 		);
-		expect(page?.elements).toEqual([{ id: 'a' }]);
+		expect(page?.wrappers).toEqual([{ id: 'a' }]);
 		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit)).toEqual([
 			1000,
 			undefined,

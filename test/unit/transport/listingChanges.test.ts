@@ -78,7 +78,7 @@ describe('transport/listingChanges: a listing that changes while it is walked', 
 					continue;
 				}
 				walks++;
-				const ids = result.elements.map((element) => Number((element.data as IDataObject).id));
+				const ids = result.wrappers.map((wrapper) => Number((wrapper.data as IDataObject).id));
 				// newest first, so no entry twice and none out of place
 				for (let at = 1; at < ids.length; at++) expect(ids[at]).toBeLessThan(ids[at - 1]);
 				// every entry there from the start of the walk to its end was read

@@ -21,13 +21,13 @@ export function itemWork(this: IExecuteFunctions): ItemWork {
 	return {
 		run: async (itemIndex) => {
 			const listing = readListing(this, itemIndex, { sortable: true });
-			const { elements } = await list(
+			const { wrappers } = await list(
 				client,
 				endpoints.recentUploads(listing.sortQuery),
 				listing.options,
 				listing.toItem,
 			);
-			return jsonItems(elements);
+			return jsonItems(wrappers);
 		},
 	};
 }

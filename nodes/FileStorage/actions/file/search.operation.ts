@@ -72,9 +72,9 @@ function readMaxDepth(ctx: IExecuteFunctions, itemIndex: number): number | undef
  * A found item with the path of the folder it is in. Simplified, `folderPath` takes the place of `parentName` (the
  * path's last part), so an item keeps ten fields, in the same order.
  */
-function toOutput({ element, folder }: TreeEntry, simplify: boolean): IDataObject {
-	if (!simplify) return { ...element, folderPath: folder.path };
-	const simplified = simplifyItem(element);
+function toOutput({ wrapper, folder }: TreeEntry, simplify: boolean): IDataObject {
+	if (!simplify) return { ...wrapper, folderPath: folder.path };
+	const simplified = simplifyItem(wrapper);
 	const found: IDataObject = {};
 	for (const key in simplified) {
 		if (key === 'parentName') found.folderPath = folder.path;
@@ -99,7 +99,7 @@ export function itemWork(this: IExecuteFunctions): ItemWork {
 				maxDepth,
 			});
 			for await (const entry of tree) {
-				if (!matches(filters, entry.element)) continue;
+				if (!matches(filters, entry.wrapper)) continue;
 				found.push(toOutput(entry, simplify));
 				// Leaving the loop ends the walk: nothing more is asked of the server.
 				if (options.limit !== undefined && found.length >= options.limit) break;

@@ -38,13 +38,13 @@ export function itemWork(this: IExecuteFunctions): ItemWork {
 			const listing = readListing(this, itemIndex, { sortable: true });
 			const parentId = optionalParentId(this, itemIndex, 'parent', 'Folder', [REQUEST_ROOT]);
 			const qs = parentId ? { ...listing.sortQuery, parent_id: parentId } : listing.sortQuery;
-			const { elements } = await list(
+			const { wrappers } = await list(
 				client,
 				endpoints.fileRequestContents(qs),
 				listing.options,
 				listing.toItem,
 			);
-			return jsonItems(elements);
+			return jsonItems(wrappers);
 		},
 	};
 }

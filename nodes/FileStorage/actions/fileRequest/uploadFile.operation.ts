@@ -20,7 +20,7 @@ import type { BatchPlan } from '../../common/batch';
 import { readRequestPolicy } from '../../common/requestOptions';
 import type { Arrival, Listing, SentFile } from '../../upload/arrivals';
 import { filesIn, waitForFiles } from '../../upload/arrivals';
-import { outcomeFields, uploadOutcome } from '../../upload/outcome';
+import { statusFields, uploadStatus } from '../../upload/status';
 import type { SignedLink } from '../../upload/signedLink';
 import { reachabilityWarning, signedLink } from '../../upload/signedLink';
 
@@ -176,8 +176,8 @@ export function batchPlan(this: IExecuteFunctions): BatchPlan<Upload, Sent> {
 	return {
 		prepare: (itemIndex) => readUpload(this, itemIndex, expiryMinutes),
 		groupKey: (upload) => upload.parentId ?? REQUEST_ROOT,
-		weight: () => 1,
-		maxWeight: URLS_PER_REQUEST,
+		urls: () => 1,
+		maxUrls: URLS_PER_REQUEST,
 		send: async (uploads, firstItemIndex, facts) => {
 			const { parentId } = uploads[0];
 			const policy = readRequestPolicy(this, firstItemIndex);
@@ -199,7 +199,7 @@ export function batchPlan(this: IExecuteFunctions): BatchPlan<Upload, Sent> {
 				},
 			);
 			const result: IDataObject = {
-				outcome: uploadOutcome(response.body.message),
+				status: uploadStatus(response.body.message),
 				...serverMessageField(response.body),
 				...(warning ? { warning } : {}),
 			};
@@ -230,7 +230,7 @@ export function batchPlan(this: IExecuteFunctions): BatchPlan<Upload, Sent> {
 				fileName: upload.fileName,
 				mimeType: upload.mimeType,
 				parentId: upload.parentId ?? null,
-				...outcomeFields(result),
+				...statusFields(result),
 				linkExpiresAt: upload.expiresAt,
 				...(result.warning !== undefined ? { warning: result.warning } : {}),
 			};

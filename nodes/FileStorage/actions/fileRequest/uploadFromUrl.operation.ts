@@ -21,8 +21,8 @@ import { batchOptionsProperty, serverMessageField } from '../../common/batch';
 import type { BatchPlan } from '../../common/batch';
 import { parameterOrMappedField } from '../../common/mappedField';
 import { readRequestPolicy } from '../../common/requestOptions';
-import type { UploadOutcome } from '../../upload/outcome';
-import { outcomeFields, uploadOutcome } from '../../upload/outcome';
+import type { UploadStatus } from '../../upload/status';
+import { statusFields, uploadStatus } from '../../upload/status';
 
 const urlsPerRequestOption: INodeProperties = {
 	displayName: 'URLs per Request',
@@ -137,8 +137,8 @@ export function batchPlan(
 	return {
 		prepare: (itemIndex) => readTarget(this, itemIndex, items),
 		groupKey: (target) => target.parentId ?? REQUEST_ROOT,
-		weight: (target) => target.urls.length,
-		maxWeight: urlsPerRequest,
+		urls: (target) => target.urls.length,
+		maxUrls: urlsPerRequest,
 		send: async (targets, firstItemIndex, facts) => {
 			const urls = targets.flatMap((target) => target.urls);
 			const policy = readRequestPolicy(this, firstItemIndex);
@@ -156,18 +156,18 @@ export function batchPlan(
 				});
 				messages.push(serverMessageField(response.body).message as string | undefined);
 			}
-			const outcomes = new Set(messages.map(uploadOutcome));
-			const outcome: UploadOutcome = outcomes.size === 1 ? [...outcomes][0] : 'unknown';
+			const statuses = new Set(messages.map(uploadStatus));
+			const status: UploadStatus = statuses.size === 1 ? [...statuses][0] : 'unknown';
 			const said = messages.filter((message) => message !== undefined);
 			return {
-				outcome,
+				status,
 				...(said.length ? { message: [...new Set(said)].join(' ') } : {}),
 			} as IDataObject;
 		},
 		output: (target, shared) => ({
 			urls: target.urls,
 			parentId: target.parentId ?? null,
-			...outcomeFields(shared),
+			...statusFields(shared),
 		}),
 	};
 }

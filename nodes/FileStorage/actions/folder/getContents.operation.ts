@@ -47,15 +47,15 @@ export function itemWork(this: IExecuteFunctions): ItemWork {
 				false,
 			) as boolean;
 			const listing = readListing(this, itemIndex, { sortable: true });
-			const { elements, folder: listed } = await list(
+			const { wrappers, folder: listed } = await list(
 				client,
 				endpoints.folderContents(folderId, listing.sortQuery),
 				listing.options,
 				listing.toItem,
 			);
-			if (!includeFolder || !listed) return jsonItems(elements);
+			if (!includeFolder || !listed) return jsonItems(wrappers);
 			const folder: IDataObject = listing.simplify ? simplifyItem(listed) : listed;
-			return elements.map((entry) => ({ json: { ...entry, folder } }));
+			return wrappers.map((entry) => ({ json: { ...entry, folder } }));
 		},
 	};
 }

@@ -36,13 +36,13 @@ export function itemWork(this: IExecuteFunctions): ItemWork {
 			const listing = readListing(this, itemIndex, { sortable: false });
 			const unreadOnly = this.getNodeParameter('unreadOnly', itemIndex, false) as boolean;
 			const options = { ...listing.options, keep: unreadOnly ? isUnreadNotification : undefined };
-			const { elements } = await list(
+			const { wrappers } = await list(
 				client,
 				endpoints.notifications(),
 				options,
 				listing.simplify ? simplifyNotification : undefined,
 			);
-			return jsonItems(elements);
+			return jsonItems(wrappers);
 		},
 	};
 }

@@ -3,9 +3,9 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-export type UploadOutcome = 'uploaded' | 'queued' | 'unknown';
+export type UploadStatus = 'uploaded' | 'queued' | 'unknown';
 
-export function uploadOutcome(message: unknown): UploadOutcome {
+export function uploadStatus(message: unknown): UploadStatus {
 	const text = typeof message === 'string' ? message.toLowerCase() : '';
 	if (/queue/.test(text)) return 'queued';
 	if (/upload/.test(text)) return 'uploaded';
@@ -13,11 +13,11 @@ export function uploadOutcome(message: unknown): UploadOutcome {
 }
 
 /** An upload's output fields: uploaded or queued, and the server's message when it sent one. */
-export function outcomeFields(shared: IDataObject): IDataObject {
+export function statusFields(shared: IDataObject): IDataObject {
 	return {
-		status: shared.outcome,
-		uploaded: shared.outcome === 'uploaded',
-		queued: shared.outcome === 'queued',
+		status: shared.status,
+		uploaded: shared.status === 'uploaded',
+		queued: shared.status === 'queued',
 		...(shared.message !== undefined ? { message: shared.message } : {}),
 	};
 }
