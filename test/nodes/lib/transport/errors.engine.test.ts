@@ -7,7 +7,6 @@ useRecordedWaits();
 
 const notifications = { resource: 'notification', operation: 'getMany', returnAll: true };
 const accessToken = () => fx.sandbox.seed.users[0].accessToken;
-const shareToken = () => String(fx.credentials.fileStorageShareApi?.shareToken);
 
 describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
 	it.each([
@@ -159,114 +158,6 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 			expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
 		},
 	);
-
-	it('redacts a secret that the server echoes in an error message', async () => {
-		fx.sandbox.fault({
-			method: 'POST',
-			path: /\/shares\//,
-			status: 404,
-			body: { message: `Share ${shareToken()} does not exist` },
-		});
-		const { error } = await fx.run({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'x',
-		});
-		expect(error?.message).toBe('Not found (HTTP 404): Share [redacted] does not exist [item 0]');
-		expect(JSON.stringify(error)).not.toContain(shareToken());
-	});
-
-	it('redacts an echoed secret in successful output too', async () => {
-		fx.sandbox.fault({
-			path: '/api/v1/notifications',
-			status: 200,
-			body: {
-				data: [
-					{
-						data: {
-							id: 'n1',
-							type: 'x',
-							attributes: { title: `token ${accessToken()}`, read_at: null },
-						},
-					},
-				],
-			},
-		});
-		const { items } = await fx.run(notifications);
-		expect(items[0].json.title).toBe('token [redacted]');
-	});
-
-	it('continueOnFail: one error item per failed input item, paired, and the others still run', async () => {
-		// Item 1's request fails on every try; item 2's succeeds.
-		fx.sandbox.fault({
-			path: '/api/v1/notifications',
-			skip: 1,
-			times: 3,
-			status: 500,
-			body: { message: 'boom' },
-		});
-		const { items, error } = await fx.run(
-			{ ...notifications, returnAll: false, limit: 1 },
-			{ input: [{}, {}, {}], continueOnFail: true },
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[1].json).toEqual({
-			error: {
-				message: 'The File Storage server could not handle the request (HTTP 500): boom',
-				description: expect.stringMatching(/Try again later.*Tried 3 times/),
-			},
-		});
-		expect(items[0].json.id).toBeDefined();
-		expect(items[2].json.id).toBeDefined();
-	});
-
-	it('"Continue (using error output)" routes each failed item to the error output, paired', async () => {
-		fx.sandbox.fault({
-			path: '/api/v1/notifications',
-			skip: 1,
-			times: 3,
-			status: 500,
-			body: { message: 'boom' },
-		});
-		const { items, errorItems, error } = await fx.run(
-			{ ...notifications, returnAll: false, limit: 1 },
-			{ input: [{}, {}, {}], continueOnFail: 'errorOutput' },
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
-		expect(errorItems).toHaveLength(1);
-		expect(errorItems[0].pairedItem).toEqual({ item: 1 });
-		expect(errorItems[0].json.error).toEqual({
-			message: 'The File Storage server could not handle the request (HTTP 500): boom',
-			description: expect.any(String),
-		});
-	});
-
-	it('"Continue (using error output)" also routes every item of a failed batch', async () => {
-		const { items, errorItems } = await fx.run(
-			{ resource: 'trash', operation: 'restore' },
-			{
-				input: [
-					{ id: '11111111-2222-4333-8444-555555555555', type: 'file' },
-					{ id: 'bad', type: 'file' },
-				],
-				continueOnFail: 'errorOutput',
-			},
-		);
-		expect(items).toEqual([]);
-		expect(errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(errorItems[1].json.error).toEqual({
-			message: expect.stringMatching(/^File or Folder ID.* \[item 1\]$/),
-			description: expect.any(String),
-		});
-		expect(errorItems[0].json.error).toEqual({
-			message: expect.any(String),
-			description: expect.stringMatching(/The request that was refused carried item 0\.$/),
-		});
-		// the one key n8n routes to the error output by, with the input item's fields (none here)
-		for (const item of errorItems) expect(Object.keys(item.json)).toEqual(['error']);
-	});
 
 	it('a server that refuses the large page size is asked again with its default', async () => {
 		fx.sandbox.fault({

@@ -1,19 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { searchList } from '../../../../harness/engine';
 import { apiGet, apiListAll } from '../../../../helpers/api';
-import { useFixture } from '../../../../helpers/fixture';
-import { FolderListResponse, LatestListResponse } from '../../../../sandbox/schemas';
+import { BULK_FILES, useBulkFolder } from '../../../../helpers/bulk-folder';
+import { FolderListResponse } from '../../../../sandbox/schemas';
 import {
 	SIMPLIFIED_FILE_FIELDS,
 	SIMPLIFIED_FOLDER_FIELDS,
 } from '../../../../helpers/simplified-fields';
 
-// 1,200 files in one folder: three server pages of the documented maximum (500).
-const BULK_FILES = 1200;
-const fx = useFixture({ seed: { bulkFolderFiles: BULK_FILES } });
+const { fx, bulkId } = useBulkFolder();
 
-const bulkId = () => fx.sandbox.seed.bulkFolderId as string;
 const contents = (extra: Record<string, unknown> = {}) => ({
 	resource: 'folder',
 	operation: 'getContents',
@@ -149,81 +145,10 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 	});
 });
 
-describe('File → Get Recent Uploads (endpoint 2)', () => {
-	it('matches the server listing, newest first by default', async () => {
-		const oracle = LatestListResponse.parse(
-			await apiGet(fx.sandbox, '/browse/latest', { limit: 30 }),
-		);
-		const { items } = await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 30 });
-		expect(items.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
-		const file = items[0].json;
-		expect(['file', 'image', 'video', 'audio']).toContain(file.type);
-		expect(typeof file.size).toBe('number');
-		expect(typeof file.fileUrl).toBe('string');
-		expect(Object.keys(file).length).toBeLessThanOrEqual(10);
-		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({
-			sort: 'created_at',
-			direction: 'DESC',
-		});
-	});
-
-	it('Return All walks every page', async () => {
-		const oracle = await apiListAll(fx.sandbox, '/browse/latest', { direction: 'ASC' });
-		const { items } = await fx.run({
-			resource: 'file',
-			operation: 'getRecentUploads',
-			returnAll: true,
-			sort: { rule: { field: 'created_at', direction: 'ASC' } },
-		});
-		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
-	});
-
-	it('keeps photo metadata (exif) in the raw output, one switch away from Simplify', async () => {
-		const { items } = await fx.run({
-			resource: 'file',
-			operation: 'getRecentUploads',
-			returnAll: true,
-			simplify: false,
-		});
-		const photo = items.find(
-			(item) => ((item.json.data as IDataObject).relationships as IDataObject | undefined)?.exif,
-		);
-		const exif = (
-			((photo?.json.data as IDataObject).relationships as IDataObject).exif as IDataObject
-		).data as IDataObject;
-		expect(exif.attributes).toMatchObject({ camera: expect.any(String), iso: expect.any(Number) });
-	});
-
-	it('without a Sort rule: newest first; with one, as asked', async () => {
-		await fx.run({ resource: 'file', operation: 'getRecentUploads', limit: 1 });
-		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({
-			sort: 'created_at',
-			direction: 'DESC',
-		});
-		await fx.run({
-			resource: 'file',
-			operation: 'getRecentUploads',
-			limit: 1,
-			sort: { rule: { field: 'name' } },
-		});
-		expect(fx.sandbox.requests.at(-1)?.query).toMatchObject({ sort: 'name', direction: 'DESC' });
-	});
-});
-
-describe('Folder picker (listSearch)', () => {
-	it('offers the root first, then folders by path, and filters', async () => {
-		const first = await searchList('searchFolders', {}, fx.credentials);
-		expect(first.results[0]).toEqual({ name: 'Root (All Files)', value: 'all' });
-		const rootFolders = FolderListResponse.parse(
-			await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }),
-		).data.filter((entry) => entry.data.type === 'folder');
-		for (const folder of rootFolders) {
-			expect(first.results).toContainEqual({
-				name: folder.data.attributes.name,
-				value: folder.data.id,
-			});
-		}
-		const filtered = await searchList('searchFolders', {}, fx.credentials, 'bulk');
-		expect(filtered.results).toEqual([{ name: 'Bulk', value: bulkId() }]);
+describe('listing oracle sanity', () => {
+	it('the demo root listing parses against the spec schema', async () => {
+		expect(
+			FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all')).data.length,
+		).toBeGreaterThan(0);
 	});
 });
