@@ -157,7 +157,7 @@ function render(rows: Row[], leaks: string[]): string {
 		'  of the failed request.',
 		'- A listing that changes between two pages of one read (a server whose cursors are positions) is noticed by its',
 		'  `meta.cursor.total`: the boundary is read again and the walk continues past the last entry output, so nothing',
-		'  is output twice or skipped (tested in both cursor modes: `test/unit/transport/listingChanges.test.ts`,',
+		'  is output twice or skipped (tested in both cursor modes: `test/nodes/lib/transport/listing.changes.test.ts`,',
 		'  `test/trigger/simulation.test.ts`). One arrival and one deletion above the boundary with an unchanged total',
 		'  are not detectable; a listing that changes on every request fails after 3 re-reads.',
 		'',

@@ -1,0 +1,39 @@
+import type { ItemRec } from '../sandbox/model';
+import { RequestItemsResponse } from '../sandbox/schemas';
+import type { Fixture } from './fixture';
+
+/**
+ * What the sandbox holds, read directly: the oracle of the operations that change it (Trash → Restore, the Shared
+ * Folder and File Request operations), shared by their test files.
+ */
+export function mutationOracle(fx: Fixture) {
+	const demoUserId = () => fx.sandbox.model.getUser(0).id;
+	const items = (): ItemRec[] => [...fx.sandbox.model.items.values()];
+	/** Items the demo user put in the trash themselves (not ones that went along with a trashed folder). */
+	const trashedRoots = () =>
+		items().filter(
+			(item) =>
+				item.userId === demoUserId() && item.deletedAt !== null && item.trashRoot === item.id,
+		);
+	const countWrites = (path: RegExp) =>
+		fx.sandbox.requests.filter((request) => request.method !== 'GET' && path.test(request.path))
+			.length;
+	/** The share the Shared Folder credential opens: an editor share, neither protected nor expired. */
+	const share = () =>
+		fx.sandbox.seed.shares.find(
+			(entry) => entry.permission === 'editor' && !entry.protected && !entry.expired,
+		)!;
+	/** The active file request the File Request credential names. */
+	const request = () => fx.sandbox.seed.fileRequests.find((entry) => entry.active)!;
+	/** The file request's items as the server lists them to a visitor (no Authorization header). */
+	const browse = async (params: Record<string, unknown> = {}) =>
+		RequestItemsResponse.parse(
+			await (
+				await fetch(
+					`${fx.sandbox.baseUrl}/api/v1/requests/${request().id}/items?${new URLSearchParams(params as Record<string, string>)}`,
+					{ headers: { Accept: 'application/json' } },
+				)
+			).json(),
+		);
+	return { demoUserId, items, trashedRoots, countWrites, share, request, browse };
+}

@@ -1,0 +1,27 @@
+import { useFixture } from '../../../../helpers/fixture';
+import { mutationOracle } from '../../../../helpers/mutation-oracle';
+
+const fx = useFixture();
+const { browse, countWrites } = mutationOracle(fx);
+
+describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () => {
+	it('chains list → delete: cleans a file request in one delete request', async () => {
+		const before = await browse();
+		const files = before.data.filter((entry) => entry.data.type !== 'folder');
+		expect(files.length).toBeGreaterThan(0);
+		const { outputs, error } = await fx.chain([
+			{
+				name: 'List',
+				parameters: { resource: 'fileRequest', operation: 'getContents', returnAll: true },
+			},
+			{
+				name: 'Delete',
+				parameters: { resource: 'fileRequest', operation: 'deleteItems', permanent: true },
+			},
+		]);
+		expect(error).toBeUndefined();
+		expect(outputs.Delete).toHaveLength(before.data.length);
+		expect(countWrites(/\/requests\/.+\/items$/)).toBe(1);
+		expect((await browse()).data).toHaveLength(0);
+	});
+});

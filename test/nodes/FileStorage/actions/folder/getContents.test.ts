@@ -1,0 +1,154 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { apiGet, apiListAll } from '../../../../helpers/api';
+import { BULK_FILES, useBulkFolder } from '../../../../helpers/bulk-folder';
+import { FolderListResponse } from '../../../../sandbox/schemas';
+import {
+	SIMPLIFIED_FILE_FIELDS,
+	SIMPLIFIED_FOLDER_FIELDS,
+} from '../../../../helpers/simplified-fields';
+
+const { fx, bulkId } = useBulkFolder();
+
+const contents = (extra: Record<string, unknown> = {}) => ({
+	resource: 'folder',
+	operation: 'getContents',
+	folder: { __rl: true, mode: 'id', value: bulkId() },
+	...extra,
+});
+const listRequests = () =>
+	fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/'));
+
+describe('Folder → Get Contents (endpoint 1)', () => {
+	it('Return All follows every cursor with the largest page and matches the server listing', async () => {
+		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`);
+		fx.sandbox.clearRequests();
+		const { items, error } = await fx.run(contents({ returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(BULK_FILES);
+		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
+		const requests = listRequests();
+		expect(requests).toHaveLength(Math.ceil(BULK_FILES / 500));
+		expect(requests.every((request) => Number(request.query.limit) >= 500)).toBe(true);
+		expect(requests[0].query.cursor).toBeUndefined();
+		expect(requests.slice(1).every((request) => typeof request.query.cursor === 'string')).toBe(
+			true,
+		);
+	});
+
+	it.each([
+		[1, [1]],
+		[500, [500]],
+		[700, [700, 200]],
+		[1100, [1000, 600, 100]],
+	])('Limit %i asks only for what is still needed (page sizes asked: %j)', async (limit, asked) => {
+		fx.sandbox.clearRequests();
+		const { items } = await fx.run(contents({ returnAll: false, limit }));
+		expect(items).toHaveLength(limit);
+		// The server clamps each ask to 500; a short page is followed by a request for the rest.
+		expect(listRequests().map((request) => Number(request.query.limit))).toEqual(asked);
+	});
+
+	it('Limit larger than the folder returns everything and stops at the last page', async () => {
+		fx.sandbox.clearRequests();
+		const { items } = await fx.run(contents({ returnAll: false, limit: 5000 }));
+		expect(items).toHaveLength(BULK_FILES);
+		expect(listRequests()).toHaveLength(3);
+	});
+
+	it.each([
+		['created_at', 'ASC'],
+		['created_at', 'DESC'],
+		['name', 'ASC'],
+		['name', 'DESC'],
+	])('sorts by %s %s like the server', async (sort, direction) => {
+		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`, { sort, direction });
+		const { items } = await fx.run(
+			contents({ returnAll: false, limit: 600, sort: { rule: { field: sort, direction } } }),
+		);
+		expect(items.map((item) => item.json.id)).toEqual(
+			oracle.slice(0, 600).map((entry) => entry.data.id),
+		);
+		expect(listRequests().at(-1)?.query).toMatchObject({ sort, direction });
+	});
+
+	it('lists the root with "all" and simplifies folders and files', async () => {
+		const raw = FolderListResponse.parse(
+			await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }),
+		);
+		const { items } = await fx.run(
+			contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }),
+		);
+		expect(items.map((item) => item.json.id)).toEqual(raw.data.map((entry) => entry.data.id));
+		const folder = items.find((item) => item.json.type === 'folder')?.json;
+		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
+		// The README's Simplify table, in its order.
+		expect(Object.keys(folder ?? {})).toEqual(SIMPLIFIED_FOLDER_FIELDS);
+		expect(typeof folder?.name).toBe('string');
+		expect(folder?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+		// The root holds only folders: a file is checked in Photos, next to the raw wrapper the server sends.
+		const photos = fx.sandbox.model.itemAt(0, 'Photos');
+		const beach = fx.sandbox.model.itemAt(0, 'Photos/beach.jpg');
+		const rawPhotos = FolderListResponse.parse(
+			await apiGet(fx.sandbox, `/browse/folders/${photos.id}`, { limit: 500 }),
+		);
+		const rawBeach = rawPhotos.data.find((entry) => entry.data.id === beach.id)?.data.attributes as
+			| IDataObject
+			| undefined;
+		const { items: inPhotos, error } = await fx.run(
+			contents({ folder: { __rl: true, mode: 'id', value: photos.id } }),
+		);
+		expect(error).toBeUndefined();
+		const file = inPhotos.find((item) => item.json.id === beach.id)?.json;
+		expect(Object.keys(file ?? {})).toEqual(SIMPLIFIED_FILE_FIELDS);
+		expect(rawBeach?.filesize).toBe('4.82MB');
+		expect(typeof rawBeach?.thumbnail).toBe('string');
+		expect(file).toEqual({
+			id: beach.id,
+			name: 'beach.jpg',
+			type: 'file',
+			mimeType: 'image/jpeg',
+			size: 4_820_000,
+			createdAt: beach.createdAt.toISOString().slice(0, 10),
+			parentId: photos.id,
+			parentName: 'Photos',
+			fileUrl: rawBeach?.file_url,
+			thumbnailUrl: rawBeach?.thumbnail,
+		});
+		expect(file?.fileUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/file\//);
+	});
+
+	it('adds the listed folder with Add Folder Details', async () => {
+		const { items } = await fx.run(
+			contents({ returnAll: false, limit: 2, options: { includeFolder: true } }),
+		);
+		expect(items).toHaveLength(2);
+		expect(items[0].json.folder).toMatchObject({ id: bulkId(), type: 'folder', name: 'Bulk' });
+	});
+
+	it('returns spec wrappers with Simplify off', async () => {
+		const { items } = await fx.run(contents({ returnAll: false, limit: 3, simplify: false }));
+		for (const item of items)
+			expect(() => FolderListResponse.shape.data.element.parse(item.json)).not.toThrow();
+	});
+
+	it('fails naming the item when the folder does not exist (404)', async () => {
+		const { error } = await fx.run(
+			contents({
+				folder: { __rl: true, mode: 'id', value: '11111111-2222-4333-8444-555555555555' },
+			}),
+		);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(/Not found \(HTTP 404\)/);
+		expect(error?.description).toMatch(/No folder with this ID.*Pick the folder with "From List"/);
+	});
+});
+
+describe('listing oracle sanity', () => {
+	it('the demo root listing parses against the spec schema', async () => {
+		expect(
+			FolderListResponse.parse(await apiGet(fx.sandbox, '/browse/folders/all')).data.length,
+		).toBeGreaterThan(0);
+	});
+});

@@ -1,0 +1,487 @@
+/**
+ * What File → Download and File Request → Download share (nodes/FileStorage/download/ and the transport's download
+ * hops), through n8n-core's engine: where the credential goes (a second sandbox on another port plays "another
+ * host"), cut and stalled bodies, time limits, continueOnFail, answers that are not the file, tool mode and n8n's
+ * size caps.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { MEMORY_MODE_MAX_BYTES } from '../../../nodes/lib/fileContent/storage';
+import { formatSize } from '../../../nodes/lib/resources/sizes';
+import {
+	binarySha256,
+	storedBinaryFiles,
+	TOOL_TYPE,
+	useBinaryDataMode,
+	useDatabaseBinaryMode,
+} from '../../harness/engine';
+import { fileContent, iconContent, sha256OfContent } from '../../sandbox/content';
+import { startSandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../sandbox/server';
+import { useDownloadFixture } from '../../helpers/download';
+
+const {
+	fx,
+	model,
+	bearer,
+	file,
+	download,
+	contentRequests,
+	listed,
+	bytesSentOnceDone,
+	run,
+	expectFile,
+} = useDownloadFixture();
+
+/** "Another host": same seed (so the same tokens would work there), another port, so another origin. */
+let other: Sandbox;
+
+beforeAll(async () => {
+	other = await startSandbox();
+});
+beforeEach(() => other.reset());
+afterAll(async () => await other.stop());
+
+describe("the access token goes only to the Base URL's origin", () => {
+	it('a file on another host is fetched without credentials (and refused there, said so)', async () => {
+		const notes = file('Documents/notes.txt');
+		const input = {
+			name: notes.name,
+			mimeType: notes.mimetype,
+			fileUrl: `${other.baseUrl}/file/${notes.basename}`,
+		};
+		const { error } = await run(download(), { input: [input] });
+		expect(other.requests).toEqual([
+			expect.objectContaining({ path: `/file/${notes.basename}`, status: 401 }),
+		]);
+		expect(other.requests[0].authorization).toBeUndefined();
+		expect(error?.message).toMatch(
+			/^The server refused to send the file without valid credentials \(HTTP 401\)/,
+		);
+		expect(error?.description).toMatch(/sends credentials only to the Base URL's server/);
+	});
+
+	it('a public file on another host downloads, without credentials', async () => {
+		const input = {
+			name: 'pdf icon.svg',
+			mimeType: 'image/svg+xml',
+			fileUrl: `${other.baseUrl}/assets/icons/pdf.svg`,
+		};
+		const { items, error } = await run(download(), { input: [input] });
+		expect(error).toBeUndefined();
+		expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(iconContent('pdf')));
+		expect(other.requests).toHaveLength(1);
+		expect(other.requests[0].authorization).toBeUndefined();
+	});
+
+	it('a redirect to another host drops the token; a redirect on the same host keeps it', async () => {
+		const notes = file('Documents/notes.txt');
+		fx.sandbox.fault({
+			path: '/file/moved-away',
+			status: 302,
+			headers: { Location: `${other.baseUrl}/file/${notes.basename}` },
+		});
+		const away = await run(
+			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/moved-away` }),
+		);
+		expect(contentRequests(fx.sandbox)).toEqual([
+			expect.objectContaining({ path: '/file/moved-away', authorization: bearer(), status: 302 }),
+		]);
+		expect(other.requests).toEqual([
+			expect.objectContaining({ path: `/file/${notes.basename}`, status: 401 }),
+		]);
+		expect(other.requests[0].authorization).toBeUndefined();
+		expect(away.error?.message).toMatch(/HTTP 401/);
+
+		fx.sandbox.fault({
+			path: '/file/moved-here',
+			status: 301,
+			headers: { Location: `/file/${notes.basename}` },
+		});
+		const here = await run(
+			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/moved-here` }),
+		);
+		expect(here.error).toBeUndefined();
+		await expectFile(here.items[0], notes);
+		expect(contentRequests(fx.sandbox).map((r) => [r.path, r.authorization])).toEqual([
+			['/file/moved-here', bearer()],
+			[`/file/${notes.basename}`, bearer()],
+		]);
+	});
+
+	it('once a redirect chain has left the origin, coming back does not bring the token back', async () => {
+		const notes = file('Documents/notes.txt');
+		fx.sandbox.fault({
+			path: '/file/out',
+			status: 302,
+			headers: { Location: `${other.baseUrl}/bounce` },
+		});
+		other.fault({
+			path: '/bounce',
+			status: 307,
+			headers: { Location: `${fx.sandbox.baseUrl}/file/${notes.basename}` },
+		});
+		const { error } = await run(
+			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/out` }),
+		);
+		const back = contentRequests(fx.sandbox).find((r) => r.path === `/file/${notes.basename}`);
+		expect(back).toMatchObject({ status: 401 });
+		expect(back?.authorization).toBeUndefined();
+		expect(other.requests[0].authorization).toBeUndefined();
+		expect(error?.message).toMatch(/HTTP 401/);
+	});
+
+	it('redirects are bounded', async () => {
+		fx.sandbox.fault({
+			path: '/file/loop',
+			status: 302,
+			headers: { Location: '/file/loop' },
+			times: Infinity,
+		});
+		const { error } = await run(
+			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/loop` }),
+		);
+		expect(error?.message).toBe('Too many redirects: more than 5 for one file [item 0]');
+		expect(fx.sandbox.countRequests({ path: '/file/loop' })).toBe(6);
+	});
+});
+
+describe('a body that does not arrive whole is an error, never a truncated file', () => {
+	const budget = () => file('Documents/budget.xlsx');
+	const budgetUrl = () => `${fx.sandbox.baseUrl}/file/${budget().basename}`;
+
+	/** What arrived before the cut: at most what the sandbox sent (the client may drop its last buffered bytes). */
+	function expectCut(message: string | undefined, sent: number, announced: number): void {
+		const match = new RegExp(
+			`^The download was cut short after (\\d+) of ${announced} bytes of ${budgetUrl()} \\[item 0\\]$`,
+		).exec(message ?? '');
+		expect(match).not.toBeNull();
+		expect(Number(match?.[1])).toBeLessThanOrEqual(sent);
+	}
+
+	it("a connection cut mid-body: an error, and nothing left in n8n's binary data folder", async () => {
+		const before = await storedBinaryFiles();
+		fx.sandbox.fault({ path: /^\/file\//, cutAfterBytes: 70_000 });
+		const { items, error } = await run(download({ source: 'url', fileUrl: budgetUrl() }));
+		expect(items).toHaveLength(0);
+		expectCut(error?.message, 70_000, budget().size);
+		expect(error?.description).toMatch(/Nothing was stored/);
+		expect(await storedBinaryFiles()).toEqual(before);
+	});
+
+	it('a Content-Length the body does not reach', async () => {
+		fx.sandbox.fault({ path: /^\/file\//, declaredLength: budget().size + 1 });
+		const { error } = await run(download({ source: 'url', fileUrl: budgetUrl() }));
+		expectCut(error?.message, budget().size, budget().size + 1);
+	});
+
+	it('continueOnFail: the failed item becomes an error item, the others still download', async () => {
+		const files = [file('Documents/budget.xlsx'), file('Documents/notes.txt')];
+		const input = await listed(files);
+		fx.sandbox.fault({ path: `/file/${files[0].basename}`, cutAfterBytes: 10 });
+		const { items, error } = await run(download(), { input, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(2);
+		expect(items[0].json).toEqual({
+			error: {
+				message: expect.stringMatching(
+					new RegExp(`^The download was cut short after \\d+ of ${files[0].size} bytes`),
+				),
+				description: expect.stringMatching(/Nothing was stored/),
+			},
+		});
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		await expectFile(items[1], files[1]);
+		expect(items[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('continueOnFail with the error output: failures on output 1, files on output 0', async () => {
+		const files = [file('Documents/notes.txt'), file('Documents/budget.xlsx')];
+		const input = await listed(files);
+		fx.sandbox.fault({
+			path: `/file/${files[1].basename}`,
+			status: 404,
+			body: { type: 'error', message: "The requested entry wasn't found." },
+		});
+		const { items, errorItems } = await run(download(), { input, continueOnFail: 'errorOutput' });
+		expect(items).toHaveLength(1);
+		await expectFile(items[0], files[0]);
+		expect(errorItems).toEqual([
+			expect.objectContaining({
+				json: {
+					error: {
+						message: "The file was not found (HTTP 404): The requested entry wasn't found.",
+						description: expect.stringMatching(/deleted or moved to the trash/),
+					},
+				},
+				pairedItem: { item: 1 },
+			}),
+		]);
+	});
+});
+
+describe('time limits (Options → Timeout)', () => {
+	const notesUrl = () => `${fx.sandbox.baseUrl}/file/${file('Documents/notes.txt').basename}`;
+
+	it('no answer at all within the time limit', async () => {
+		fx.sandbox.fault({ path: /^\/file\//, hang: true });
+		const { error } = await run(
+			download({ source: 'url', fileUrl: notesUrl(), options: { timeout: 1 } }),
+		);
+		expect(error?.message).toBe(`No answer within 1 s from ${notesUrl()} [item 0]`);
+		expect(error?.description).toMatch(/Raise Timeout/);
+	});
+
+	it('a body that stops mid-way', async () => {
+		const budget = file('Documents/budget.xlsx');
+		fx.sandbox.fault({ path: /^\/file\//, stallAfterBytes: 70_000 });
+		const { error } = await run(
+			download({
+				source: 'url',
+				fileUrl: `${fx.sandbox.baseUrl}/file/${budget.basename}`,
+				options: { timeout: 1 },
+			}),
+		);
+		expect(error?.message).toBe(
+			`The download stalled: no data for 1 s after 70000 of ${budget.size} bytes of ${fx.sandbox.baseUrl}/file/${budget.basename} [item 0]`,
+		);
+	});
+
+	it('a slow body that keeps arriving is not cut by the time limit: it bounds each wait, not the whole file', async () => {
+		const slow = model().addFile(0, {
+			name: 'slow.bin',
+			size: 24 * 65_536,
+			mimetype: 'application/octet-stream',
+		});
+		// 24 blocks 150 ms apart: about 3.6 s in all, longer than the 2 s limit, each wait far below it
+		fx.sandbox.fault({ path: /^\/file\//, blockDelayMs: 150 });
+		const { items, error } = await run(
+			download({ source: 'url', fileUrl: `/file/${slow.basename}`, options: { timeout: 2 } }),
+		);
+		expect(error).toBeUndefined();
+		await expectFile(items[0], slow);
+	});
+});
+
+describe('answers that are not the file', () => {
+	const notes = () => file('Documents/notes.txt');
+	const input = async () => (await listed([file('Documents/report-q1.docx')]))[0];
+
+	it.each([
+		[
+			401,
+			{ message: 'Unauthenticated.' },
+			/^The server refused to send the file without valid credentials \(HTTP 401\): Unauthenticated\. \[item 0\]$/,
+			/access token was refused/,
+		],
+		[
+			403,
+			{ message: 'Access Denied' },
+			/^Access to the file was denied \(HTTP 403\): Access Denied \[item 0\]$/,
+			/account of the access token/,
+		],
+		[
+			404,
+			{ message: 'Not found' },
+			/^The file was not found \(HTTP 404\): Not found \[item 0\]$/,
+			/List the files again/,
+		],
+		[
+			500,
+			{ message: 'Server Error' },
+			/^The server could not send the file \(HTTP 500\): Server Error \[item 0\]$/,
+			/Tried 3 times/,
+		],
+	])('HTTP %i', async (status, body, message, description) => {
+		fx.sandbox.fault({ path: /^\/file\//, status, body, times: Infinity });
+		const { error } = await run(download(), { input: [await input()] });
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(message);
+		expect(error?.description).toMatch(description);
+		expect(error?.httpCode).toBe(String(status));
+	});
+
+	it("a refused access token (the real server's 401)", async () => {
+		const credentials = {
+			...fx.credentials,
+			fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: '9|notTheRightTokenAtAll' },
+		};
+		const { error } = await run(download({ source: 'url', fileUrl: `/file/${notes().basename}` }), {
+			credentials,
+		});
+		expect(error?.message).toMatch(
+			/^The server refused to send the file without valid credentials \(HTTP 401\)/,
+		);
+		expect(contentRequests(fx.sandbox)[0].authorization).toBe('Bearer 9|notTheRightTokenAtAll');
+	});
+
+	it('a transient 503 is tried again, then the file arrives', async () => {
+		fx.sandbox.fault({
+			path: /^\/file\//,
+			status: 503,
+			headers: { 'Retry-After': '0' },
+			body: { message: 'Maintenance' },
+		});
+		const { items, error } = await run(
+			download({ source: 'url', fileUrl: `/file/${notes().basename}` }),
+		);
+		expect(error).toBeUndefined();
+		await expectFile(items[0], notes());
+		expect(contentRequests(fx.sandbox).map((r) => r.status)).toEqual([503, 200]);
+	});
+
+	it('a login page instead of a document', async () => {
+		fx.sandbox.fault({
+			path: /^\/file\//,
+			status: 200,
+			rawBody: '<!doctype html><title>Login</title>',
+			contentType: 'text/html; charset=utf-8',
+		});
+		const { error } = await run(download(), { input: [await input()] });
+		expect(error?.message).toBe(
+			'The server answered with a web page instead of the file (HTTP 200, text/html) [item 0]',
+		);
+		expect(error?.description).toMatch(/login page/);
+	});
+
+	it('a JSON error with status 200 instead of a document', async () => {
+		fx.sandbox.fault({
+			path: /^\/file\//,
+			status: 200,
+			body: { type: 'error', message: "The requested entry wasn't found." },
+		});
+		const { error } = await run(download(), { input: [await input()] });
+		expect(error?.message).toBe(
+			"The server answered with JSON instead of the file (HTTP 200, application/json): The requested entry wasn't found. [item 0]",
+		);
+	});
+
+	it('an unreachable server', async () => {
+		const closed = await startSandbox();
+		const url = `${closed.baseUrl}/file/x.pdf`;
+		await closed.stop();
+		const { error } = await run(download({ source: 'url', fileUrl: url }));
+		expect(error?.message).toBe(`Could not reach the server of ${url} (ECONNREFUSED) [item 0]`);
+	});
+});
+
+describe('input that cannot be downloaded fails before any request, naming the item', () => {
+	it.each([
+		[
+			{ id: 'f1', type: 'folder', name: 'Documents', itemCount: 3 },
+			{},
+			'File to Download: the input item is a folder ("Documents"), not a file [item 0]',
+		],
+		[
+			{ id: 'x', name: 'a.pdf' },
+			{},
+			'File to Download: the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output) [item 0]',
+		],
+		[
+			{ fileUrl: 'ftp://files.example.com/a.pdf' },
+			{},
+			'File to Download: "ftp://files.example.com/a.pdf" is not an http(s) address [item 0]',
+		],
+		[{}, { source: 'url', fileUrl: '={{ $json.missing }}' }, 'File URL: is empty [item 0]'],
+		[
+			{},
+			{ source: 'url', fileUrl: 'report.pdf' },
+			'File URL: "report.pdf" is not an http(s) address [item 0]',
+		],
+		[
+			{ fileUrl: '/file/a.pdf' },
+			{ binaryPropertyName: ' ' },
+			'Put Output File in Field: is empty [item 0]',
+		],
+	])('%j %j', async (json, parameters, message) => {
+		const { error } = await run(download(parameters as INodeParameters), { input: [json] });
+		expect(error?.message).toBe(message);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('as an AI tool: metadata and the URL, never binary', () => {
+	it('returns name, type, size and URL; the content is not downloaded', async () => {
+		const big = model().addFile(0, { name: 'manual.pdf', size: 40_000_000 });
+		fx.sandbox.clearRequests();
+		const fileUrl = `${fx.sandbox.baseUrl}/file/${big.basename}`;
+		const { outputs, error } = await fx.chain([
+			{ name: 'Tool', type: TOOL_TYPE, parameters: download({ source: 'url', fileUrl }) },
+		]);
+		expect(error).toBeUndefined();
+		const [item] = outputs.Tool;
+		expect(item.binary).toBeUndefined();
+		expect(item.json).toEqual({
+			fileUrl,
+			name: 'manual.pdf',
+			mimeType: 'application/pdf',
+			size: 40_000_000,
+			content: 'file',
+			note: expect.stringMatching(/not returned to an AI agent/),
+		});
+		expect(contentRequests(fx.sandbox)).toEqual([
+			expect.objectContaining({ path: `/file/${big.basename}`, authorization: bearer() }),
+		]);
+		// the node closed the connection after the headers: the sandbox stopped writing long before the end
+		const sent = await bytesSentOnceDone();
+		expect(sent).toBeLessThan(big.size);
+	});
+});
+
+describe("n8n's binary data modes", () => {
+	afterEach(async () => await useBinaryDataMode('filesystem'));
+
+	it('in-memory mode: small files are kept in the item', async () => {
+		await useBinaryDataMode('memory');
+		const notes = file('Documents/notes.txt');
+		const { items, error } = await run(
+			download({ source: 'url', fileUrl: `/file/${notes.basename}` }),
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].binary?.data.id).toBeUndefined();
+		expect(Buffer.from(items[0].binary!.data.data, 'base64').length).toBe(notes.size);
+		expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(fileContent(notes)));
+	});
+
+	it('in-memory mode: a file above its cap fails from the Content-Length, before the body is read', async () => {
+		await useBinaryDataMode('memory');
+		// the mode is read off a file n8n stored (no probe file is written): one small file first
+		const notes = file('Documents/notes.txt');
+		const small = await run(download({ source: 'url', fileUrl: `/file/${notes.basename}` }));
+		expect(small.items[0].binary?.data.id).toBeUndefined();
+		const huge = model().addFile(0, {
+			name: 'huge.iso',
+			size: 1024 ** 3,
+			mimetype: 'application/octet-stream',
+		});
+		const { error } = await run(download({ source: 'url', fileUrl: `/file/${huge.basename}` }));
+		expect(error?.message).toBe(
+			`The file is too large for n8n's in-memory binary data mode: 1.07 GB, at most ${formatSize(MEMORY_MODE_MAX_BYTES)} [item 0]`,
+		);
+		expect(error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
+		expect(await bytesSentOnceDone()).toBeLessThan(100 * 1024 ** 2);
+	});
+
+	it("database mode (queue mode's default): a file over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE fails naming it, nothing stored", async () => {
+		const rows = await useDatabaseBinaryMode(1);
+		const small = file('Documents/notes.txt');
+		const stored = await run(download({ source: 'url', fileUrl: `/file/${small.basename}` }));
+		expect(stored.error).toBeUndefined();
+		expect(stored.items[0].binary?.data.id).toMatch(/^database:/);
+		expect(rows.size).toBe(1);
+		const big = model().addFile(0, {
+			name: 'big.bin',
+			size: 1_500_000,
+			mimetype: 'application/octet-stream',
+		});
+		const { error } = await run(download({ source: 'url', fileUrl: `/file/${big.basename}` }));
+		expect(error?.message).toBe(
+			"The file is too large for n8n's database binary data mode: 1.5 MB, at most 1 MiB (1.05 MB) per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item 0]",
+		);
+		expect(error?.description).toBe(
+			'Nothing was stored. Have the n8n administrator raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (in MiB: 1 MiB = 1,048,576 bytes; at most 1024, 512 by default) on the main and on every worker, or use S3 binary data storage.',
+		);
+		expect(rows.size).toBe(1);
+	});
+});

@@ -1,0 +1,71 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { WINDOW_SIZE } from '../../../nodes/FileStorageTrigger/window';
+import { Poller } from '../../harness/engine';
+import { useFixture } from '../../helpers/fixture';
+
+// A server that hands out at most 30 entries per page, whatever the trigger asks for.
+const fx = useFixture({ maxPageSize: 30 });
+
+const ids = (items: Array<{ json: IDataObject }> | null) =>
+	(items ?? []).map((item) => item.json.id);
+const windowKeys = (trigger: Poller) =>
+	String((trigger.staticData.window as IDataObject).known).length / 10;
+
+async function pollOk(trigger: Poller) {
+	const outcome = await trigger.poll();
+	if (outcome.error) throw outcome.error;
+	fx.record(JSON.stringify(ids(outcome.items)));
+	return outcome.items;
+}
+
+describe('trigger on a server with small pages', () => {
+	it('an idle poll is one request and keeps the whole window', async () => {
+		for (let k = 0; k < 300; k++) fx.sandbox.model.addFile(0, { name: `old-${k}.txt` });
+		const trigger = new Poller({ credentials: fx.credentials, parameters: { event: 'upload' } });
+		await pollOk(trigger);
+		fx.sandbox.model.addFile(0, { name: 'new.txt' });
+		expect(await pollOk(trigger)).toHaveLength(1);
+		expect(windowKeys(trigger)).toBeGreaterThanOrEqual(WINDOW_SIZE);
+		fx.sandbox.clearRequests();
+		expect(await pollOk(trigger)).toBeNull();
+		expect(fx.sandbox.requests).toHaveLength(1);
+		expect(windowKeys(trigger)).toBeGreaterThanOrEqual(WINDOW_SIZE);
+	});
+
+	it('a workflow that deletes what it received, and some more, does not get the older items again', async () => {
+		const old = Array.from({ length: 300 }, (_, k) =>
+			fx.sandbox.model.addFile(0, { name: `old-${k}.txt` }),
+		);
+		const trigger = new Poller({ credentials: fx.credentials, parameters: { event: 'upload' } });
+		await pollOk(trigger);
+		// a burst of several small pages, all emitted, then all deleted by the workflow that received them
+		const burst = Array.from({ length: 80 }, (_, k) =>
+			fx.sandbox.model.addFile(0, { name: `burst-${k}.txt` }),
+		);
+		expect(ids(await pollOk(trigger))).toEqual(burst.map((item) => item.id));
+		// ... and the ten newest items from before the burst, which the walk met first
+		for (const item of [...burst, ...old.slice(-10)]) fx.sandbox.model.trashItem(item.id);
+		const later = fx.sandbox.model.addFile(0, { name: 'later.txt' });
+		expect(ids(await pollOk(trigger))).toEqual([later.id]);
+	});
+
+	it('Fetch Test Event of New File in Folder reads past the first page to the newest upload inside', async () => {
+		const model = fx.sandbox.model;
+		const watched = model.addFolder(0, { name: 'Watched' });
+		const elsewhere = model.addFolder(0, { name: 'Elsewhere' });
+		const inside = model.addFile(0, { folderId: watched.id, name: 'inside.pdf' });
+		// 30 newer uploads elsewhere: the one inside is the 31st newest, on the second page
+		for (let k = 0; k < 30; k++) model.addFile(0, { folderId: elsewhere.id, name: `e-${k}.pdf` });
+		fx.sandbox.clearRequests();
+		const trigger = new Poller({
+			credentials: fx.credentials,
+			parameters: { event: 'folderFile', folder: { __rl: true, mode: 'id', value: watched.id } },
+		});
+		const outcome = await trigger.poll('manual');
+		if (outcome.error) throw outcome.error;
+		expect(ids(outcome.items)).toEqual([inside.id]);
+		// the watched folder's check, two pages of uploads, and Elsewhere looked up once
+		expect(fx.sandbox.requests).toHaveLength(1 + 2 + 1);
+	});
+});

@@ -1,0 +1,402 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// transport/download: origins, masked path secrets, URLs in errors, the counting body, and the hop decisions.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { FILE_REQUEST_ID_PLACEHOLDER } from '../../../../nodes/lib/credentialContract';
+import type { CredentialType } from '../../../../nodes/lib/credentialContract';
+import { ApiClient, EXECUTION_POLICY } from '../../../../nodes/lib/transport';
+import type { DownloadTarget } from '../../../../nodes/lib/transport/download';
+import { openDownload } from '../../../../nodes/lib/transport/download';
+import type { BodyCheck, ByteStream } from '../../../../nodes/lib/transport/download/body';
+import { DownloadWatch, verifiedBody } from '../../../../nodes/lib/transport/download/body';
+import { describeUrl, originOf } from '../../../../nodes/lib/transport/download/errors';
+import {
+	dispositionFileName,
+	sameOrigin,
+	unmaskPathSecrets,
+} from '../../../../nodes/lib/transport/download/hops';
+import type { ScriptedAnswer } from '../../../helpers/fake-context';
+import { fakeContext } from '../../../helpers/fake-context';
+
+describe('origins: where a credential may go', () => {
+	it.each([
+		['https://files.example.com/file/a.pdf', 'https://files.example.com', true],
+		['https://FILES.example.com:443/file/a.pdf', 'https://files.example.com/api/v1', true],
+		['http://files.example.com/file/a.pdf', 'https://files.example.com', false],
+		['https://files.example.com:8443/file/a.pdf', 'https://files.example.com', false],
+		['https://cdn.example.com/file/a.pdf', 'https://files.example.com', false],
+		['https://files.example.com.evil.test/file/a.pdf', 'https://files.example.com', false],
+		['https://user:pw@files.example.com/a', 'https://files.example.com', true],
+		['ftp://files.example.com/a', 'ftp://files.example.com', false],
+		['not a url', 'https://files.example.com', false],
+	])('%s on %s: %s', (url, base, expected) => {
+		expect(sameOrigin(url, base)).toBe(expected);
+	});
+
+	it('originOf gives http(s) origins only', () => {
+		expect(originOf('https://a.example/x?y')).toBe('https://a.example');
+		expect(originOf('http://a.example:80/x')).toBe('http://a.example');
+		expect(originOf('file:///etc/passwd')).toBeUndefined();
+		expect(originOf('/relative')).toBeUndefined();
+	});
+});
+
+describe('masked file request IDs are put back only as the credential placeholder', () => {
+	it.each([
+		[
+			'https://f.example/file/a.pdf/upload-request/[redacted]',
+			`https://f.example/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
+		],
+		[
+			'https://f.example/file/a.pdf/upload-request/%5Bredacted%5D?x=1',
+			`https://f.example/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}?x=1`,
+		],
+		[
+			'https://f.example/file/a.pdf/upload-request/x[redacted]',
+			'https://f.example/file/a.pdf/upload-request/x[redacted]',
+		],
+		['https://f.example/file/a.pdf?q=[redacted]', 'https://f.example/file/a.pdf?q=[redacted]'],
+	])('%s', (url, expected) => {
+		expect(unmaskPathSecrets(url, 'fileStorageFileRequestApi')).toBe(expected);
+	});
+
+	it('never for the access token credential', () => {
+		const url = 'https://f.example/file/a.pdf/upload-request/[redacted]';
+		expect(unmaskPathSecrets(url, 'fileStorageApi')).toBe(url);
+	});
+});
+
+describe('URLs as errors show them', () => {
+	it('without query or user info, path secrets masked, credential secrets redacted', () => {
+		expect(describeUrl('https://u:p@f.example/file/a.pdf?signature=abc', [])).toBe(
+			'https://f.example/file/a.pdf',
+		);
+		expect(describeUrl('https://f.example/file/a.pdf/upload-request/4f1e2d3c-0000', [])).toBe(
+			'https://f.example/file/a.pdf/upload-request/[redacted]',
+		);
+		expect(describeUrl('https://f.example/file/a.pdf/shared/shareTok123', [])).toBe(
+			'https://f.example/file/a.pdf/shared/[redacted]',
+		);
+		expect(describeUrl('https://f.example/file/tok-secret-1.pdf', ['tok-secret-1'])).toBe(
+			'https://f.example/file/[redacted].pdf',
+		);
+	});
+});
+
+describe('Content-Disposition file names', () => {
+	it.each([
+		[`inline; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`, 'Résumé 2026.pdf'],
+		['attachment; filename="report final.pdf"', 'report final.pdf'],
+		['attachment; filename=plain.txt', 'plain.txt'],
+		[`attachment; filename="fallback.pdf"; filename*=UTF-8''better.pdf`, 'better.pdf'],
+		['inline', undefined],
+		[undefined, undefined],
+	])('%s', (header, expected) => {
+		expect(dispositionFileName(header)).toBe(expected);
+	});
+});
+
+// ----- the counting body -------------------------------------------------------------------------------------------
+
+class Problem extends Error {}
+
+interface Recorder {
+	check: BodyCheck;
+	aborted: Array<Error | undefined>;
+	finished: number;
+}
+
+function recorder(expectedBytes: number | undefined, idleTimeoutMs = 1_000): Recorder {
+	const record: Recorder = { aborted: [], finished: 0, check: undefined as unknown as BodyCheck };
+	record.check = {
+		expectedBytes,
+		watch: new DownloadWatch(idleTimeoutMs),
+		stalled: (received) => new Problem(`stalled after ${received}`),
+		cut: (received, cause) => new Problem(`cut after ${received}: ${(cause as Error).message}`),
+		tooLong: (received) => new Problem(`too long at ${received}`),
+		abortConnection: (reason) => record.aborted.push(reason),
+		finished: () => record.finished++,
+	};
+	return record;
+}
+
+async function drain(stream: ByteStream, pauseMs = 0): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) {
+		chunks.push(Buffer.from(chunk));
+		if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+	}
+	return Buffer.concat(chunks);
+}
+
+const chunks = (count: number, size: number) =>
+	Array.from({ length: count }, (_, i) => Buffer.alloc(size, i + 1));
+
+describe('verifiedBody: a body that is not whole is an error', () => {
+	it('passes every byte through, in order, and says when the body is done', async () => {
+		const parts = chunks(20, 10_000);
+		const record = recorder(200_000);
+		const out = await drain(verifiedBody(Readable.from(parts), record.check));
+		const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+		expect(sha(out)).toBe(sha(Buffer.concat(parts)));
+		expect(record.aborted).toEqual([]);
+		expect(record.finished).toBe(1);
+	});
+
+	it('without a Content-Length, any length is whole', async () => {
+		const record = recorder(undefined);
+		expect((await drain(verifiedBody(Readable.from(chunks(3, 7)), record.check))).length).toBe(21);
+	});
+
+	it('fewer bytes than announced: cut, and the connection is ended', async () => {
+		const record = recorder(100);
+		await expect(drain(verifiedBody(Readable.from(chunks(3, 10)), record.check))).rejects.toThrow(
+			'cut after 30: the body ended early',
+		);
+		expect(record.aborted).toHaveLength(1);
+		expect(record.finished).toBe(0);
+	});
+
+	it('more bytes than announced: too long, as soon as it shows', async () => {
+		const record = recorder(25);
+		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow(
+			'too long at 30',
+		);
+	});
+
+	it('the source failing mid-way: cut, with what arrived and why', async () => {
+		const record = recorder(1_000);
+		async function* failing() {
+			yield Buffer.alloc(40);
+			throw new Error('socket hang up');
+		}
+		await expect(drain(verifiedBody(Readable.from(failing()), record.check))).rejects.toThrow(
+			'cut after 40: socket hang up',
+		);
+		expect(record.aborted).toHaveLength(1);
+	});
+
+	it('a source that stops sending: stalled after the time limit, and the connection is ended with that error', async () => {
+		const record = recorder(1_000, 100);
+		const source = new Readable({ read() {} });
+		source.push(Buffer.alloc(64));
+		const failure = await drain(verifiedBody(source, record.check)).catch(
+			(error: unknown) => error,
+		);
+		expect(failure).toBeInstanceOf(Problem);
+		expect((failure as Error).message).toBe('stalled after 64');
+		expect(record.aborted[0]).toBe(failure);
+		source.destroy();
+	});
+
+	it('a slow reader is not a stalled body: the limit counts only waits for the server', async () => {
+		// every chunk is there at once; the reader takes 60 ms per chunk, more than the 30 ms limit
+		const record = recorder(60, 30);
+		const out = await drain(verifiedBody(Readable.from(chunks(6, 10)), record.check), 60);
+		expect(out.length).toBe(60);
+		expect(record.aborted).toEqual([]);
+	});
+
+	it('a reader that gives up ends the connection', async () => {
+		const record = recorder(100);
+		const body = verifiedBody(Readable.from(chunks(10, 10)), record.check);
+		for await (const chunk of body) {
+			expect(chunk.length).toBe(10);
+			break;
+		}
+		expect(record.aborted).toHaveLength(1);
+		expect(record.finished).toBe(0);
+	});
+});
+
+// ----- hops ----------------------------------------------------------------------------------------------------------
+
+type Answer = ScriptedAnswer;
+
+/** A context whose helpers answer by URL; `hops` are the requests handed to them, in order. */
+function hopContext(answer: (url: string, index: number) => Answer, executionCancel?: AbortSignal) {
+	const fake = fakeContext((options, index) => answer(options.url, index), {
+		credentials: {
+			baseUrl: 'https://files.example.com',
+			accessToken: 'tok-secret-1',
+			fileRequestId: 'req-secret-1',
+		},
+		executionCancel,
+	});
+	return { ctx: fake.ctx, hops: fake.requests };
+}
+
+function target(url: string): DownloadTarget {
+	return { url, policy: { ...EXECUTION_POLICY, timeoutMs: 5_000 }, itemIndex: 0 };
+}
+
+/** Opens a download with a client of the given credential, as the Download operations do. */
+async function open(
+	ctx: IExecuteFunctions,
+	url: string,
+	credentialType: CredentialType = 'fileStorageApi',
+) {
+	return await openDownload(ctx, new ApiClient(ctx, credentialType), target(url));
+}
+
+describe('openDownload: one origin decision per hop', () => {
+	it("the Base URL's origin: the credential's helper; the body comes back unread, and is checked as it is read", async () => {
+		const { ctx, hops } = hopContext(() => ({
+			statusCode: 200,
+			headers: { 'content-type': 'application/pdf; charset=binary', 'content-length': '3' },
+			body: 'pdf',
+		}));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		expect(opened).toMatchObject({
+			statusCode: 200,
+			mimeType: 'application/pdf',
+			contentLength: 3,
+			authenticated: true,
+		});
+		expect(hops).toHaveLength(1);
+		// the credential the client already read is handed over, not read and decrypted again
+		expect(hops[0]).toMatchObject({
+			helper: 'authenticated',
+			credentialType: 'fileStorageApi',
+			credentialId: 'c1',
+		});
+		// n8n's helper is asked for the stream itself (the engine-level Download suite proves it is not buffered),
+		// and the node's own time limit
+		expect(hops[0].options.encoding).toBe('stream');
+		expect(hops[0].options.timeout).toBe(5_000);
+		expect((await drain(opened.body)).toString()).toBe('pdf');
+		// read to its end: the request no longer listens to the execution's cancel signal
+		expect(hops[0].contextSignal).toBe(hops[0].options.abortSignal);
+	});
+
+	it('a body that ends before its Content-Length fails as it is read, naming the file', async () => {
+		const { ctx } = hopContext(() => ({
+			statusCode: 200,
+			headers: { 'content-length': '10' },
+			body: 'pdf',
+		}));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf?sig=x');
+		await expect(drain(opened.body)).rejects.toThrow(
+			'The download was cut short after 3 of 10 bytes of https://files.example.com/file/a.pdf',
+		);
+	});
+
+	it('close() before reading ends the connection', async () => {
+		const { ctx, hops } = hopContext(() => ({ statusCode: 200, body: 'pdf' }));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		opened.close();
+		expect(hops[0].options.abortSignal?.aborted).toBe(true);
+	});
+
+	it('another origin: the plain helper, no credential', async () => {
+		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
+		const opened = await open(ctx, 'https://cdn.example.com/file/a.pdf');
+		opened.close();
+		expect(hops.map((h) => h.helper)).toEqual(['anonymous']);
+		expect(opened.authenticated).toBe(false);
+	});
+
+	it('a chain that leaves the origin never gets the credential back', async () => {
+		const { ctx, hops } = hopContext((url) =>
+			url.endsWith('/start')
+				? { statusCode: 302, headers: { location: 'https://cdn.example.com/bounce' } }
+				: url.endsWith('/bounce')
+					? { statusCode: 307, headers: { location: 'https://files.example.com/file/a.pdf' } }
+					: { statusCode: 200 },
+		);
+		const opened = await open(ctx, 'https://files.example.com/start');
+		opened.close();
+		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
+			'authenticated https://files.example.com/start',
+			'anonymous https://cdn.example.com/bounce',
+			'anonymous https://files.example.com/file/a.pdf',
+		]);
+	});
+
+	it('relative redirects stay on the origin, with the credential', async () => {
+		const { ctx, hops } = hopContext((url) =>
+			url.endsWith('/old')
+				? { statusCode: 301, headers: { location: '/file/new.pdf' } }
+				: { statusCode: 200 },
+		);
+		(await open(ctx, 'https://files.example.com/old')).close();
+		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
+			'authenticated https://files.example.com/old',
+			'authenticated https://files.example.com/file/new.pdf',
+		]);
+	});
+
+	it('the file request credential gets the placeholder on its own origin only', async () => {
+		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
+		(
+			await open(
+				ctx,
+				'https://files.example.com/file/a.pdf/upload-request/[redacted]',
+				'fileStorageFileRequestApi',
+			)
+		).close();
+		(
+			await open(
+				ctx,
+				'https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
+				'fileStorageFileRequestApi',
+			)
+		).close();
+		expect(hops.map((h) => `${h.helper} ${h.credentialType ?? '-'} ${h.options.url}`)).toEqual([
+			`authenticated fileStorageFileRequestApi https://files.example.com/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
+			'anonymous - https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
+		]);
+	});
+
+	it('a redirect to a non-http(s) address is refused', async () => {
+		const { ctx } = hopContext(() => ({
+			statusCode: 302,
+			headers: { location: 'file:///etc/passwd' },
+		}));
+		await expect(open(ctx, 'https://files.example.com/file/a.pdf')).rejects.toThrow(
+			'The server redirected the download (HTTP 302) without a usable http(s) address',
+		);
+	});
+
+	it('429 is tried again after Retry-After; the answer after it counts', async () => {
+		const { ctx, hops } = hopContext((_url, index) =>
+			index === 0 ? { statusCode: 429, headers: { 'retry-after': '0' } } : { statusCode: 200 },
+		);
+		const waits: number[] = [];
+		const opened = await openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
+			...target('https://files.example.com/file/a.pdf'),
+			policy: { ...EXECUTION_POLICY, wait: async (ms: number) => void waits.push(ms) },
+		});
+		opened.close();
+		expect(hops).toHaveLength(2);
+		expect(waits).toEqual([0]);
+		expect(opened.statusCode).toBe(200);
+	});
+
+	it("errors redact the credential's secrets and drop the query", async () => {
+		const { ctx } = hopContext(() => ({
+			statusCode: 404,
+			body: '{"message":"no tok-secret-1 here"}',
+		}));
+		const error = (await open(ctx, 'https://files.example.com/file/a.pdf?sig=tok-secret-1').catch(
+			(e: unknown) => e,
+		)) as Error & {
+			description?: string;
+		};
+		expect(error.message).toBe('The file was not found (HTTP 404): no [redacted] here [item 0]');
+		expect(`${error.message} ${error.description}`).not.toContain('tok-secret-1');
+	});
+
+	it('the execution being cancelled ends the connection', async () => {
+		const execution = new AbortController();
+		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }), execution.signal);
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		expect(hops[0].options.abortSignal?.aborted).toBe(false);
+		execution.abort();
+		expect(hops[0].options.abortSignal?.aborted).toBe(true);
+		opened.close();
+	});
+});

@@ -1,0 +1,182 @@
+import { useFixture } from '../../../helpers/fixture';
+import { useRecordedWaits } from '../../../reliability/waits';
+
+const fx = useFixture();
+// Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
+useRecordedWaits();
+
+const notifications = { resource: 'notification', operation: 'getMany', returnAll: true };
+const accessToken = () => fx.sandbox.seed.users[0].accessToken;
+
+describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
+	it.each([
+		[
+			401,
+			{ message: 'Unauthenticated.' },
+			/^The access token was refused \(HTTP 401\): Unauthenticated\. \[item 0\]$/,
+			/access token/,
+		],
+		[403, { message: '' }, /^Access denied \(HTTP 403\) \[item 0\]$/, /may not read notifications/],
+		[
+			403,
+			{ message: 'This action is unauthorized.' },
+			/^Access denied \(HTTP 403\): This action is unauthorized\. \[item 0\]$/,
+			/may not/,
+		],
+		[
+			404,
+			{ type: 'error', message: 'Not found' },
+			/^Not found \(HTTP 404\)/,
+			/no notifications endpoint here: check that the Base URL/,
+		],
+		[
+			422,
+			{
+				message: 'The given data was invalid.',
+				errors: { sort: ['The selected sort is invalid.'] },
+			},
+			/invalid \(HTTP 422\): sort: The selected sort is invalid\. \[item 0\]$/,
+			/Fix the parameters/,
+		],
+		[429, { message: 'Too Many Attempts.' }, /^Too many requests/, /Wait and run again/],
+		[
+			500,
+			{ message: 'Server Error' },
+			/^The File Storage server could not handle the request \(HTTP 500\): Server Error \[item 0\]$/,
+			/Try again later/,
+		],
+		[
+			503,
+			'<html><body>Maintenance</body></html>',
+			/^The File Storage server could not handle the request \(HTTP 503\) \[item 0\]$/,
+			/Try again later/,
+		],
+	])('HTTP %i %j', async (status, body, message, description) => {
+		// Every answer the same: transient statuses are tried again on a read, then reported.
+		fx.sandbox.fault(
+			typeof body === 'string'
+				? {
+						path: '/api/v1/notifications',
+						status,
+						rawBody: body,
+						contentType: 'text/html',
+						times: Infinity,
+					}
+				: { path: '/api/v1/notifications', status, body, times: Infinity },
+		);
+		const { error } = await fx.run(notifications);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(message);
+		expect(error?.description).toMatch(description);
+		expect(error?.httpCode).toBe(String(status));
+		const transient = [429, 500, 503].includes(status);
+		expect(fx.sandbox.requests).toHaveLength(transient ? 3 : 1);
+		if (transient) expect(error?.description).toMatch(/Tried 3 times, waiting 3 s in all\./);
+	});
+
+	it('a web page with status 200 is an error that points at the Base URL', async () => {
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			status: 200,
+			rawBody: '<!doctype html><p>Login</p>',
+			contentType: 'text/html',
+		});
+		const { error } = await fx.run(notifications);
+		expect(error?.message).toBe(
+			'The server answered with a web page instead of JSON (HTTP 200) [item 0]',
+		);
+		expect(error?.description).toMatch(/Base URL/);
+	});
+
+	it('a 200 carrying an error body is an error, not an empty success', async () => {
+		fx.sandbox.fault({
+			path: '/api/v1/notifications',
+			status: 200,
+			body: { type: 'error', message: "The requested entry wasn't found." },
+		});
+		const { error } = await fx.run(notifications);
+		expect(error?.message).toBe(
+			"The server declined the request: The requested entry wasn't found. [item 0]",
+		);
+	});
+
+	it('a 204 with an empty body is a successful delete', async () => {
+		fx.sandbox.fault({ method: 'DELETE', path: /\/shares\//, status: 204, rawBody: '' });
+		const { items, error } = await fx.run(
+			{ resource: 'sharedFolder', operation: 'deleteItems' },
+			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type: 'file' }] },
+		);
+		expect(error).toBeUndefined();
+		// The server said nothing, so the output says nothing on its behalf.
+		expect(items[0].json).toEqual({
+			id: '11111111-2222-4333-8444-555555555555',
+			type: 'file',
+			deleted: true,
+			permanent: false,
+		});
+	});
+
+	it('an unreachable server says so and names the credential', async () => {
+		const { error } = await fx.run(notifications, {
+			credentials: {
+				...fx.credentials,
+				fileStorageApi: { baseUrl: 'http://127.0.0.1:1', accessToken: accessToken() },
+			},
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toMatch(/^Could not reach the File Storage server/);
+		expect(error?.description).toMatch(/File Storage API \(access token\)/);
+	});
+
+	it('a Base URL that is not http(s) fails before any request', async () => {
+		const { error } = await fx.run(notifications, {
+			credentials: {
+				...fx.credentials,
+				fileStorageApi: { baseUrl: 'files.example.com', accessToken: accessToken() },
+			},
+		});
+		expect(error?.message).toBe(
+			'The Base URL of the credential is not an http(s) address [item 0]',
+		);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	it.each(['/', '/api/v1', '/api/v1/', '///  '])(
+		'accepts a Base URL pasted with %j',
+		async (suffix) => {
+			const { error, items } = await fx.run(notifications, {
+				credentials: {
+					...fx.credentials,
+					fileStorageApi: {
+						baseUrl: `  ${fx.sandbox.baseUrl}${suffix}`,
+						accessToken: accessToken(),
+					},
+				},
+			});
+			expect(error).toBeUndefined();
+			expect(items.length).toBeGreaterThan(0);
+			expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
+		},
+	);
+
+	it('a server that refuses the large page size is asked again with its default', async () => {
+		fx.sandbox.fault({
+			path: '/api/v1/browse/latest',
+			match: (request) => request.query.limit === '1000',
+			times: Infinity,
+			status: 422,
+			body: {
+				message: 'The given data was invalid.',
+				errors: { limit: ['The limit may not be greater than 100.'] },
+			},
+		});
+		const { items, error } = await fx.run({
+			resource: 'file',
+			operation: 'getRecentUploads',
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThan(0);
+		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual(['1000', undefined]);
+	});
+});

@@ -1,0 +1,99 @@
+import {
+	decodeBody,
+	REDACTED,
+	redactDeep,
+	redactText,
+	secretsOf,
+} from '../../../../nodes/lib/transport/redaction';
+
+describe('transport/redaction', () => {
+	const secrets = secretsOf({
+		accessToken: '1|abc def',
+		shareToken: 'tok-123',
+		baseUrl: 'http://x',
+	});
+
+	it('knows every form of a secret, longest first, and ignores values too short to be tokens', () => {
+		expect(secrets).toEqual(['1%7Cabc%20def', '1|abc def', 'tok-123']);
+		expect(secretsOf({ accessToken: 'abc', fileRequestId: ' padded-id ' })).toEqual([
+			' padded-id ',
+			'padded-id',
+		]);
+	});
+
+	it('redacts secrets in every form and masks share tokens and links in share wrappers', () => {
+		const redacted = redactDeep(
+			{
+				a: 'Bearer 1|abc def',
+				b: ['1%7Cabc%20def', 'tok-123!'],
+				relationships: {
+					shared: {
+						data: {
+							type: 'shared',
+							id: 's',
+							attributes: { token: 'other', link: 'http://x/share/other' },
+						},
+					},
+				},
+			},
+			secrets,
+		);
+		expect(redacted).toEqual({
+			a: 'Bearer [redacted]',
+			b: ['[redacted]', '[redacted]!'],
+			relationships: {
+				shared: {
+					data: {
+						type: 'shared',
+						id: 's',
+						attributes: { token: '[redacted]', link: '[redacted]' },
+					},
+				},
+			},
+		});
+	});
+
+	it('redactText replaces every occurrence', () => {
+		expect(redactText('tok-123 and tok-123', secrets)).toBe(`${REDACTED} and ${REDACTED}`);
+	});
+
+	it('decodeBody parses JSON once, redacts JSON-escaped secrets, keeps non-JSON as redacted text', () => {
+		expect(decodeBody('{"data":[{"id":"a"}]}', secrets)).toEqual({ data: [{ id: 'a' }] });
+		expect(decodeBody('{"m":"1|abc def"}', secrets)).toEqual({ m: REDACTED });
+		expect(decodeBody('<html>tok-123</html>', secrets)).toBe(`<html>${REDACTED}</html>`);
+		expect(decodeBody('  ', secrets)).toBe('');
+		expect(decodeBody(undefined, secrets)).toBeUndefined();
+		expect(decodeBody({ m: 'tok-123' }, secrets)).toEqual({ m: REDACTED });
+	});
+
+	it('decodeBody masks share wrappers anywhere in a parsed body, and a secret even under a "__proto__" key', () => {
+		const shareWrapper = {
+			data: {
+				type: 'shared',
+				id: 's',
+				attributes: { token: 'other', link: 'http://x/share/other', permission: 'editor' },
+			},
+		};
+		const body = JSON.stringify({
+			data: [{ data: { id: 'a', relationships: { shared: shareWrapper } } }],
+			meta: { root: { data: { relationships: { shared: shareWrapper } } } },
+		});
+		const masked = {
+			data: {
+				type: 'shared',
+				id: 's',
+				attributes: { token: REDACTED, link: REDACTED, permission: 'editor' },
+			},
+		};
+		expect(decodeBody(body, secrets)).toEqual({
+			data: [{ data: { id: 'a', relationships: { shared: masked } } }],
+			meta: { root: { data: { relationships: { shared: masked } } } },
+		});
+		const proto = decodeBody('{"__proto__":"tok-123","shared":1}', secrets) as Record<
+			string,
+			unknown
+		>;
+		expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(REDACTED);
+		expect(JSON.stringify(proto)).not.toContain('tok-123');
+	});
+});
