@@ -3,10 +3,9 @@
  * inspect and inject over HTTP what `sb.*` offers in process. Bad input → 400 `{error}`, unknown route → 404.
  */
 import type { FaultInjector, FaultRule } from './faults';
-import { ok } from './http-io';
-import type { Result } from './http-io';
+import { ok } from './http';
+import type { RequestLog, Result } from './http';
 import type { Model } from './model';
-import type { RequestLog } from './recording';
 import { fileWrapper, folderWrapper, notificationWrapper } from './representation';
 
 export interface ControlDeps {

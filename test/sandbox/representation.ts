@@ -1,10 +1,6 @@
-/**
- * Representation: model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`),
- * with URLs built on the server's base URL.
- */
-import { formatFileSize, formatItemDate, formatNotificationDate } from './format';
+import { MONTHS } from './schemas';
 import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
-import { DEFAULT_FOLDER_COLOR } from './state/items';
+import { DEFAULT_FOLDER_COLOR } from './state';
 import type {
 	ExifRec,
 	FileRec,
@@ -14,9 +10,44 @@ import type {
 	ShareRec,
 	UserRec,
 	UserRef,
-} from './state/records';
-import type { SortField } from './state/sorted-index';
+	SortField,
+} from './state';
 
+/** Display formats of the API: item and notification dates (UTC) and file sizes. */
+export const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `DD. Mon. YYYY` in UTC. */
+export function formatItemDate(d: Date): string {
+	return `${pad2(d.getUTCDate())}. ${MONTHS[d.getUTCMonth()]}. ${d.getUTCFullYear()}`;
+}
+
+/** `DD. Mon. YYYY HH:MM` in UTC, 24-hour clock. */
+export function formatNotificationDate(d: Date): string {
+	return `${formatItemDate(d)} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+}
+
+/** Base 1000: `500B`, `1.50kB`, `1.23MB`. */
+export function formatFileSize(bytes: number): string {
+	const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+	let value = bytes;
+	let unit = 0;
+	while (value >= 1000 && unit < units.length - 1) {
+		value /= 1000;
+		unit++;
+	}
+	if (unit === 0) return `${Math.round(value)}B`;
+	// 999.995kB would round to "1000.00kB": move to the next unit instead.
+	if (Number(value.toFixed(2)) >= 1000 && unit < units.length - 1) {
+		value /= 1000;
+		unit++;
+	}
+	return `${value.toFixed(2)}${units[unit]}`;
+}
+
+/**
+ * Representation: model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`),
+ * with URLs built on the server's base URL.
+ */
 /** What the wrappers read from the model (the Model implements it). */
 export interface RepresentationSource {
 	/** base URL of the HTTP server; used for file_url, thumbnail, avatar and share links */
