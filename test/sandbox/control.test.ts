@@ -300,7 +300,7 @@ describe('control API (/__sandbox/)', () => {
 	const control = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
 		call(sb, method, `/__sandbox${path}`, { body, query });
 
-	it('exposes the seed, creates files/notifications, trashes items and manages requests and faults', async () => {
+	it('exposes the seed, creates files, folders and notifications, and manages requests, faults and the clock', async () => {
 		const seed = await control('GET', '/seed');
 		expect(seed.json).toEqual({ ...sb.seed, baseUrl: sb.baseUrl });
 
@@ -330,12 +330,11 @@ describe('control API (/__sandbox/)', () => {
 		);
 		expect(other.data[0].data.id).toBe(note.data.id);
 
-		expect((await control('POST', '/trash', { id: file.data.id })).json).toEqual({
-			ok: true,
-			trashed: 1,
-		});
-		expect(sb.model.findItem(file.data.id)!.deletedAt).not.toBeNull();
-		expect((await control('POST', '/trash', { id: 'nope' })).status).toBe(400);
+		const folder = await control('POST', '/folders', { parentId: docs, name: 'Via control' });
+		expect(sb.model.itemAt(0, 'Documents/Via control').id).toBe(
+			(folder.json as { data: { id: string } }).data.id,
+		);
+		expect((await control('POST', '/folders', { parentId: 'nope' })).status).toBe(400);
 
 		const ruled = await control('POST', '/faults', {
 			path: { regex: '^/api/v1/browse/' },
