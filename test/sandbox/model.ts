@@ -1,5 +1,8 @@
+/**
+ * `Model` (`sb.model`), the sandbox's state behind one object, and the paging of its listings by keyset or offset
+ * cursor.
+ */
 import * as representation from './representation';
-import type { RepresentationSource } from './representation';
 import type {
 	CursorMetaT,
 	FileWrapperT,
@@ -35,14 +38,7 @@ import type {
 } from './state';
 
 export { formatFileSize, formatItemDate, formatNotificationDate } from './representation';
-export {
-	DEFAULT_FOLDER_COLOR,
-	Rng,
-	RNG_SEED,
-	SandboxClock,
-	SEED_NOW,
-	sortKeyOf,
-} from './state';
+export { DEFAULT_FOLDER_COLOR, Rng, RNG_SEED, SandboxClock, SEED_NOW, sortKeyOf } from './state';
 export type {
 	Direction,
 	ExifRec,
@@ -295,7 +291,7 @@ export interface ModelOptions {
  * The sandbox's in-memory state (`sb.model`): users, the item tree (state.ts) with its sorted indexes, shares, file
  * requests and notifications, drawn from one seeded PRNG, one clock and one creation sequence. Tests use it directly.
  */
-export class Model implements RepresentationSource {
+export class Model {
 	readonly clock: SandboxClock;
 	/** base URL of the HTTP server; used for file_url, thumbnail, avatar and share links */
 	baseUrl = 'http://127.0.0.1';

@@ -1,3 +1,8 @@
+/**
+ * Model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`), with URLs built on the
+ * server's base URL, and the API's display formats: item and notification dates (UTC) and file sizes.
+ */
+import type { Model } from './model';
 import { MONTHS } from './schemas';
 import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
 import { DEFAULT_FOLDER_COLOR } from './state';
@@ -10,11 +15,9 @@ import type {
 	ShareRec,
 	UserRec,
 	UserRef,
-	SortField,
 } from './state';
 
-/** Display formats of the API: item and notification dates (UTC) and file sizes. */
-export const pad2 = (n: number) => String(n).padStart(2, '0');
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** `DD. Mon. YYYY` in UTC. */
 export function formatItemDate(d: Date): string {
@@ -44,21 +47,17 @@ export function formatFileSize(bytes: number): string {
 	return `${value.toFixed(2)}${units[unit]}`;
 }
 
-/**
- * Representation: model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`),
- * with URLs built on the server's base URL.
- */
-/** What the wrappers read from the model (the Model implements it). */
-export interface RepresentationSource {
-	/** base URL of the HTTP server; used for file_url, thumbnail, avatar and share links */
-	readonly baseUrl: string;
-	getUser(ref: UserRef): UserRec;
-	findItem(id: string): ItemRec | undefined;
-	activeShareOf(itemId: string): ShareRec | undefined;
-	activeChildren(scopeKey: string, sort?: SortField): readonly ItemRec[];
-	trashedChildrenCount(scopeKey: string): number;
-	folderSize(scopeKey: string): number;
-}
+/** What the wrappers read from the model. */
+type RepresentationSource = Pick<
+	Model,
+	| 'baseUrl'
+	| 'getUser'
+	| 'findItem'
+	| 'activeShareOf'
+	| 'activeChildren'
+	| 'trashedChildrenCount'
+	| 'folderSize'
+>;
 
 const IMAGE_RE = /^image\//;
 

@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/** Remote upload (endpoint 8): fetching each URL, and the synchronous or queued upload into a file request. */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
