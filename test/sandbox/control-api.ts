@@ -4,9 +4,8 @@
  */
 import type { FaultInjector, FaultRule } from './faults';
 import { ok } from './http';
-import type { Result } from './http';
+import type { RequestLog, Result } from './http';
 import type { Model } from './model';
-import type { RequestLog } from './http';
 import { fileWrapper, folderWrapper, notificationWrapper } from './representation';
 
 export interface ControlDeps {
