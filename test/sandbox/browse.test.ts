@@ -1,7 +1,6 @@
-import { client } from './helpers';
+import { client, expectError, expectInvalid } from './helpers';
 import type { ItemRec } from './model';
 import {
-	AccessErrorResponse,
 	FolderListResponse,
 	LatestListResponse,
 	ValidationErrorResponse,
@@ -192,11 +191,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 		const trashed = folderId('Old Stuff');
 		for (const id of ['6f1c1c1e-0000-4000-8000-000000000000', foreign, trashed, 'not-a-uuid']) {
 			const res = await api.get(`/browse/folders/${id}`);
-			expect(res.status).toBe(404);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.notFound,
-			});
+			expectError(res, 404, MESSAGES.notFound);
 		}
 	});
 
@@ -214,35 +209,26 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	])('401s with %s', async (_label, token) => {
 		for (const path of ['/browse/folders/all', '/browse/latest']) {
 			const res = await api.get(path, {}, token);
-			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.unauthorized,
-			});
+			expectError(res, 401, MESSAGES.unauthorized);
 		}
 	});
 
 	it('422s invalid query values with Laravel-style errors', async () => {
 		for (const path of ['/browse/folders/all', '/browse/latest']) {
-			const bad = await api.get(path, { sort: 'size' });
-			expect(bad.status).toBe(422);
-			expect(ValidationErrorResponse.parse(bad.json)).toEqual({
-				message: 'The given data was invalid.',
-				errors: { sort: ['The selected sort is invalid.'] },
+			expectInvalid(await api.get(path, { sort: 'size' }), {
+				sort: ['The selected sort is invalid.'],
 			});
 			const many = await api.get(path, { direction: 'down', limit: 0, page: 'x', cursor: '%%%' });
 			expect(many.status).toBe(422);
 			const errors = ValidationErrorResponse.parse(many.json).errors;
 			expect(Object.keys(errors).sort()).toEqual(['direction', 'limit', 'page']);
 			expect(errors.direction).toEqual(['The selected direction is invalid.']);
-			const cursor = await api.get(path, { cursor: 'garbage' });
-			expect(ValidationErrorResponse.parse(cursor.json).errors).toEqual({
+			expectInvalid(await api.get(path, { cursor: 'garbage' }), {
 				cursor: ['The cursor is invalid.'],
 			});
 			const lower = await api.get(path, { direction: 'desc' });
 			expect(lower.status).toBe(422);
-			const frac = await api.get(path, { limit: '2.5' });
-			expect(ValidationErrorResponse.parse(frac.json).errors).toEqual({
+			expectInvalid(await api.get(path, { limit: '2.5' }), {
 				limit: ['The limit must be an integer.'],
 			});
 		}

@@ -1,4 +1,4 @@
-import { call, client } from './helpers';
+import { call, client, expectError } from './helpers';
 import {
 	AccessErrorResponse,
 	FileWrapper,
@@ -76,11 +76,7 @@ describe('GET /api/v1/notifications', () => {
 	it('401s without a valid bearer token', async () => {
 		for (const tok of [null, 'x']) {
 			const res = await api.get('/notifications', {}, tok);
-			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.unauthorized,
-			});
+			expectError(res, 401, MESSAGES.unauthorized);
 		}
 		const basic = await call(sb, 'GET', '/api/v1/notifications', {});
 		expect(basic.status).toBe(401);

@@ -1,4 +1,4 @@
-import { client } from './helpers';
+import { client, expectError, expectInvalid } from './helpers';
 import {
 	AccessErrorResponse,
 	CreateFolderResponse,
@@ -113,11 +113,7 @@ describe('POST /api/v1/trash/restore', () => {
 				ref('Photos/tmp-screenshot.png'),
 			],
 		});
-		expect(res.status).toBe(200);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.notFound,
-		});
+		expectError(res, 200, MESSAGES.notFound);
 		expect(item('Documents/old-draft.docx').deletedAt).toBeNull();
 		expect(item('Photos/tmp-screenshot.png').deletedAt).not.toBeNull();
 	});
@@ -164,22 +160,14 @@ describe('POST /api/v1/trash/restore', () => {
 		];
 		for (const [body, errors] of cases) {
 			const res = await restore(body);
-			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({
-				message: MESSAGES.invalid,
-				errors,
-			});
+			expectInvalid(res, errors);
 		}
 	});
 
 	it('requires a bearer token', async () => {
 		for (const tok of [null, 'bad-token']) {
 			const res = await restore({ to_home: true, items: [ref('Documents/old-draft.docx')] }, tok);
-			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.unauthorized,
-			});
+			expectError(res, 401, MESSAGES.unauthorized);
 		}
 		expect(item('Documents/old-draft.docx').deletedAt).not.toBeNull();
 	});
@@ -222,11 +210,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 			name: 'x',
 			parent_id: item('Documents').id,
 		});
-		expect(res.status).toBe(403);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(res, 403, MESSAGES.accessDenied);
 	});
 
 	it('validates name and parent_id', async () => {
@@ -251,11 +235,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 				items: [{ force_delete: false, ...ref('Press Kit/press-release.pdf') }],
 			}),
 		]) {
-			expect(res.status).toBe(status);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.accessDenied,
-			});
+			expectError(res, status, MESSAGES.accessDenied);
 		}
 		expect(item('Press Kit/press-release.pdf').deletedAt).toBeNull();
 	});
@@ -327,11 +307,7 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			{ force_delete: false, type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' },
 			{ force_delete: false, type: 'file', id: pricing.id },
 		]);
-		expect(res.status).toBe(200);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.notFound,
-		});
+		expectError(res, 200, MESSAGES.notFound);
 		expect(proposal.deletedAt).not.toBeNull();
 		expect(pricing.deletedAt).toBeNull();
 		// soft delete of an item already in the trash reads as not found too
@@ -345,11 +321,7 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			{ force_delete: false, type: 'file', id: proposal.id },
 			{ force_delete: true, ...ref('Documents/notes.txt') },
 		]);
-		expect(res.status).toBe(403);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(res, 403, MESSAGES.accessDenied);
 		expect(proposal.deletedAt).not.toBeNull();
 		expect(item('Documents/notes.txt').deletedAt).toBeNull();
 		// the shared folder itself cannot be deleted through its share
@@ -380,11 +352,7 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		];
 		for (const [body, errors] of cases) {
 			const res = await api.del(`/shares/${shareToken(EDITOR)}/items`, body);
-			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({
-				message: MESSAGES.invalid,
-				errors,
-			});
+			expectInvalid(res, errors);
 		}
 	});
 
@@ -392,10 +360,6 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		const res = await api.del('/shares/unknownToken0000/items', {
 			items: [{ force_delete: false, ...ref('Documents/notes.txt') }],
 		});
-		expect(res.status).toBe(404);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(res, 404, MESSAGES.accessDenied);
 	});
 });
