@@ -32,6 +32,9 @@ beforeAll(async () => {
 beforeEach(() => sb.reset());
 afterAll(async () => sb.stop());
 
+const listLatest = async (query?: Record<string, string | number>) =>
+	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
+
 describe('GET /api/v1/notifications', () => {
 	it('lists the user notifications newest first, read and unread, without meta', async () => {
 		const res = await api.get('/notifications');
@@ -315,7 +318,7 @@ describe('control API (/__sandbox/)', () => {
 			mimetype: 'application/pdf',
 			filesize: '2.00kB',
 		});
-		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
+		const latest = await listLatest({ limit: 1 });
 		expect(latest.data[0].data.id).toBe(file.data.id);
 
 		const note = NotificationWrapper.parse(
