@@ -37,6 +37,8 @@ const activeId = () => sb.seed.fileRequests[0].id;
 const expiredId = () => sb.seed.fileRequests[1].id;
 const names = (body: { data: Array<{ data: { attributes: { name: string } } }> }) =>
 	body.data.map((w) => w.data.attributes.name);
+const listRequest = async (query?: Record<string, string>) =>
+	RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, query, null)).json);
 const filesIn = (folderPath: string) =>
 	sb.model.activeChildren(item(folderPath).id).filter((i) => i.type === 'file');
 
@@ -50,18 +52,13 @@ describe('GET /api/v1/requests/{id}/items', () => {
 			id: sb.seed.fileRequests[0].folderId,
 			attributes: { name: 'Client Uploads', items: 3, trashed_items: 1 },
 		});
-		const asc = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null))
-				.json,
-		);
+		const asc = await listRequest({ sort: 'name', direction: 'ASC' });
 		expect(names(asc)).toEqual(['received-logo.png', 'Round 1', 'signed-form.pdf']);
 	});
 
 	it('lists a subfolder inside the request folder', async () => {
 		const round1 = item('Client Uploads/Round 1');
-		const body = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, { parent_id: round1.id }, null)).json,
-		);
+		const body = await listRequest({ parent_id: round1.id });
 		expect(names(body)).toEqual(['scan-001.pdf']);
 		expect(body.meta.root.data.id).toBe(round1.id);
 	});
@@ -130,9 +127,7 @@ describe('DELETE /api/v1/requests/{id}/items', () => {
 		expect(logo.deletedAt).not.toBeNull();
 		expect(scan.deletedAt).not.toBeNull();
 		expect(sb.model.findItem(rejected.id)).toBeUndefined();
-		const body = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, undefined, null)).json,
-		);
+		const body = await listRequest();
 		expect(names(body)).toEqual(['signed-form.pdf']);
 		expect(body.meta.root.data.attributes.trashed_items).toBe(2);
 		SuccessResponse.parse(
@@ -185,10 +180,7 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		expect(origin.hits).toEqual(expect.arrayContaining(['/files/hello.txt', '/disposition']));
 		const files = filesIn('Client Uploads');
 		expect(files).toHaveLength(before + 2);
-		const body = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null))
-				.json,
-		);
+		const body = await listRequest({ sort: 'name', direction: 'ASC' });
 		const hello = body.data.find((w) => w.data.attributes.name === 'hello.txt')!.data;
 		// the ancestor's rule names a file by its URL, not by Content-Disposition
 		const report = body.data.find((w) => w.data.attributes.name === 'disposition')!.data;
