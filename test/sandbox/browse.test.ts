@@ -1,7 +1,6 @@
-import { client } from './helpers';
+import { client, expectError, expectInvalid } from './helpers';
 import type { ItemRec } from './model';
 import {
-	AccessErrorResponse,
 	FolderListResponse,
 	LatestListResponse,
 	ValidationErrorResponse,
@@ -20,6 +19,11 @@ beforeAll(async () => {
 });
 beforeEach(() => sb.reset());
 afterAll(async () => sb.stop());
+
+const listFolder = async (id: string, query?: Record<string, string | number>) =>
+	FolderListResponse.parse((await api.get(`/browse/folders/${id}`, query)).json);
+const listLatest = async (query?: Record<string, string | number>) =>
+	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
 
 const ids = (data: ItemWrapperT[]) => data.map((w) => w.data.id);
 const demoId = () => sb.model.getUser(0).id;
@@ -139,9 +143,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	});
 
 	it('gives images an exif relationship, shared folders a share wrapper, team folders the flag', async () => {
-		const photos = FolderListResponse.parse(
-			(await api.get(`/browse/folders/${folderId('Photos')}`)).json,
-		);
+		const photos = await listFolder(folderId('Photos'));
 		const beach = photos.data.find((w) => w.data.attributes.name === 'beach.jpg')!;
 		expect(beach.data.type).toBe('file');
 		if (beach.data.type === 'file') {
@@ -149,7 +151,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 			expect(beach.data.relationships.exif?.data.type).toBe('exif');
 			expect(beach.data.relationships.exif?.data.attributes.width).toBeGreaterThan(0);
 		}
-		const root = FolderListResponse.parse((await api.get('/browse/folders/all')).json);
+		const root = await listFolder('all');
 		const byName = new Map(root.data.map((w) => [w.data.attributes.name, w.data]));
 		const editorShare = sb.seed.shares[0];
 		const clients = byName.get('Shared with Clients')!;
@@ -170,9 +172,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	});
 
 	it('answers an empty folder with an empty page', async () => {
-		const body = FolderListResponse.parse(
-			(await api.get(`/browse/folders/${folderId('Empty')}`)).json,
-		);
+		const body = await listFolder(folderId('Empty'));
 		expect(body.data).toEqual([]);
 		expect(body.meta.cursor).toMatchObject({
 			total: 0,
@@ -192,11 +192,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 		const trashed = folderId('Old Stuff');
 		for (const id of ['6f1c1c1e-0000-4000-8000-000000000000', foreign, trashed, 'not-a-uuid']) {
 			const res = await api.get(`/browse/folders/${id}`);
-			expect(res.status).toBe(404);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.notFound,
-			});
+			expectError(res, 404, MESSAGES.notFound);
 		}
 	});
 
@@ -214,35 +210,26 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	])('401s with %s', async (_label, token) => {
 		for (const path of ['/browse/folders/all', '/browse/latest']) {
 			const res = await api.get(path, {}, token);
-			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.unauthorized,
-			});
+			expectError(res, 401, MESSAGES.unauthorized);
 		}
 	});
 
 	it('422s invalid query values with Laravel-style errors', async () => {
 		for (const path of ['/browse/folders/all', '/browse/latest']) {
-			const bad = await api.get(path, { sort: 'size' });
-			expect(bad.status).toBe(422);
-			expect(ValidationErrorResponse.parse(bad.json)).toEqual({
-				message: 'The given data was invalid.',
-				errors: { sort: ['The selected sort is invalid.'] },
+			expectInvalid(await api.get(path, { sort: 'size' }), {
+				sort: ['The selected sort is invalid.'],
 			});
 			const many = await api.get(path, { direction: 'down', limit: 0, page: 'x', cursor: '%%%' });
 			expect(many.status).toBe(422);
 			const errors = ValidationErrorResponse.parse(many.json).errors;
 			expect(Object.keys(errors).sort()).toEqual(['direction', 'limit', 'page']);
 			expect(errors.direction).toEqual(['The selected direction is invalid.']);
-			const cursor = await api.get(path, { cursor: 'garbage' });
-			expect(ValidationErrorResponse.parse(cursor.json).errors).toEqual({
+			expectInvalid(await api.get(path, { cursor: 'garbage' }), {
 				cursor: ['The cursor is invalid.'],
 			});
 			const lower = await api.get(path, { direction: 'desc' });
 			expect(lower.status).toBe(422);
-			const frac = await api.get(path, { limit: '2.5' });
-			expect(ValidationErrorResponse.parse(frac.json).errors).toEqual({
+			expectInvalid(await api.get(path, { limit: '2.5' }), {
 				limit: ['The limit must be an integer.'],
 			});
 		}
@@ -251,7 +238,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 
 describe('GET /api/v1/browse/latest', () => {
 	it("lists the user's non-trashed files across folders, newest first", async () => {
-		const body = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
+		const body = await listLatest({ limit: 500 });
 		const expected = expectedOrder(activeFilesOf(demoId()), 'created_at', 'DESC');
 		expect(ids(body.data)).toEqual(expected);
 		expect(body.meta.cursor.total).toBe(expected.length);
@@ -269,13 +256,13 @@ describe('GET /api/v1/browse/latest', () => {
 			name: 'fresh.pdf',
 			size: 1_500,
 		});
-		let body = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
+		let body = await listLatest({ limit: 1 });
 		expect(body.data[0].data).toMatchObject({
 			id: file.id,
 			attributes: { name: 'fresh.pdf', filesize: '1.50kB', created_at: '10. Mar. 2026' },
 		});
 		sb.model.trashItem(file.id);
-		body = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
+		body = await listLatest({ limit: 1 });
 		expect(body.data[0].data.id).not.toBe(file.id);
 	});
 });
@@ -298,8 +285,8 @@ describe('cursor pagination', () => {
 	);
 
 	it('walks back with prev_cursor and echoes the cursor in meta.cursor.cursor', async () => {
-		const full = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
-		const p1 = LatestListResponse.parse((await api.get('/browse/latest', { limit: 4 })).json);
+		const full = await listLatest({ limit: 500 });
+		const p1 = await listLatest({ limit: 4 });
 		const p2res = await api.get('/browse/latest', {
 			limit: 4,
 			cursor: p1.meta.cursor.next_cursor!,
@@ -307,32 +294,22 @@ describe('cursor pagination', () => {
 		const p2 = LatestListResponse.parse(p2res.json);
 		expect(p2.meta.cursor.cursor).toBe(p1.meta.cursor.next_cursor);
 		expect(ids(p2.data)).toEqual(ids(full.data).slice(4, 8));
-		const back = LatestListResponse.parse(
-			(await api.get('/browse/latest', { limit: 4, cursor: p2.meta.cursor.prev_cursor! })).json,
-		);
+		const back = await listLatest({ limit: 4, cursor: p2.meta.cursor.prev_cursor! });
 		expect(ids(back.data)).toEqual(ids(p1.data));
 		expect(back.meta.cursor.prev_cursor).toBeNull();
 		// the first page's own cursor reproduces it
-		const again = LatestListResponse.parse(
-			(await api.get('/browse/latest', { limit: 4, cursor: p1.meta.cursor.cursor })).json,
-		);
+		const again = await listLatest({ limit: 4, cursor: p1.meta.cursor.cursor });
 		expect(ids(again.data)).toEqual(ids(p1.data));
 	});
 
 	it('supports page (1-based) without a cursor', async () => {
-		const full = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
-		const p3 = LatestListResponse.parse(
-			(await api.get('/browse/latest', { limit: 3, page: 3 })).json,
-		);
+		const full = await listLatest({ limit: 500 });
+		const p3 = await listLatest({ limit: 3, page: 3 });
 		expect(ids(p3.data)).toEqual(ids(full.data).slice(6, 9));
 		expect(p3.meta.cursor.prev_cursor).not.toBeNull();
-		const next = LatestListResponse.parse(
-			(await api.get('/browse/latest', { limit: 3, cursor: p3.meta.cursor.next_cursor! })).json,
-		);
+		const next = await listLatest({ limit: 3, cursor: p3.meta.cursor.next_cursor! });
 		expect(ids(next.data)).toEqual(ids(full.data).slice(9, 12));
-		const beyond = LatestListResponse.parse(
-			(await api.get('/browse/latest', { limit: 3, page: 999 })).json,
-		);
+		const beyond = await listLatest({ limit: 3, page: 999 });
 		expect(beyond.data).toEqual([]);
 		expect(beyond.meta.cursor.next_cursor).toBeNull();
 	});
@@ -345,14 +322,10 @@ describe('cursor pagination', () => {
 		const body = FolderListResponse.parse(res.json);
 		expect(body.data).toHaveLength(500);
 		expect(body.meta.cursor).toMatchObject({ limit: 500, total: 620 });
-		const rest = FolderListResponse.parse(
-			(
-				await api.get(`/browse/folders/${bulk.id}`, {
-					limit: 100000,
-					cursor: body.meta.cursor.next_cursor!,
-				})
-			).json,
-		);
+		const rest = await listFolder(bulk.id, {
+			limit: 100000,
+			cursor: body.meta.cursor.next_cursor!,
+		});
 		expect(rest.data).toHaveLength(120);
 		expect(rest.meta.cursor.next_cursor).toBeNull();
 		expect(new Set([...ids(body.data), ...ids(rest.data)]).size).toBe(620);
@@ -363,11 +336,9 @@ describe('cursor pagination', () => {
 		const made = Array.from({ length: 7 }, (_, i) =>
 			sb.model.addFile(0, { folderId: folder.id, name: `same-${i}.txt` }),
 		);
-		const desc = FolderListResponse.parse((await api.get(`/browse/folders/${folder.id}`)).json);
+		const desc = await listFolder(folder.id);
 		expect(ids(desc.data)).toEqual(made.map((f) => f.id).reverse());
-		const asc = FolderListResponse.parse(
-			(await api.get(`/browse/folders/${folder.id}`, { direction: 'ASC' })).json,
-		);
+		const asc = await listFolder(folder.id, { direction: 'ASC' });
 		expect(ids(asc.data)).toEqual(made.map((f) => f.id));
 		const walked = await walk(`/browse/folders/${folder.id}`, { limit: 2 });
 		expect(walked.seen).toEqual(made.map((f) => f.id).reverse());
@@ -382,34 +353,24 @@ describe('cursor pagination', () => {
 			sb.clock.advance(60_000);
 			return sb.model.addFile(0, { folderId: folder.id, name: `k-${i}.txt` });
 		});
-		const p1 = FolderListResponse.parse(
-			(await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json,
-		);
+		const p1 = await listFolder(folder.id, { limit: 3 });
 		expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
 		// a newer item arrives and an item of page 1 is deleted before page 2 is fetched
 		sb.clock.advance(60_000);
 		sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
 		sb.model.trashItem(made[4].id);
-		const p2 = FolderListResponse.parse(
-			(
-				await api.get(`/browse/folders/${folder.id}`, {
-					limit: 3,
-					cursor: p1.meta.cursor.next_cursor!,
-				})
-			).json,
-		);
+		const p2 = await listFolder(folder.id, {
+			limit: 3,
+			cursor: p1.meta.cursor.next_cursor!,
+		});
 		expect(ids(p2.data)).toEqual([made[2].id, made[1].id, made[0].id]);
 		expect(p2.meta.cursor.next_cursor).toBeNull();
 		// deleting the boundary item itself does not break the cursor either
 		sb.model.deleteItemPermanently(made[3].id);
-		const p2b = FolderListResponse.parse(
-			(
-				await api.get(`/browse/folders/${folder.id}`, {
-					limit: 3,
-					cursor: p1.meta.cursor.next_cursor!,
-				})
-			).json,
-		);
+		const p2b = await listFolder(folder.id, {
+			limit: 3,
+			cursor: p1.meta.cursor.next_cursor!,
+		});
 		expect(ids(p2b.data)).toEqual(ids(p2.data));
 	});
 
@@ -421,42 +382,30 @@ describe('cursor pagination', () => {
 				sb.clock.advance(60_000);
 				return sb.model.addFile(0, { folderId: folder.id, name: `o-${i}.txt` });
 			});
-			const p1 = FolderListResponse.parse(
-				(await api.get(`/browse/folders/${folder.id}`, { limit: 3 })).json,
-			);
+			const p1 = await listFolder(folder.id, { limit: 3 });
 			expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
 			expect(p1.meta.cursor.total).toBe(6);
 			// a newer item arrives: page 2 starts one entry earlier, the last of page 1 again
 			sb.clock.advance(60_000);
 			sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
-			const shifted = FolderListResponse.parse(
-				(
-					await api.get(`/browse/folders/${folder.id}`, {
-						limit: 3,
-						cursor: p1.meta.cursor.next_cursor!,
-					})
-				).json,
-			);
+			const shifted = await listFolder(folder.id, {
+				limit: 3,
+				cursor: p1.meta.cursor.next_cursor!,
+			});
 			expect(ids(shifted.data)).toEqual([made[3].id, made[2].id, made[1].id]);
 			expect(shifted.meta.cursor.total).toBe(7);
 			// two items above the boundary go: page 2 starts one entry past what is left of page 1's end
 			sb.model.trashItem(made[5].id);
 			sb.model.trashItem(made[4].id);
-			const pulled = FolderListResponse.parse(
-				(
-					await api.get(`/browse/folders/${folder.id}`, {
-						limit: 3,
-						cursor: p1.meta.cursor.next_cursor!,
-					})
-				).json,
-			);
+			const pulled = await listFolder(folder.id, {
+				limit: 3,
+				cursor: p1.meta.cursor.next_cursor!,
+			});
 			expect(ids(pulled.data)).toEqual([made[1].id, made[0].id]);
 			expect(pulled.meta.cursor.total).toBe(5);
 			// keyset cursors are still read in offset mode
 			sb.model.cursorMode = 'keyset';
-			const keyset = FolderListResponse.parse(
-				(await api.get(`/browse/folders/${folder.id}`, { limit: 1 })).json,
-			);
+			const keyset = await listFolder(folder.id, { limit: 1 });
 			sb.model.cursorMode = 'offset';
 			expect(
 				(
@@ -472,9 +421,7 @@ describe('cursor pagination', () => {
 	});
 
 	it('rejects a cursor used with a different sort or direction', async () => {
-		const p1 = FolderListResponse.parse(
-			(await api.get('/browse/folders/all', { limit: 2, sort: 'name' })).json,
-		);
+		const p1 = await listFolder('all', { limit: 2, sort: 'name' });
 		const res = await api.get('/browse/folders/all', {
 			limit: 2,
 			sort: 'created_at',
@@ -487,9 +434,7 @@ describe('cursor pagination', () => {
 			(await api.get('/browse/folders/all', { limit: 2, cursor: p1.meta.cursor.next_cursor! }))
 				.json,
 		);
-		const full = FolderListResponse.parse(
-			(await api.get('/browse/folders/all', { sort: 'name' })).json,
-		);
+		const full = await listFolder('all', { sort: 'name' });
 		expect(ids(ok.data)).toEqual(ids(full.data).slice(2, 4));
 	});
 });

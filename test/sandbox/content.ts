@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 
-import type { FileRec } from './state/records';
+import type { FileRec } from './state';
 
 export const CONTENT_BLOCK_BYTES = 64 * 1024;
 

@@ -3,10 +3,9 @@
  * inspect and inject over HTTP what `sb.*` offers in process. Bad input → 400 `{error}`, unknown route → 404.
  */
 import type { FaultInjector, FaultRule } from './faults';
-import { ok } from './http-io';
-import type { Result } from './http-io';
+import { ok } from './http';
+import type { RequestLog, Result } from './http';
 import type { Model } from './model';
-import type { RequestLog } from './recording';
 import { fileWrapper, folderWrapper, notificationWrapper } from './representation';
 
 export interface ControlDeps {
@@ -32,32 +31,15 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** A FaultRule from JSON: `path` is a string or `{regex, flags?}`; `times` a number, null or "Infinity". */
 function faultRuleFromJson(body: Record<string, unknown>): FaultRule {
-	const rule: FaultRule = {};
-	if (typeof body.method === 'string') rule.method = body.method;
-	const p = body.path;
-	if (typeof p === 'string') rule.path = p;
-	else if (p && typeof p === 'object' && typeof (p as { regex?: unknown }).regex === 'string') {
-		const { regex, flags } = p as { regex: string; flags?: unknown };
-		rule.path = new RegExp(regex, typeof flags === 'string' ? flags : undefined);
+	const { path, times, ...rest } = body;
+	const rule = rest as FaultRule;
+	if (typeof path === 'string') rule.path = path;
+	else if (path && typeof path === 'object' && 'regex' in path) {
+		const { regex, flags } = path as { regex: string; flags?: string };
+		rule.path = new RegExp(regex, flags);
 	}
-	if (typeof body.skip === 'number') rule.skip = body.skip;
-	if (typeof body.times === 'number') rule.times = body.times;
-	if (body.times === null || body.times === 'Infinity') rule.times = Infinity;
-	if (typeof body.status === 'number') rule.status = body.status;
-	if ('body' in body) rule.body = body.body;
-	if (typeof body.rawBody === 'string') rule.rawBody = body.rawBody;
-	if (typeof body.contentType === 'string') rule.contentType = body.contentType;
-	if (typeof body.delayMs === 'number') rule.delayMs = body.delayMs;
-	if (body.headers && typeof body.headers === 'object')
-		rule.headers = body.headers as Record<string, string>;
-	if (body.reset === true) rule.reset = true;
-	if (body.hang === true) rule.hang = true;
-	if (typeof body.cutAfterBytes === 'number') rule.cutAfterBytes = body.cutAfterBytes;
-	if (body.closeGracefully === true) rule.closeGracefully = true;
-	if (typeof body.stallAfterBytes === 'number') rule.stallAfterBytes = body.stallAfterBytes;
-	if (typeof body.blockDelayMs === 'number') rule.blockDelayMs = body.blockDelayMs;
-	if (typeof body.declaredLength === 'number') rule.declaredLength = body.declaredLength;
-	if (body.omitLength === true) rule.omitLength = true;
+	if (typeof times === 'number') rule.times = times;
+	if (times === null || times === 'Infinity') rule.times = Infinity;
 	return rule;
 }
 
@@ -126,33 +108,12 @@ export function controlApi({ model, log, faults, reset, idle }: ControlDeps): Co
 					});
 					return ok(201, notificationWrapper(n));
 				}
-				case 'POST /__sandbox/notifications/read':
-					return ok(200, notificationWrapper(model.markNotificationRead(String(body.id))));
-				case 'POST /__sandbox/trash':
-					return ok(200, { ok: true, trashed: model.trashItem(String(body.id)).length });
-				case 'POST /__sandbox/restore':
-					return ok(200, {
-						ok: true,
-						restored: model.restoreItem(String(body.id), { toHome: body.toHome === true }).length,
-					});
-				case 'POST /__sandbox/delete':
-					return ok(200, {
-						ok: true,
-						deleted: model.deleteItemPermanently(String(body.id)).length,
-					});
 				case 'GET /__sandbox/clock':
 					return ok(200, { now: model.clock.now().toISOString() });
 				case 'POST /__sandbox/clock':
 					if (typeof body.set === 'string') model.clock.set(new Date(body.set));
 					if (typeof body.advanceMs === 'number') model.clock.advance(body.advanceMs);
 					return ok(200, { now: model.clock.now().toISOString() });
-				case 'GET /__sandbox/cursor-mode':
-					return ok(200, { mode: model.cursorMode });
-				case 'POST /__sandbox/cursor-mode':
-					if (body.mode !== 'keyset' && body.mode !== 'offset')
-						return ok(400, { error: 'mode must be "keyset" or "offset"' });
-					model.cursorMode = body.mode;
-					return ok(200, { mode: model.cursorMode });
 				case 'GET /__sandbox/idle':
 					await idle();
 					return ok(200, { ok: true });

@@ -1,4 +1,4 @@
-import { call, client } from './helpers';
+import { call, client, expectError } from './helpers';
 import {
 	AccessErrorResponse,
 	FileWrapper,
@@ -31,6 +31,9 @@ beforeAll(async () => {
 });
 beforeEach(() => sb.reset());
 afterAll(async () => sb.stop());
+
+const listLatest = async (query?: Record<string, string | number>) =>
+	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
 
 describe('GET /api/v1/notifications', () => {
 	it('lists the user notifications newest first, read and unread, without meta', async () => {
@@ -76,11 +79,7 @@ describe('GET /api/v1/notifications', () => {
 	it('401s without a valid bearer token', async () => {
 		for (const tok of [null, 'x']) {
 			const res = await api.get('/notifications', {}, tok);
-			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.unauthorized,
-			});
+			expectError(res, 401, MESSAGES.unauthorized);
 		}
 		const basic = await call(sb, 'GET', '/api/v1/notifications', {});
 		expect(basic.status).toBe(401);
@@ -300,7 +299,7 @@ describe('control API (/__sandbox/)', () => {
 	const control = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
 		call(sb, method, `/__sandbox${path}`, { body, query });
 
-	it('exposes the seed, creates files/notifications, trashes items and manages requests and faults', async () => {
+	it('exposes the seed, creates files, folders and notifications, and manages requests, faults and the clock', async () => {
 		const seed = await control('GET', '/seed');
 		expect(seed.json).toEqual({ ...sb.seed, baseUrl: sb.baseUrl });
 
@@ -319,7 +318,7 @@ describe('control API (/__sandbox/)', () => {
 			mimetype: 'application/pdf',
 			filesize: '2.00kB',
 		});
-		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 1 })).json);
+		const latest = await listLatest({ limit: 1 });
 		expect(latest.data[0].data.id).toBe(file.data.id);
 
 		const note = NotificationWrapper.parse(
@@ -330,12 +329,11 @@ describe('control API (/__sandbox/)', () => {
 		);
 		expect(other.data[0].data.id).toBe(note.data.id);
 
-		expect((await control('POST', '/trash', { id: file.data.id })).json).toEqual({
-			ok: true,
-			trashed: 1,
-		});
-		expect(sb.model.findItem(file.data.id)!.deletedAt).not.toBeNull();
-		expect((await control('POST', '/trash', { id: 'nope' })).status).toBe(400);
+		const folder = await control('POST', '/folders', { parentId: docs, name: 'Via control' });
+		expect(sb.model.itemAt(0, 'Documents/Via control').id).toBe(
+			(folder.json as { data: { id: string } }).data.id,
+		);
+		expect((await control('POST', '/folders', { parentId: 'nope' })).status).toBe(400);
 
 		const ruled = await control('POST', '/faults', {
 			path: { regex: '^/api/v1/browse/' },

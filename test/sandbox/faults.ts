@@ -5,7 +5,7 @@
  */
 import type * as http from 'node:http';
 
-import { pathMatches } from './recording';
+import { pathMatches } from './http';
 
 export interface FaultRule {
 	method?: string;

@@ -1,4 +1,5 @@
 /** Test helpers for the sandbox suites (not a test file). */
+import { AccessErrorResponse, MESSAGES, ValidationErrorResponse } from './schemas';
 import type { Sandbox } from './server';
 
 export interface ApiResponse {
@@ -56,4 +57,16 @@ export function client(sb: Sandbox) {
 		del: (path: string, body: unknown, tok: string | null = null) =>
 			call(sb, 'DELETE', `/api/v1${path}`, { token: tok, body }),
 	};
+}
+
+/** The status and the `{type:"error", message}` body every refusal of the API answers with. */
+export function expectError(res: ApiResponse, status: number, message: string): void {
+	expect(res.status).toBe(status);
+	expect(AccessErrorResponse.parse(res.json)).toEqual({ type: 'error', message });
+}
+
+/** A 422 with exactly these Laravel-style validation errors. */
+export function expectInvalid(res: ApiResponse, errors: Record<string, string[]>): void {
+	expect(res.status).toBe(422);
+	expect(ValidationErrorResponse.parse(res.json)).toEqual({ message: MESSAGES.invalid, errors });
 }

@@ -1,10 +1,11 @@
 /**
- * Representation: model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`),
- * with URLs built on the server's base URL.
+ * Model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`), with URLs built on the
+ * server's base URL, and the API's display formats: item and notification dates (UTC) and file sizes.
  */
-import { formatFileSize, formatItemDate, formatNotificationDate } from './format';
+import type { Model } from './model';
+import { MONTHS } from './schemas';
 import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
-import { DEFAULT_FOLDER_COLOR } from './state/items';
+import { DEFAULT_FOLDER_COLOR } from './state';
 import type {
 	ExifRec,
 	FileRec,
@@ -14,20 +15,49 @@ import type {
 	ShareRec,
 	UserRec,
 	UserRef,
-} from './state/records';
-import type { SortField } from './state/sorted-index';
+} from './state';
 
-/** What the wrappers read from the model (the Model implements it). */
-export interface RepresentationSource {
-	/** base URL of the HTTP server; used for file_url, thumbnail, avatar and share links */
-	readonly baseUrl: string;
-	getUser(ref: UserRef): UserRec;
-	findItem(id: string): ItemRec | undefined;
-	activeShareOf(itemId: string): ShareRec | undefined;
-	activeChildren(scopeKey: string, sort?: SortField): readonly ItemRec[];
-	trashedChildrenCount(scopeKey: string): number;
-	folderSize(scopeKey: string): number;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `DD. Mon. YYYY` in UTC. */
+export function formatItemDate(d: Date): string {
+	return `${pad2(d.getUTCDate())}. ${MONTHS[d.getUTCMonth()]}. ${d.getUTCFullYear()}`;
 }
+
+/** `DD. Mon. YYYY HH:MM` in UTC, 24-hour clock. */
+export function formatNotificationDate(d: Date): string {
+	return `${formatItemDate(d)} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+}
+
+/** Base 1000: `500B`, `1.50kB`, `1.23MB`. */
+export function formatFileSize(bytes: number): string {
+	const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+	let value = bytes;
+	let unit = 0;
+	while (value >= 1000 && unit < units.length - 1) {
+		value /= 1000;
+		unit++;
+	}
+	if (unit === 0) return `${Math.round(value)}B`;
+	// 999.995kB would round to "1000.00kB": move to the next unit instead.
+	if (Number(value.toFixed(2)) >= 1000 && unit < units.length - 1) {
+		value /= 1000;
+		unit++;
+	}
+	return `${value.toFixed(2)}${units[unit]}`;
+}
+
+/** What the wrappers read from the model. */
+type RepresentationSource = Pick<
+	Model,
+	| 'baseUrl'
+	| 'getUser'
+	| 'findItem'
+	| 'activeShareOf'
+	| 'activeChildren'
+	| 'trashedChildrenCount'
+	| 'folderSize'
+>;
 
 const IMAGE_RE = /^image\//;
 

@@ -1,6 +1,6 @@
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
-import { client } from './helpers';
+import { call, client, expectError, expectInvalid } from './helpers';
 import {
 	AccessErrorResponse,
 	GoneResponse,
@@ -37,6 +37,8 @@ const activeId = () => sb.seed.fileRequests[0].id;
 const expiredId = () => sb.seed.fileRequests[1].id;
 const names = (body: { data: Array<{ data: { attributes: { name: string } } }> }) =>
 	body.data.map((w) => w.data.attributes.name);
+const listRequest = async (query?: Record<string, string>) =>
+	RequestItemsResponse.parse((await api.get(`/requests/${activeId()}/items`, query, null)).json);
 const filesIn = (folderPath: string) =>
 	sb.model.activeChildren(item(folderPath).id).filter((i) => i.type === 'file');
 
@@ -50,18 +52,13 @@ describe('GET /api/v1/requests/{id}/items', () => {
 			id: sb.seed.fileRequests[0].folderId,
 			attributes: { name: 'Client Uploads', items: 3, trashed_items: 1 },
 		});
-		const asc = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null))
-				.json,
-		);
+		const asc = await listRequest({ sort: 'name', direction: 'ASC' });
 		expect(names(asc)).toEqual(['received-logo.png', 'Round 1', 'signed-form.pdf']);
 	});
 
 	it('lists a subfolder inside the request folder', async () => {
 		const round1 = item('Client Uploads/Round 1');
-		const body = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, { parent_id: round1.id }, null)).json,
-		);
+		const body = await listRequest({ parent_id: round1.id });
 		expect(names(body)).toEqual(['scan-001.pdf']);
 		expect(body.meta.root.data.id).toBe(round1.id);
 	});
@@ -72,11 +69,7 @@ describe('GET /api/v1/requests/{id}/items', () => {
 			{ parent_id: item('Documents').id },
 			null,
 		);
-		expect(outside.status).toBe(403);
-		expect(AccessErrorResponse.parse(outside.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(outside, 403, MESSAGES.accessDenied);
 		const bad = await api.get(
 			`/requests/${activeId()}/items`,
 			{ parent_id: 'x', sort: 'size', direction: 'up' },
@@ -91,6 +84,7 @@ describe('GET /api/v1/requests/{id}/items', () => {
 	});
 
 	it('answers 410 for an expired request (also when the clock passes the expiry) and 404 for an unknown one', async () => {
+		const unknownId = '0f0f0f0f-0000-4000-8000-000000000000';
 		for (const [method, path, body] of [
 			['GET', 'items', undefined],
 			[
@@ -100,26 +94,14 @@ describe('GET /api/v1/requests/{id}/items', () => {
 			],
 			['POST', 'uploads', { urls: [`${origin.url}/files/a.txt`] }],
 		] as const) {
-			const gone = await (method === 'GET'
-				? api.get(`/requests/${expiredId()}/${path}`, undefined, null)
-				: method === 'DELETE'
-					? api.del(`/requests/${expiredId()}/${path}`, body)
-					: api.post(`/requests/${expiredId()}/${path}`, body));
+			const gone = await call(sb, method, `/api/v1/requests/${expiredId()}/${path}`, { body });
 			expect(gone.status).toBe(410);
 			expect(GoneResponse.parse(gone.json)).toEqual({
 				type: 'gone',
 				message: 'The file request is not active anymore',
 			});
-			const unknown = await (method === 'GET'
-				? api.get(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, undefined, null)
-				: method === 'DELETE'
-					? api.del(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body)
-					: api.post(`/requests/0f0f0f0f-0000-4000-8000-000000000000/${path}`, body));
-			expect(unknown.status).toBe(404);
-			expect(AccessErrorResponse.parse(unknown.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.accessDenied,
-			});
+			const unknown = await call(sb, method, `/api/v1/requests/${unknownId}/${path}`, { body });
+			expectError(unknown, 404, MESSAGES.accessDenied);
 		}
 		expect(origin.hits).toEqual([]);
 		sb.clock.set(new Date('2026-04-01T00:00:00Z'));
@@ -145,9 +127,7 @@ describe('DELETE /api/v1/requests/{id}/items', () => {
 		expect(logo.deletedAt).not.toBeNull();
 		expect(scan.deletedAt).not.toBeNull();
 		expect(sb.model.findItem(rejected.id)).toBeUndefined();
-		const body = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, undefined, null)).json,
-		);
+		const body = await listRequest();
 		expect(names(body)).toEqual(['signed-form.pdf']);
 		expect(body.meta.root.data.attributes.trashed_items).toBe(2);
 		SuccessResponse.parse(
@@ -170,11 +150,7 @@ describe('DELETE /api/v1/requests/{id}/items', () => {
 			{ force_delete: true, type: 'file', id: form.id },
 			{ force_delete: false, type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' },
 		]);
-		expect(missing.status).toBe(200);
-		expect(AccessErrorResponse.parse(missing.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.notFound,
-		});
+		expectError(missing, 200, MESSAGES.notFound);
 		expect(sb.model.findItem(form.id)).toBeUndefined();
 	});
 
@@ -204,10 +180,7 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		expect(origin.hits).toEqual(expect.arrayContaining(['/files/hello.txt', '/disposition']));
 		const files = filesIn('Client Uploads');
 		expect(files).toHaveLength(before + 2);
-		const body = RequestItemsResponse.parse(
-			(await api.get(`/requests/${activeId()}/items`, { sort: 'name', direction: 'ASC' }, null))
-				.json,
-		);
+		const body = await listRequest({ sort: 'name', direction: 'ASC' });
 		const hello = body.data.find((w) => w.data.attributes.name === 'hello.txt')!.data;
 		// the ancestor's rule names a file by its URL, not by Content-Disposition
 		const report = body.data.find((w) => w.data.attributes.name === 'disposition')!.data;
@@ -356,11 +329,7 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		];
 		for (const [body, errors] of cases) {
 			const res = await upload(body);
-			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({
-				message: MESSAGES.invalid,
-				errors,
-			});
+			expectInvalid(res, errors);
 		}
 		expect(origin.hits).toEqual([]);
 		// null parent_id = request root

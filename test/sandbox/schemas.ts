@@ -359,15 +359,11 @@ export const RequestItemsQuery = z.object({
 	direction: SortDirection.optional(),
 });
 
-export type FolderT = z.infer<typeof Folder>;
-export type FileT = z.infer<typeof File>;
 export type FolderWrapperT = z.infer<typeof FolderWrapper>;
 export type FileWrapperT = z.infer<typeof FileWrapper>;
 export type ItemWrapperT = z.infer<typeof ItemWrapper>;
 export type NotificationWrapperT = z.infer<typeof NotificationWrapper>;
 export type CursorMetaT = z.infer<typeof CursorMeta>;
-export type ValidationErrorT = z.infer<typeof ValidationErrorResponse>;
-export type ListQueryT = z.infer<typeof ListQuery>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // zod issues -> Laravel-style `errors` object

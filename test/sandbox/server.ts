@@ -14,18 +14,16 @@ import { controlApi } from './control-api';
 import { FaultInjector } from './faults';
 import type { FaultRule } from './faults';
 import { Model } from './model';
-import { RequestLog } from './recording';
-import type { RecordedRequest, RequestFilter } from './recording';
-import { requestListener } from './request-handler';
+import { RequestLog, requestListener } from './http';
+import type { RecordedRequest, RequestFilter } from './http';
 import { apiRoutes } from './routes';
 import type { SeedInfo, SeedOptions } from './seed';
-import type { RemoteNaming } from './remote-fetch';
 import { RemoteUploads } from './uploads';
-import type { UploadOptions } from './uploads';
+import type { RemoteNaming, UploadOptions } from './uploads';
 
 export { Model } from './model';
 export type { FaultRule } from './faults';
-export type { RecordedRequest } from './recording';
+export type { RecordedRequest } from './http';
 export type { SeedInfo, SeedOptions } from './seed';
 
 export interface SandboxOptions {
@@ -42,7 +40,7 @@ export interface SandboxOptions {
 	cursorMode?: 'keyset' | 'offset';
 	/** extension: per-URL timeout of remote uploads (default 10000 ms) */
 	uploadTimeoutMs?: number;
-	/** how remote uploads name files: `url` (default, the ancestor's rule) or `disposition` (remote-fetch.ts) */
+	/** how remote uploads name files: `url` (default, the ancestor's rule) or `disposition` */
 	uploadNaming?: RemoteNaming;
 	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
 	realtimeClock?: boolean;

@@ -1,4 +1,4 @@
-import { client } from './helpers';
+import { client, expectError, expectInvalid } from './helpers';
 import {
 	AccessErrorResponse,
 	CreateFolderResponse,
@@ -21,6 +21,11 @@ beforeAll(async () => {
 beforeEach(() => sb.reset());
 afterAll(async () => sb.stop());
 
+const listFolder = async (id: string, query?: Record<string, string | number>) =>
+	FolderListResponse.parse((await api.get(`/browse/folders/${id}`, query)).json);
+const listLatest = async (query?: Record<string, string | number>) =>
+	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
+
 const item = (path: string) => sb.model.itemAt(0, path);
 const token = () => sb.seed.users[0].accessToken;
 const restore = (body: unknown, tok: string | null = token()) =>
@@ -34,9 +39,7 @@ const [EDITOR, VISITOR, PROTECTED, EXPIRED] = [0, 1, 2, 3];
 
 async function childNames(folderPath: string | null): Promise<string[]> {
 	const id = folderPath ? item(folderPath).id : 'all';
-	const body = FolderListResponse.parse(
-		(await api.get(`/browse/folders/${id}`, { limit: 500 })).json,
-	);
+	const body = await listFolder(id, { limit: 500 });
 	return body.data.map((w) => w.data.attributes.name).sort();
 }
 
@@ -54,13 +57,11 @@ describe('POST /api/v1/trash/restore', () => {
 		});
 		expect(await childNames('Documents')).toContain('old-draft.docx');
 		expect(await childNames('Old Stuff')).toEqual(['old-1.txt', 'old-2.txt']);
-		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
+		const latest = await listLatest({ limit: 500 });
 		expect(latest.data.map((w) => w.data.attributes.name)).toEqual(
 			expect.arrayContaining(['old-1.txt', 'old-draft.docx']),
 		);
-		const docs = FolderListResponse.parse(
-			(await api.get(`/browse/folders/${item('Documents').id}`)).json,
-		);
+		const docs = await listFolder(item('Documents').id);
 		expect(docs.meta.root.data.attributes.trashed_items).toBe(0);
 	});
 
@@ -70,7 +71,7 @@ describe('POST /api/v1/trash/restore', () => {
 		SuccessResponse.parse(res.json);
 		expect(await childNames(null)).toContain('tmp-screenshot.png');
 		expect(await childNames('Photos')).not.toContain('tmp-screenshot.png');
-		const root = FolderListResponse.parse((await api.get('/browse/folders/all')).json);
+		const root = await listFolder('all');
 		const restored = root.data.find((w) => w.data.id === shot.id)!;
 		expect(restored.data.type).toBe('file');
 		if (restored.data.type === 'file') {
@@ -113,11 +114,7 @@ describe('POST /api/v1/trash/restore', () => {
 				ref('Photos/tmp-screenshot.png'),
 			],
 		});
-		expect(res.status).toBe(200);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.notFound,
-		});
+		expectError(res, 200, MESSAGES.notFound);
 		expect(item('Documents/old-draft.docx').deletedAt).toBeNull();
 		expect(item('Photos/tmp-screenshot.png').deletedAt).not.toBeNull();
 	});
@@ -164,22 +161,14 @@ describe('POST /api/v1/trash/restore', () => {
 		];
 		for (const [body, errors] of cases) {
 			const res = await restore(body);
-			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({
-				message: MESSAGES.invalid,
-				errors,
-			});
+			expectInvalid(res, errors);
 		}
 	});
 
 	it('requires a bearer token', async () => {
 		for (const tok of [null, 'bad-token']) {
 			const res = await restore({ to_home: true, items: [ref('Documents/old-draft.docx')] }, tok);
-			expect(res.status).toBe(401);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.unauthorized,
-			});
+			expectError(res, 401, MESSAGES.unauthorized);
 		}
 		expect(item('Documents/old-draft.docx').deletedAt).not.toBeNull();
 	});
@@ -222,11 +211,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 			name: 'x',
 			parent_id: item('Documents').id,
 		});
-		expect(res.status).toBe(403);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(res, 403, MESSAGES.accessDenied);
 	});
 
 	it('validates name and parent_id', async () => {
@@ -251,11 +236,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 				items: [{ force_delete: false, ...ref('Press Kit/press-release.pdf') }],
 			}),
 		]) {
-			expect(res.status).toBe(status);
-			expect(AccessErrorResponse.parse(res.json)).toEqual({
-				type: 'error',
-				message: MESSAGES.accessDenied,
-			});
+			expectError(res, status, MESSAGES.accessDenied);
 		}
 		expect(item('Press Kit/press-release.pdf').deletedAt).toBeNull();
 	});
@@ -267,7 +248,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 		sb.clock.advance(31 * 24 * 3_600_000);
 		const late = await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'x' });
 		expect(late.status).toBe(404);
-		const root = FolderListResponse.parse((await api.get('/browse/folders/all')).json);
+		const root = await listFolder('all');
 		expect(
 			root.data.find((w) => w.data.attributes.name === 'Shared with Clients')!.data.relationships
 				.shared,
@@ -289,11 +270,9 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: MESSAGES.deleted });
 		expect(await childNames('Shared with Clients')).toEqual(['pricing.xlsx']);
 		expect(sb.model.findItem(draft.id)!.deletedAt).not.toBeNull();
-		const latest = LatestListResponse.parse((await api.get('/browse/latest', { limit: 500 })).json);
+		const latest = await listLatest({ limit: 500 });
 		expect(latest.data.map((w) => w.data.id)).not.toContain(draft.id);
-		const folder = FolderListResponse.parse(
-			(await api.get(`/browse/folders/${item('Shared with Clients').id}`)).json,
-		);
+		const folder = await listFolder(item('Shared with Clients').id);
 		expect(folder.meta.root.data.attributes.trashed_items).toBe(3);
 		SuccessResponse.parse(
 			(await restore({ to_home: false, items: [{ type: 'folder', id: drafts.id }] })).json,
@@ -327,11 +306,7 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			{ force_delete: false, type: 'file', id: '0f0f0f0f-0000-4000-8000-000000000000' },
 			{ force_delete: false, type: 'file', id: pricing.id },
 		]);
-		expect(res.status).toBe(200);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.notFound,
-		});
+		expectError(res, 200, MESSAGES.notFound);
 		expect(proposal.deletedAt).not.toBeNull();
 		expect(pricing.deletedAt).toBeNull();
 		// soft delete of an item already in the trash reads as not found too
@@ -345,11 +320,7 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 			{ force_delete: false, type: 'file', id: proposal.id },
 			{ force_delete: true, ...ref('Documents/notes.txt') },
 		]);
-		expect(res.status).toBe(403);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(res, 403, MESSAGES.accessDenied);
 		expect(proposal.deletedAt).not.toBeNull();
 		expect(item('Documents/notes.txt').deletedAt).toBeNull();
 		// the shared folder itself cannot be deleted through its share
@@ -380,11 +351,7 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		];
 		for (const [body, errors] of cases) {
 			const res = await api.del(`/shares/${shareToken(EDITOR)}/items`, body);
-			expect(res.status).toBe(422);
-			expect(ValidationErrorResponse.parse(res.json)).toEqual({
-				message: MESSAGES.invalid,
-				errors,
-			});
+			expectInvalid(res, errors);
 		}
 	});
 
@@ -392,10 +359,6 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		const res = await api.del('/shares/unknownToken0000/items', {
 			items: [{ force_delete: false, ...ref('Documents/notes.txt') }],
 		});
-		expect(res.status).toBe(404);
-		expect(AccessErrorResponse.parse(res.json)).toEqual({
-			type: 'error',
-			message: MESSAGES.accessDenied,
-		});
+		expectError(res, 404, MESSAGES.accessDenied);
 	});
 });
