@@ -2,6 +2,9 @@ import type { ListedEntry, WindowState } from '../../../nodes/FileStorageTrigger
 import {
 	emptyState,
 	decideWindow,
+	isFullWindow,
+	isWindowState,
+	keyOf,
 	WINDOW_MAX,
 	WINDOW_MIN,
 	WINDOW_SIZE,
@@ -112,6 +115,19 @@ describe('known window', () => {
 		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['later']);
 	});
 
+	it('a window met after a short walk keeps the rest of the old one, so deleting what was just emitted leaves an anchor', () => {
+		const old = Array.from({ length: 10 }, (_, n) => entry(`k${n}`));
+		// The listing goes on below: the window is not the whole listing.
+		const state = stateOf(old, false);
+		const walked = [entry('n1'), entry('n0'), old[0]];
+		const decided = decideWindow(state, walked, false)!;
+		expect(ids(decided.fresh)).toEqual(['n0', 'n1']);
+		expect(decided.next.known).toBe([...walked, ...old.slice(1)].map((e) => keyOf(e.id)).join(''));
+		// A workflow deletes n0, n1 and the five newest old items: the rest of the old window still anchors.
+		const next = { ...state, ...decided.next };
+		expect(ids(decideWindow(next, [entry('x'), ...old.slice(5)], false)!.fresh)).toEqual(['x']);
+	});
+
 	it('tolerates unparseable dates by treating them as old once the window is gone', () => {
 		const listing = Array.from({ length: 300 }, (_, n) => entry(`x-${n}`, null));
 		const state = stateOf(listing, false);
@@ -150,5 +166,34 @@ describe('window key', () => {
 		}
 		expect(windowKey(undefined)).toBe('none');
 		expect(windowKey(state)).not.toBe('none');
+	});
+});
+
+describe('a saved window', () => {
+	const saved = { ...emptyState('s'), known: 'abcdefghij', complete: false };
+
+	// Anything else is a first activation: the trigger remembers the top of the listing and emits none of it.
+	it.each<[string, boolean, unknown]>([
+		['this source', true, saved],
+		['an empty one', true, emptyState('s')],
+		['another source', false, { ...saved, source: 't' }],
+		['another format', false, { ...saved, v: 2 }],
+		['no known ids', false, { ...saved, known: undefined }],
+		['no end flag', false, { ...saved, complete: 'false' }],
+		['none', false, undefined],
+	])('%s: used: %s', (_what, used, value) => expect(isWindowState(value, 's')).toBe(used));
+
+	// The walk reads on while the next window would be smaller than the saved one, up to a trigger page's worth.
+	it.each<[number, number, boolean]>([
+		[100, 100, true],
+		[100, 120, true],
+		[100, 99, false],
+		[0, 0, true],
+		[WINDOW_MAX, WINDOW_SIZE, true],
+		[WINDOW_MAX, WINDOW_SIZE - 1, false],
+	])('saved %s ids, next %s ids: full: %s', (savedIds, nextIds, full) => {
+		const ofIds = (count: number) => 'k'.repeat(count * 10);
+		const next = { ...windowOf([], true), known: ofIds(nextIds) };
+		expect(isFullWindow({ ...saved, known: ofIds(savedIds) }, next)).toBe(full);
 	});
 });

@@ -49,6 +49,18 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		[503, '<html>', 'server'],
 		[418, '<html>teapot</html>', 'notJson'],
 		[409, { message: 'conflict' }, 'other'],
+		// only 2xx is success: a redirect not followed, or an interim status, is not an answer
+		[300, { data: [] }, 'other'],
+		[302, '<html>Moved</html>', 'notJson'],
+		[100, {}, 'other'],
+		[299, { data: [] }, undefined],
+		// JSON that broke off, also after white space, against text that merely holds a brace
+		[200, '  {"data": [{"id"', 'badJson'],
+		[200, '[{"id": 1}', 'badJson'],
+		[200, 'Error: {"code": 5}', 'notJson'],
+		// a web page after white space, against plain text
+		[409, '\n  <!DOCTYPE html>', 'notJson'],
+		[409, 'conflict', 'other'],
 	])('HTTP %s %j → %s', (status, body, kind) => expect(classifyResponse(status, body)).toBe(kind));
 
 	it('a validation error lists the refused fields, redacted, with the status', () => {
@@ -86,6 +98,48 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		expect(error.description).toContain('File Storage API (access token)');
 		expect(error.description).toContain('ECONNREFUSED for [redacted]');
 		expect(error.description).not.toContain('tok-secret');
+	});
+
+	// Whether a request was sent at all decides whether a mutation may have been applied.
+	it.each<['GET' | 'DELETE', string | undefined, string, boolean]>([
+		['DELETE', 'ECONNREFUSED', 'Could not reach the File Storage server (ECONNREFUSED)', false],
+		['DELETE', 'ENOTFOUND', 'Could not reach the File Storage server (ENOTFOUND)', false],
+		['DELETE', 'EAI_AGAIN', 'Could not reach the File Storage server (EAI_AGAIN)', false],
+		['DELETE', 'EHOSTUNREACH', 'Could not reach the File Storage server (EHOSTUNREACH)', false],
+		['DELETE', 'ENETUNREACH', 'Could not reach the File Storage server (ENETUNREACH)', false],
+		[
+			'DELETE',
+			'ECONNRESET',
+			'The connection to the File Storage server broke before it answered (ECONNRESET)',
+			true,
+		],
+		[
+			'DELETE',
+			'EPIPE',
+			'The connection to the File Storage server broke before it answered (EPIPE)',
+			true,
+		],
+		[
+			'DELETE',
+			'ERR_BAD_RESPONSE',
+			'The answer of the File Storage server broke off before its end (ERR_BAD_RESPONSE)',
+			true,
+		],
+		['DELETE', undefined, 'Could not reach the File Storage server', true],
+		[
+			'GET',
+			'ECONNRESET',
+			'The connection to the File Storage server broke before it answered (ECONNRESET)',
+			false,
+		],
+	])('no answer to a %s: %s → %j, may have been applied: %s', (method, code, message, applied) => {
+		const call = method === 'GET' ? endpoints.notifications() : endpoints.deleteInShare({});
+		const error = unreachableError(
+			sentRequest(call),
+			Object.assign(new Error('no answer'), code === undefined ? {} : { code }),
+		);
+		expect(error.message).toBe(message);
+		expect((error.description ?? '').includes('may have been applied')).toBe(applied);
 	});
 
 	it('refusedField tells which field a 422 refused, from the error body', () => {
@@ -182,5 +236,15 @@ describe("no-answer: the network code behind n8n's wrapper", () => {
 		],
 		[{ cause: { code: 'ERR_BAD_RESPONSE' } }, 'ERR_BAD_RESPONSE'],
 		[{ message: 'something else' }, undefined],
+		// the HTTP client's own texts, without n8n's wording
+		[{ message: 'x', messages: ['timeout of 30000ms exceeded'] }, 'ECONNABORTED'],
+		[{ message: 'getaddrinfo ENOTFOUND files.example.com' }, 'ENOTFOUND'],
+		[{ message: 'getaddrinfo EAI_AGAIN files.example.com' }, 'ENOTFOUND'],
+		// an empty code says nothing: the cause's counts
+		[{ code: '', cause: { code: 'ECONNRESET' } }, 'ECONNRESET'],
+		// n8n wraps a streamed request twice: a code some links down is found
+		[{ cause: { cause: { cause: { cause: { code: 'EPIPE' } } } } }, 'EPIPE'],
+		[{ message: 'x', cause: null }, undefined],
+		[null, undefined],
 	])('%j → %s', (error, code) => expect(networkCodeOf(error)).toBe(code));
 });
