@@ -199,7 +199,7 @@ export function isFullWindow(state: WindowState, next: WindowDecision['next']): 
 /**
  * A window met after a short walk (a server whose pages are small) would shrink to that walk. When the new window
  * holds the whole walk, the rest of the old window below it is kept too, up to WINDOW_MAX: it continues the same
- * listed of the listing down to the old floor, so a cleanup that deletes what was just emitted still leaves an
+ * part of the listing down to the old floor, so a cleanup that deletes what was just emitted still leaves an
  * anchor.
  */
 function joinedWithRest(
