@@ -11,7 +11,7 @@ import type { FailureKind } from './failures';
 import { CUT_MID_ANSWER, MUTATIONS, NEVER_SENT, networkCodeOf } from './failures';
 import { inPlace, itemsWording } from './facts';
 import { FAILURE_HINTS as HINTS, hintFor } from './hints';
-import { MESSAGES } from './messages';
+import { MESSAGES, timeLimitText } from './messages';
 import { redactText } from './redaction';
 import type { RetryReport } from './retry';
 
@@ -144,10 +144,7 @@ export function unexpectedResponseError(
 
 export function timeoutError(sent: SentRequest, timeoutMs: number): NodeApiError {
 	const { call, caller } = sent;
-	const limit =
-		timeoutMs >= 1000
-			? `${Math.round(timeoutMs / 1000)} s`
-			: `${Math.max(1, Math.round(timeoutMs))} ms`;
+	const limit = timeLimitText(timeoutMs);
 	const applied = appliedWarning(call, HINTS.mayBeApplied.timeout);
 	return redactedError(sent, MESSAGES.timeout(limit, sent), HINTS.timeout(caller, limit, applied));
 }

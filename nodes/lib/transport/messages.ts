@@ -8,6 +8,10 @@ import type { FailureKind } from './failures';
 
 type ResponseMessage = (status: number, said: string, sent: SentRequest, fields: string) => string;
 
+/** A time limit as the messages show it: seconds, or milliseconds under a second (Timeout takes fractions). */
+export const timeLimitText = (ms: number) =>
+	ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${Math.max(1, Math.round(ms))} ms`;
+
 /** `code`: the network code, when the error had one. */
 const withCode = (code: string | undefined) => (code ? ` (${code})` : '');
 
@@ -75,7 +79,7 @@ export const MESSAGES = {
 		server: 'The server could not send the file',
 	} as Partial<Record<FailureKind, string>>,
 	downloadRefused: 'The server did not send the file',
-	downloadTimeout: (seconds: number, url: string) => `No answer within ${seconds} s from ${url}`,
+	downloadTimeout: (limit: string, url: string) => `No answer within ${limit} from ${url}`,
 	downloadUnreachable: (url: string, code: string | undefined) =>
 		`Could not reach the server of ${url}${withCode(code)}`,
 	redirectWithoutAddress: (status: number) =>
@@ -83,8 +87,8 @@ export const MESSAGES = {
 	tooManyRedirects: (max: number) => `Too many redirects: more than ${max} for one file`,
 	notAFile: (page: boolean, status: number, mimeType: string, said: string) =>
 		`The server answered with ${page ? 'a web page' : 'JSON'} instead of the file (HTTP ${status}, ${mimeType})${page ? '' : said}`,
-	stalled: (seconds: number, received: string, url: string) =>
-		`The download stalled: no data for ${seconds} s after ${received} of ${url}`,
+	stalled: (limit: string, received: string, url: string) =>
+		`The download stalled: no data for ${limit} after ${received} of ${url}`,
 	cut: (received: string, url: string) => `The download was cut short after ${received} of ${url}`,
 	tooLong: (received: number, expected: number | undefined) =>
 		`The download is longer than the server announced: more than ${received - 1} bytes, Content-Length ${expected}`,

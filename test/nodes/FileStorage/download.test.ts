@@ -227,9 +227,9 @@ describe('time limits (Options → Timeout)', () => {
 	it('no answer at all within the time limit', async () => {
 		fx.sandbox.fault({ path: /^\/file\//, hang: true });
 		const { error } = await run(
-			download({ source: 'url', fileUrl: notesUrl(), options: { timeout: 1 } }),
+			download({ source: 'url', fileUrl: notesUrl(), options: { timeout: 0.5 } }),
 		);
-		expect(error?.message).toBe(`No answer within 1 s from ${notesUrl()} [item 0]`);
+		expect(error?.message).toBe(`No answer within 500 ms from ${notesUrl()} [item 0]`);
 		expect(error?.description).toMatch(/Raise Timeout/);
 	});
 
@@ -240,24 +240,24 @@ describe('time limits (Options → Timeout)', () => {
 			download({
 				source: 'url',
 				fileUrl: `${fx.sandbox.baseUrl}/file/${budget.basename}`,
-				options: { timeout: 1 },
+				options: { timeout: 0.5 },
 			}),
 		);
 		expect(error?.message).toBe(
-			`The download stalled: no data for 1 s after 70000 of ${budget.size} bytes of ${fx.sandbox.baseUrl}/file/${budget.basename} [item 0]`,
+			`The download stalled: no data for 500 ms after 70000 of ${budget.size} bytes of ${fx.sandbox.baseUrl}/file/${budget.basename} [item 0]`,
 		);
 	});
 
 	it('a slow body that keeps arriving is not cut by the time limit: it bounds each wait, not the whole file', async () => {
 		const slow = model().addFile(0, {
 			name: 'slow.bin',
-			size: 24 * 65_536,
+			size: 12 * 65_536,
 			mimetype: 'application/octet-stream',
 		});
-		// 24 blocks 150 ms apart: about 3.6 s in all, longer than the 2 s limit, each wait far below it
-		fx.sandbox.fault({ path: /^\/file\//, blockDelayMs: 150 });
+		// 12 blocks 80 ms apart: about 1 s in all, twice the 0.5 s limit, each wait a sixth of it
+		fx.sandbox.fault({ path: /^\/file\//, blockDelayMs: 80 });
 		const { items, error } = await run(
-			download({ source: 'url', fileUrl: `/file/${slow.basename}`, options: { timeout: 2 } }),
+			download({ source: 'url', fileUrl: `/file/${slow.basename}`, options: { timeout: 0.5 } }),
 		);
 		expect(error).toBeUndefined();
 		await expectFile(items[0], slow);

@@ -8,7 +8,7 @@ import type { ErrorPlace } from '../errors';
 import { downloadMessage, excerptOf, redactedError, retryNote, messageSuffix } from '../errors';
 import { classifyResponse } from '../failures';
 import { downloadHint, FAILURE_HINTS as HINTS } from '../hints';
-import { MESSAGES } from '../messages';
+import { MESSAGES, timeLimitText } from '../messages';
 import { REDACTED, redactText } from '../redaction';
 import type { RetryReport } from '../retry';
 import type { BodyCheck } from './body';
@@ -72,7 +72,7 @@ export function bodyErrors(
 		stalled: (received) =>
 			redactedError(
 				hop,
-				MESSAGES.stalled(Math.round(timeoutMs / 1000), of(received), hop.shownUrl),
+				MESSAGES.stalled(timeLimitText(timeoutMs), of(received), hop.shownUrl),
 				HINTS.stalled,
 			),
 		cut: (received, cause) =>

@@ -10,7 +10,7 @@ import type { CheckedCredential, DownloadContext } from '../credential';
 import { redactedError } from '../errors';
 import { isTimeout, networkCodeOf } from '../failures';
 import { FAILURE_HINTS as HINTS } from '../hints';
-import { MESSAGES } from '../messages';
+import { MESSAGES, timeLimitText } from '../messages';
 import { REDACTED, redactText } from '../redaction';
 import type { Responded, ResponseHead, RequestPolicy } from '../retry';
 import { sendWithRetries } from '../retry';
@@ -123,7 +123,7 @@ export async function sendHop(
 			if (isTimeout(error))
 				return redactedError(
 					hop,
-					MESSAGES.downloadTimeout(Math.round(policy.timeoutMs / 1000), hop.shownUrl),
+					MESSAGES.downloadTimeout(timeLimitText(policy.timeoutMs), hop.shownUrl),
 					HINTS.downloadTimeout,
 				);
 			const code = networkCodeOf(error);
