@@ -1,6 +1,13 @@
 import { useFixture } from '../helpers/fixture';
 import type { Fault, MatrixEnv, Operation } from './matrix';
-import { FAULTS, MATRIX_SANDBOX, matrixCases, OPERATIONS, SHORT_TIME_LIMIT_S } from './matrix';
+import {
+	FAULTS,
+	MATRIX_SANDBOX,
+	matrixCases,
+	OPERATIONS,
+	POLL_TIME_LIMIT_S,
+	SHORT_TIME_LIMIT_S,
+} from './matrix';
 import type { WaitRecorder } from './waits';
 import { recordWaits } from './waits';
 
@@ -67,7 +74,9 @@ const NOT_A_LISTING =
 	/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/;
 const NOT_A_MESSAGE =
 	/^Unexpected answer from the server \(HTTP 200\): expected \{type, message\} or an empty 204/;
-const NO_ANSWER_IN_TIME = new RegExp(`^No answer within ${SHORT_TIME_LIMIT_S} s to `);
+// Under a second, the message counts milliseconds.
+const NO_ANSWER_IN_TIME = new RegExp(`^No answer within ${SHORT_TIME_LIMIT_S * 1000} ms to `);
+const NO_ANSWER_IN_POLL_TIME = new RegExp(`^No answer within ${POLL_TIME_LIMIT_S} s to `);
 
 /** Per fault: what a read (listing, trigger poll) and a mutation (restore) must do. */
 const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation; poll?: Expectation }> =
@@ -152,7 +161,7 @@ const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation; poll
 			read: fails(1, NO_ANSWER_IN_TIME, /Raise Timeout/),
 			mutation: fails(1, NO_ANSWER_IN_TIME, MAY_HAVE_BEEN_APPLIED),
 			// a trigger has no Timeout option: it says when it tries again
-			poll: fails(1, NO_ANSWER_IN_TIME, /tries again at its next poll/),
+			poll: fails(1, NO_ANSWER_IN_POLL_TIME, /tries again at its next poll/),
 		},
 	};
 

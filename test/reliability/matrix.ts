@@ -35,14 +35,16 @@ export interface Fault {
 	label: string;
 	/** What the sandbox answers instead (method, path and position come from the operation); none = control case. */
 	rule?: Omit<FaultRule, 'method' | 'path' | 'match' | 'skip'>;
-	/** Run with a short time limit per request (SHORT_TIME_LIMIT_S), not the default 30 s. */
+	/** Run with a short time limit per request (SHORT_TIME_LIMIT_S, POLL_TIME_LIMIT_S), not the default 30 s. */
 	shortTimeLimit?: boolean;
 	/** Only for these operations: the one case that really waits. */
 	only?: string[];
 }
 
-/** The time limit of the case whose server hangs: the node's Timeout option, or a poll budget three times as long. */
-export const SHORT_TIME_LIMIT_S = 2;
+/** The time limit of the case whose server hangs: the node's Timeout option (any number of seconds above 0). */
+export const SHORT_TIME_LIMIT_S = 0.5;
+/** A poll's time limit per request is a third of n8n's poll budget, never under a second: the shortest a poll has. */
+export const POLL_TIME_LIMIT_S = 1;
 
 /** Waits stay at zero except in the case that proves Retry-After is honoured. */
 const NO_WAIT = { 'Retry-After': '0' };
@@ -159,7 +161,7 @@ export const FAULTS: Fault[] = [
 	{ id: 'reset', label: 'connection reset without an answer, once', rule: { reset: true } },
 	{
 		id: 'timeout',
-		label: `no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s`,
+		label: `no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s (${POLL_TIME_LIMIT_S} s in a poll)`,
 		rule: { hang: true },
 		shortTimeLimit: true,
 	},
@@ -422,7 +424,7 @@ function triggerOperation(
 				credentials: env.credentials,
 				parameters: setup.parameters,
 				// n8n's poll budget sets the time limit of each request of a poll to a third of it.
-				...(fault.shortTimeLimit ? { pollBudgetMs: 3 * SHORT_TIME_LIMIT_S * 1000 } : {}),
+				...(fault.shortTimeLimit ? { pollBudgetMs: 3 * POLL_TIME_LIMIT_S * 1000 } : {}),
 			});
 			const activation = await poller.poll();
 			if (activation.error) throw activation.error;

@@ -30,7 +30,7 @@ useRecordedWaits();
 /** `SIM_SEED` picks the seeds (comma-separated); the documented figures come from `SIM_SEED=20261122,7,424242`. */
 const SEEDS = (process.env.SIM_SEED ?? '20261122').split(',').map(Number);
 const LONG_ROUNDS = 420;
-const SIM_ROUNDS_DEFAULT = 60;
+const SIM_ROUNDS_DEFAULT = 30;
 const ROUNDS = Number(process.env.SIM_ROUNDS ?? SIM_ROUNDS_DEFAULT);
 /** The long run's floor on a count, for this run's rounds (at least 1: each thing must have happened). */
 const floor = (longRun: number) => Math.max(1, Math.ceil((longRun * ROUNDS) / LONG_ROUNDS));

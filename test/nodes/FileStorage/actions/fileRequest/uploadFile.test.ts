@@ -184,7 +184,7 @@ describe('Upload File', () => {
 
 	test('a queued upload is waited for, one listing at a time, into the destination folder', async () => {
 		fx.sandbox.uploads.queueWhen = () => true;
-		fx.sandbox.uploads.queueDelayMs = 1_500;
+		fx.sandbox.uploads.queueDelayMs = 500;
 		const round1 = model().itemAt(0, 'Client Uploads/Round 1');
 		const files = sources([{ name: 'late.csv', size: 3_000 }]);
 		fx.sandbox.clearRequests();
@@ -197,7 +197,7 @@ describe('Upload File', () => {
 		]);
 		const calls = apiCalls();
 		expect(calls.slice(0, 2)).toEqual(['GET /items', 'POST /uploads']);
-		// looked at least twice after the answer (the file came 1.5 s later), and only at the listing
+		// looked at least twice after the answer (the file came 0.5 s later), and only at the listing
 		expect(calls.length).toBeGreaterThanOrEqual(4);
 		expect(new Set(calls.slice(2))).toEqual(new Set(['GET /items']));
 		expect(
@@ -310,14 +310,14 @@ describe('Upload File', () => {
 		const started = Date.now();
 		const { items, error } = await downloadThenUpload(
 			files,
-			{ options: { batchSize: 1, maxWait: 2 } },
+			{ options: { batchSize: 1, maxWait: 1 } },
 			true,
 		);
 		expect(error).toBeUndefined();
 		expect(Date.now() - started).toBeLessThan(15_000);
 		expect(items[0].json.name).toBe('fine.txt');
 		expect((items[1].json.error as IDataObject).message).toBe(
-			'The file "never.txt" did not show up in the file request within 2 s [item 1]',
+			'The file "never.txt" did not show up in the file request within 1 s [item 1]',
 		);
 		expect((items[1].json.error as IDataObject).description).toContain(
 			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/never.txt.`,
