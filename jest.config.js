@@ -13,7 +13,14 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	// The real-n8n suites and the browser suite have their own commands (`npm run test:e2e`, `npm run test:queue`,
-	// `npm run test:ui`, which installs the browser first).
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/queue/', '/test/ui/'],
+	// `npm run test:ui`, which installs the browser first); so do the release checks, which build and pack
+	// (`npm run test:release`).
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'/test/e2e/',
+		'/test/queue/',
+		'/test/ui/',
+		'/test/release/',
+	],
 	testTimeout: 30000,
 };

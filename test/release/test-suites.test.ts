@@ -33,6 +33,7 @@ describe('the jest configurations', () => {
 		expect(others).toEqual(
 			expect.arrayContaining([
 				'jest.e2e.config.js',
+				'jest.release.config.js',
 				'jest.ui.config.js',
 				'test/queue/jest.config.js',
 			]),

@@ -117,6 +117,7 @@ describe('ci.yml', () => {
 			'node test/tools/scan.mjs',
 			'npm run typecheck',
 			'npx jest',
+			'npm run test:release',
 		].map((command) => indexOfRun(check, command));
 		expect(order.every((index) => index >= 0)).toBe(true);
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
