@@ -85,448 +85,244 @@ const EMPTY_FILE_REQUEST_ID = EMPTY(
 const EMPTY_ACCESS_TOKEN = EMPTY('Access Token', 'File Storage API (access token)');
 const BASE_URL = /^The Base URL of the credential is not an http\(s\) address/;
 
-const CASES: Record<string, BadInput> = {
-	// File or Folder ID and File or Folder of Restore (from the input item, as the defaults map them)
-	'Restore: File or Folder ID "abc"': {
-		parameters: restore,
-		input: [{ id: 'abc', type: 'file' }],
-		message: itemId(0, notAnId('abc')),
-		item: 0,
-	},
-	'Restore: File or Folder ID empty': {
-		parameters: restore,
-		input: [{ id: '', type: 'file' }],
-		message: itemId(0, 'is empty'),
-		item: 0,
-	},
-	'Restore: File or Folder ID "."': {
-		parameters: restore,
-		input: [{ id: '.', type: 'file' }],
-		message: itemId(0, notAnId('.')),
-		item: 0,
-	},
-	'Restore: File or Folder ID ".."': {
-		parameters: restore,
-		input: [{ id: '..', type: 'file' }],
-		message: itemId(0, notAnId('..')),
-		item: 0,
-	},
-	'Restore: File or Folder ID "../../browse/latest"': {
-		parameters: restore,
-		input: [{ id: '../../browse/latest', type: 'file' }],
-		message: itemId(0, notAnId('../../browse/latest')),
-		item: 0,
-	},
-	'Restore: File or Folder ID "%2e%2e"': {
-		parameters: restore,
-		input: [{ id: '%2e%2e', type: 'file' }],
-		message: itemId(0, notAnId('%2e%2e')),
-		item: 0,
-	},
-	'Restore: File or Folder ID one character too long': {
-		parameters: restore,
-		input: [{ id: `${UUID}0`, type: 'file' }],
-		message: itemId(0, notAnId(`${UUID}0`)),
-		item: 0,
-	},
-	'Restore: File or Folder ID with a space inside': {
-		parameters: restore,
-		input: [{ id: UUID.replace('-', ' '), type: 'file' }],
-		message: itemId(0, notAnId(UUID.replace('-', ' '))),
-		item: 0,
-	},
-	'Restore: File or Folder ID null': {
-		parameters: restore,
-		input: [{ id: null, type: 'file' }],
-		message: itemId(0, 'is empty'),
-		item: 0,
-	},
-	'Restore: File or Folder ID a number': {
-		parameters: restore,
-		input: [{ id: 12345, type: 'file' }],
-		message: itemId(0, notAnId('12345')),
-		item: 0,
-	},
-	'Restore: File or Folder ID missing from the input item': {
-		parameters: restore,
-		input: [{ type: 'file' }],
-		message: itemId(0, 'is empty'),
-		item: 0,
-	},
-	'Restore: File or Folder ID typed in, not a UUID': {
-		parameters: { ...restore, itemId: 'invoice-2026.pdf', itemType: 'file' },
-		message: itemId(0, notAnId('invoice-2026.pdf')),
-		item: 0,
-	},
-	'Restore: File or Folder "document"': {
-		parameters: restore,
-		input: [{ id: UUID, type: 'document' }],
-		message: itemType(0, '"document" is neither "file" nor "folder"'),
-		item: 0,
-	},
-	'Restore: File or Folder empty': {
-		parameters: restore,
-		input: [{ id: UUID, type: '' }],
-		message: itemType(0, 'is empty'),
-		item: 0,
-	},
-	'Restore: File or Folder missing from the input item': {
-		parameters: restore,
-		input: [{ id: UUID }],
-		message: itemType(0, 'is empty'),
-		item: 0,
-	},
-	'Restore: File or Folder "files"': {
-		parameters: restore,
-		input: [{ id: UUID, type: 'files' }],
-		message: itemType(0, '"files" is neither "file" nor "folder"'),
-		item: 0,
-	},
-	'Restore: File or Folder "trash"': {
-		parameters: restore,
-		input: [{ id: UUID, type: 'trash' }],
-		message: itemType(0, '"trash" is neither "file" nor "folder"'),
-		item: 0,
-	},
-	'Restore: item 3 of 5 bad, the others fine': {
-		parameters: restore,
-		input: [...valid(3), { id: 'oops', type: 'file' }, { id: OTHER_UUID, type: 'folder' }],
-		message: itemId(3, notAnId('oops')),
-		item: 3,
-	},
-	'Restore: the last of 5 items bad': {
-		parameters: restore,
-		input: [...valid(4), { id: UUID, type: 'link' }],
-		message: itemType(4, '"link" is neither "file" nor "folder"'),
-		item: 4,
-	},
-	'Restore: Batch Size 0': {
-		parameters: { ...restore, options: { batchSize: 0 } },
-		input: valid(2),
-		message: wholeNumber('Batch Size', '0'),
-		item: 0,
-	},
-	'Restore: Batch Size -3': {
-		parameters: { ...restore, options: { batchSize: -3 } },
-		input: valid(2),
-		message: wholeNumber('Batch Size', '-3'),
-		item: 0,
-	},
-	'Restore: Batch Size 2.5': {
-		parameters: { ...restore, options: { batchSize: 2.5 } },
-		input: valid(2),
-		message: wholeNumber('Batch Size', '2.5'),
-		item: 0,
-	},
-	'Restore: Timeout 0': {
-		parameters: { ...restore, options: { timeout: 0 } },
-		input: valid(1),
-		message: timeout('0'),
-		item: 0,
-	},
-	'Restore: Timeout -1': {
-		parameters: { ...restore, options: { timeout: -1 } },
-		input: valid(1),
-		message: timeout('-1'),
-		item: 0,
-	},
+const CASES: Record<string, BadInput> = {};
+/** Adds the cases of one operation: `what` → [parameters, message, input, credential, item (0 unless given)]. */
+function cases(
+	operation: string,
+	rows: Array<[what: string, INodeParameters, RegExp, IDataObject[]?, CredentialChange?, number?]>,
+): void {
+	for (const [what, parameters, message, input, credential, item = 0] of rows)
+		CASES[`${operation}: ${what}`] = { parameters, message, input, credential, item };
+}
+const share = (value: string): CredentialChange => ['fileStorageShareApi', 'shareToken', value];
+const request = (value: string): CredentialChange => [
+	'fileStorageFileRequestApi',
+	'fileRequestId',
+	value,
+];
+const account = (field: string, value: string): CredentialChange => [
+	'fileStorageApi',
+	field,
+	value,
+];
+const one = valid(1);
 
-	// Shared Folder: Delete File or Folder and Create Folder, and the share token
-	'Shared Folder Delete: File or Folder ID ".."': {
-		parameters: shareDelete,
-		input: [{ id: '..', type: 'folder' }],
-		message: itemId(0, notAnId('..')),
-		item: 0,
-	},
-	'Shared Folder Delete: File or Folder "x"': {
-		parameters: shareDelete,
-		input: [{ id: UUID, type: 'x' }],
-		message: itemType(0, '"x" is neither "file" nor "folder"'),
-		item: 0,
-	},
-	'Shared Folder Delete: Batch Size 0': {
-		parameters: { ...shareDelete, options: { batchSize: 0 } },
-		input: valid(1),
-		message: wholeNumber('Batch Size', '0'),
-		item: 0,
-	},
-	'Shared Folder Delete: Share Token empty': {
-		parameters: shareDelete,
-		input: valid(1),
-		credential: ['fileStorageShareApi', 'shareToken', ''],
-		message: EMPTY_SHARE_TOKEN,
-		item: 0,
-	},
-	'Shared Folder Delete: Share Token "."': {
-		parameters: shareDelete,
-		input: valid(1),
-		credential: ['fileStorageShareApi', 'shareToken', '.'],
-		message: SHARE_TOKEN,
-		item: 0,
-	},
-	'Shared Folder Delete: Share Token ".."': {
-		parameters: shareDelete,
-		input: valid(1),
-		credential: ['fileStorageShareApi', 'shareToken', '..'],
-		message: SHARE_TOKEN,
-		item: 0,
-	},
-	'Shared Folder Delete: Share Token blank': {
-		parameters: shareDelete,
-		input: valid(1),
-		credential: ['fileStorageShareApi', 'shareToken', '   '],
-		message: EMPTY_SHARE_TOKEN,
-		item: 0,
-	},
-	'Shared Folder Delete: Share Token "%2E%2E"': {
-		parameters: shareDelete,
-		input: valid(1),
-		credential: ['fileStorageShareApi', 'shareToken', '%2E%2E'],
-		message: SHARE_TOKEN,
-		item: 0,
-	},
-	'Shared Folder Delete: Base URL without a scheme': {
-		parameters: shareDelete,
-		input: valid(1),
-		credential: ['fileStorageShareApi', 'baseUrl', 'files.example.com'],
-		message: BASE_URL,
-		item: 0,
-	},
-	'Create Folder: Name empty': {
-		parameters: { ...createFolder, name: '={{ $json.name }}' },
-		input: [{ name: '' }],
-		message: /^Name: is empty.* \[item 0\]$/,
-		item: 0,
-	},
-	'Create Folder: Name blank': {
-		parameters: { ...createFolder, name: '   ' },
-		message: /^Name: is empty.* \[item 0\]$/,
-		item: 0,
-	},
-	'Create Folder: Parent Folder ID "abc"': {
-		parameters: { ...createFolder, parent: 'abc' },
-		message: notAFolder('Parent Folder ID', 'abc'),
-		item: 0,
-	},
-	'Create Folder: Parent Folder ID "."': {
-		parameters: { ...createFolder, parent: '.' },
-		message: notAFolder('Parent Folder ID', '.'),
-		item: 0,
-	},
-	'Create Folder: Parent Folder ID ".."': {
-		parameters: { ...createFolder, parent: '..' },
-		message: notAFolder('Parent Folder ID', '..'),
-		item: 0,
-	},
-	'Create Folder: Timeout 0': {
-		parameters: { ...createFolder, options: { timeout: 0 } },
-		message: timeout('0'),
-		item: 0,
-	},
-	'Create Folder: Share Token ".."': {
-		parameters: createFolder,
-		credential: ['fileStorageShareApi', 'shareToken', '..'],
-		message: SHARE_TOKEN,
-		item: 0,
-	},
+// File or Folder ID and File or Folder of Restore (from the input item, as the defaults map them)
+type Rest = [INodeParameters, RegExp, IDataObject[]];
+const restoreId = (value: string | number | null, problem = notAnId(String(value))): Rest => [
+	restore,
+	itemId(0, problem),
+	[{ id: value, type: 'file' }],
+];
+const restoreType = (type: string | undefined, problem: string): Rest => [
+	restore,
+	itemType(0, problem),
+	[{ id: UUID, type }],
+];
+const neither = (type: string) => `"${type}" is neither "file" nor "folder"`;
+cases('Restore', [
+	['File or Folder ID "abc"', ...restoreId('abc')],
+	['File or Folder ID empty', ...restoreId('', 'is empty')],
+	['File or Folder ID "."', ...restoreId('.')],
+	['File or Folder ID ".."', ...restoreId('..')],
+	['File or Folder ID "../../browse/latest"', ...restoreId('../../browse/latest')],
+	['File or Folder ID "%2e%2e"', ...restoreId('%2e%2e')],
+	['File or Folder ID one character too long', ...restoreId(`${UUID}0`)],
+	['File or Folder ID with a space inside', ...restoreId(UUID.replace('-', ' '))],
+	['File or Folder ID null', ...restoreId(null, 'is empty')],
+	['File or Folder ID a number', ...restoreId(12345)],
+	[
+		'File or Folder ID missing from the input item',
+		restore,
+		itemId(0, 'is empty'),
+		[{ type: 'file' }],
+	],
+	[
+		'File or Folder ID typed in, not a UUID',
+		{ ...restore, itemId: 'invoice-2026.pdf', itemType: 'file' },
+		itemId(0, notAnId('invoice-2026.pdf')),
+	],
+	['File or Folder "document"', ...restoreType('document', neither('document'))],
+	['File or Folder empty', ...restoreType('', 'is empty')],
+	['File or Folder missing from the input item', restore, itemType(0, 'is empty'), [{ id: UUID }]],
+	['File or Folder "files"', ...restoreType('files', neither('files'))],
+	['File or Folder "trash"', ...restoreType('trash', neither('trash'))],
+	[
+		'item 3 of 5 bad, the others fine',
+		restore,
+		itemId(3, notAnId('oops')),
+		[...valid(3), { id: 'oops', type: 'file' }, { id: OTHER_UUID, type: 'folder' }],
+		undefined,
+		3,
+	],
+	[
+		'the last of 5 items bad',
+		restore,
+		itemType(4, neither('link')),
+		[...valid(4), { id: UUID, type: 'link' }],
+		undefined,
+		4,
+	],
+	[
+		'Batch Size 0',
+		{ ...restore, options: { batchSize: 0 } },
+		wholeNumber('Batch Size', '0'),
+		valid(2),
+	],
+	[
+		'Batch Size -3',
+		{ ...restore, options: { batchSize: -3 } },
+		wholeNumber('Batch Size', '-3'),
+		valid(2),
+	],
+	[
+		'Batch Size 2.5',
+		{ ...restore, options: { batchSize: 2.5 } },
+		wholeNumber('Batch Size', '2.5'),
+		valid(2),
+	],
+	['Timeout 0', { ...restore, options: { timeout: 0 } }, timeout('0'), one],
+	['Timeout -1', { ...restore, options: { timeout: -1 } }, timeout('-1'), one],
+]);
 
-	// File Request: Delete File or Folder, Get Contents, Upload From URL, and the file request ID
-	'File Request Delete: File or Folder ID "abc"': {
-		parameters: requestDelete,
-		input: [{ id: 'abc', type: 'file' }],
-		message: itemId(0, notAnId('abc')),
-		item: 0,
-	},
-	'File Request Delete: File Request ID empty': {
-		parameters: requestDelete,
-		input: valid(1),
-		credential: ['fileStorageFileRequestApi', 'fileRequestId', ''],
-		message: EMPTY_FILE_REQUEST_ID,
-		item: 0,
-	},
-	'File Request Delete: File Request ID "."': {
-		parameters: requestDelete,
-		input: valid(1),
-		credential: ['fileStorageFileRequestApi', 'fileRequestId', '.'],
-		message: FILE_REQUEST_ID,
-		item: 0,
-	},
-	'File Request Delete: File Request ID ".."': {
-		parameters: requestDelete,
-		input: valid(1),
-		credential: ['fileStorageFileRequestApi', 'fileRequestId', '..'],
-		message: FILE_REQUEST_ID,
-		item: 0,
-	},
-	'File Request Delete: Base URL ftp://': {
-		parameters: requestDelete,
-		input: valid(1),
-		credential: ['fileStorageFileRequestApi', 'baseUrl', 'ftp://files.example.com'],
-		message: BASE_URL,
-		item: 0,
-	},
-	'File Request Contents: Folder "abc"': {
-		parameters: { ...requestContents, parent: fromInput },
-		input: [{ folder: 'abc' }],
-		message: notAFolder('Folder', 'abc'),
-		item: 0,
-	},
-	'File Request Contents: Folder "."': {
-		parameters: { ...requestContents, parent: fromInput },
-		input: [{ folder: '.' }],
-		message: notAFolder('Folder', '.'),
-		item: 0,
-	},
-	'File Request Contents: Folder ".."': {
-		parameters: { ...requestContents, parent: fromInput },
-		input: [{ folder: '..' }],
-		message: notAFolder('Folder', '..'),
-		item: 0,
-	},
-	'File Request Contents: Limit 0': {
-		parameters: { ...requestContents, limit: 0 },
-		message: wholeNumber('Limit', '0'),
-		item: 0,
-	},
-	'File Request Contents: File Request ID "%2e"': {
-		parameters: requestContents,
-		credential: ['fileStorageFileRequestApi', 'fileRequestId', '%2e'],
-		message: FILE_REQUEST_ID,
-		item: 0,
-	},
-	'Upload From URL: URLs empty': {
-		parameters: { ...upload, urls: '={{ $json.urls }}' },
-		input: [{ urls: '' }],
-		message: /^URLs: is empty.* \[item 0\]$/,
-		item: 0,
-	},
-	'Upload From URL: an ftp:// URL': {
-		parameters: { ...upload, urls: 'ftp://example.com/report.pdf' },
-		message: badUrl(0, 1),
-		item: 0,
-	},
-	'Upload From URL: a relative URL': {
-		parameters: { ...upload, urls: '/files/report.pdf' },
-		message: badUrl(0, 1),
-		item: 0,
-	},
-	'Upload From URL: a javascript: URL': {
-		parameters: { ...upload, urls: 'javascript:alert(1)' },
-		message: badUrl(0, 1),
-		item: 0,
-	},
-	'Upload From URL: a file: URL': {
-		parameters: { ...upload, urls: 'file:///etc/passwd' },
-		message: badUrl(0, 1),
-		item: 0,
-	},
-	'Upload From URL: the second line not a URL': {
-		parameters: { ...upload, urls: 'https://example.com/a.pdf\nreport.pdf' },
-		message: badUrl(0, 2),
-		item: 0,
-	},
-	'Upload From URL: Destination Folder ".."': {
-		parameters: { ...upload, urls: 'https://example.com/a.pdf', parent: fromInput },
-		input: [{ folder: '..' }],
-		message: notAFolder('Destination Folder', '..'),
-		item: 0,
-	},
+// Shared Folder: Delete File or Folder and Create Folder, and the share token
+cases('Shared Folder Delete', [
+	['File or Folder ID ".."', shareDelete, itemId(0, notAnId('..')), [{ id: '..', type: 'folder' }]],
+	['File or Folder "x"', shareDelete, itemType(0, neither('x')), [{ id: UUID, type: 'x' }]],
+	[
+		'Batch Size 0',
+		{ ...shareDelete, options: { batchSize: 0 } },
+		wholeNumber('Batch Size', '0'),
+		one,
+	],
+	['Share Token empty', shareDelete, EMPTY_SHARE_TOKEN, one, share('')],
+	['Share Token "."', shareDelete, SHARE_TOKEN, one, share('.')],
+	['Share Token ".."', shareDelete, SHARE_TOKEN, one, share('..')],
+	['Share Token blank', shareDelete, EMPTY_SHARE_TOKEN, one, share('   ')],
+	['Share Token "%2E%2E"', shareDelete, SHARE_TOKEN, one, share('%2E%2E')],
+	[
+		'Base URL without a scheme',
+		shareDelete,
+		BASE_URL,
+		one,
+		['fileStorageShareApi', 'baseUrl', 'files.example.com'],
+	],
+]);
+const NAME_EMPTY = /^Name: is empty.* \[item 0\]$/;
+cases('Create Folder', [
+	['Name empty', { ...createFolder, name: '={{ $json.name }}' }, NAME_EMPTY, [{ name: '' }]],
+	['Name blank', { ...createFolder, name: '   ' }, NAME_EMPTY],
+	...['abc', '.', '..'].map(
+		(parent) =>
+			[
+				`Parent Folder ID "${parent}"`,
+				{ ...createFolder, parent },
+				notAFolder('Parent Folder ID', parent),
+			] as [string, INodeParameters, RegExp],
+	),
+	['Timeout 0', { ...createFolder, options: { timeout: 0 } }, timeout('0')],
+	['Share Token ".."', createFolder, SHARE_TOKEN, undefined, share('..')],
+]);
 
-	// Account listings, their Limit and Timeout, and the access token credential's Base URL
-	'Folder Contents: Access Token empty': {
-		parameters: folderContents,
-		credential: ['fileStorageApi', 'accessToken', ''],
-		message: EMPTY_ACCESS_TOKEN,
-		item: 0,
-	},
-	'Folder Contents: Access Token blank': {
-		parameters: folderContents,
-		credential: ['fileStorageApi', 'accessToken', '  '],
-		message: EMPTY_ACCESS_TOKEN,
-		item: 0,
-	},
-	'Folder Contents: Folder empty': {
-		parameters: { ...folderContents, folder: fromInput },
-		input: [{ folder: '' }],
-		message: /^Folder: is empty.* \[item 0\]$/,
-		item: 0,
-	},
-	'Folder Contents: Limit 0': {
-		parameters: { ...folderContents, limit: 0 },
-		message: wholeNumber('Limit', '0'),
-		item: 0,
-	},
-	'Folder Contents: Limit -1': {
-		parameters: { ...folderContents, limit: -1 },
-		message: wholeNumber('Limit', '-1'),
-		item: 0,
-	},
-	'Folder Contents: Limit 2.5': {
-		parameters: { ...folderContents, limit: 2.5 },
-		message: wholeNumber('Limit', '2.5'),
-		item: 0,
-	},
-	'Folder Contents: Timeout 0': {
-		parameters: { ...folderContents, options: { timeout: 0 } },
-		message: timeout('0'),
-		item: 0,
-	},
-	'Folder Contents: Base URL empty': {
-		parameters: folderContents,
-		credential: ['fileStorageApi', 'baseUrl', ''],
-		message: BASE_URL,
-		item: 0,
-	},
-	'Folder Contents: Base URL "http://"': {
-		parameters: folderContents,
-		credential: ['fileStorageApi', 'baseUrl', 'http://'],
-		message: BASE_URL,
-		item: 0,
-	},
-	'Folder Contents: Base URL javascript:': {
-		parameters: folderContents,
-		credential: ['fileStorageApi', 'baseUrl', 'javascript:alert(1)'],
-		message: BASE_URL,
-		item: 0,
-	},
-	'Recent Uploads: Limit 0': {
-		parameters: { ...recentUploads, limit: 0 },
-		message: wholeNumber('Limit', '0'),
-		item: 0,
-	},
-	'Recent Uploads: Timeout -5': {
-		parameters: { ...recentUploads, options: { timeout: -5 } },
-		message: timeout('-5'),
-		item: 0,
-	},
-	'Recent Uploads: Timeout not a number': {
-		parameters: { ...recentUploads, options: { timeout: '=thirty' } },
-		message: timeout('thirty'),
-		item: 0,
-	},
-	'Recent Uploads: Base URL with a path but no scheme': {
-		parameters: recentUploads,
-		credential: ['fileStorageApi', 'baseUrl', 'files.example.com/api/v1'],
-		message: BASE_URL,
-		item: 0,
-	},
-	'Notifications: Limit 0': {
-		parameters: { ...notifications, limit: 0 },
-		message: wholeNumber('Limit', '0'),
-		item: 0,
-	},
-	'Notifications: Timeout 0': {
-		parameters: { ...notifications, options: { timeout: 0 } },
-		message: timeout('0'),
-		item: 0,
-	},
-	'Notifications: Base URL blank': {
-		parameters: notifications,
-		credential: ['fileStorageApi', 'baseUrl', '   '],
-		message: BASE_URL,
-		item: 0,
-	},
-};
+// File Request: Delete File or Folder, Get Contents, Upload From URL, and the file request ID
+cases('File Request Delete', [
+	[
+		'File or Folder ID "abc"',
+		requestDelete,
+		itemId(0, notAnId('abc')),
+		[{ id: 'abc', type: 'file' }],
+	],
+	['File Request ID empty', requestDelete, EMPTY_FILE_REQUEST_ID, one, request('')],
+	['File Request ID "."', requestDelete, FILE_REQUEST_ID, one, request('.')],
+	['File Request ID ".."', requestDelete, FILE_REQUEST_ID, one, request('..')],
+	[
+		'Base URL ftp://',
+		requestDelete,
+		BASE_URL,
+		one,
+		['fileStorageFileRequestApi', 'baseUrl', 'ftp://files.example.com'],
+	],
+]);
+cases('File Request Contents', [
+	...['abc', '.', '..'].map(
+		(folder) =>
+			[
+				`Folder "${folder}"`,
+				{ ...requestContents, parent: fromInput },
+				notAFolder('Folder', folder),
+				[{ folder }],
+			] as [string, INodeParameters, RegExp, IDataObject[]],
+	),
+	['Limit 0', { ...requestContents, limit: 0 }, wholeNumber('Limit', '0')],
+	['File Request ID "%2e"', requestContents, FILE_REQUEST_ID, undefined, request('%2e')],
+]);
+const urls = (value: string) => ({ ...upload, urls: value });
+cases('Upload From URL', [
+	['URLs empty', urls('={{ $json.urls }}'), /^URLs: is empty.* \[item 0\]$/, [{ urls: '' }]],
+	['an ftp:// URL', urls('ftp://example.com/report.pdf'), badUrl(0, 1)],
+	['a relative URL', urls('/files/report.pdf'), badUrl(0, 1)],
+	['a javascript: URL', urls('javascript:alert(1)'), badUrl(0, 1)],
+	['a file: URL', urls('file:///etc/passwd'), badUrl(0, 1)],
+	['the second line not a URL', urls('https://example.com/a.pdf\nreport.pdf'), badUrl(0, 2)],
+	[
+		'Destination Folder ".."',
+		{ ...urls('https://example.com/a.pdf'), parent: fromInput },
+		notAFolder('Destination Folder', '..'),
+		[{ folder: '..' }],
+	],
+]);
+
+// Account listings, their Limit and Timeout, and the access token credential's Base URL
+cases('Folder Contents', [
+	['Access Token empty', folderContents, EMPTY_ACCESS_TOKEN, undefined, account('accessToken', '')],
+	[
+		'Access Token blank',
+		folderContents,
+		EMPTY_ACCESS_TOKEN,
+		undefined,
+		account('accessToken', '  '),
+	],
+	[
+		'Folder empty',
+		{ ...folderContents, folder: fromInput },
+		/^Folder: is empty.* \[item 0\]$/,
+		[{ folder: '' }],
+	],
+	['Limit 0', { ...folderContents, limit: 0 }, wholeNumber('Limit', '0')],
+	['Limit -1', { ...folderContents, limit: -1 }, wholeNumber('Limit', '-1')],
+	['Limit 2.5', { ...folderContents, limit: 2.5 }, wholeNumber('Limit', '2.5')],
+	['Timeout 0', { ...folderContents, options: { timeout: 0 } }, timeout('0')],
+	['Base URL empty', folderContents, BASE_URL, undefined, account('baseUrl', '')],
+	['Base URL "http://"', folderContents, BASE_URL, undefined, account('baseUrl', 'http://')],
+	[
+		'Base URL javascript:',
+		folderContents,
+		BASE_URL,
+		undefined,
+		account('baseUrl', 'javascript:alert(1)'),
+	],
+]);
+cases('Recent Uploads', [
+	['Limit 0', { ...recentUploads, limit: 0 }, wholeNumber('Limit', '0')],
+	['Timeout -5', { ...recentUploads, options: { timeout: -5 } }, timeout('-5')],
+	[
+		'Timeout not a number',
+		{ ...recentUploads, options: { timeout: '=thirty' } },
+		timeout('thirty'),
+	],
+	[
+		'Base URL with a path but no scheme',
+		recentUploads,
+		BASE_URL,
+		undefined,
+		account('baseUrl', 'files.example.com/api/v1'),
+	],
+]);
+cases('Notifications', [
+	['Limit 0', { ...notifications, limit: 0 }, wholeNumber('Limit', '0')],
+	['Timeout 0', { ...notifications, options: { timeout: 0 } }, timeout('0')],
+	['Base URL blank', notifications, BASE_URL, undefined, account('baseUrl', '   ')],
+]);
 
 describe('bad input fails before any request, naming the parameter and the item', () => {
 	it.each(Object.entries(CASES))('%s', async (_what, bad) => {
