@@ -50,11 +50,17 @@ function isRetryableStatus(method: IHttpRequestMethods, status: number): boolean
 	return READS.includes(method) && [500, 502, 504].includes(status);
 }
 
+// An HTTP date names its month and has hh:mm:ss; some servers send ISO 8601 instead.
+const DATE =
+	/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b.*\b\d{2}:\d{2}:\d{2}\b|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 function retryAfterMs(header: unknown, now: number): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const text = String(value).trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	// Date.parse reads almost anything as a date ("in 5" is May 2001): anything else is no wait asked.
+	if (!DATE.test(text)) return undefined;
 	const date = Date.parse(text);
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

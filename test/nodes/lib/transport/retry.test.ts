@@ -225,6 +225,9 @@ describe('transport/retry: Retry-After', () => {
 		['a unit after the number', '5s', 1000],
 		['a letter before the number', 'x3', 1000],
 		['words', 'soon', 1000],
+		['words and a number, which Date.parse reads as a date', 'in 5', 1000],
+		['a time of day alone', '12:00:07', 1000],
+		['an ISO 8601 date, which some servers send', new Date(NOW + 7000).toISOString(), 7000],
 		['empty', '', 1000],
 		['no value', undefined, 1000],
 	])('%s (%j): waits %s ms', async (_what, retryAfter, wait) => {
