@@ -137,8 +137,26 @@ export async function buildAndPack(outDir: string, logDir: string): Promise<stri
 	return copy;
 }
 
-/** Keeps the newest cached tarballs (and `key`'s), so the cache does not grow with every edit. */
+/** Whether process `pid` still runs. */
+function runs(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/**
+ * Keeps the newest cached tarballs (and `key`'s), so the cache does not grow with every edit, and drops what builds
+ * of killed runs left (`<key>.building-<pid>` of a process that is gone).
+ */
 function pruneOtherPacks(key: string): void {
+	for (const name of fs.readdirSync(PACK_CACHE)) {
+		const builder = /\.building-(\d+)$/.exec(name);
+		if (builder && !runs(Number(builder[1])))
+			fs.rmSync(path.join(PACK_CACHE, name), { recursive: true, force: true });
+	}
 	const entries = fs
 		.readdirSync(PACK_CACHE, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory() && entry.name !== key && !entry.name.includes('.'))
