@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * n8n's command line on one user folder: `export:nodes`, `import:credentials`, `import:workflow`, `execute`,
- * `execute-batch`, activation for the next start. Each command is its own process with the instance's ports, output
- * in files.
+ * n8n's command line on one user folder: `export:nodes`, `import:credentials`, `import:workflow`, activation for the
+ * next start. Each command is its own process with the instance's ports, output in files. Workflows are run on a
+ * started n8n (rest-client.ts `execute`): every CLI command boots n8n anew (~5 s of CPU).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,16 +13,6 @@ import type { N8nInstall } from './install';
 import { STATIC_DATA_ID_MAX_LENGTH } from './n8n-versions';
 import { assertOk, runCommand } from './processes';
 import type { CommandResult } from './processes';
-import { parseRunFromLog } from './run-data';
-import type { RunData } from './run-data';
-
-/**
- * The CLI's one-shot runs (`execute`, `execute-batch`) use the legacy expression engine: with the default one
- * (isolated-vm, whose isolate pool refills in the background) both commands of 1.x and 2.x at times die of SIGSEGV
- * on exit, after the run is done and printed — 1 to 4 of the suite's 13 runs on a loaded 2-core machine, none of 16
- * on an idle one. `n8n start` (credential tests, triggers, MCP tool calls) keeps the default engine.
- */
-const ONE_SHOT_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
 
 export interface CredentialSpec {
 	id: string;
@@ -40,13 +30,6 @@ export interface WorkflowSpec {
 	[key: string]: unknown;
 }
 
-export interface ExecuteResult extends CommandResult {
-	run?: RunData;
-	/** stdout + stderr */
-	output: string;
-}
-
-/** The CLI half of an n8n instance; `N8n` (rest-client.ts) adds `n8n start` and its HTTP APIs. */
 /**
  * Refuses workflow ids n8n would mishandle: over 21 characters for any workflow, and, for one with a File Storage
  * Trigger, longer than every n8n line of the suite keeps static data for (the trigger's memory).
@@ -66,6 +49,7 @@ export function refuseUnsafeWorkflowIds(workflows: WorkflowSpec[]): void {
 	}
 }
 
+/** The CLI half of an n8n instance; `N8n` (rest-client.ts) adds `n8n start` and its HTTP APIs. */
 export class N8nCli {
 	readonly port: number;
 	readonly brokerPort: number;
@@ -139,41 +123,6 @@ export class N8nCli {
 			),
 		);
 		assertOk(await this.cli(['import:workflow', `--input=${file}`]), 'n8n import:workflow');
-	}
-
-	/** `n8n execute --id`: exit 0 on success, 1 on a node error; the IRun is parsed from the json log either way. */
-	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
-		const result = await this.cli(['execute', `--id=${workflowId}`], {
-			timeoutMs,
-			name: `n8n-execute-${workflowId}`,
-			env: ONE_SHOT_ENV,
-		});
-		const output = result.stdout + result.stderr;
-		return { ...result, output, run: parseRunFromLog(output) };
-	}
-
-	/**
-	 * `n8n execute-batch`: many workflows in one process (~2.5 s start-up once), with the legacy expression engine
-	 * (ONE_SHOT_ENV; this command segfaults on exit after a failed workflow otherwise). Returns the summary file's
-	 * JSON (`executionOutput`/`summary` per n8n's format) and the command result.
-	 */
-	async executeBatch(
-		workflowIds: string[],
-		{ timeoutMs = 300_000 } = {},
-	): Promise<{ result: CommandResult; summary: unknown }> {
-		const output = path.join(this.logDir, `execute-batch-${Date.now()}.json`);
-		const result = await this.cli(
-			['execute-batch', `--ids=${workflowIds.join(',')}`, `--output=${output}`, '--shortOutput'],
-			{
-				timeoutMs,
-				name: 'n8n-execute-batch',
-				env: ONE_SHOT_ENV,
-			},
-		);
-		const summary: unknown = fs.existsSync(output)
-			? JSON.parse(fs.readFileSync(output, 'utf8'))
-			: undefined;
-		return { result, summary };
 	}
 
 	/** Active at the next start (`n8n publish:workflow` in 2.x, `update:workflow --active=true` in 1.x). */

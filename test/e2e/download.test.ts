@@ -1,10 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
 /**
  * Download inside a real, pinned n8n with filesystem binary data (`npx jest --config jest.e2e.config.js
- * test/e2e/download.test.ts`): the packed package as users install it, workflows run with `n8n execute`, the
- * content checked by n8n's own Crypto node (SHA-256 of the stored binary) against what the sandbox served; where
- * the access token goes (a second sandbox on another port is "another host"); cut and stalled bodies,
- * continueOnFail; then the example "when a file is uploaded → download → checksum" with `n8n start`.
+ * test/e2e/download.test.ts`): the packed package as users install it, one `n8n start` for the file, workflows run
+ * as the editor's "Execute workflow" runs them (the saved execution read back), the content checked by n8n's own
+ * Crypto node (SHA-256 of the stored binary) against what the sandbox served; where the access token goes (a second
+ * sandbox on another port is "another host"); cut and stalled bodies, continueOnFail; then the example "when a file
+ * is uploaded → download → checksum", Upload File through webhooks and the trigger with file content.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -16,7 +17,7 @@ import type { FileRec } from '../sandbox/model';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
-import type { ExecuteResult, WorkflowSpec } from './cli';
+import type { WorkflowSpec } from './cli';
 import {
 	activeFileRequestId,
 	CREDENTIALS,
@@ -32,6 +33,7 @@ import { n8nTexts } from './leaks';
 import { stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
 import { N8n } from './rest-client';
+import type { ExecuteResult } from './rest-client';
 import type { RunData } from './run-data';
 import { nodeOutput } from './run-data';
 
@@ -190,21 +192,29 @@ function expectNoSecrets(text: string, where: string): void {
 	expect(findLeaks({ [where]: text }, [...secrets, ...signedTokens()])).toEqual([]);
 }
 
-/** `n8n execute`, with no secret in what it printed; `ok` says whether the workflow must succeed. */
+/**
+ * A manual run, with no secret in what n8n answered or logged of it; `ok` says whether the workflow must succeed
+ * (else its saved execution must have failed).
+ */
 async function execute(workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> {
 	sandbox.clearRequests();
 	other.clearRequests();
-	const result = await watch.time(`n8n execute ${workflow.id}`, () =>
+	const result = await watch.time(`manual run ${workflow.id}`, () =>
 		n8n.execute(workflow.id, { timeoutMs: 180_000 }),
 	);
 	expectNoSecrets(result.output, `output of ${workflow.id}`);
 	const error = result.run?.data.resultData.error;
 	if (ok && (result.code !== 0 || !result.run || error)) {
 		throw new Error(
-			`${workflow.id} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.stdoutFile}`,
+			`${workflow.id} failed (execution ${result.executionId}: ${result.status}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.logFile}`,
 		);
 	}
-	if (!ok) expect(result.code).toBe(1);
+	expect(result.mode).toBe('manual');
+	if (ok) expect(result.status).toBe('success');
+	else {
+		expect(result.code).toBe(1);
+		expect(result.status).toBe('error');
+	}
 	return result;
 }
 
@@ -315,7 +325,17 @@ beforeAll(async () => {
 	});
 	await watch.time('import credentials + workflows', async () => {
 		await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
-		await n8n.importWorkflows([...Object.values(WF), loadExample(EXAMPLES.onUploadDownload)]);
+		await n8n.importWorkflows([
+			...Object.values(WF),
+			loadExample(EXAMPLES.onUploadDownload),
+			...UPLOAD_WORKFLOWS,
+		]);
+	});
+	// one n8n for the whole file: manual runs, the example's trigger, the webhooks of Upload File
+	await watch.time('n8n start until ready', () => n8n.start());
+	await watch.time('owner setup + API key', async () => {
+		await n8n.setupOwner(OWNER);
+		await n8n.createApiKey();
 	});
 }, 40 * 60_000);
 
@@ -328,7 +348,7 @@ afterAll(async () => {
 	fs.writeFileSync(path.join(WORK, 'timings.txt'), `${watch.summary()}\n`);
 }, 60_000);
 
-// ----- n8n execute -------------------------------------------------------------------------------------------------
+// ----- manual runs -------------------------------------------------------------------------------------------------
 
 describe("Download in n8n (filesystem binary data), checked by n8n's Crypto node", () => {
 	test('files of several sizes and types arrive byte for byte, with their names and types, on disk', async () => {
@@ -502,12 +522,6 @@ async function finishedExecutions(workflowId: string) {
 // ----- the example, with n8n start -----------------------------------------------------------------------------------
 
 describe('example "when a file is uploaded → download → checksum"', () => {
-	beforeAll(async () => {
-		await watch.time('n8n start until ready', () => n8n.start());
-		await n8n.setupOwner(OWNER);
-		await n8n.createApiKey();
-	}, 180_000);
-
 	test('checksums exactly the new upload', async () => {
 		const workflow = loadExample(EXAMPLES.onUploadDownload);
 		expect(workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)).toBe(true);
@@ -588,19 +602,23 @@ function uploadWorkflow(id: string, path: string, uploadParameters: Record<strin
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-describe('File Request → Upload File in n8n: a file the workflow makes goes in and comes back the same', () => {
-	const wait = uploadWorkflow('e2eUpWait', 'e2e-upload', { options: { batchSize: 1 } });
-	const unreachable = uploadWorkflow('e2eUpUnreach', 'e2e-upload-unreachable', {
+/** Imported with the others in the file's beforeAll, before n8n starts. */
+const UPLOADS = {
+	wait: uploadWorkflow('e2eUpWait', 'e2e-upload', { options: { batchSize: 1 } }),
+	unreachable: uploadWorkflow('e2eUpUnreach', 'e2e-upload-unreachable', {
 		options: { maxWait: 6 },
-	});
-	const together = uploadWorkflow('e2eUpTogether', 'e2e-upload-together', {});
-	const workflows = [wait, unreachable, together];
+	}),
+	together: uploadWorkflow('e2eUpTogether', 'e2e-upload-together', {}),
+};
+const UPLOAD_WORKFLOWS = Object.values(UPLOADS);
+
+describe('File Request → Upload File in n8n: a file the workflow makes goes in and comes back the same', () => {
+	const { wait, unreachable, together } = UPLOADS;
+	const workflows = UPLOAD_WORKFLOWS;
 	let defaults: typeof sandbox.uploads;
 
 	beforeAll(async () => {
 		defaults = { ...sandbox.uploads };
-		await n8n.importWorkflows(workflows);
-		await n8n.start();
 		for (const workflow of workflows) await n8n.activate(workflow.id);
 	}, 180_000);
 	afterEach(() => {

@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
 /**
  * The package inside a real, pinned n8n (`npx jest --config jest.e2e.config.js`): installed from its packed
- * tarball the way users get it, every endpoint run with `n8n execute` against the sandbox, credential tests and
- * polling triggers through `n8n start`. See test/e2e/README.md for how n8n is driven.
+ * tarball the way users get it, imported with the CLI, then one `n8n start` for the rest: every endpoint run as the
+ * editor's "Execute workflow" runs it (`POST /rest/workflows/<id>/run`, the saved execution read back) against the
+ * sandbox, credential tests and polling triggers. See test/e2e/README.md for how n8n is driven.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +15,7 @@ import type { FileServer } from '../helpers/file-server';
 import { findLeaks } from '../helpers/secret-leaks';
 import type { Sandbox } from '../sandbox/server';
 import { CREDENTIAL_TYPES, NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
-import type { ExecuteResult, WorkflowSpec } from './cli';
+import type { WorkflowSpec } from './cli';
 import {
 	activeFileRequestId,
 	allTestCredentials,
@@ -33,7 +34,7 @@ import {
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { freePort, stopAllChildren, waitFor } from './processes';
 import { Stopwatch } from './progress';
-import type { N8n } from './rest-client';
+import type { ExecuteResult, N8n } from './rest-client';
 import { packagedN8nAndSandbox } from './suite';
 import { nodeOutput } from './run-data';
 import type { RunData } from './run-data';
@@ -73,24 +74,41 @@ function expectNoSecrets(text: string, where: string): void {
 	expect(findLeaks({ [where]: text }, secrets)).toEqual([]);
 }
 
-/** What `n8n execute` printed and the run data parsed from it. */
+/** What n8n answered and logged of a run, and its saved run data. */
 function expectNoSecretsInRun(result: ExecuteResult, what: string): void {
 	expectNoSecrets(result.output, `output of ${what}`);
 	expectNoSecrets(JSON.stringify(result.run ?? null), `run data of ${what}`);
 }
 
-/** A successful `n8n execute`: exit 0, the run parsed, no secret anywhere in what was printed. */
+/** A successful manual run: a saved execution with status success, its run data, no secret in anything of it. */
 async function executeOk(workflowId: string): Promise<ExecuteResult> {
 	sandbox.clearRequests();
 	const result = await n8n.execute(workflowId);
 	if (result.code !== 0 || !result.run || result.run.data.resultData.error) {
 		const error = result.run?.data.resultData.error;
 		throw new Error(
-			`workflow ${workflowId} failed (exit ${result.code}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}\nlogs: ${result.stdoutFile}`,
+			`workflow ${workflowId} failed (execution ${result.executionId}: ${result.status}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}\nlogs: ${result.logFile}`,
 		);
 	}
+	expect([result.status, result.mode]).toEqual(['success', 'manual']);
 	expectNoSecretsInRun(result, `workflow ${workflowId}`);
 	return result;
+}
+
+/** A failed manual run, as `n8n execute` exiting 1 showed it: the saved execution failed. */
+function expectFailedRun(result: ExecuteResult): void {
+	expect(result.code).toBe(1);
+	expect([result.status, result.mode]).toEqual(['error', 'manual']);
+}
+
+/** `n8n start` once for the file, with the owner's session and an API key (manual runs, triggers, credentials). */
+async function startedN8n(): Promise<void> {
+	if (n8n.running) return;
+	await watch.time('n8n start until ready', () => n8n.start());
+	await watch.time('owner setup + API key', async () => {
+		await n8n.setupOwner(OWNER);
+		await n8n.createApiKey();
+	});
 }
 
 function ids(items: Array<Record<string, unknown>>): string[] {
@@ -183,22 +201,47 @@ function restoreNotes(): string[] {
 }
 
 /** A File Storage API credential with the sandbox's token whose Base URL is a port where nothing listens. */
+const NO_SERVER_CREDENTIAL = {
+	id: 'fsAccessNoServer',
+	name: 'File Storage API (no server at the Base URL)',
+	type: 'fileStorageApi',
+};
+
+/** NO_SERVER_CREDENTIAL with its data, to import: the Base URL a free port of 127.0.0.1. */
 async function credentialWithoutServer() {
-	const credential = {
-		id: 'fsAccessNoServer',
-		name: 'File Storage API (no server at the Base URL)',
-		type: 'fileStorageApi',
-	};
-	await n8n.importCredentials([
-		{
-			...credential,
-			data: {
-				baseUrl: `http://127.0.0.1:${await freePort()}`,
-				accessToken: sandbox.seed.users[0].accessToken,
-			},
+	return {
+		...NO_SERVER_CREDENTIAL,
+		data: {
+			baseUrl: `http://127.0.0.1:${await freePort()}`,
+			accessToken: sandbox.seed.users[0].accessToken,
 		},
-	]);
-	return credential;
+	};
+}
+
+/** The example "restore watched items" with its File Storage nodes on another credential. */
+const RESTORE_WITH: Record<string, { id: string; name: string; type: string }> = {
+	'fs-ex-restore-token': BAD_CREDENTIALS.apiWrongToken,
+	'fs-ex-restore-url': NO_SERVER_CREDENTIAL,
+};
+
+function restoreWith(workflowId: string): WorkflowSpec {
+	const credential = RESTORE_WITH[workflowId];
+	const workflow = loadExample(EXAMPLES.restoreNightly);
+	return {
+		...workflow,
+		id: workflowId,
+		name: `${workflow.name} (${credential.name})`,
+		nodes: workflow.nodes.map((node) =>
+			node.type === NODE_TYPE
+				? {
+						...node,
+						credentials: {
+							[credential.type]: { id: credential.id, name: credential.name },
+						},
+					}
+				: node,
+		),
+	};
 }
 
 /** The File Storage node of `spec` set to Settings → On Error → Continue (using error output). */
@@ -470,7 +513,10 @@ describe('n8n loads the packed package', () => {
 
 	test('credentials of all three types and the workflows import', async () => {
 		await watch.time('import credentials + workflows', async () => {
-			await n8n.importCredentials(allTestCredentials(sandbox.baseUrl, sandbox.seed));
+			await n8n.importCredentials([
+				...allTestCredentials(sandbox.baseUrl, sandbox.seed),
+				await credentialWithoutServer(),
+			]);
 			const examples = Object.values(EXAMPLES).map(loadExample);
 			const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
 			triggers.push(
@@ -483,18 +529,26 @@ describe('n8n loads the packed package', () => {
 				...examples,
 				...triggers,
 				...pollFailureWorkflows(),
+				...Object.keys(RESTORE_WITH).map(restoreWith),
 			]);
 		});
-		const listed = await n8n.cli(['list:workflow']);
-		expect(listed.code).toBe(0);
-		for (const workflow of Object.values(WF)) expect(listed.stdout).toContain(workflow.id);
+		// the started n8n (which runs everything from here on) lists them
+		await startedN8n();
+		const listed = await n8n.api<{ data: Array<{ id: string }> }>('GET', '/workflows?limit=250');
+		expect(listed.status).toBe(200);
+		const listedIds = listed.body.data.map((workflow) => workflow.id);
+		for (const workflow of Object.values(WF)) expect(listedIds).toContain(workflow.id);
+		for (const id of Object.keys(RESTORE_WITH)) expect(listedIds).toContain(id);
 	}, 180_000);
 });
 
-// ----- every endpoint with `n8n execute` ---------------------------------------------------------------------------
+// ----- every endpoint, run as the editor runs a workflow --------------------------------------------------------------
 
-describe('n8n execute: one workflow per endpoint', () => {
-	beforeAll(() => watch.phases.push({ name: '--- n8n execute phase starts', ms: 0 }));
+describe('manual runs: one workflow per endpoint', () => {
+	beforeAll(async () => {
+		await startedN8n();
+		watch.phases.push({ name: '--- manual runs phase starts', ms: 0 });
+	}, 180_000);
 
 	test('folder / getContents lists the root by name, share tokens masked', async () => {
 		const { run } = await executeOk(WF.folderGetContents.id);
@@ -672,7 +726,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 	test('a refused access token fails readably, without any secret in run data or logs', async () => {
 		sandbox.clearRequests();
 		const result = await n8n.execute(WF.errWrongToken.id);
-		expect(result.code).toBe(1);
+		expectFailedRun(result);
 		const error = result.run?.data.resultData.error;
 		expect(typeof error?.message).toBe('string');
 		expect(error?.message).toMatch(/401|token|authori/i);
@@ -698,6 +752,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 			sandbox.clearRequests();
 			const result = await n8n.execute(WF[key].id);
 			expect(result.code).toBe(0);
+			expect(result.status).toBe('success');
 			expect(result.run?.data.resultData.error).toBeUndefined();
 			expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
 			const failed = nodeOutput(result.run, NODE, 1);
@@ -717,7 +772,7 @@ describe('n8n execute: one workflow per endpoint', () => {
 	test('an expired file request (id in the URL) fails readably, without the id in run data or logs', async () => {
 		sandbox.clearRequests();
 		const result = await n8n.execute(WF.errExpiredRequest.id);
-		expect(result.code).toBe(1);
+		expectFailedRun(result);
 		const error = result.run?.data.resultData.error;
 		expect(error?.message).toMatch(/410|not active|expired/i);
 		expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
@@ -730,6 +785,8 @@ describe('n8n execute: one workflow per endpoint', () => {
 
 // The examples' placeholders are filled with the sandbox's IDs by loadExample, as the demo imports them.
 describe('examples/ run as shipped', () => {
+	beforeAll(startedN8n, 180_000);
+
 	test('"restore watched items" restores the trashed ones and reports the rest, as its notes quote', async () => {
 		const workflow = loadExample(EXAMPLES.restoreNightly);
 		const oldStuff = sandbox.model.itemAt(0, 'Old Stuff');
@@ -808,35 +865,15 @@ describe('examples/ run as shipped', () => {
 	])(
 		'"restore watched items" with %s fails the run as its notes say, restoring nothing',
 		async (_what, workflowId, nodeSays, runFailsWith) => {
-			const credential =
-				workflowId === 'fs-ex-restore-token'
-					? BAD_CREDENTIALS.apiWrongToken
-					: await credentialWithoutServer();
-			const workflow = loadExample(EXAMPLES.restoreNightly);
-			await n8n.importWorkflows([
-				{
-					...workflow,
-					id: workflowId,
-					name: `${workflow.name} (${credential.name})`,
-					nodes: workflow.nodes.map((node) =>
-						node.type === NODE_TYPE
-							? {
-									...node,
-									credentials: {
-										[credential.type]: { id: credential.id, name: credential.name },
-									},
-								}
-							: node,
-					),
-				},
-			]);
+			// imported with the others (restoreWith) before n8n started
+			expect(Object.keys(RESTORE_WITH)).toContain(workflowId);
 			const oldDraft = sandbox.model.itemAt(0, 'Documents/old-draft.docx');
 			sandbox.model.trashItem(oldDraft.id);
 			try {
 				sandbox.clearRequests();
 				const result = await n8n.execute(workflowId);
-				// a failed execution (n8n marks it failed and runs the error workflow), not a green run
-				expect(result.code).toBe(1);
+				// a failed execution, not a green run
+				expectFailedRun(result);
 				const error = result.run?.data.resultData.error;
 				expect(String(error?.message).slice(0, runFailsWith.length)).toBe(runFailsWith);
 				expect(String(error?.description)).toMatch(/paste a valid access token|Check the Base URL/);
@@ -902,13 +939,7 @@ describe('examples/ run as shipped', () => {
 // ----- n8n start: credential tests, triggers -----------------------------------------------------------------------
 
 describe('n8n start', () => {
-	beforeAll(async () => {
-		await watch.time('n8n start until ready', () => n8n.start());
-		await watch.time('owner setup + API key', async () => {
-			await n8n.setupOwner(OWNER);
-			await n8n.createApiKey();
-		});
-	}, 180_000);
+	beforeAll(startedN8n, 180_000);
 
 	test('the editor knows the three credential types', async () => {
 		const types = await n8n.credentialTypes();

@@ -32,6 +32,8 @@ export function n8nEnv(
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_HIDE_USAGE_PAGE: 'true',
+		// the suites run workflows as the editor does and read the saved execution (n8n's default, made explicit)
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 		DB_SQLITE_POOL_SIZE: '1',
 		GENERIC_TIMEZONE: 'UTC',
 		N8N_LOG_FORMAT: 'json',

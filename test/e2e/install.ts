@@ -1,16 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Everything before n8n runs: the selected n8n (n8n-versions.ts, installed by test/e2e/install-n8n.sh), this package
- * built and packed, the tarball installed into a user folder the way n8n installs community packages, and fresh user
- * folders copied from a migrated template.
+ * built and packed (once per content: pack-cache.ts), the tarball installed into a user folder the way n8n installs
+ * community packages, and fresh user folders copied from a migrated template.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { withDistLock } from '../helpers/dist-lock';
 import { PACKAGE_NAME, REPO_ROOT } from './checkout';
 import { n8nEnv } from './environment';
 import { selectedN8n } from './n8n-versions';
 import type { N8nOffers } from './n8n-versions';
+import { packKey } from './pack-cache';
 import { assertOk, freePort, runCommand } from './processes';
 
 export interface N8nInstall {
@@ -60,23 +62,30 @@ export async function installN8n(
 	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript, offers };
 }
 
+/** Tarballs by pack key (pack-cache.ts), the newest few kept. */
+const PACK_CACHE = path.join(REPO_ROOT, '.tmp', 'pack-cache');
+const PACK_CACHE_KEEP = 4;
+
+/** The tarball cached for `key`, if there is one. */
+function cachedTarball(key: string): string | undefined {
+	const dir = path.join(PACK_CACHE, key);
+	if (!fs.existsSync(path.join(dir, '.complete'))) return undefined;
+	return fs
+		.readdirSync(dir)
+		.filter((file) => file.endsWith('.tgz'))
+		.map((file) => path.join(dir, file))[0];
+}
+
 /** `npx n8n-node build` (→ dist/) then `npm pack` into `outDir`; returns the tarball's path. */
-export async function buildAndPack(
-	outDir: string,
-	logDir: string,
-	{ build = true } = {},
-): Promise<string> {
-	fs.mkdirSync(outDir, { recursive: true });
-	if (build) {
-		assertOk(
-			await runCommand('npx', ['n8n-node', 'build'], {
-				logDir,
-				name: 'n8n-node-build',
-				timeoutMs: 5 * 60_000,
-			}),
-			'npx n8n-node build',
-		);
-	}
+async function buildAndPackNow(outDir: string, logDir: string): Promise<string> {
+	assertOk(
+		await runCommand('npx', ['n8n-node', 'build'], {
+			logDir,
+			name: 'n8n-node-build',
+			timeoutMs: 5 * 60_000,
+		}),
+		'npx n8n-node build',
+	);
 	const packed = assertOk(
 		await runCommand('npm', ['pack', '--json', '--pack-destination', outDir], {
 			logDir,
@@ -91,6 +100,73 @@ export async function buildAndPack(
 	const tarball = path.join(outDir, info[0].filename);
 	if (!fs.existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
 	return tarball;
+}
+
+/**
+ * This package's tarball in `outDir`: built and packed when nothing in .tmp/pack-cache has the pack key of the
+ * checkout (what goes into the tarball: pack-cache.ts), else a copy of the cached one (saves ~13 s of CPU per
+ * suite). Builds hold the dist/ lock, which the release tests that pack take too.
+ */
+export async function buildAndPack(outDir: string, logDir: string): Promise<string> {
+	fs.mkdirSync(outDir, { recursive: true });
+	const key = packKey(REPO_ROOT);
+	let tarball = cachedTarball(key);
+	if (!tarball) {
+		tarball = await withDistLock(async () => {
+			const other = cachedTarball(key);
+			if (other) return other; // built by another process meanwhile
+			const dir = path.join(PACK_CACHE, key);
+			const building = `${dir}.building-${process.pid}`;
+			fs.rmSync(building, { recursive: true, force: true });
+			fs.mkdirSync(building, { recursive: true });
+			const built = await buildAndPackNow(building, logDir);
+			// a source changed during the build: the tarball is not what the key says; use it once, keep nothing
+			if (packKey(REPO_ROOT) !== key) return built;
+			fs.writeFileSync(path.join(building, '.complete'), `${key}\n`);
+			fs.rmSync(dir, { recursive: true, force: true });
+			fs.renameSync(building, dir);
+			pruneOtherPacks(key);
+			return path.join(dir, path.basename(built));
+		});
+		fs.writeFileSync(path.join(logDir, 'pack-cache.txt'), `built ${key}\n`);
+	} else {
+		fs.writeFileSync(path.join(logDir, 'pack-cache.txt'), `reused ${key}\n`);
+	}
+	const copy = path.join(outDir, path.basename(tarball));
+	if (copy !== tarball) fs.copyFileSync(tarball, copy);
+	return copy;
+}
+
+/** Whether process `pid` still runs. */
+function runs(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/**
+ * Keeps the newest cached tarballs (and `key`'s), so the cache does not grow with every edit, and drops what builds
+ * of killed runs left (`<key>.building-<pid>` of a process that is gone).
+ */
+function pruneOtherPacks(key: string): void {
+	for (const name of fs.readdirSync(PACK_CACHE)) {
+		const builder = /\.building-(\d+)$/.exec(name);
+		if (builder && !runs(Number(builder[1])))
+			fs.rmSync(path.join(PACK_CACHE, name), { recursive: true, force: true });
+	}
+	const entries = fs
+		.readdirSync(PACK_CACHE, { withFileTypes: true })
+		.filter((entry) => entry.isDirectory() && entry.name !== key && !entry.name.includes('.'))
+		.map((entry) => ({
+			dir: path.join(PACK_CACHE, entry.name),
+			mtime: fs.statSync(path.join(PACK_CACHE, entry.name)).mtimeMs,
+		}))
+		.sort((a, b) => b.mtime - a.mtime);
+	for (const { dir } of entries.slice(PACK_CACHE_KEEP - 1))
+		fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -201,7 +277,7 @@ export async function preparePackagedN8n(
 	{ sqlite = true }: { sqlite?: boolean } = {},
 ): Promise<{ install: N8nInstall; userFolder: string }> {
 	const install = await watch.time('install n8n (or reuse .cache)', () => installN8n(logDir));
-	const tarball = await watch.time('build + npm pack', () =>
+	const tarball = await watch.time('build + npm pack (or reuse .tmp/pack-cache)', () =>
 		buildAndPack(path.join(work, 'pack'), logDir),
 	);
 	const userFolder = path.join(work, 'user');

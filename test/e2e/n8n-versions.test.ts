@@ -48,6 +48,16 @@ describe('N8N_VERSION selects an n8n the harness knows', () => {
 		expect(one.deactivatePath('a')).toBe('/workflows/a/deactivate');
 	});
 
+	test('a manual run names its trigger; 1.x also takes the workflow in the body', () => {
+		const [two, one] = [selectedN8n('2'), selectedN8n('1')];
+		const stored = { id: 'wf', nodes: [] };
+		expect(two.manualRunBody(stored, 'Start')).toEqual({ triggerToStartFrom: { name: 'Start' } });
+		expect(one.manualRunBody(stored, 'Start')).toEqual({
+			workflowData: stored,
+			triggerToStartFrom: { name: 'Start' },
+		});
+	});
+
 	test('a trigger workflow whose id some line would drop static data for is refused before import', () => {
 		const shortest = Math.min(...N8N_LINES.map((line) => line.staticDataIdMaxLength));
 		expect(shortest).toBeLessThan(21);

@@ -39,6 +39,12 @@ export interface N8nOffers {
 	 * `fileSize` ("25 MB"), so a test can compare exact sizes only on lines that offer it.
 	 */
 	binaryBytes: boolean;
+	/**
+	 * The body of `POST /rest/workflows/<id>/run`, what the editor's "Execute workflow" sends to run a stored
+	 * workflow from its trigger `triggerName`. 2.x runs the stored workflow; 1.x runs the workflow of the body, whose
+	 * id must be the URL's (`workflow` is the stored one, as `GET /rest/workflows/<id>` answers it).
+	 */
+	manualRunBody(workflow: Record<string, unknown>, triggerName: string): Record<string, unknown>;
 }
 
 const id = (workflowId: string) => encodeURIComponent(workflowId);
@@ -57,6 +63,7 @@ const N8N_2: N8nOffers = {
 	staticDataIdMaxLength: 21,
 	reportsPollBudget: true,
 	binaryBytes: true,
+	manualRunBody: (_workflow, triggerName) => ({ triggerToStartFrom: { name: triggerName } }),
 };
 
 const N8N_1: N8nOffers = {
@@ -73,6 +80,10 @@ const N8N_1: N8nOffers = {
 	staticDataIdMaxLength: 16,
 	reportsPollBudget: false,
 	binaryBytes: false,
+	manualRunBody: (workflow, triggerName) => ({
+		workflowData: workflow,
+		triggerToStartFrom: { name: triggerName },
+	}),
 };
 
 /** The release lines the suite knows, newest first. */

@@ -81,7 +81,9 @@ beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
 	install = await watch.time('install n8n (or reuse .cache)', () => installN8n(LOGS));
-	tarball = await watch.time('build + npm pack', () => buildAndPack(path.join(WORK, 'pack'), LOGS));
+	tarball = await watch.time('build + npm pack (or reuse .tmp/pack-cache)', () =>
+		buildAndPack(path.join(WORK, 'pack'), LOGS),
+	);
 	// Outside the checkout: npm installs into the nearest folder above with a package.json or node_modules.
 	home = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-readme-home-'));
 	const above = npmProjectAbove(home);

@@ -1,9 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
 /**
  * The worst faults of the fault matrix (test/reliability/) inside a real, pinned n8n: a Return All listing over
- * 4 pages meets a fault mid-walk, run with `n8n execute`. A malformed page fails the execution, a rate limit and
- * a reset are tried again and the listing is complete, a server that hangs runs into Timeout. No secret appears
- * in anything n8n printed or logged.
+ * 4 pages meets a fault mid-walk, run on a started n8n as the editor's "Execute workflow" runs it (the saved
+ * execution read back). A malformed page fails the execution, a rate limit and a reset are tried again and the
+ * listing is complete, a server that hangs runs into Timeout. No secret appears in anything n8n answered or logged.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,10 +11,11 @@ import * as path from 'node:path';
 import { findLeaks } from '../helpers/secret-leaks';
 import type { FaultRule, Sandbox } from '../sandbox/server';
 import { REPO_ROOT } from './checkout';
-import type { ExecuteResult, WorkflowSpec } from './cli';
+import type { WorkflowSpec } from './cli';
 import { CREDENTIALS, manualWorkflow, sandboxCredentials, seedSecrets } from './fixtures';
+import { n8nTexts } from './leaks';
 import { stopAllChildren } from './processes';
-import type { N8n } from './rest-client';
+import type { ExecuteResult, N8n } from './rest-client';
 import { packagedN8nAndSandbox } from './suite';
 import { nodeOutput } from './run-data';
 
@@ -25,6 +26,12 @@ const LISTING_PATH = '/api/v1/browse/latest';
 /** The sandbox serves at most 8 entries per page: the demo user's 31 files take 4 requests. */
 const PAGE_SIZE = 8;
 const TIMEOUT_S = 2;
+const OWNER = {
+	email: 'e2e-reliability@example.com',
+	password: 'E2e-Passw0rd-2026',
+	firstName: 'Relia',
+	lastName: 'Bility',
+};
 
 let n8n: N8n;
 let sandbox: Sandbox;
@@ -61,6 +68,7 @@ async function executeWithFault(
 	sandbox.reset();
 	sandbox.fault({ path: LISTING_PATH, skip: page - 1, ...rule });
 	const result = await n8n.execute(workflow.id);
+	expect(result.mode).toBe('manual');
 	expectNoSecrets({
 		[`output of ${workflow.id}`]: result.output,
 		[`run data of ${workflow.id}`]: JSON.stringify(result.run ?? null),
@@ -80,18 +88,20 @@ beforeAll(async () => {
 	secrets = seedSecrets(sandbox.seed);
 	await n8n.importCredentials(sandboxCredentials(sandbox.baseUrl, sandbox.seed));
 	await n8n.importWorkflows(Object.values(WF));
+	await n8n.start();
+	await n8n.setupOwner(OWNER);
+	await n8n.createApiKey();
 }, 40 * 60_000);
 
 afterAll(async () => {
+	await n8n?.stop();
 	await stopAllChildren();
 	await sandbox?.stop();
-	// Everything n8n wrote while this file ran: command output, logs, run data.
-	const logs: Record<string, string> = {};
-	for (const file of fs.existsSync(LOGS) ? fs.readdirSync(LOGS) : []) {
-		logs[file] = fs.readFileSync(path.join(LOGS, file), 'utf8');
-	}
-	expect(Object.keys(logs).length).toBeGreaterThan(0);
-	expectNoSecrets(logs);
+	// Everything n8n wrote and answered while this file ran: command output, n8n's log, the saved executions.
+	const texts = fs.existsSync(LOGS) && n8n ? n8nTexts(n8n, LOGS) : {};
+	expect(Object.keys(texts).some((where) => where.startsWith('log file'))).toBe(true);
+	expect(Object.keys(texts).some((where) => where.startsWith('REST answer'))).toBe(true);
+	expectNoSecrets(texts);
 }, 60_000);
 
 describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk', () => {
@@ -99,6 +109,7 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 		sandbox.reset();
 		const result = await n8n.execute(WF.listing.id);
 		expect(result.code).toBe(0);
+		expect(result.status).toBe('success');
 		expect(listed(result)).toEqual(allFilesNewestFirst());
 		expect(sandbox.requests.map((request) => request.path)).toEqual(Array(4).fill(LISTING_PATH));
 	}, 120_000);
@@ -106,6 +117,7 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 	test('page 3 answered 200 {} fails the execution with "Unexpected answer", and nothing is output', async () => {
 		const result = await executeWithFault(WF.listing, 3, { status: 200, body: {} });
 		expect(result.code).toBe(1);
+		expect(result.status).toBe('error');
 		const error = result.run?.data.resultData.error;
 		expect(error?.message).toMatch(
 			/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/,
@@ -125,6 +137,7 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 			body: { message: 'Too Many Attempts.' },
 		});
 		expect(result.code).toBe(0);
+		expect(result.status).toBe('success');
 		expect(listed(result)).toEqual(allFilesNewestFirst());
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 429, 200, 200, 200]);
 	}, 120_000);
@@ -132,6 +145,7 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 	test('page 2 with its connection reset is tried again: all 31 files, one request more', async () => {
 		const result = await executeWithFault(WF.listing, 2, { reset: true });
 		expect(result.code).toBe(0);
+		expect(result.status).toBe('success');
 		expect(listed(result)).toEqual(allFilesNewestFirst());
 		expect(sandbox.requests).toHaveLength(5);
 		expect(sandbox.requests[1].query).toEqual(sandbox.requests[2].query);
@@ -140,6 +154,7 @@ describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk',
 	test(`page 2 never answered fails after Timeout (${TIMEOUT_S} s) with "No answer", and nothing is output`, async () => {
 		const result = await executeWithFault(WF.listingShortTimeout, 2, { hang: true });
 		expect(result.code).toBe(1);
+		expect(result.status).toBe('error');
 		const error = result.run?.data.resultData.error;
 		// the message ends with the item it concerns
 		expect(error?.message).toBe(`No answer within ${TIMEOUT_S} s to GET ${LISTING_PATH} [item 0]`);

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 /**
  * An n8n instance as the tests drive it: its CLI (cli.ts), `n8n start` until ready, and its editor REST API
- * (owner, API key, credential tests) and public API (workflows, activation, executions).
+ * (owner, API key, credential tests, manual runs) and public API (workflows, activation, executions).
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -19,6 +19,41 @@ export interface HttpResult<T = unknown> {
 	text: string;
 	headers: Headers;
 }
+
+/** A manual run of a stored workflow on the started n8n, as `execute` returns it. */
+export interface ExecuteResult {
+	/** What `n8n execute` would have exited with: 0 for a successful execution, 1 for a failed one. */
+	code: 0 | 1;
+	executionId: string;
+	/** The saved execution's status (`success`, `error`, …) and mode (`manual`). */
+	status: string;
+	mode: string;
+	/** The saved execution as the public API returned it: `data.resultData` is the run's IRun data. */
+	run?: RunData;
+	/** Everything n8n said of this run: the REST answers about it and what n8n logged meanwhile. */
+	output: string;
+	/** n8n's log file (the output of `n8n start`). */
+	logFile: string;
+}
+
+/** Statuses of an execution that is over; `new`, `running` and `waiting` are not. */
+const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+
+/** What `file` holds after its first `offset` bytes. */
+function readFrom(file: string, offset: number): string {
+	if (!fs.existsSync(file)) return '';
+	const fd = fs.openSync(file, 'r');
+	try {
+		const length = Math.max(0, fs.fstatSync(fd).size - offset);
+		const buffer = Buffer.alloc(length);
+		fs.readSync(fd, buffer, 0, length, offset);
+		return buffer.toString('utf8');
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
 export class N8n extends N8nCli {
 	readonly baseUrl: string;
@@ -71,6 +106,18 @@ export class N8n extends N8nCli {
 
 	get pid(): number | undefined {
 		return this.server?.child.pid;
+	}
+
+	/** How far n8n's log files are written now, for `serverOutputSince`. */
+	private serverOutputMark(): [number, number] {
+		if (!this.server) return [0, 0];
+		return [sizeOf(this.server.stdoutFile), sizeOf(this.server.stderrFile)];
+	}
+
+	/** What `n8n start` wrote after `mark`. */
+	private serverOutputSince([out, err]: [number, number]): string {
+		if (!this.server) return '';
+		return readFrom(this.server.stdoutFile, out) + readFrom(this.server.stderrFile, err);
 	}
 
 	/** Calls `listener` when the `n8n start` process exits (for whatever reason). */
@@ -275,6 +322,63 @@ export class N8n extends N8nCli {
 	async forcePoll(workflowId: string): Promise<void> {
 		await this.deactivate(workflowId);
 		await this.activate(workflowId);
+	}
+
+	/**
+	 * Runs a stored workflow from its Manual Trigger as the editor's "Execute workflow" does (`POST
+	 * /rest/workflows/<id>/run`, the body its line takes: n8n-versions.ts), then waits for the saved execution and
+	 * reads it with its data through the public API. Needs the started n8n, its owner's session and an API key.
+	 */
+	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
+		if (!this.running) throw new Error(`cannot run ${workflowId}: n8n is not started`);
+		const id = encodeURIComponent(workflowId);
+		const stored = await this.rest<{
+			data: { nodes: Array<{ name: string; type: string; disabled?: boolean }> };
+		}>('GET', `/workflows/${id}`);
+		if (stored.status !== 200)
+			throw new Error(
+				`GET /rest/workflows/${workflowId} answered ${stored.status}: ${stored.text}`,
+			);
+		const trigger = stored.body.data.nodes.find(
+			(node) => node.type === 'n8n-nodes-base.manualTrigger' && !node.disabled,
+		);
+		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from`);
+		const mark = this.serverOutputMark();
+		const started = await this.rest<{ data?: { executionId?: string } }>(
+			'POST',
+			`/workflows/${id}/run`,
+			this.install.offers.manualRunBody(stored.body.data, trigger.name),
+		);
+		const executionId = started.body?.data?.executionId;
+		if (started.status !== 200 || executionId === undefined) {
+			throw new Error(
+				`POST /rest/workflows/${workflowId}/run answered ${started.status}: ${started.text.slice(0, 500)}`,
+			);
+		}
+		const saved = await waitFor(
+			`execution ${executionId} of ${workflowId} to finish`,
+			async () => {
+				const res = await this.api<RunData & { status: string; mode: string }>(
+					'GET',
+					`/executions/${encodeURIComponent(String(executionId))}?includeData=true`,
+				);
+				return res.status === 200 && FINISHED.includes(res.body.status) && res.body.data?.resultData
+					? res
+					: undefined;
+			},
+			{ timeoutMs, intervalMs: 200 },
+		);
+		const run = saved.body;
+		const failed = run.status !== 'success' || run.data.resultData.error !== undefined;
+		return {
+			code: failed ? 1 : 0,
+			executionId: String(executionId),
+			status: run.status,
+			mode: run.mode,
+			run,
+			output: [started.text, saved.text, this.serverOutputSince(mark)].join('\n'),
+			logFile: this.server?.stdoutFile ?? '',
+		};
 	}
 
 	/** Executions of a workflow with their data (oldest first). */

@@ -1,0 +1,100 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// The real-n8n suites build and pack once per pack key and reuse the tarball (test/e2e/install.ts buildAndPack): a
+// change to anything that goes into the tarball must change the key, or a suite would test a stale package. Checked
+// on a small copy of the repository's shape, without a build.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { packInputs, packKey } from '../e2e/pack-cache';
+
+let root: string;
+
+function write(file: string, text: string): void {
+	fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+	fs.writeFileSync(path.join(root, file), text);
+}
+
+beforeEach(() => {
+	root = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-key-'));
+	write('package.json', '{"name":"n8n-nodes-file-storage"}');
+	write('package-lock.json', '{}');
+	write('tsconfig.json', '{}');
+	write('README.md', '# readme');
+	write('LICENSE.md', 'MIT');
+	write('nodes/FileStorage/FileStorage.node.ts', 'export const a = 1;');
+	write('nodes/FileStorage/FileStorage.node.json', '{}');
+	write('nodes/lib/transport/retry.ts', 'export const b = 2;');
+	write('credentials/FileStorageApi.credentials.ts', 'export const c = 3;');
+	write('icons/fileStorage.svg', '<svg/>');
+	write('test/e2e/e2e.test.ts', 'test');
+	write('docs/screenshots/shot.png', 'png');
+	write('CHANGELOG.md', 'changes');
+	write('dist/nodes/FileStorage/FileStorage.node.js', 'built');
+	write('node_modules/x/icon.svg', '<svg/>');
+	write('.tmp/e2e/user/icon.svg', '<svg/>');
+});
+
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('the pack key of the real-n8n suites', () => {
+	it('covers the sources, icons, metadata and build configuration, and nothing that is not packed', () => {
+		expect(packInputs(root)).toEqual([
+			'LICENSE.md',
+			'README.md',
+			'credentials/FileStorageApi.credentials.ts',
+			'icons/fileStorage.svg',
+			'nodes/FileStorage/FileStorage.node.json',
+			'nodes/FileStorage/FileStorage.node.ts',
+			'nodes/lib/transport/retry.ts',
+			'package-lock.json',
+			'package.json',
+			'tsconfig.json',
+		]);
+	});
+
+	it.each([
+		['an edited node source', 'nodes/lib/transport/retry.ts', 'export const b = 3;'],
+		['an edited codex file', 'nodes/FileStorage/FileStorage.node.json', '{"x":1}'],
+		['an edited credential', 'credentials/FileStorageApi.credentials.ts', 'export const c = 4;'],
+		['an edited icon', 'icons/fileStorage.svg', '<svg></svg>'],
+		['an edited package.json', 'package.json', '{"name":"n8n-nodes-file-storage","version":"2"}'],
+		['another lockfile (build toolchain)', 'package-lock.json', '{"v":2}'],
+		['an edited tsconfig.json', 'tsconfig.json', '{"strict":true}'],
+		['an edited README.md', 'README.md', '# readme, edited'],
+		['an edited LICENSE.md', 'LICENSE.md', 'MIT 2026'],
+		['a new node source', 'nodes/lib/new.ts', 'export {};'],
+		['a new image the build copies into dist/', 'test/fixtures/pic.png', 'png'],
+	])('changes with %s', (_what, file, text) => {
+		const before = packKey(root);
+		write(file, text);
+		expect(packKey(root)).not.toBe(before);
+	});
+
+	it('changes when a source file is renamed, its bytes unchanged', () => {
+		const before = packKey(root);
+		fs.renameSync(
+			path.join(root, 'nodes/lib/transport/retry.ts'),
+			path.join(root, 'nodes/lib/transport/retries.ts'),
+		);
+		expect(packKey(root)).not.toBe(before);
+	});
+
+	it.each([
+		['an edited test', 'test/e2e/e2e.test.ts'],
+		['an edited screenshot in docs/', 'docs/screenshots/shot.png'],
+		['an edited changelog', 'CHANGELOG.md'],
+		['other build output', 'dist/nodes/FileStorage/FileStorage.node.js'],
+		['an edited dependency', 'node_modules/x/icon.svg'],
+		['an edited file in a hidden folder', '.tmp/e2e/user/icon.svg'],
+	])('stays the same with %s', (_what, file) => {
+		const before = packKey(root);
+		write(file, 'something else');
+		expect(packKey(root)).toBe(before);
+	});
+
+	it('is the same for the same content', () => {
+		expect(packKey(root)).toBe(packKey(root));
+		expect(packKey(root)).toMatch(/^[0-9a-f]{32}$/);
+	});
+});
