@@ -1,4 +1,5 @@
-import { call, client, expectError } from './helpers';
+import { call, client, expectError, useSandbox } from './helpers';
+import type { Api } from './helpers';
 import {
 	AccessErrorResponse,
 	FileWrapper,
@@ -12,7 +13,7 @@ import { startSandbox } from './server';
 import type { Sandbox, SeedInfo } from './server';
 
 let sb: Sandbox;
-let api: ReturnType<typeof client>;
+let api: Api;
 
 /** Sorts of arrays longer than 1,000 while `fn` runs: a full re-sort of a listing index, the cost to avoid. */
 async function largeSorts(fn: () => unknown): Promise<number> {
@@ -25,15 +26,7 @@ async function largeSorts(fn: () => unknown): Promise<number> {
 	}
 }
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	api = client(sb);
-});
-beforeEach(() => sb.reset());
-afterAll(async () => sb.stop());
-
-const listLatest = async (query?: Record<string, string | number>) =>
-	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
+useSandbox((s, a) => ([sb, api] = [s, a]));
 
 describe('GET /api/v1/notifications', () => {
 	it('lists the user notifications newest first, read and unread, without meta', async () => {
@@ -318,7 +311,7 @@ describe('control API (/__sandbox/)', () => {
 			mimetype: 'application/pdf',
 			filesize: '2.00kB',
 		});
-		const latest = await listLatest({ limit: 1 });
+		const latest = await api.latest({ limit: 1 });
 		expect(latest.data[0].data.id).toBe(file.data.id);
 
 		const note = NotificationWrapper.parse(
