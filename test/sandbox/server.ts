@@ -105,12 +105,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log.clear();
 		faults.clear();
 	};
-	const idle = () => uploads.idle();
 
 	const server = http.createServer(
 		requestListener({
 			routes: apiRoutes({ model, uploads, maxPageSize: options.maxPageSize ?? 500 }),
-			control: controlApi({ model, log, faults, reset, idle }),
+			control: controlApi(model),
 			log,
 			faults,
 			onAnswered: options.onAnswered,
@@ -146,7 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		fault: (rule) => faults.add(rule).remove,
 		clearFaults: () => faults.clear(),
 		reset,
-		idle,
+		idle: () => uploads.idle(),
 		uploads: uploads.options,
 		remoteUrls: uploads.asked,
 		stop: async () => {
