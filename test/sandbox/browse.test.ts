@@ -1,4 +1,5 @@
-import { client, expectError, expectInvalid } from './helpers';
+import { expectError, expectInvalid, ids, useSandbox } from './helpers';
+import type { Api } from './helpers';
 import type { ItemRec } from './model';
 import {
 	FolderListResponse,
@@ -6,26 +7,12 @@ import {
 	ValidationErrorResponse,
 	MESSAGES,
 } from './schemas';
-import type { ItemWrapperT } from './schemas';
-import { startSandbox } from './server';
 import type { Sandbox } from './server';
 
 let sb: Sandbox;
-let api: ReturnType<typeof client>;
+let api: Api;
+useSandbox((s, a) => ([sb, api] = [s, a]));
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	api = client(sb);
-});
-beforeEach(() => sb.reset());
-afterAll(async () => sb.stop());
-
-const listFolder = async (id: string, query?: Record<string, string | number>) =>
-	FolderListResponse.parse((await api.get(`/browse/folders/${id}`, query)).json);
-const listLatest = async (query?: Record<string, string | number>) =>
-	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
-
-const ids = (data: ItemWrapperT[]) => data.map((w) => w.data.id);
 const demoId = () => sb.model.getUser(0).id;
 const folderId = (path: string) => sb.model.itemAt(0, path).id;
 
@@ -143,7 +130,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	});
 
 	it('gives images an exif relationship, shared folders a share wrapper, team folders the flag', async () => {
-		const photos = await listFolder(folderId('Photos'));
+		const photos = await api.folder(folderId('Photos'));
 		const beach = photos.data.find((w) => w.data.attributes.name === 'beach.jpg')!;
 		expect(beach.data.type).toBe('file');
 		if (beach.data.type === 'file') {
@@ -151,7 +138,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 			expect(beach.data.relationships.exif?.data.type).toBe('exif');
 			expect(beach.data.relationships.exif?.data.attributes.width).toBeGreaterThan(0);
 		}
-		const root = await listFolder('all');
+		const root = await api.folder('all');
 		const byName = new Map(root.data.map((w) => [w.data.attributes.name, w.data]));
 		const editorShare = sb.seed.shares[0];
 		const clients = byName.get('Shared with Clients')!;
@@ -172,7 +159,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 	});
 
 	it('answers an empty folder with an empty page', async () => {
-		const body = await listFolder(folderId('Empty'));
+		const body = await api.folder(folderId('Empty'));
 		expect(body.data).toEqual([]);
 		expect(body.meta.cursor).toMatchObject({
 			total: 0,
@@ -238,7 +225,7 @@ describe('GET /api/v1/browse/folders/{id}', () => {
 
 describe('GET /api/v1/browse/latest', () => {
 	it("lists the user's non-trashed files across folders, newest first", async () => {
-		const body = await listLatest({ limit: 500 });
+		const body = await api.latest({ limit: 500 });
 		const expected = expectedOrder(activeFilesOf(demoId()), 'created_at', 'DESC');
 		expect(ids(body.data)).toEqual(expected);
 		expect(body.meta.cursor.total).toBe(expected.length);
@@ -256,13 +243,13 @@ describe('GET /api/v1/browse/latest', () => {
 			name: 'fresh.pdf',
 			size: 1_500,
 		});
-		let body = await listLatest({ limit: 1 });
+		let body = await api.latest({ limit: 1 });
 		expect(body.data[0].data).toMatchObject({
 			id: file.id,
 			attributes: { name: 'fresh.pdf', filesize: '1.50kB', created_at: '10. Mar. 2026' },
 		});
 		sb.model.trashItem(file.id);
-		body = await listLatest({ limit: 1 });
+		body = await api.latest({ limit: 1 });
 		expect(body.data[0].data.id).not.toBe(file.id);
 	});
 });
@@ -285,8 +272,8 @@ describe('cursor pagination', () => {
 	);
 
 	it('walks back with prev_cursor and echoes the cursor in meta.cursor.cursor', async () => {
-		const full = await listLatest({ limit: 500 });
-		const p1 = await listLatest({ limit: 4 });
+		const full = await api.latest({ limit: 500 });
+		const p1 = await api.latest({ limit: 4 });
 		const p2res = await api.get('/browse/latest', {
 			limit: 4,
 			cursor: p1.meta.cursor.next_cursor!,
@@ -294,22 +281,22 @@ describe('cursor pagination', () => {
 		const p2 = LatestListResponse.parse(p2res.json);
 		expect(p2.meta.cursor.cursor).toBe(p1.meta.cursor.next_cursor);
 		expect(ids(p2.data)).toEqual(ids(full.data).slice(4, 8));
-		const back = await listLatest({ limit: 4, cursor: p2.meta.cursor.prev_cursor! });
+		const back = await api.latest({ limit: 4, cursor: p2.meta.cursor.prev_cursor! });
 		expect(ids(back.data)).toEqual(ids(p1.data));
 		expect(back.meta.cursor.prev_cursor).toBeNull();
 		// the first page's own cursor reproduces it
-		const again = await listLatest({ limit: 4, cursor: p1.meta.cursor.cursor });
+		const again = await api.latest({ limit: 4, cursor: p1.meta.cursor.cursor });
 		expect(ids(again.data)).toEqual(ids(p1.data));
 	});
 
 	it('supports page (1-based) without a cursor', async () => {
-		const full = await listLatest({ limit: 500 });
-		const p3 = await listLatest({ limit: 3, page: 3 });
+		const full = await api.latest({ limit: 500 });
+		const p3 = await api.latest({ limit: 3, page: 3 });
 		expect(ids(p3.data)).toEqual(ids(full.data).slice(6, 9));
 		expect(p3.meta.cursor.prev_cursor).not.toBeNull();
-		const next = await listLatest({ limit: 3, cursor: p3.meta.cursor.next_cursor! });
+		const next = await api.latest({ limit: 3, cursor: p3.meta.cursor.next_cursor! });
 		expect(ids(next.data)).toEqual(ids(full.data).slice(9, 12));
-		const beyond = await listLatest({ limit: 3, page: 999 });
+		const beyond = await api.latest({ limit: 3, page: 999 });
 		expect(beyond.data).toEqual([]);
 		expect(beyond.meta.cursor.next_cursor).toBeNull();
 	});
@@ -322,7 +309,7 @@ describe('cursor pagination', () => {
 		const body = FolderListResponse.parse(res.json);
 		expect(body.data).toHaveLength(500);
 		expect(body.meta.cursor).toMatchObject({ limit: 500, total: 620 });
-		const rest = await listFolder(bulk.id, {
+		const rest = await api.folder(bulk.id, {
 			limit: 100000,
 			cursor: body.meta.cursor.next_cursor!,
 		});
@@ -336,9 +323,9 @@ describe('cursor pagination', () => {
 		const made = Array.from({ length: 7 }, (_, i) =>
 			sb.model.addFile(0, { folderId: folder.id, name: `same-${i}.txt` }),
 		);
-		const desc = await listFolder(folder.id);
+		const desc = await api.folder(folder.id);
 		expect(ids(desc.data)).toEqual(made.map((f) => f.id).reverse());
-		const asc = await listFolder(folder.id, { direction: 'ASC' });
+		const asc = await api.folder(folder.id, { direction: 'ASC' });
 		expect(ids(asc.data)).toEqual(made.map((f) => f.id));
 		const walked = await walk(`/browse/folders/${folder.id}`, { limit: 2 });
 		expect(walked.seen).toEqual(made.map((f) => f.id).reverse());
@@ -353,13 +340,13 @@ describe('cursor pagination', () => {
 			sb.clock.advance(60_000);
 			return sb.model.addFile(0, { folderId: folder.id, name: `k-${i}.txt` });
 		});
-		const p1 = await listFolder(folder.id, { limit: 3 });
+		const p1 = await api.folder(folder.id, { limit: 3 });
 		expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
 		// a newer item arrives and an item of page 1 is deleted before page 2 is fetched
 		sb.clock.advance(60_000);
 		sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
 		sb.model.trashItem(made[4].id);
-		const p2 = await listFolder(folder.id, {
+		const p2 = await api.folder(folder.id, {
 			limit: 3,
 			cursor: p1.meta.cursor.next_cursor!,
 		});
@@ -367,7 +354,7 @@ describe('cursor pagination', () => {
 		expect(p2.meta.cursor.next_cursor).toBeNull();
 		// deleting the boundary item itself does not break the cursor either
 		sb.model.deleteItemPermanently(made[3].id);
-		const p2b = await listFolder(folder.id, {
+		const p2b = await api.folder(folder.id, {
 			limit: 3,
 			cursor: p1.meta.cursor.next_cursor!,
 		});
@@ -382,13 +369,13 @@ describe('cursor pagination', () => {
 				sb.clock.advance(60_000);
 				return sb.model.addFile(0, { folderId: folder.id, name: `o-${i}.txt` });
 			});
-			const p1 = await listFolder(folder.id, { limit: 3 });
+			const p1 = await api.folder(folder.id, { limit: 3 });
 			expect(ids(p1.data)).toEqual([made[5].id, made[4].id, made[3].id]);
 			expect(p1.meta.cursor.total).toBe(6);
 			// a newer item arrives: page 2 starts one entry earlier, the last of page 1 again
 			sb.clock.advance(60_000);
 			sb.model.addFile(0, { folderId: folder.id, name: 'newcomer.txt' });
-			const shifted = await listFolder(folder.id, {
+			const shifted = await api.folder(folder.id, {
 				limit: 3,
 				cursor: p1.meta.cursor.next_cursor!,
 			});
@@ -397,7 +384,7 @@ describe('cursor pagination', () => {
 			// two items above the boundary go: page 2 starts one entry past what is left of page 1's end
 			sb.model.trashItem(made[5].id);
 			sb.model.trashItem(made[4].id);
-			const pulled = await listFolder(folder.id, {
+			const pulled = await api.folder(folder.id, {
 				limit: 3,
 				cursor: p1.meta.cursor.next_cursor!,
 			});
@@ -405,7 +392,7 @@ describe('cursor pagination', () => {
 			expect(pulled.meta.cursor.total).toBe(5);
 			// keyset cursors are still read in offset mode
 			sb.model.cursorMode = 'keyset';
-			const keyset = await listFolder(folder.id, { limit: 1 });
+			const keyset = await api.folder(folder.id, { limit: 1 });
 			sb.model.cursorMode = 'offset';
 			expect(
 				(
@@ -421,7 +408,7 @@ describe('cursor pagination', () => {
 	});
 
 	it('rejects a cursor used with a different sort or direction', async () => {
-		const p1 = await listFolder('all', { limit: 2, sort: 'name' });
+		const p1 = await api.folder('all', { limit: 2, sort: 'name' });
 		const res = await api.get('/browse/folders/all', {
 			limit: 2,
 			sort: 'created_at',
@@ -434,7 +421,7 @@ describe('cursor pagination', () => {
 			(await api.get('/browse/folders/all', { limit: 2, cursor: p1.meta.cursor.next_cursor! }))
 				.json,
 		);
-		const full = await listFolder('all', { sort: 'name' });
+		const full = await api.folder('all', { sort: 'name' });
 		expect(ids(ok.data)).toEqual(ids(full.data).slice(2, 4));
 	});
 });

@@ -2,7 +2,7 @@
 /**
  * `npm run sandbox`: starts the sandbox as a separate process.
  * Env: SANDBOX_PORT (default 8787), SANDBOX_HOST (default 127.0.0.1), SANDBOX_BULK_FILES (default 0),
- * SANDBOX_UPLOAD_QUEUE_THRESHOLD (default 5), SANDBOX_REALTIME_CLOCK=1, SANDBOX_INFO_FILE (JSON: baseUrl + SeedInfo).
+ * SANDBOX_REALTIME_CLOCK=1, SANDBOX_INFO_FILE (JSON: baseUrl + SeedInfo).
  */
 import { writeFileSync } from 'node:fs';
 
@@ -13,9 +13,6 @@ async function main(): Promise<void> {
 		port: Number(process.env.SANDBOX_PORT ?? 8787),
 		host: process.env.SANDBOX_HOST ?? '127.0.0.1',
 		seed: { bulkFolderFiles: Number(process.env.SANDBOX_BULK_FILES ?? 0) },
-		uploadQueueThreshold: process.env.SANDBOX_UPLOAD_QUEUE_THRESHOLD
-			? Number(process.env.SANDBOX_UPLOAD_QUEUE_THRESHOLD)
-			: undefined,
 		realtimeClock: process.env.SANDBOX_REALTIME_CLOCK === '1',
 	});
 	const seed = sandbox.seed;

@@ -10,20 +10,15 @@ import {
 	sha256OfContent,
 	thumbnailContent,
 } from './content';
-import { client } from './helpers';
+import { useSandbox } from './helpers';
+import type { Api } from './helpers';
 import type { FileRec } from './model';
-import { startSandbox } from './server';
 import type { Sandbox } from './server';
 
 let sb: Sandbox;
-let api: ReturnType<typeof client>;
+let api: Api;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	api = client(sb);
-});
-beforeEach(() => sb.reset());
-afterAll(async () => await sb.stop());
+useSandbox((s, a) => ([sb, api] = [s, a]));
 
 interface Fetched {
 	status: number;

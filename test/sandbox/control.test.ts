@@ -1,4 +1,5 @@
-import { call, client, expectError } from './helpers';
+import { call, client, expectError, useSandbox } from './helpers';
+import type { Api } from './helpers';
 import {
 	AccessErrorResponse,
 	FileWrapper,
@@ -6,13 +7,12 @@ import {
 	LatestListResponse,
 	MESSAGES,
 	NotificationListResponse,
-	NotificationWrapper,
 } from './schemas';
 import { startSandbox } from './server';
 import type { Sandbox, SeedInfo } from './server';
 
 let sb: Sandbox;
-let api: ReturnType<typeof client>;
+let api: Api;
 
 /** Sorts of arrays longer than 1,000 while `fn` runs: a full re-sort of a listing index, the cost to avoid. */
 async function largeSorts(fn: () => unknown): Promise<number> {
@@ -25,15 +25,7 @@ async function largeSorts(fn: () => unknown): Promise<number> {
 	}
 }
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	api = client(sb);
-});
-beforeEach(() => sb.reset());
-afterAll(async () => sb.stop());
-
-const listLatest = async (query?: Record<string, string | number>) =>
-	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
+useSandbox((s, a) => ([sb, api] = [s, a]));
 
 describe('GET /api/v1/notifications', () => {
 	it('lists the user notifications newest first, read and unread, without meta', async () => {
@@ -296,13 +288,10 @@ describe('fault injection', () => {
 });
 
 describe('control API (/__sandbox/)', () => {
-	const control = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
-		call(sb, method, `/__sandbox${path}`, { body, query });
+	const control = (method: string, path: string, body?: unknown) =>
+		call(sb, method, `/__sandbox${path}`, { body });
 
-	it('exposes the seed, creates files, folders and notifications, and manages requests, faults and the clock', async () => {
-		const seed = await control('GET', '/seed');
-		expect(seed.json).toEqual({ ...sb.seed, baseUrl: sb.baseUrl });
-
+	it("adds a file for dev mode's trigger (POST files), 400s bad input, 404s other routes, records nothing", async () => {
 		const docs = sb.model.itemAt(0, 'Documents').id;
 		const created = await control('POST', '/files', {
 			user: 0,
@@ -318,51 +307,11 @@ describe('control API (/__sandbox/)', () => {
 			mimetype: 'application/pdf',
 			filesize: '2.00kB',
 		});
-		const latest = await listLatest({ limit: 1 });
+		const latest = await api.latest({ limit: 1 });
 		expect(latest.data[0].data.id).toBe(file.data.id);
-
-		const note = NotificationWrapper.parse(
-			(await control('POST', '/notifications', { user: 1, title: 'Ping' })).json,
-		);
-		const other = NotificationListResponse.parse(
-			(await api.get('/notifications', {}, sb.seed.users[1].accessToken)).json,
-		);
-		expect(other.data[0].data.id).toBe(note.data.id);
-
-		const folder = await control('POST', '/folders', { parentId: docs, name: 'Via control' });
-		expect(sb.model.itemAt(0, 'Documents/Via control').id).toBe(
-			(folder.json as { data: { id: string } }).data.id,
-		);
-		expect((await control('POST', '/folders', { parentId: 'nope' })).status).toBe(400);
-
-		const ruled = await control('POST', '/faults', {
-			path: { regex: '^/api/v1/browse/' },
-			status: 500,
-			times: 'Infinity',
-			rawBody: 'oops',
-		});
-		expect(ruled.status).toBe(201);
-		expect((await api.get('/browse/latest')).status).toBe(500);
-		expect((await api.get('/browse/folders/all')).status).toBe(500);
-		const listed = await control('GET', '/requests', undefined, {
-			method: 'GET',
-			path: '/api/v1/browse/latest',
-		});
-		expect(listed.json).toMatchObject({ count: 2, requests: [{ status: 200 }, { status: 500 }] });
-		expect((await control('DELETE', '/faults')).status).toBe(200);
-		expect((await api.get('/browse/latest')).status).toBe(200);
-		await control('POST', '/requests/clear');
-		expect(sb.requests).toHaveLength(0);
-
-		const clock = await control('POST', '/clock', { advanceMs: 86_400_000 });
-		expect(clock.json).toEqual({ now: '2026-03-11T12:00:00.000Z' });
-		expect((await control('GET', '/idle')).json).toEqual({ ok: true });
-		expect((await control('GET', '/nope')).status).toBe(404);
-
-		expect((await control('POST', '/reset')).json).toEqual({ ok: true });
-		expect(sb.model.findItem(file.data.id)).toBeUndefined();
-		expect(sb.clock.now().toISOString()).toBe('2026-03-10T12:00:00.000Z');
-		expect(sb.requests).toHaveLength(0);
+		expect((await control('POST', '/files', { folderId: 'nope' })).status).toBe(400);
+		expect((await control('GET', '/seed')).status).toBe(404);
+		expect(sb.requests.map((r) => r.path)).toEqual(['/api/v1/browse/latest']);
 	});
 });
 

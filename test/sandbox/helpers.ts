@@ -1,5 +1,13 @@
 /** Test helpers for the sandbox suites (not a test file). */
-import { AccessErrorResponse, MESSAGES, ValidationErrorResponse } from './schemas';
+import {
+	AccessErrorResponse,
+	FolderListResponse,
+	LatestListResponse,
+	MESSAGES,
+	ValidationErrorResponse,
+} from './schemas';
+import type { ItemWrapperT } from './schemas';
+import { startSandbox } from './server';
 import type { Sandbox } from './server';
 
 export interface ApiResponse {
@@ -48,10 +56,16 @@ export async function call(
 /** Shorthands bound to a sandbox and the demo user's token. */
 export function client(sb: Sandbox) {
 	const token = () => sb.seed.users[0].accessToken;
+	const get = (path: string, query?: CallOptions['query'], tok: string | null = token()) =>
+		call(sb, 'GET', `/api/v1${path}`, { token: tok, query });
 	return {
 		token,
-		get: (path: string, query?: CallOptions['query'], tok: string | null = token()) =>
-			call(sb, 'GET', `/api/v1${path}`, { token: tok, query }),
+		get,
+		/** A folder listing ('all' = the root), parsed by its schema. */
+		folder: async (id: string, query?: CallOptions['query']) =>
+			FolderListResponse.parse((await get(`/browse/folders/${id}`, query)).json),
+		latest: async (query?: CallOptions['query']) =>
+			LatestListResponse.parse((await get('/browse/latest', query)).json),
 		post: (path: string, body: unknown, tok: string | null = null) =>
 			call(sb, 'POST', `/api/v1${path}`, { token: tok, body }),
 		del: (path: string, body: unknown, tok: string | null = null) =>
@@ -70,3 +84,18 @@ export function expectInvalid(res: ApiResponse, errors: Record<string, string[]>
 	expect(res.status).toBe(422);
 	expect(ValidationErrorResponse.parse(res.json)).toEqual({ message: MESSAGES.invalid, errors });
 }
+
+export type Api = ReturnType<typeof client>;
+
+/** One sandbox per test file, reset before each test; `onStart` receives it and its client. */
+export function useSandbox(onStart: (sb: Sandbox, api: Api) => void): void {
+	let sb: Sandbox;
+	beforeAll(async () => {
+		sb = await startSandbox();
+		onStart(sb, client(sb));
+	});
+	beforeEach(() => sb.reset());
+	afterAll(async () => sb.stop());
+}
+
+export const ids = (data: ItemWrapperT[]) => data.map((w) => w.data.id);

@@ -233,7 +233,7 @@ export function requestListener({
 		const handlingStarted = performance.now();
 
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
-			const result = await control(method, path, query, raw);
+			const result = await control(method, path, raw);
 			writeJson(res, result.status, result.body);
 			return;
 		}

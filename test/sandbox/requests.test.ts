@@ -347,28 +347,15 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		expect(AccessErrorResponse.parse(res.json).message).toBe(MESSAGES.accessDenied);
 	});
 
-	it('times out a URL that never answers (uploadTimeoutMs, queue threshold options)', async () => {
-		const quick = await startSandbox({ uploadTimeoutMs: 150, uploadQueueThreshold: 1 });
-		try {
-			const path = `/api/v1/requests/${quick.seed.fileRequests[0].id}/uploads`;
-			const res = await fetch(quick.baseUrl + path, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ urls: [`${origin.url}/hang`] }),
-			});
-			expect(res.status).toBe(422);
-			const body = ValidationErrorResponse.parse(await res.json());
-			expect(body.errors['urls.0'][0]).toMatch(/timed out/);
-			const queued = await fetch(quick.baseUrl + path, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ urls: [`${origin.url}/files/a.txt`, `${origin.url}/files/b.txt`] }),
-			});
-			expect(SuccessResponse.parse(await queued.json()).message).toBe(MESSAGES.queued);
-			await quick.idle();
-			expect(quick.model.notificationsOf(0)[0].description).toMatch(/^2 files were uploaded/);
-		} finally {
-			await quick.stop();
-		}
+	it('times out a URL that never answers (uploads.timeoutMs) and queues above uploads.queueThreshold', async () => {
+		Object.assign(sb.uploads, { timeoutMs: 150, queueThreshold: 1 });
+		const upload = (urls: string[]) => api.post(`/requests/${activeId()}/uploads`, { urls });
+		const res = await upload([`${origin.url}/hang`]);
+		expect(res.status).toBe(422);
+		expect(ValidationErrorResponse.parse(res.json).errors['urls.0'][0]).toMatch(/timed out/);
+		const queued = await upload([`${origin.url}/files/a.txt`, `${origin.url}/files/b.txt`]);
+		expect(SuccessResponse.parse(queued.json).message).toBe(MESSAGES.queued);
+		await sb.idle();
+		expect(sb.model.notificationsOf(0)[0].description).toMatch(/^2 files were uploaded/);
 	});
 });

@@ -19,7 +19,7 @@ import type { RecordedRequest, RequestFilter } from './http';
 import { apiRoutes } from './routes';
 import type { SeedInfo, SeedOptions } from './seed';
 import { RemoteUploads } from './uploads';
-import type { RemoteNaming, UploadOptions } from './uploads';
+import type { UploadOptions } from './uploads';
 
 export { Model } from './model';
 export type { FaultRule } from './faults';
@@ -32,16 +32,10 @@ export interface SandboxOptions {
 	/** default 127.0.0.1 */
 	host?: string;
 	seed?: Partial<SeedOptions>;
-	/** remote uploads with more URLs than this are queued (default 5) */
-	uploadQueueThreshold?: number;
 	/** default 500; larger `limit` values are clamped */
 	maxPageSize?: number;
 	/** keyset (default) or offset cursors; `sandbox.model.cursorMode` changes it later */
 	cursorMode?: 'keyset' | 'offset';
-	/** extension: per-URL timeout of remote uploads (default 10000 ms) */
-	uploadTimeoutMs?: number;
-	/** how remote uploads name files: `url` (default, the ancestor's rule) or `disposition` */
-	uploadNaming?: RemoteNaming;
 	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
 	realtimeClock?: boolean;
 	/**
@@ -84,9 +78,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector();
 	const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-storage-sandbox-'));
 	const uploads = new RemoteUploads(model, {
-		queueThreshold: options.uploadQueueThreshold ?? 5,
-		timeoutMs: options.uploadTimeoutMs ?? 10_000,
-		naming: options.uploadNaming ?? 'url',
+		queueThreshold: 5,
+		timeoutMs: 10_000,
+		naming: 'url',
 		unreachable: false,
 		queueDelayMs: 0,
 		storeDir,
@@ -105,12 +99,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log.clear();
 		faults.clear();
 	};
-	const idle = () => uploads.idle();
 
 	const server = http.createServer(
 		requestListener({
 			routes: apiRoutes({ model, uploads, maxPageSize: options.maxPageSize ?? 500 }),
-			control: controlApi({ model, log, faults, reset, idle }),
+			control: controlApi(model),
 			log,
 			faults,
 			onAnswered: options.onAnswered,
@@ -146,7 +139,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		fault: (rule) => faults.add(rule).remove,
 		clearFaults: () => faults.clear(),
 		reset,
-		idle,
+		idle: () => uploads.idle(),
 		uploads: uploads.options,
 		remoteUrls: uploads.asked,
 		stop: async () => {

@@ -1,30 +1,18 @@
-import { client, expectError, expectInvalid } from './helpers';
+import { expectError, expectInvalid, useSandbox } from './helpers';
+import type { Api } from './helpers';
 import {
 	AccessErrorResponse,
 	CreateFolderResponse,
-	FolderListResponse,
-	LatestListResponse,
 	MESSAGES,
 	SuccessResponse,
 	ValidationErrorResponse,
 } from './schemas';
-import { startSandbox } from './server';
 import type { Sandbox } from './server';
 
 let sb: Sandbox;
-let api: ReturnType<typeof client>;
+let api: Api;
 
-beforeAll(async () => {
-	sb = await startSandbox();
-	api = client(sb);
-});
-beforeEach(() => sb.reset());
-afterAll(async () => sb.stop());
-
-const listFolder = async (id: string, query?: Record<string, string | number>) =>
-	FolderListResponse.parse((await api.get(`/browse/folders/${id}`, query)).json);
-const listLatest = async (query?: Record<string, string | number>) =>
-	LatestListResponse.parse((await api.get('/browse/latest', query)).json);
+useSandbox((s, a) => ([sb, api] = [s, a]));
 
 const item = (path: string) => sb.model.itemAt(0, path);
 const token = () => sb.seed.users[0].accessToken;
@@ -39,7 +27,7 @@ const [EDITOR, VISITOR, PROTECTED, EXPIRED] = [0, 1, 2, 3];
 
 async function childNames(folderPath: string | null): Promise<string[]> {
 	const id = folderPath ? item(folderPath).id : 'all';
-	const body = await listFolder(id, { limit: 500 });
+	const body = await api.folder(id, { limit: 500 });
 	return body.data.map((w) => w.data.attributes.name).sort();
 }
 
@@ -57,11 +45,11 @@ describe('POST /api/v1/trash/restore', () => {
 		});
 		expect(await childNames('Documents')).toContain('old-draft.docx');
 		expect(await childNames('Old Stuff')).toEqual(['old-1.txt', 'old-2.txt']);
-		const latest = await listLatest({ limit: 500 });
+		const latest = await api.latest({ limit: 500 });
 		expect(latest.data.map((w) => w.data.attributes.name)).toEqual(
 			expect.arrayContaining(['old-1.txt', 'old-draft.docx']),
 		);
-		const docs = await listFolder(item('Documents').id);
+		const docs = await api.folder(item('Documents').id);
 		expect(docs.meta.root.data.attributes.trashed_items).toBe(0);
 	});
 
@@ -71,7 +59,7 @@ describe('POST /api/v1/trash/restore', () => {
 		SuccessResponse.parse(res.json);
 		expect(await childNames(null)).toContain('tmp-screenshot.png');
 		expect(await childNames('Photos')).not.toContain('tmp-screenshot.png');
-		const root = await listFolder('all');
+		const root = await api.folder('all');
 		const restored = root.data.find((w) => w.data.id === shot.id)!;
 		expect(restored.data.type).toBe('file');
 		if (restored.data.type === 'file') {
@@ -248,7 +236,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 		sb.clock.advance(31 * 24 * 3_600_000);
 		const late = await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'x' });
 		expect(late.status).toBe(404);
-		const root = await listFolder('all');
+		const root = await api.folder('all');
 		expect(
 			root.data.find((w) => w.data.attributes.name === 'Shared with Clients')!.data.relationships
 				.shared,
@@ -270,9 +258,9 @@ describe('DELETE /api/v1/shares/{token}/items', () => {
 		expect(SuccessResponse.parse(res.json)).toEqual({ type: 'success', message: MESSAGES.deleted });
 		expect(await childNames('Shared with Clients')).toEqual(['pricing.xlsx']);
 		expect(sb.model.findItem(draft.id)!.deletedAt).not.toBeNull();
-		const latest = await listLatest({ limit: 500 });
+		const latest = await api.latest({ limit: 500 });
 		expect(latest.data.map((w) => w.data.id)).not.toContain(draft.id);
-		const folder = await listFolder(item('Shared with Clients').id);
+		const folder = await api.folder(item('Shared with Clients').id);
 		expect(folder.meta.root.data.attributes.trashed_items).toBe(3);
 		SuccessResponse.parse(
 			(await restore({ to_home: false, items: [{ type: 'folder', id: drafts.id }] })).json,
