@@ -1,5 +1,3 @@
-const { availableParallelism } = require('node:os');
-
 /**
  * The release checks (`npm run test:release`): what the published tarball holds, the GitHub workflows, the publish
  * guards, the README, the examples and the shape of the code. They build, pack and lint rather than run the engine,
@@ -7,12 +5,7 @@ const { availableParallelism } = require('node:os');
  * @type {import('jest').Config}
  */
 module.exports = {
-	testEnvironment: 'node',
-	maxWorkers: Math.max(2, availableParallelism() - 1),
+	...require('./jest.config.js'),
 	roots: ['<rootDir>/test/release'],
-	testMatch: ['**/*.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
-	},
-	testTimeout: 30000,
+	testPathIgnorePatterns: ['/node_modules/'],
 };
