@@ -17,6 +17,8 @@ const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => (
 	date,
 	wrapper: { id },
 });
+const many = (count: number, date: string | null, prefix = 'a') =>
+	Array.from({ length: count }, (_, n) => entry(`${prefix}${n}`, date));
 const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
 const stateOf = (stretch: ListedEntry[], reachedEnd = true): WindowState => ({
 	...emptyState('s'),
@@ -40,10 +42,25 @@ describe('known window', () => {
 		expect(ids(decideWindow(state, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
 	});
 
+	it('a window that covered the whole listing: below its newest known id, only the end proves an item new', () => {
+		const state = stateOf([entry('c'), entry('b'), entry('a')]);
+		expect(decideWindow(state, [entry('x')], false)).toBeUndefined();
+		expect(decideWindow(state, [entry('c')], false)?.fresh).toEqual([]);
+		expect(ids(decideWindow(state, [entry('e'), entry('c'), entry('x')], false)!.fresh)).toEqual([
+			'e',
+		]);
+		expect(ids(decideWindow(state, [entry('e'), entry('c'), entry('x')], true)!.fresh)).toEqual([
+			'x',
+			'e',
+		]);
+	});
+
 	it('keeps walking while the window may still be further down', () => {
 		const listing = Array.from({ length: WINDOW_SIZE + 20 }, (_, n) => entry(`old-${n}`));
 		const state = stateOf(listing, false);
 		expect(state.complete).toBe(false);
+		expect(state.known.length / 10).toBe(WINDOW_SIZE);
+		expect(state.top).toBe('2026-03-10');
 		const burst = Array.from({ length: 300 }, (_, n) => entry(`new-${n}`));
 		expect(decideWindow(state, burst, false)).toBeUndefined();
 		expect(decideWindow(state, [...burst, ...listing.slice(0, 5)], false)?.fresh).toHaveLength(300);
@@ -79,6 +96,34 @@ describe('known window', () => {
 		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
 	});
 
+	it.each<[string, ListedEntry[], boolean, number, boolean]>([
+		['ends exactly at the limit', many(WINDOW_MAX, '2026-03-10'), true, WINDOW_MAX, true],
+		['ends beyond the limit', many(WINDOW_MAX + 100, '2026-03-10'), true, WINDOW_SIZE, false],
+	])(
+		'a listing that %s is remembered whole only within the limit',
+		(_what, listing, end, held, complete) => {
+			const state = stateOf(listing, end);
+			expect(state.known.length / 10).toBe(held);
+			expect(state.complete).toBe(complete);
+		},
+	);
+
+	it(`extends the window through its floor date's block only up to ${WINDOW_MAX} ids`, () => {
+		const listing = [
+			...many(100, '2026-03-11'),
+			...many(WINDOW_MAX - 100 + 1, '2026-03-10', 'b'),
+			...many(10, '2026-03-09', 'c'),
+		];
+		// The 10 March block ends one past the limit: the window is trimmed back to 11 March instead.
+		expect(stateOf(listing, false).known.length / 10).toBe(100);
+	});
+
+	it('counts an unparseable date beyond the window as sharing the floor date', () => {
+		const state = stateOf([...many(WINDOW_SIZE, '2026-03-11'), ...many(10, null, 'u')], false);
+		expect(state.known.length / 10).toBe(WINDOW_SIZE);
+		expect(state.floorShared).toBe(true);
+	});
+
 	it('trims the window back to the previous date when the floor date runs on too long', () => {
 		const listing = [
 			...Array.from({ length: 100 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
@@ -92,7 +137,7 @@ describe('known window', () => {
 
 	it(`never trims the window below ${WINDOW_MIN} ids: a date boundary closer to the top is not used`, () => {
 		const listing = [
-			...Array.from({ length: WINDOW_MIN - 20 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
+			...Array.from({ length: WINDOW_MIN - 1 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
 			...Array.from({ length: 600 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
 		];
 		const state = stateOf(listing, false);
@@ -128,6 +173,114 @@ describe('known window', () => {
 		expect(ids(decideWindow(next, [entry('x'), ...old.slice(5)], false)!.fresh)).toEqual(['x']);
 	});
 
+	describe('when every window item is gone and the window did not reach the end, dates decide', () => {
+		// 300 items of 10 March: the window keeps 250 and its floor date runs on beyond it.
+		const old = (date: string) => Array.from({ length: 300 }, (_, n) => entry(`old-${n}`, date));
+		const state = { ...stateOf(old('2026-03-10'), false), floorShared: false };
+
+		it('reads on until the walk passes below the floor date; unparseable dates do not count as below', () => {
+			expect(
+				decideWindow(state, [entry('new', '2026-03-11'), entry('odd', null)], false),
+			).toBeUndefined();
+		});
+
+		it('stops below the floor: newer ones are fresh, and nothing after the first older one counts', () => {
+			const walked = [
+				entry('newer', '2026-03-11'),
+				entry('odd', null),
+				entry('same-day', '2026-03-10'),
+				entry('older', '2026-03-09'),
+				entry('out-of-order', '2026-03-12'),
+			];
+			const decided = decideWindow(state, walked, false)!;
+			expect(ids(decided.fresh)).toEqual(['same-day', 'newer']);
+			expect(decided.next.known).toBe(walked.map((e) => keyOf(e.id)).join(''));
+		});
+
+		it('decides as soon as the walk starts below the floor, and nothing after that counts', () => {
+			const walked = [entry('older', '2026-03-09'), entry('out-of-order', '2026-03-12')];
+			expect(decideWindow(state, walked, false)?.fresh).toEqual([]);
+		});
+
+		it('at the end of the listing, every newer item is fresh, the last one too', () => {
+			const walked = [entry('a', '2026-03-12'), entry('b', '2026-03-11')];
+			expect(ids(decideWindow(state, walked, true)!.fresh)).toEqual(['b', 'a']);
+		});
+
+		it('without a floor date, nothing can be proven new', () => {
+			const undated = {
+				...stateOf(
+					Array.from({ length: 300 }, (_, n) => entry(`u-${n}`, null)),
+					false,
+				),
+			};
+			expect(undated.floor).toBeNull();
+			// Only the end of the listing proves the window gone.
+			expect(decideWindow(undated, [entry('new', '2026-03-11')], false)).toBeUndefined();
+			expect(decideWindow(undated, [entry('new', '2026-03-11')], true)?.fresh).toEqual([]);
+		});
+	});
+
+	describe('a window met after a short walk', () => {
+		const keys = (entries: ListedEntry[]) => entries.map((e) => keyOf(e.id)).join('');
+		const old = Array.from({ length: 10 }, (_, n) => entry(`k${n}`, '2026-03-09'));
+		const fresh = (count: number) =>
+			Array.from({ length: count }, (_, n) => entry(`n${count - n}`, '2026-03-12'));
+
+		it("keeps the old window's floor and edge, and that it reached the end", () => {
+			for (const complete of [true, false]) {
+				const state = { ...stateOf(old, complete), floorShared: true };
+				const next = decideWindow(state, [...fresh(2), old[0]], false)!.next;
+				expect(next).toMatchObject({ floor: '2026-03-09', floorShared: true, complete });
+				expect(next.known).toBe(keys([...fresh(2), ...old]));
+			}
+		});
+
+		it('a window that reached the end stays complete, so emptying the listing later loses nothing', () => {
+			const state = stateOf(old, true);
+			const next = { ...state, ...decideWindow(state, [...fresh(2), old[0]], false)!.next };
+			expect(ids(decideWindow(next, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
+		});
+
+		it('with nothing of the old window left to add, the new window is what was walked', () => {
+			const state = stateOf(old.slice(0, 2), false);
+			const next = decideWindow(state, [...fresh(1), ...old.slice(0, 2)], true)!.next;
+			expect(next).toMatchObject({ complete: true, floor: '2026-03-09', floorShared: false });
+			expect(next.known).toBe(keys([...fresh(1), ...old.slice(0, 2)]));
+		});
+
+		it('an idle poll that reads only the newest item keeps the whole window', () => {
+			const state = stateOf(old, false);
+			const decided = decideWindow(state, [old[0]], false)!;
+			expect(decided.fresh).toEqual([]);
+			expect(decided.next.known).toBe(keys(old));
+		});
+
+		it('an unknown item below the lowest known one met is not new (the listing goes on)', () => {
+			const state = stateOf(old, false);
+			const walked = [entry('n0'), old[0], old[1], entry('restored')];
+			expect(ids(decideWindow(state, walked, false)!.fresh)).toEqual(['n0']);
+		});
+
+		it(`joins the old window only up to ${WINDOW_MAX} ids in all`, () => {
+			const big = Array.from({ length: 390 }, (_, n) => entry(`b${n}`, '2026-03-09'));
+			const state = { ...emptyState('s'), known: keys(big), floor: '2026-03-09', complete: false };
+			const atMax = decideWindow(state, [...fresh(10), big[0]], false)!.next;
+			expect(atMax.known).toBe(keys([...fresh(10), ...big]));
+			const over = decideWindow(state, [...fresh(11), big[0]], false)!.next;
+			expect(over.known).toBe(keys([...fresh(11), big[0]]));
+			expect(over.floor).toBe('2026-03-09');
+		});
+
+		it('a walk longer than the new window is not joined with the old one', () => {
+			const state = stateOf(old, false);
+			const next = decideWindow(state, [...fresh(300), old[0]], false)!.next;
+			// The window runs through the whole 12 March block (300), which ends above the old window.
+			expect(next.known).toBe(keys(fresh(300)));
+			expect(next.floor).toBe('2026-03-12');
+		});
+	});
+
 	it('tolerates unparseable dates by treating them as old once the window is gone', () => {
 		const listing = Array.from({ length: 300 }, (_, n) => entry(`x-${n}`, null));
 		const state = stateOf(listing, false);
@@ -161,15 +314,31 @@ describe('window key', () => {
 			{ source: 't' },
 			{ complete: true },
 			{ floor: '2026-03-09' },
+			{ floorShared: true },
+			{ top: '2026-03-11' },
+			{ saves: 3 },
 		]) {
 			expect(windowKey({ ...state, ...change })).not.toBe(windowKey(state));
 		}
 		expect(windowKey(undefined)).toBe('none');
+		expect(windowKey('saved')).toBe('none');
 		expect(windowKey(state)).not.toBe('none');
 	});
 });
 
 describe('a saved window', () => {
+	it('starts empty: nothing known, and as if the listing were empty to its end', () => {
+		expect(emptyState('s')).toEqual({
+			v: 1,
+			source: 's',
+			known: '',
+			floor: null,
+			floorShared: false,
+			resume: null,
+			complete: true,
+		});
+	});
+
 	const saved = { ...emptyState('s'), known: 'abcdefghij', complete: false };
 
 	// Anything else is a first activation: the trigger remembers the top of the listing and emits none of it.
