@@ -36,10 +36,12 @@ export async function downloadBench(): Promise<string> {
 		const size = SIZE_MB * 1024 ** 2;
 		file = sb.model.addFile(0, { name: 'bench.bin', size, mimetype: 'application/octet-stream' });
 		url = `${sb.baseUrl}/file/${file.basename}`;
-		const download = { resource: 'file', operation: 'download', source: 'url', fileUrl: url };
+		const download = { source: 'url', fileUrl: url };
 		const response = { response: { response: { responseFormat: 'file' } }, timeout: 120_000 };
 		return {
-			fileStorage: [fileStorage('Download', { ...download, options: { timeout: 120 } })],
+			fileStorage: [
+				fileStorage('Download', 'file download', { ...download, options: { timeout: 120 } }),
+			],
 			httpRequest: [httpRequest({ method: 'GET', url, options: response }, { typeVersion: 4.2 })],
 		};
 	});

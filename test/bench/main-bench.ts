@@ -28,14 +28,17 @@ const LISTING = {
 };
 const N8N_VARIANTS = ['fsSimplify', 'fsRaw', 'httpSplit'];
 
-const jsonBody = (expression: string) => ({
-	sendBody: true,
-	contentType: 'json',
-	specifyBody: 'json',
-	jsonBody: `={{ JSON.stringify(${expression}) }}`,
-});
+/** HTTP Request sending `body` (an expression) as JSON, one request per item, all at once (its default). */
+const httpJson = (method: string, url: string, body: string, auth = true) => {
+	const json = { sendBody: true, contentType: 'json', specifyBody: 'json' };
+	return wf.httpRequest(
+		{ method, url, ...json, jsonBody: `={{ JSON.stringify(${body}) }}` },
+		{ auth },
+	);
+};
+const ITEM = 'type: $json.type, id: $json.id';
 
-/** Each operation by File Storage (Batch Size 100) and by HTTP Request, one request per item, all at once. */
+/** Each operation by File Storage (Batch Size 100) and by HTTP Request, one request per item. */
 const BATCH = [
 	{
 		name: 'Trash → Restore',
@@ -43,11 +46,11 @@ const BATCH = [
 		inTrash: true,
 		fs: wf.restore(),
 		http: (baseUrl: string) =>
-			wf.httpRequest({
-				method: 'POST',
-				url: `${baseUrl}/api/v1/trash/restore`,
-				...jsonBody('{ to_home: false, items: [{ type: $json.type, id: $json.id }] }'),
-			}),
+			httpJson(
+				'POST',
+				`${baseUrl}/api/v1/trash/restore`,
+				`{ to_home: false, items: [{ ${ITEM} }] }`,
+			),
 	},
 	{
 		name: 'Shared Folder → Delete File or Folder',
@@ -55,26 +58,24 @@ const BATCH = [
 		inTrash: false,
 		fs: wf.fileStorage(
 			'File Storage',
-			{ resource: 'sharedFolder', operation: 'deleteItems', permanent: false, options: {} },
+			'sharedFolder deleteItems',
+			{ permanent: false, options: {} },
 			'share',
 		),
 		http: (baseUrl: string, share: string) =>
-			wf.httpRequest(
-				{
-					method: 'DELETE',
-					url: `${baseUrl}/api/v1/shares/${share}/items`,
-					...jsonBody('{ items: [{ type: $json.type, id: $json.id, force_delete: false }] }'),
-				},
-				{ auth: false },
+			httpJson(
+				'DELETE',
+				`${baseUrl}/api/v1/shares/${share}/items`,
+				`{ items: [{ ${ITEM}, force_delete: false }] }`,
+				false,
 			),
 	},
 ];
 
-const p = (runs: Run[], p: number) =>
-	percentile(
-		runs.map((r) => r.ms),
-		p,
-	);
+const p = (runs: Run[], p: number) => percentile(msOf(runs), p);
+const msOf = (runs: Run[]) => runs.map((r) => r.ms);
+/** what a raw loop has not: n8n's figures */
+const NOT_N8N = { parts: [], serverMs: NaN, wallMs: NaN, growthMb: NaN, cpuS: NaN };
 
 export async function mainBench(): Promise<string> {
 	const intro = machine();
@@ -114,17 +115,7 @@ export async function mainBench(): Promise<string> {
 		const request = { kind: 'listing', url, accessToken: bench.token, keepAlive } as const;
 		const raw = await rawLoop<{ ms: number; ids: number; distinct: number }>(request);
 		if (raw.distinct !== FILES) throw new Error(`${key}: ${raw.distinct} distinct ids`);
-		const [requests, items] = [sb.requests.length, raw.ids];
-		return {
-			ms: raw.ms,
-			parts: [],
-			requests,
-			items,
-			serverMs: NaN,
-			wallMs: NaN,
-			growthMb: NaN,
-			cpuS: NaN,
-		};
+		return { ms: raw.ms, requests: sb.requests.length, items: raw.ids, ...NOT_N8N };
 	});
 	const runs: Record<string, Run[]> = {};
 	for (const key of keys) {

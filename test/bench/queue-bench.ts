@@ -29,13 +29,13 @@ export async function queueBench(): Promise<string> {
 	const work = path.join(REPO_ROOT, '.tmp', 'bench', 'queue');
 	const logDir = path.join(work, 'logs');
 	fs.rmSync(work, { recursive: true, force: true });
-	assertOk(
-		await runCommand('bash', [path.join(REPO_ROOT, 'test/queue/ensure-services.sh')], {
-			logDir,
-			timeoutMs: 20 * 60_000,
-		}),
-		'PostgreSQL and Redis (test/queue/ensure-services.sh)',
+	const services = { logDir, timeoutMs: 20 * 60_000 };
+	const ensure = await runCommand(
+		'bash',
+		[path.join(REPO_ROOT, 'test/queue/ensure-services.sh')],
+		services,
 	);
+	assertOk(ensure, 'PostgreSQL and Redis (test/queue/ensure-services.sh)');
 	const { install, userFolder } = await preparePackagedN8n(work, logDir, undefined, {
 		sqlite: false,
 	});
@@ -44,19 +44,16 @@ export async function queueBench(): Promise<string> {
 	const data = path.join(REPO_ROOT, '.cache', 'queue', `bench-${process.pid}`);
 	onStop(async () => fs.rmSync(data, { recursive: true, force: true }));
 	progress('PostgreSQL and Redis (private instances)');
-	const postgres = await startPostgres({
-		dataDir: path.join(data, 'postgres'),
-		logDir: path.join(logDir, 'postgres'),
-		database: 'n8n',
+	const where = (name: string) => ({
+		dataDir: path.join(data, name),
+		logDir: path.join(logDir, name),
 	});
+	const postgres = await startPostgres({ ...where('postgres'), database: 'n8n' });
 	onStop(() => postgres.stop());
-	const redis = await startRedis({
-		dataDir: path.join(data, 'redis'),
-		logDir: path.join(logDir, 'redis'),
-	});
+	const redis = await startRedis(where('redis'));
 	onStop(() => redis.stop());
 	const workflow = webhookWorkflow('bench-queue-recent', [
-		fileStorage('File Storage', { resource: 'file', operation: 'getRecentUploads', limit: 5 }),
+		fileStorage('File Storage', 'file getRecentUploads', { limit: 5 }),
 	]);
 
 	const rows: Array<Array<string | number>> = [];

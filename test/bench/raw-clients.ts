@@ -2,19 +2,29 @@
 /**
  * The raw clients the nodes are measured against, in a process forked with n8n's Node (lib.ts `rawClient`), apart
  * from the sandbox like n8n: the listing's plain axios loop over its cursors (main), `http.get` piped to a file
- * (download), and Search's breadth-first walk with `http.get` or axios (search). Without keep-alive each request
- * opens a new connection, as n8n's HTTP helper does (it builds its agents per request).
+ * (download), Search's breadth-first walk with `http.get` or axios (search); and a plain static file server
+ * (upload). Without keep-alive each request opens a new connection, as n8n's HTTP helper does (it builds its agents
+ * per request).
  */
 import axios from 'axios';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-export type RawRequest = { url: string; accessToken: string } & (
-	| { kind: 'listing'; keepAlive: boolean }
-	| { kind: 'stream'; file: string }
-	| { kind: 'walk'; rootId: string; concurrency: number; library: 'http' | 'axios' }
-);
+export type RawRequest =
+	| { kind: 'listing'; url: string; accessToken: string; keepAlive: boolean }
+	| { kind: 'stream'; url: string; accessToken: string; file: string }
+	| {
+			kind: 'walk';
+			url: string;
+			accessToken: string;
+			rootId: string;
+			concurrency: number;
+			library: string;
+	  }
+	| { kind: 'serve'; dir: string };
 
 type Page = {
 	data: Array<{ data: { id: string; type: string } }>;
@@ -106,7 +116,28 @@ async function walk(
 	return { items, requests };
 }
 
+/** A plain static file server of `dir`'s files, left listening. */
+const serve = async (dir: string) =>
+	await new Promise<{ port: number }>((resolve) => {
+		const server = http.createServer((req, res) => {
+			const file = path.join(
+				dir,
+				path.basename(decodeURIComponent(new URL(req.url!, 'http://x').pathname)),
+			);
+			fs.stat(file, (error, stat) => {
+				if (error) return void res.writeHead(404).end();
+				res.writeHead(200, {
+					'Content-Type': 'application/octet-stream',
+					'Content-Length': stat.size,
+				});
+				fs.createReadStream(file).pipe(res);
+			});
+		});
+		server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as AddressInfo).port }));
+	});
+
 async function answer(request: RawRequest) {
+	if (request.kind === 'serve') return await serve(request.dir);
 	const headers = { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' };
 	const t0 = performance.now();
 	const result =

@@ -9,11 +9,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-import { freePort, isPortFree, spawnLogged, stopChild, waitFor } from '../e2e/processes';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
-import { BenchN8n, knob, machine, onStop, rounds, taskOf, WARMUPS } from './lib';
+import { BenchN8n, knob, machine, rawClient, rounds, taskOf, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, medianOf, table, targetTable } from './report';
 import type { NodeSpec } from './workflows';
 import { fileStorage, UNTIMED } from './workflows';
@@ -25,36 +26,8 @@ const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? '1,100,1024')
 const RUNS = knob('BENCH_UPLOAD_RUNS', 3);
 const TARGET_GROWTH_MB = 64;
 
-/** A static file server in a process of its own (n8n's Node), serving `dir`; resolves with its origin. */
-async function staticServer(nodeBin: string, dir: string, logDir: string): Promise<string> {
-	const port = await freePort();
-	const script = `
-const http = require('node:http'); const fs = require('node:fs'); const path = require('node:path');
-http.createServer((req, res) => {
-  const file = path.join(process.argv[1], path.basename(decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-  fs.stat(file, (error, stat) => {
-    if (error) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': stat.size });
-    fs.createReadStream(file).pipe(res);
-  });
-}).listen(Number(process.argv[2]), '127.0.0.1');`;
-	const server = spawnLogged(nodeBin, ['-e', script, dir, String(port)], {
-		logPrefix: path.join(logDir, 'static-server'),
-	});
-	onStop(async () => await stopChild(server.child));
-	await waitFor('the static file server to listen', async () => !(await isPortFree(port)));
-	return `http://127.0.0.1:${port}`;
-}
-
-async function writeContent(file: FileRec, target: string): Promise<void> {
-	const out = fs.createWriteStream(target);
-	for (const block of fileContent(file).blocks())
-		if (!out.write(block))
-			await new Promise((resolve) => out.once('drain', () => resolve(undefined)));
-	await new Promise<void>((resolve, reject) =>
-		out.end((e?: Error | null) => (e ? reject(e) : resolve())),
-	);
-}
+const writeContent = async (file: FileRec, target: string) =>
+	await pipeline(Readable.from(fileContent(file).blocks()), fs.createWriteStream(target));
 
 export async function uploadBench(): Promise<string> {
 	const intro = machine();
@@ -72,23 +45,15 @@ export async function uploadBench(): Promise<string> {
 				mimetype: 'application/octet-stream',
 			});
 			sources.set(String(mb), file);
-			const download = {
-				resource: 'file',
-				operation: 'download',
-				source: 'url',
-				options: { timeout: 300 },
-			};
-			const upload = {
-				resource: 'fileRequest',
-				operation: 'uploadFile',
-				options: { timeout: 1800, maxWait: 1800 },
-			};
+			const fileUrl = `${sb.baseUrl}/file/${file.basename}`;
+			const upload = { options: { timeout: 1800, maxWait: 1800 } };
 			flows[mb] = [
-				fileStorage(`${UNTIMED}Download`, {
-					...download,
-					fileUrl: `${sb.baseUrl}/file/${file.basename}`,
+				fileStorage(`${UNTIMED}Download`, 'file download', {
+					source: 'url',
+					fileUrl,
+					options: { timeout: 300 },
 				}),
-				fileStorage('Upload File', upload, 'request'),
+				fileStorage('Upload File', 'fileRequest uploadFile', upload, 'request'),
 			];
 		}
 		return flows;
@@ -98,11 +63,9 @@ export async function uploadBench(): Promise<string> {
 	const staticDir = path.join(bench.work, 'static');
 	fs.mkdirSync(staticDir, { recursive: true });
 	for (const file of sources.values()) await writeContent(file, path.join(staticDir, file.name));
-	const origin = await staticServer(
-		bench.n8n.install.nodeBin,
-		staticDir,
-		path.join(bench.work, 'logs'),
-	);
+	const serve = rawClient(bench.n8n.install.nodeBin, { warm: true });
+	const { port } = await serve<{ port: number }>({ kind: 'serve', dir: staticDir });
+	const origin = `http://127.0.0.1:${port}`;
 	const forget = (id: string | undefined) => {
 		const stored = sb.model.findItem(String(id)) as FileRec | undefined;
 		if (stored?.storedPath) fs.rmSync(stored.storedPath, { force: true });

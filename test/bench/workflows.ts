@@ -104,38 +104,40 @@ export const webhookWorkflow = (id: string, nodes: NodeSpec[]): BenchWorkflow =>
 	timed: nodes.map((n) => n.name).filter((name) => !name.startsWith(UNTIMED)),
 });
 
-/** A File Storage node (or a variant's type) on the user's credential (or the share's, or the file request's). */
-export const fileStorage = (
+/**
+ * A File Storage node (or a variant's `type`) doing `<resource> <operation>`, on the user's credential (or the
+ * share's, or the file request's).
+ */
+export function fileStorage(
 	name: string,
-	parameters: Record<string, unknown>,
+	what: string,
+	parameters: object,
 	which: Which = 'api',
 	type = NODE_TYPE,
-): NodeSpec => ({ name, type, typeVersion: 1, parameters, credentials: credentials(which) });
+): NodeSpec {
+	const [resource, operation] = what.split(' ');
+	return {
+		name,
+		type,
+		typeVersion: 1,
+		parameters: { resource, operation, ...parameters },
+		credentials: credentials(which),
+	};
+}
 
 const folder = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 export const getContents = (folderId: string, simplify = true, type = NODE_TYPE): NodeSpec =>
 	fileStorage(
 		'File Storage',
-		{
-			resource: 'folder',
-			operation: 'getContents',
-			folder: folder(folderId),
-			returnAll: true,
-			simplify,
-			options: {},
-		},
+		'folder getContents',
+		{ folder: folder(folderId), returnAll: true, simplify, options: {} },
 		'api',
 		type,
 	);
 
 export const search = (name: string, folderId: string, options: object, type = NODE_TYPE) =>
-	fileStorage(
-		name,
-		{ resource: 'file', operation: 'search', folder: folder(folderId), ...options },
-		'api',
-		type,
-	);
+	fileStorage(name, 'file search', { folder: folder(folderId), ...options }, 'api', type);
 
 /** n8n's HTTP Request node, on the Bearer header credential unless `auth` is false. */
 export const httpRequest = (
@@ -190,12 +192,7 @@ export const perItem = (node: NodeSpec): NodeSpec[] => [
 
 /** Trash → Restore with its default mappings (File or Folder ID `{{ $json.id }}`). */
 export const restore = (type = NODE_TYPE): NodeSpec =>
-	fileStorage(
-		'File Storage',
-		{ resource: 'trash', operation: 'restore', toHome: false, options: {} },
-		'api',
-		type,
-	);
+	fileStorage('File Storage', 'trash restore', { toHome: false, options: {} }, 'api', type);
 
 /** The input of the batch operations: `count` files of a folder "Batch", as `{ id, type }` items. */
 export function addBatchFiles(sb: Sandbox, count: number) {
