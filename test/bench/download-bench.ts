@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * The Download section (BENCH_ONLY=download): a 1 GiB file from the sandbox into n8n with filesystem binary data,
  * by File Storage → Download and by n8n's HTTP Request node (Response Format: File), against a raw Node stream of

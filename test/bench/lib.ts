@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions */
 /**
  * What every benchmark section shares: its knobs, progress lines, the machine it ran on, the rounds that measure
  * variants side by side, n8n's process as /proc shows it, a packaged n8n with the sandbox (test/e2e/suite.ts) and

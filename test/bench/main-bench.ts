@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * The main section (BENCH_ONLY=main): in one warm `n8n start`, Folder → Get Contents over 10,000 files against HTTP
  * Request + Split Out and raw axios loops, and the batch operations on 1,000 items against one HTTP Request per item;

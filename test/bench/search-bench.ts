@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * The Search section (BENCH_ONLY=search): File → Search, Return All, over 10,000 files in 500 folders, against a raw
  * client doing the same breadth-first walk (same concurrency, largest page, a new connection per request as n8n's
