@@ -5,28 +5,27 @@
  * has no switches for this) and packed under a name of its own, so all are node types of one n8n, measured round by
  * round against the package as it is, each run on a settled heap. A mechanism is kept where the median of the
  * rounds' own gains is at least 10 % on its row. Rows: the listing of 10,000 files, Search over 501 folders, Trash →
- * Restore of 1,000 input items. Env: BENCH_ABLATION_RUNS (19), BENCH_ABLATION_WARMUPS (1).
+ * Restore of 1,000 input items. Env: BENCH_ABLATION_RUNS (19).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from '../e2e/checkout';
 import { assertOk, runCommand } from '../e2e/processes';
-import type { BenchWorkflow } from './lib';
-import { BenchN8n, knob, machine, progress, rotate, taskOf } from './lib';
-import { fmt, list, median, table, targetTable } from './report';
-import { buildSearchTree } from './search-bench';
+import { BenchN8n, knob, machine, progress, rounds, WARMUPS } from './lib';
+import { blocks, distinct, fmt, listOf, median, medianOf, table, targetTable } from './report';
+import type { NodeSpec } from './workflows';
 import {
-	benchCredentials,
-	fileStorage,
+	addBatchFiles,
+	addSearchTree,
 	getContents,
 	httpListing,
-	splitOut,
-	webhookWorkflow,
+	perItem,
+	restore,
+	search,
 } from './workflows';
 
 const RUNS = knob('BENCH_ABLATION_RUNS', 19);
-const WARMUPS = knob('BENCH_ABLATION_WARMUPS', 1, 0);
 const KEEP_GAIN = 0.1;
 
 const BATCH_ITEMS = 1_000;
@@ -64,143 +63,72 @@ const MECHANISMS = [
 ];
 
 /**
- * What the run of 2026-11-27 00:19 UTC (19 rounds, the same method) measured of the mechanisms it removed; their code
- * is gone, so no later run measures them again. Columns: mechanism, without it, row, with, without (median ms), gain
- * of the medians, gain as the median of the rounds, rounds slower without it.
+ * The rows the run of 2026-11-27 00:19 UTC (19 rounds, the same method) measured of the mechanisms it removed; their
+ * code is gone, so no later run measures them again.
  */
 const REMOVED = [
-	'the listing asking for its next page from the raw text, before parsing | page by page | listing | 265 | 255 | -3.9 % | 9.7 % | 12 of 19',
-	'an event-loop nudge (two `sleep(0)`) after asking early | asks early, no nudge | listing | 265 | 224 | -18.3 % | -3.6 % | 9 of 19',
-	"Search's read-ahead of 32 folders | read-ahead = concurrency (4) | search | 742 | 694 | -6.9 % | -0.6 % | 8 of 19",
-	'a memo of parsed dates | every date parsed | listing | 265 | 245 | -8.2 % | -1.8 % | 8 of 19',
-	'a memo of parsed dates | every date parsed | search | 742 | 727 | -2.1 % | 1.4 % | 11 of 19',
-].map((line) => line.split(' | '));
+	'the listing asking for its next page from the raw text, before parsing | page by page | listing | 265 | 255 | -3.9 % | **9.7 %** | 12 of 19',
+	'an event-loop nudge (two `sleep(0)`) after asking early | asks early, no nudge | listing | 265 | 224 | -18.3 % | **-3.6 %** | 9 of 19',
+	"Search's read-ahead of 32 folders | read-ahead = concurrency (4) | search | 742 | 694 | -6.9 % | **-0.6 %** | 8 of 19",
+	'a memo of parsed dates | every date parsed | listing | 265 | 245 | -8.2 % | **-1.8 %** | 8 of 19',
+	'a memo of parsed dates | every date parsed | search | 742 | 727 | -2.1 % | **1.4 %** | 11 of 19',
+].map((line) => line.split(' | ').map((cell) => ROW_TEXT[cell as Row] ?? cell));
 
 export async function ablationBench(): Promise<string> {
 	const intro = machine();
-	const cells: Array<{
-		key: string;
-		row: Row;
-		label: string;
-		workflow: BenchWorkflow;
-		nodes: string[];
-		times: number[];
-		requests: Set<number>;
-	}> = [];
+	/** the variants: `<mechanism off, or all, or http> <row>`, each its label */
+	const cells: Record<string, string> = {};
 	/** Restore's input: files of a folder, trashed in the model before each run of the row */
 	let targets: Array<{ id: string; type: string }> = [];
-	const cell = (
-		key: string,
-		row: Row,
-		label: string,
-		workflow: BenchWorkflow,
-		nodes = ['File Storage'],
-	) => cells.push({ key, row, label, workflow, nodes, times: [], requests: new Set() });
 	let expected: Record<Row, number> = { listing: 10_000, search: 0, restore: BATCH_ITEMS };
 	const bench = await BenchN8n.start(
 		'ablation',
 		{ sandbox: { seed: { bulkFolderFiles: 10_000 } }, probe: true },
 		async (sb, n8n) => {
-			const tree = buildSearchTree(sb);
+			const tree = addSearchTree(sb);
 			expected = { listing: 10_000, search: tree.entries, restore: BATCH_ITEMS };
-			const batch = sb.model.addFolder(0, { name: 'Batch' });
-			targets = Array.from({ length: BATCH_ITEMS }, (_, i) => ({
-				id: sb.model.addFile(0, { folderId: batch.id, name: `batch-${i}.txt` }).id,
-				type: 'file',
-			}));
-			// Webhook body `{ items }` → Split Out (not timed) → Restore with its default mappings
-			const restore = (type: string) => [
-				splitOut('Split Input', 'body.items'),
-				fileStorage(
-					'File Storage',
-					{ resource: 'trash', operation: 'restore', toHome: false, options: {} },
-					'api',
-					type,
-				),
-			];
-			const search = (type: string) =>
-				fileStorage(
-					'File Storage',
-					{
-						resource: 'file',
-						operation: 'search',
-						folder: { __rl: true, mode: 'id', value: tree.rootId },
-						returnAll: true,
-					},
-					'api',
-					type,
-				);
-			cell(
-				'all',
-				'listing',
-				'all mechanisms on (the package as it is)',
-				webhookWorkflow('abl-all-listing', [getContents(sb.seed.bulkFolderId!)]),
-			);
-			cell(
-				'all',
-				'search',
-				'all mechanisms on (the package as it is)',
-				webhookWorkflow('abl-all-search', [search(NODE_TYPE)]),
-			);
-			cell(
-				'all',
-				'restore',
-				'all mechanisms on (the package as it is)',
-				webhookWorkflow('abl-all-restore', restore(NODE_TYPE)),
-			);
-			cell(
-				'http',
-				'listing',
-				'HTTP Request (pagination) + Split Out',
-				webhookWorkflow('abl-http-listing', httpListing(sb.baseUrl, sb.seed.bulkFolderId!)),
-				['HTTP Request', 'Split Out'],
-			);
+			targets = addBatchFiles(sb, BATCH_ITEMS).items;
+			const nodesOf: Record<Row, (type: string) => NodeSpec[]> = {
+				listing: (type) => [getContents(sb.seed.bulkFolderId!, true, type)],
+				search: (type) => [search('File Storage', tree.rootId, { returnAll: true }, type)],
+				restore: (type) => perItem(restore(type)),
+			};
+			const flows: Record<string, NodeSpec[]> = {};
+			for (const row of Object.keys(ROW_TEXT) as Row[]) {
+				cells[`all ${row}`] = 'all mechanisms on (the package as it is)';
+				flows[`all ${row}`] = nodesOf[row](NODE_TYPE);
+			}
+			cells['http listing'] = 'HTTP Request (pagination) + Split Out';
+			flows['http listing'] = httpListing(sb.baseUrl, sb.seed.bulkFolderId!);
 			for (const m of MECHANISMS) {
-				const type = `${await installVariant(n8n.userFolder, m)}.fileStorage`;
-				const nodes =
-					m.row === 'search'
-						? [search(type)]
-						: m.row === 'restore'
-							? restore(type)
-							: [getContents(sb.seed.bulkFolderId!, true, type)];
-				cell(
-					m.key,
-					m.row,
-					`${m.key} off: ${m.without}`,
-					webhookWorkflow(`abl-${m.key}`.slice(0, 21), nodes),
+				cells[`${m.key} ${m.row}`] = `${m.key} off: ${m.without}`;
+				flows[`${m.key} ${m.row}`] = nodesOf[m.row](
+					`${await installVariant(n8n.userFolder, m)}.fileStorage`,
 				);
 			}
-			return {
-				credentials: benchCredentials(sb.baseUrl, sb.seed.users[0].accessToken),
-				workflows: cells.map((c) => c.workflow),
-			};
+			return flows;
 		},
 	);
 	const { sandbox: sb } = bench;
-	for (let round = 0; round < WARMUPS + RUNS; round++) {
-		for (const c of rotate(cells, round)) {
-			if (c.row === 'restore') for (const t of targets) sb.model.trashItem(t.id);
-			const run = await bench.run(c.workflow, {
-				settle: true,
-				body: c.row === 'restore' ? { items: targets } : {},
-			});
-			const tasks = c.nodes.map((node) => taskOf(run.execution, node));
-			const items = tasks[tasks.length - 1].items.length;
-			if (items !== expected[c.row])
-				throw new Error(`${c.key} ${c.row}: ${items} items, expected ${expected[c.row]}`);
-			const left = targets.filter((t) => sb.model.findItem(t.id)?.deletedAt !== null).length;
-			if (c.row === 'restore' && left)
-				throw new Error(`${c.key} restore: ${left} of ${targets.length} items left in the trash`);
-			if (round < WARMUPS) continue;
-			c.times.push(tasks.reduce((sum, t) => sum + t.ms, 0));
-			c.requests.add(run.requests.length);
-		}
-		progress(`ablation ${round < WARMUPS ? 'warm-up' : `run ${round - WARMUPS + 1}/${RUNS}`}`);
-	}
-	const find = (key: string, row: Row) => cells.find((c) => c.key === key && c.row === row)!;
+	const rowOf = (cell: string) => cell.split(' ')[1] as Row;
+	const { measured } = await rounds('ablation', Object.keys(cells), RUNS, async (cell) => {
+		const restoring = rowOf(cell) === 'restore';
+		if (restoring) for (const t of targets) sb.model.trashItem(t.id);
+		return await bench.measure(
+			cell,
+			{ settle: true, body: restoring ? { items: targets } : {} },
+			(items) => {
+				if (items.length !== expected[rowOf(cell)])
+					throw new Error(`${cell}: ${items.length} items, expected ${expected[rowOf(cell)]}`);
+				const left = targets.filter((t) => sb.model.findItem(t.id)?.deletedAt !== null).length;
+				if (restoring && left)
+					throw new Error(`${cell}: ${left} of ${targets.length} items left in the trash`);
+			},
+		);
+	});
+	const times = (key: string, row: Row) => measured[`${key} ${row}`].map((r) => r.ms);
 	const placements = MECHANISMS.map((m) => {
-		const on = find('all', m.row).times;
-		const off = find(m.key, m.row).times;
+		const [on, off] = [times('all', m.row), times(m.key, m.row)];
 		const paired = on.map((ms, k) => (off[k] - ms) / off[k]);
 		const gain = (median(off) - median(on)) / median(off);
 		return [
@@ -215,44 +143,34 @@ export async function ablationBench(): Promise<string> {
 			median(paired) >= KEEP_GAIN ? 'kept' : 'to be removed',
 		];
 	});
-	const listingAll = median(find('all', 'listing').times);
-	const listingHttp = median(find('http', 'listing').times);
-	return [
+	const [listingAll, listingHttp] = [
+		median(times('all', 'listing')),
+		median(times('http', 'listing')),
+	];
+	const mechanismHeader =
+		'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Placement';
+	return blocks(
 		'## Ablation: what each speed mechanism buys',
-		'',
 		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Placement**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
-		'',
-		table(
-			'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Placement',
-			placements,
-		),
-		'',
+		table(mechanismHeader, placements),
 		'Removed by the run of 2026-11-27 00:19 UTC, which measured them the same way (their code is gone, so no later run measures them):',
-		'',
 		table(
-			'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Placement',
-			REMOVED.map(([name, without, row, ...figures]) => [
-				name,
-				without,
-				ROW_TEXT[row as Row],
-				...figures.slice(0, 3),
-				`**${figures[3]}**`,
-				figures[4],
-				'removed',
-			]),
+			mechanismHeader,
+			REMOVED.map((cells) => [...cells, 'removed']),
 		),
-		'',
 		table(
 			'Variant | Row | Median (ms) | Runs (ms) | Requests / run',
-			cells.map((c) => [
-				c.label,
-				ROW_TEXT[c.row],
-				fmt(median(c.times)),
-				list(c.times),
-				[...c.requests].join(', '),
-			]),
+			Object.entries(cells).map(([cell, label]) => {
+				const [runs, row] = [measured[cell], ROW_TEXT[rowOf(cell)]];
+				return [
+					label,
+					row,
+					fmt(medianOf(runs, 'ms')),
+					listOf(runs, 'ms'),
+					distinct(runs.map((r) => r.requests)),
+				];
+			}),
 		),
-		'',
 		targetTable([
 			{
 				target: 'Listing 10,000 (the package as it is): median ≤ HTTP Request + Split Out',
@@ -260,7 +178,7 @@ export async function ablationBench(): Promise<string> {
 				ok: listingAll <= listingHttp,
 			},
 		]),
-	].join('\n');
+	);
 }
 
 /**
@@ -295,28 +213,21 @@ async function installVariant(userFolder: string, m: (typeof MECHANISMS)[number]
 	}
 	progress(`building and packing ${name}`);
 	const logDir = path.join(work, 'logs');
-	assertOk(
-		await runCommand('npx', ['n8n-node', 'build'], { cwd: work, logDir, timeoutMs: 5 * 60_000 }),
-		`n8n-node build (${m.key})`,
-	);
-	assertOk(
-		await runCommand('npm', ['pack', '--pack-destination', work], {
-			cwd: work,
-			logDir,
-			timeoutMs: 5 * 60_000,
-		}),
-		`npm pack (${m.key})`,
-	);
+	const step = async (what: string, command: string, ...args: string[]) =>
+		assertOk(await runCommand(command, args, { cwd: work, logDir, timeoutMs: 5 * 60_000 }), what);
+	await step(`n8n-node build (${m.key})`, 'npx', 'n8n-node', 'build');
+	await step(`npm pack (${m.key})`, 'npm', 'pack', '--pack-destination', work);
 	const tarball = fs.readdirSync(work).find((f) => f.startsWith(name) && f.endsWith('.tgz'));
 	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
 	fs.mkdirSync(target, { recursive: true });
-	assertOk(
-		await runCommand(
-			'tar',
-			['-xzf', path.join(work, tarball!), '--strip-components=1', '-C', target],
-			{ logDir },
-		),
+	await step(
 		`unpacking ${name}`,
+		'tar',
+		'-xzf',
+		path.join(work, tarball!),
+		'--strip-components=1',
+		'-C',
+		target,
 	);
 	return name;
 }

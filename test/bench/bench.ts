@@ -55,38 +55,34 @@ function write(fresh: Map<string, string>): void {
 	fs.writeFileSync(REPORT, renderPage(previous, fresh, order, INTRO));
 }
 
-async function main(): Promise<number> {
+async function main(): Promise<void> {
 	if (unknown?.length || !chosen.length)
 		throw new Error(
 			`BENCH_ONLY: no section ${unknown?.join(', ')}; sections: ${SECTIONS.map((s) => s.name).join(', ')}`,
 		);
 	const fresh = new Map<string, string>();
-	for (const section of chosen) {
-		progress(`started (${section.minutes} min at most)`, section.name);
+	for (const { name, run, minutes } of chosen) {
+		progress(`started (${minutes} min at most)`, name);
 		let timer: NodeJS.Timeout | undefined;
 		const overran = new Promise<never>((_, reject) => {
-			timer = setTimeout(
-				() => reject(new Error(`${section.name}: over ${section.minutes} min`)),
-				section.minutes * 60_000,
-			);
+			timer = setTimeout(() => reject(new Error(`${name}: over ${minutes} min`)), minutes * 60_000);
 		});
-		const text = await Promise.race([section.run(), overran]).finally(async () => {
+		const text = await Promise.race([run(), overran]).finally(async () => {
 			clearTimeout(timer);
 			await stopStarted();
 		});
-		fresh.set(section.name, stamped(RUN, text));
+		fresh.set(name, stamped(RUN, text));
 		write(fresh);
 		process.stdout.write(`\n${text}\n\n`);
 	}
 	progress(`done: ${path.relative(REPO_ROOT, REPORT)}`, 'report');
-	return 0;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
 	process.once(signal, () => void stopStarted().finally(() => process.exit(130)));
 
 main().then(
-	(code) => process.exit(code),
+	() => process.exit(0),
 	async (error: Error) => {
 		process.stderr.write(`\nbenchmark failed: ${error.stack ?? error.message}\n`);
 		await stopStarted();

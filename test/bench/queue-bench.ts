@@ -16,7 +16,7 @@ import { QueueCluster } from '../queue/cluster';
 import { startPostgres, startRedis } from '../queue/services';
 import { startSandbox } from '../sandbox/server';
 import { knob, loadAverage, machine, onStop, OWNER, progress } from './lib';
-import { fmt, median, table } from './report';
+import { blocks, fmt, median, table, times } from './report';
 import { benchCredentials, fileStorage, webhookWorkflow } from './workflows';
 
 const RUNS = knob('BENCH_QUEUE_RUNS', 3);
@@ -29,13 +29,13 @@ export async function queueBench(): Promise<string> {
 	const work = path.join(REPO_ROOT, '.tmp', 'bench', 'queue');
 	const logDir = path.join(work, 'logs');
 	fs.rmSync(work, { recursive: true, force: true });
-	assertOk(
-		await runCommand('bash', [path.join(REPO_ROOT, 'test/queue/ensure-services.sh')], {
-			logDir,
-			timeoutMs: 20 * 60_000,
-		}),
-		'PostgreSQL and Redis (test/queue/ensure-services.sh)',
+	const services = { logDir, timeoutMs: 20 * 60_000 };
+	const ensure = await runCommand(
+		'bash',
+		[path.join(REPO_ROOT, 'test/queue/ensure-services.sh')],
+		services,
 	);
+	assertOk(ensure, 'PostgreSQL and Redis (test/queue/ensure-services.sh)');
 	const { install, userFolder } = await preparePackagedN8n(work, logDir, undefined, {
 		sqlite: false,
 	});
@@ -44,23 +44,19 @@ export async function queueBench(): Promise<string> {
 	const data = path.join(REPO_ROOT, '.cache', 'queue', `bench-${process.pid}`);
 	onStop(async () => fs.rmSync(data, { recursive: true, force: true }));
 	progress('PostgreSQL and Redis (private instances)');
-	const postgres = await startPostgres({
-		dataDir: path.join(data, 'postgres'),
-		logDir: path.join(logDir, 'postgres'),
-		database: 'n8n',
+	const where = (name: string) => ({
+		dataDir: path.join(data, name),
+		logDir: path.join(logDir, name),
 	});
+	const postgres = await startPostgres({ ...where('postgres'), database: 'n8n' });
 	onStop(() => postgres.stop());
-	const redis = await startRedis({
-		dataDir: path.join(data, 'redis'),
-		logDir: path.join(logDir, 'redis'),
-	});
+	const redis = await startRedis(where('redis'));
 	onStop(() => redis.stop());
 	const workflow = webhookWorkflow('bench-queue-recent', [
-		fileStorage('File Storage', { resource: 'file', operation: 'getRecentUploads', limit: 5 }),
+		fileStorage('File Storage', 'file getRecentUploads', { limit: 5 }),
 	]);
 
 	const rows: Array<Array<string | number>> = [];
-	const perMinute: Record<string, number> = {};
 	let failedCalls = 0;
 	/** warm-up, then RUNS runs of CALLS webhook calls, IN_FLIGHT at a time, each answered when its execution ended */
 	const measure = async (label: string, main: N8n, startedBy?: () => Map<string, string[]>) => {
@@ -68,9 +64,8 @@ export async function queueBench(): Promise<string> {
 		const before = new Set(startedBy?.().keys());
 		const rates: number[] = [];
 		for (let run = 0; run <= RUNS; run++) {
+			const [failedBefore, begin] = [failedCalls, performance.now()];
 			let next = 0;
-			const failedBefore = failedCalls;
-			const begin = performance.now();
 			const caller = async () => {
 				while (next++ < CALLS) {
 					const res = await main
@@ -83,21 +78,15 @@ export async function queueBench(): Promise<string> {
 			const rate = ((CALLS - (failedCalls - failedBefore)) / (performance.now() - begin)) * 60_000;
 			if (run > 0) rates.push(rate);
 			progress(
-				`${label}: ${run ? `run ${run}/${RUNS}` : 'warm-up'} ${fmt(rate)} executions/min, ${failedCalls} failed so far`,
+				`${label}: ${run ? `run ${run}/${RUNS}` : 'warm-up'} ${fmt(rate)} executions/min, ${failedCalls} failed`,
 			);
 		}
-		perMinute[label] = median(rates);
 		// executions each worker started in this mode's runs, from the workers' logs (warm-up included)
 		const counts: Record<string, number> = {};
 		for (const [id, names] of startedBy?.() ?? [])
 			if (!before.has(id)) for (const name of names) counts[name] = (counts[name] ?? 0) + 1;
 		const perWorker = Object.entries(counts).map(([name, count]) => `${name} ${count}`);
-		rows.push([
-			label,
-			`**${fmt(perMinute[label])}**`,
-			rates.map(fmt).join(' / '),
-			perWorker.join(', ') || '—',
-		]);
+		rows.push([label, median(rates), rates.map(fmt).join(' / '), perWorker.join(', ') || '—']);
 	};
 
 	for (const mode of ['queue', 'regular'] as const) {
@@ -131,17 +120,20 @@ export async function queueBench(): Promise<string> {
 		} else await measure('regular mode', main);
 		await cluster.stopAll();
 	}
-	const regular = perMinute['regular mode'];
-	return [
+	const perMinute = Object.fromEntries(rows.map((r) => [r[0], r[1] as number]));
+	return blocks(
 		'## Queue mode',
-		'',
 		`Measured ${intro}; n8n ${install.version}, one PostgreSQL and one Redis on the same machine, workers of concurrency ${WORKER_CONCURRENCY} (\`test/bench/queue-bench.ts\`). Webhook executions per minute of Webhook → File Storage (File → Get Recent Uploads, Limit 5: one API request each), ${CALLS} calls per run with ${IN_FLIGHT} in flight, each answered when its execution finished; median of ${RUNS} runs after a warm-up. Load average at the end: ${loadAverage()}. Calls not answered 200 within 120 s (left out of the rates): ${failedCalls}.`,
-		'',
 		table(
 			'Mode | Executions / min (median) | Runs | × regular | Executions per worker (warm-ups included)',
-			rows.map((r) => [r[0], r[1], r[2], `${fmt(perMinute[r[0]] / regular)}×`, r[3]]),
+			rows.map(([mode, rate, runs, perWorker]) => [
+				mode,
+				`**${fmt(rate as number)}**`,
+				runs,
+				times((rate as number) / perMinute['regular mode']),
+				perWorker,
+			]),
 		),
-		'',
 		`On a machine whose cores the main, the workers, PostgreSQL, Redis, the sandbox and the benchmark's client share, a second worker brings no CPU of its own: 2 workers ran ${fmt(perMinute['queue mode, 2 workers'] / perMinute['queue mode, 1 worker'])}× the executions per minute of 1 worker.`,
-	].join('\n');
+	);
 }

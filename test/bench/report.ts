@@ -27,6 +27,17 @@ export const fmt = (value: number): string =>
 
 export const times = (value: number): string => `${fmt(value)}×`;
 export const list = (values: number[]): string => values.map(fmt).join(', ');
+export const distinct = (values: unknown[]): string => [...new Set(values)].join(', ');
+
+type Figures<K extends string> = Array<Record<K, number>>;
+export const medianOf = <K extends string>(runs: Figures<K>, key: K) =>
+	median(runs.map((r) => r[key]));
+export const maxOf = <K extends string>(runs: Figures<K>, key: K) =>
+	Math.max(...runs.map((r) => r[key]));
+export const listOf = <K extends string>(runs: Figures<K>, key: K) => list(runs.map((r) => r[key]));
+
+/** A section's Markdown: its blocks (paragraphs, tables) a blank line apart. */
+export const blocks = (...parts: string[]): string => parts.join('\n\n');
 
 export interface Target {
 	target: string;

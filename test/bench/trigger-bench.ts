@@ -22,49 +22,40 @@ export async function triggerBench(): Promise<{ text: string; targets: Target[] 
 	const rows: Array<Array<string | number>> = [];
 	const targets: Target[] = [];
 	for (const { event, polls, perPoll } of PLANS) {
-		const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+		const sb = await startSandbox({ port: 0, host: '127.0.0.1' });
 		try {
-			const request = sandbox.seed.fileRequests.find((r) => r.active)!;
-			const poller = new Poller({
-				parameters: { event },
-				credentials: {
-					fileStorageApi: {
-						baseUrl: sandbox.baseUrl,
-						accessToken: sandbox.seed.users[0].accessToken,
-					} as ICredentialDataDecryptedObject,
-					fileStorageFileRequestApi: {
-						baseUrl: sandbox.baseUrl,
-						fileRequestId: request.id,
-					} as ICredentialDataDecryptedObject,
-				},
-			});
+			const { baseUrl } = sb;
+			const { id: fileRequestId, folderId } = sb.seed.fileRequests.find((r) => r.active)!;
+			const credentials = {
+				fileStorageApi: { baseUrl, accessToken: sb.seed.users[0].accessToken },
+				fileStorageFileRequestApi: { baseUrl, fileRequestId },
+			} as Record<string, ICredentialDataDecryptedObject>;
+			const arrive = (n: number) =>
+				event === 'upload'
+					? sb.model.addFile(0, { name: `up-${n}.txt`, size: n }).id
+					: event === 'notification'
+						? sb.model.addNotification(0, { title: `Bench ${n}`, category: 'upload' }).id
+						: sb.model.addFile(0, { folderId, name: `req-${n}.pdf` }).id;
+			const poller = new Poller({ parameters: { event }, credentials });
 			/** one poll: the ids it emitted, its requests, the static data's size after it */
 			const poll = async () => {
-				sandbox.clearRequests();
+				sb.clearRequests();
 				const outcome = await poller.poll('trigger');
 				if (outcome.error) throw outcome.error;
 				const bytes = Buffer.byteLength(JSON.stringify(poller.staticData));
-				const ids = (outcome.items ?? []).map((item) => String(item.json.id));
-				return { ids, requests: sandbox.requests.length, bytes };
+				return {
+					ids: (outcome.items ?? []).map((i) => String(i.json.id)),
+					requests: sb.requests.length,
+					bytes,
+				};
 			};
-			let n = 0;
-			const arrive = (): string => {
-				n++;
-				if (event === 'upload')
-					return sandbox.model.addFile(0, { name: `up-${n}.txt`, size: n }).id;
-				if (event === 'notification')
-					return sandbox.model.addNotification(0, { title: `Bench ${n}`, category: 'upload' }).id;
-				return sandbox.model.addFile(0, { folderId: request.folderId, name: `req-${n}.pdf` }).id;
-			};
-			const activation = await poll();
-			const idle = await poll();
+			const [activation, idle] = [await poll(), await poll()];
 			if (activation.ids.length || idle.ids.length)
 				throw new Error(`${event}: activation or an idle poll emitted items`);
-			let maxBytes = Math.max(activation.bytes, idle.bytes);
-			let burstRequests = 0;
+			let [maxBytes, burstRequests, n] = [Math.max(activation.bytes, idle.bytes), 0, 0];
 			for (let k = 0; k < polls; k++) {
-				sandbox.clock.advance(60_000);
-				const expected = Array.from({ length: perPoll }, arrive);
+				sb.clock.advance(60_000);
+				const expected = Array.from({ length: perPoll }, () => arrive(++n));
 				const burst = await poll();
 				if (burst.ids.join() !== expected.join())
 					throw new Error(`${event}, poll ${k + 1}: not exactly the ${perPoll} new items in order`);
@@ -97,18 +88,16 @@ export async function triggerBench(): Promise<{ text: string; targets: Target[] 
 			);
 			progress(`trigger ${event}: ${emitted} events, static data at most ${maxBytes} B`);
 		} finally {
-			await sandbox.stop();
+			await sb.stop();
 		}
 	}
 	const text = [
 		'### Trigger (engine level: n8n-core PollContext through test/harness/engine.ts)',
-		'',
 		'Activation, an idle poll, bursts of new entries a minute apart (every poll checked: exactly the new ids, oldest first), an idle poll after the history. Static data: bytes of its JSON.',
-		'',
 		table(
 			'Event | Activation requests | Idle poll requests | Idle poll after the history | Events emitted (polls × new per poll) | Requests of the burst polls | Static data after activation / max / final (bytes)',
 			rows,
 		),
-	].join('\n');
+	].join('\n\n');
 	return { text, targets };
 }
