@@ -74,7 +74,7 @@ describe('generated content', () => {
 describe('account files: /file/<basename> and /thumbnail/<size>-<basename>', () => {
 	test('the listed file_url serves the bytes with the Bearer token, with type, length and name', async () => {
 		const notes = file('Documents/notes.txt');
-		const url = String(attributesOf(sb.model.fileWrapper(notes)).file_url);
+		const url = String(attributesOf(sb.model.itemWrapper(notes)).file_url);
 		const res = await get(url, api.token());
 		expect(res.status).toBe(200);
 		expect(res.headers['content-type']).toBe(notes.mimetype);
@@ -104,7 +104,7 @@ describe('account files: /file/<basename> and /thumbnail/<size>-<basename>', () 
 
 	test('image thumbnails in every size; other files list a public type icon', async () => {
 		const beach = file('Photos/beach.jpg');
-		const listed = String(attributesOf(sb.model.fileWrapper(beach)).thumbnail);
+		const listed = String(attributesOf(sb.model.itemWrapper(beach)).thumbnail);
 		expect(listed).toBe(`${sb.baseUrl}/thumbnail/xs-${beach.basename}`);
 		for (const size of ['xs', 'sm', 'md', 'lg', 'xl'] as const) {
 			const res = await get(`${sb.baseUrl}/thumbnail/${size}-${beach.basename}`, api.token());
@@ -117,7 +117,7 @@ describe('account files: /file/<basename> and /thumbnail/<size>-<basename>', () 
 		expect((await get(`${sb.baseUrl}/thumbnail/xs-${notes.basename}`, api.token())).status).toBe(
 			404,
 		);
-		const icon = String(attributesOf(sb.model.fileWrapper(notes)).thumbnail);
+		const icon = String(attributesOf(sb.model.itemWrapper(notes)).thumbnail);
 		const res = await get(icon);
 		expect(res.status).toBe(200);
 		expect(res.headers['content-type']).toBe('image/svg+xml');

@@ -157,7 +157,7 @@ export function requestRoutes(model: Model, uploads: RemoteUploads): Route[] {
 								r.value.direction ?? 'DESC',
 							);
 					return ok(200, {
-						data: items.map((i) => itemWrapper(model, i, { fileRequestId: access.req.id })),
+						data: items.map((i) => itemWrapper(model, i, access.req.id)),
 						meta: { root: folderWrapper(model, folder) },
 					});
 				},

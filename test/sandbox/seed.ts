@@ -9,8 +9,6 @@ export interface SeedOptions {
 	bulkFolderFiles: number;
 }
 
-export const DEFAULT_SEED_OPTIONS: SeedOptions = { bulkFolderFiles: 0 };
-
 export interface SeedInfo {
 	users: { name: string; accessToken: string; rootFolderIds: string[] }[];
 	shares: {

@@ -72,7 +72,7 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const model = new Model({ seed: options.seed, realtimeClock: options.realtimeClock });
+	const model = new Model(options.seed, options.realtimeClock);
 	if (options.cursorMode) model.cursorMode = options.cursorMode;
 	const log = new RequestLog();
 	const faults = new FaultInjector();
