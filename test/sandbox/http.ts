@@ -136,10 +136,7 @@ async function send(
 	return sent;
 }
 
-const json = (body: unknown) => {
-	const bytes = Buffer.from(JSON.stringify(body));
-	return { length: bytes.length, blocks: [bytes] };
-};
+const whole = (bytes: Buffer) => ({ length: bytes.length, blocks: [bytes] });
 
 export interface RequestHandlerDeps {
 	routes: Route[];
@@ -162,6 +159,21 @@ export function requestListener({
 	faults,
 	onAnswered,
 }: RequestHandlerDeps): http.RequestListener {
+	const write = (
+		res: http.ServerResponse,
+		status: number,
+		headers: Record<string, string>,
+		body: { length: number; blocks: Iterable<Buffer> },
+		rule?: FaultRule,
+	) => send(res, status, headers, body, rule, faults);
+	const writeJson = (res: http.ServerResponse, status: number, value: unknown) =>
+		write(
+			res,
+			status,
+			{ 'Content-Type': 'application/json' },
+			whole(Buffer.from(JSON.stringify(value))),
+		);
+
 	const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const method = (req.method ?? 'GET').toUpperCase();
@@ -172,15 +184,7 @@ export function requestListener({
 
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
 			const result = control(method, path, raw);
-			await send(
-				res,
-				result.status,
-				{ 'Content-Type': 'application/json' },
-				json(result.body),
-				undefined,
-				faults,
-			);
-			return;
+			return void (await writeJson(res, result.status, result.body));
 		}
 
 		let body: unknown = undefined;
@@ -213,10 +217,7 @@ export function requestListener({
 			res.socket?.destroy();
 			return;
 		}
-		if (
-			rule &&
-			(rule.status !== undefined || rule.body !== undefined || rule.rawBody !== undefined)
-		) {
+		if (rule?.status !== undefined || rule?.body !== undefined || rule?.rawBody !== undefined) {
 			// the injected answer: status 500 unless given; `rawBody` as HTML, `body` as JSON unless `contentType` says otherwise
 			record.status = rule.status ?? 500;
 			const text = rule.rawBody ?? (rule.body === undefined ? '' : JSON.stringify(rule.body));
@@ -237,15 +238,7 @@ export function requestListener({
 				else res.socket?.destroy();
 				return;
 			}
-			await send(
-				res,
-				record.status,
-				headers,
-				{ length: bytes.length, blocks: [bytes] },
-				rule,
-				faults,
-			);
-			return;
+			return void (await write(res, record.status, headers, whole(bytes), rule));
 		}
 
 		const result = problem
@@ -257,24 +250,11 @@ export function requestListener({
 			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
 			const disposition = `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
 			const headers = { 'Content-Type': file.contentType, 'Content-Disposition': disposition };
-			record.bytesSent = await send(
-				res,
-				200,
-				headers,
-				{ length: file.length, blocks: file.blocks() },
-				rule,
-				faults,
-			);
+			const blocks = { length: file.length, blocks: file.blocks() };
+			record.bytesSent = await write(res, 200, headers, blocks, rule);
 			return;
 		}
-		await send(
-			res,
-			result.status,
-			{ 'Content-Type': 'application/json' },
-			json(result.body),
-			undefined,
-			faults,
-		);
+		await writeJson(res, result.status, result.body);
 		onAnswered?.(record, performance.now() - started);
 	};
 
@@ -283,8 +263,7 @@ export function requestListener({
 			const message = e instanceof Error ? e.message : String(e);
 			const pending = requests.at(-1);
 			if (pending?.status === 0) pending.status = 500;
-			const answer = json({ type: 'error', message: `Sandbox internal error: ${message}` });
-			await send(res, 500, { 'Content-Type': 'application/json' }, answer, undefined, faults);
+			await writeJson(res, 500, { type: 'error', message: `Sandbox internal error: ${message}` });
 		});
 	};
 }

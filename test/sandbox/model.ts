@@ -337,14 +337,9 @@ function paginate(scope: Scope | undefined, q: PageQuery, mode: CursorMode): Pag
 	};
 }
 
-export interface AddFolderOptions {
-	parentId?: string | null;
-	name?: string;
-	color?: string;
-	emoji?: string | null;
-	isTeamFolder?: boolean;
-	createdAt?: Date;
-}
+export type AddFolderOptions = Partial<
+	Pick<FolderRec, 'parentId' | 'name' | 'color' | 'emoji' | 'isTeamFolder' | 'createdAt'>
+>;
 
 export interface AddFileOptions {
 	/** containing folder; omitted or null = root (home) of the user */
