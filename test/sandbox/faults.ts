@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * Fault injection: rules that replace or delay API responses. Rules are tried in the order they were added; a
  * matching rule lets `skip` requests through, then fires `times` times; the first rule that fires wins.
