@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 
-import type { FileRec } from './state';
+import type { FileRec } from './model';
 
 export const CONTENT_BLOCK_BYTES = 64 * 1024;
 

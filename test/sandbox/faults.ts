@@ -1,22 +1,22 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * Fault injection: rules that replace or delay API responses. Rules are tried in the order they were added; a
  * matching rule lets `skip` requests through, then fires `times` times; the first rule that fires wins.
  */
-import type * as http from 'node:http';
-
 import { pathMatches } from './http';
+
+export interface FaultRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	body: unknown;
+}
 
 export interface FaultRule {
 	method?: string;
 	/** matched against the pathname: a string must be equal, a RegExp must match */
 	path?: string | RegExp;
-	match?: (r: {
-		method: string;
-		path: string;
-		query: Record<string, string>;
-		body: unknown;
-	}) => boolean;
+	match?: (r: FaultRequest) => boolean;
 	/** let N matching requests through first */
 	skip?: number;
 	/** default 1; Infinity allowed */
@@ -28,9 +28,7 @@ export interface FaultRule {
 	contentType?: string;
 	/** extra response headers, e.g. `{ 'Retry-After': '2' }` */
 	headers?: Record<string, string>;
-	/** alone = slow pass-through */
-	delayMs?: number;
-	/** ends the connection without any answer (a reset), after `delayMs` if set */
+	/** ends the connection without any answer (a reset) */
 	reset?: boolean;
 	/**
 	 * sends the headers (with the full Content-Length) and only this many bytes of the body, then ends the
@@ -51,27 +49,17 @@ export interface FaultRule {
 	hang?: boolean;
 }
 
-interface ActiveFault {
-	id: number;
-	rule: FaultRule;
-	seen: number;
-	fired: number;
-}
-
+/** The rules in the order they were added; `pick` finds the one that fires, `delay` waits until `stop()`. */
 export class FaultInjector {
-	private active: ActiveFault[] = [];
-	private lastId = 0;
-	private readonly delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+	private active: Array<{ rule: FaultRule; seen: number; fired: number }> = [];
+	private readonly delays = new Set<() => void>();
 
-	/** Adds a rule; `remove` takes it out again. */
-	add(rule: FaultRule): { id: number; remove: () => void } {
-		const f: ActiveFault = { id: ++this.lastId, rule, seen: 0, fired: 0 };
+	/** Adds a rule; returns its remover. */
+	add(rule: FaultRule): () => void {
+		const f = { rule, seen: 0, fired: 0 };
 		this.active.push(f);
-		return {
-			id: f.id,
-			remove: () => {
-				this.active = this.active.filter((x) => x !== f);
-			},
+		return () => {
+			this.active = this.active.filter((x) => x !== f);
 		};
 	}
 
@@ -80,20 +68,12 @@ export class FaultInjector {
 	}
 
 	/** The rule that fires for this request, counting it as seen/fired; undefined = none. */
-	pick(r: {
-		method: string;
-		path: string;
-		query: Record<string, string>;
-		body: unknown;
-	}): FaultRule | undefined {
+	pick(r: FaultRequest): FaultRule | undefined {
 		for (const f of this.active) {
-			const rule = f.rule;
+			const { rule } = f;
 			if (rule.method && rule.method.toUpperCase() !== r.method) continue;
-			if (!pathMatches(rule.path, r.path)) continue;
-			if (rule.match && !rule.match(r)) continue;
-			f.seen++;
-			if (f.seen <= (rule.skip ?? 0)) continue;
-			if (f.fired >= (rule.times ?? 1)) continue;
+			if (!pathMatches(rule.path, r.path) || (rule.match && !rule.match(r))) continue;
+			if (++f.seen <= (rule.skip ?? 0) || f.fired >= (rule.times ?? 1)) continue;
 			f.fired++;
 			return rule;
 		}
@@ -103,67 +83,17 @@ export class FaultInjector {
 	/** Waits `ms`; stop() ends every pending wait at once. */
 	delay(ms: number): Promise<void> {
 		return new Promise<void>((resolve) => {
-			const entry = {
-				timer: setTimeout(() => {
-					this.delays.delete(entry);
-					resolve();
-				}, ms),
-				resolve,
+			const end = () => {
+				clearTimeout(timer);
+				this.delays.delete(end);
+				resolve();
 			};
-			this.delays.add(entry);
+			const timer = setTimeout(end, ms);
+			this.delays.add(end);
 		});
 	}
 
 	stop(): void {
-		for (const d of this.delays) {
-			clearTimeout(d.timer);
-			d.resolve();
-		}
-		this.delays.clear();
+		for (const end of [...this.delays]) end();
 	}
-}
-
-/** true when the rule sends its own response (or none at all); a delay-only rule passes through. */
-export function replacesResponse(rule: FaultRule): boolean {
-	return (
-		rule.status !== undefined ||
-		rule.body !== undefined ||
-		rule.rawBody !== undefined ||
-		rule.reset === true ||
-		rule.hang === true
-	);
-}
-
-/**
- * Sends the rule's response: status 500 unless given; `rawBody` as HTML and `body` as JSON unless `contentType`
- * says otherwise; `status` alone sends an empty body.
- */
-export function writeInjectedResponse(res: http.ServerResponse, rule: FaultRule): void {
-	let text = '';
-	let contentType = rule.contentType;
-	if (rule.rawBody !== undefined) {
-		text = rule.rawBody;
-		contentType ??= 'text/html; charset=utf-8';
-	} else if (rule.body !== undefined) {
-		text = JSON.stringify(rule.body);
-		contentType ??= 'application/json';
-	}
-	if (rule.reset) {
-		res.socket?.destroy();
-		return;
-	}
-	const headers: Record<string, string | number> = {
-		...(rule.headers ?? {}),
-		'Content-Length': Buffer.byteLength(text),
-	};
-	if (contentType) headers['Content-Type'] = contentType;
-	res.writeHead(rule.status ?? 500, headers);
-	if (rule.cutAfterBytes !== undefined) {
-		// The promised length never arrives: the client sees the connection end mid-body.
-		res.write(Buffer.from(text).subarray(0, rule.cutAfterBytes));
-		if (rule.closeGracefully) res.socket?.end();
-		else res.socket?.destroy();
-		return;
-	}
-	res.end(text);
 }

@@ -1,19 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * One HTTP request end to end (`requestListener`): result values, JSON bodies in and out, the request log
- * (`sb.requests`), fault rules, routing, and file content written with backpressure and shaped by body faults.
+ * One HTTP request end to end (`requestListener`): result values, the JSON body in, the request log
+ * (`sb.requests`), fault rules, routing, and the answer written with backpressure and shaped by body faults.
  */
 import type * as http from 'node:http';
 
 import type { FileContent } from './content';
-import { MESSAGES } from './schemas';
 import type { FaultInjector, FaultRule } from './faults';
-import type { ControlApi } from './control-api';
-import { replacesResponse, writeInjectedResponse } from './faults';
 import { dispatch } from './routes';
 import type { Route } from './routes';
+import { MESSAGES } from './schemas';
 
-/** HTTP plumbing shared by the API and the control routes: result values, JSON bodies in and out. */
 /** What a route answers: written as JSON, or, with `content`, the file's bytes. */
 export interface Result {
 	status: number;
@@ -21,63 +18,17 @@ export interface Result {
 	content?: FileContent;
 }
 
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
-
 export const ok = (status: number, body: unknown): Result => ({ status, body });
 export const error = (status: number, message: string): Result =>
 	ok(status, { type: 'error', message });
-export const invalid = (
-	errors: Record<string, string[]>,
-	message: string = MESSAGES.invalid,
-): Result => ok(422, { message, errors });
-export const unauthorized = () => error(401, MESSAGES.unauthorized);
-export const notFoundEntry = (status = 200) => error(status, MESSAGES.notFound);
+export const invalid = (errors: Record<string, string[]>, message: string = MESSAGES.invalid) =>
+	ok(422, { message, errors });
 export const content = (file: FileContent): Result => ({
 	status: 200,
 	body: undefined,
 	content: file,
 });
 
-export function isResult(x: unknown): x is Result {
-	return typeof x === 'object' && x !== null && 'status' in x && 'body' in x;
-}
-
-export function readBody(req: http.IncomingMessage): Promise<string> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size > MAX_BODY_BYTES) {
-				reject(new Error('request body too large'));
-				req.destroy();
-				return;
-			}
-			chunks.push(chunk);
-		});
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		req.on('error', reject);
-	});
-}
-
-export function writeJson(res: http.ServerResponse, status: number, body: unknown): void {
-	if (res.headersSent || res.destroyed) return;
-	const text = JSON.stringify(body);
-	res.writeHead(status, {
-		'Content-Type': 'application/json',
-		'Content-Length': Buffer.byteLength(text),
-	});
-	res.end(text);
-}
-
-/** Drops empty-string values (treated as absent). */
-export function nonEmpty(query: Record<string, string>): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [k, v] of Object.entries(query)) if (v !== '') out[k] = v;
-	return out;
-}
-
-/** The log of API requests (`sb.requests`), and the path filter it shares with fault rules. */
 export interface RecordedRequest {
 	method: string;
 	/** pathname */
@@ -85,6 +36,7 @@ export interface RecordedRequest {
 	query: Record<string, string>;
 	body: unknown;
 	authorization?: string;
+	/** 0 while unanswered, and for a connection reset on purpose */
 	status: number;
 	/** file content answers: the bytes of the body actually written */
 	bytesSent?: number;
@@ -97,86 +49,69 @@ export interface RequestFilter {
 }
 
 export function pathMatches(filter: string | RegExp | undefined, path: string): boolean {
-	if (filter === undefined) return true;
 	if (typeof filter === 'string') return filter === path;
-	filter.lastIndex = 0;
-	return filter.test(path);
+	if (filter) filter.lastIndex = 0;
+	return !filter || filter.test(path);
 }
 
-export class RequestLog {
-	/** in order of arrival; the same array for the sandbox's whole life (`sb.requests`) */
-	readonly list: RecordedRequest[] = [];
+export const countRequests = (requests: RecordedRequest[], filter: RequestFilter = {}) =>
+	requests.filter(
+		(r) =>
+			(!filter.method || filter.method.toUpperCase() === r.method) &&
+			pathMatches(filter.path, r.path),
+	).length;
 
-	record(r: RecordedRequest): void {
-		this.list.push(r);
+const FOREVER_MS = 24 * 3600 * 1000;
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req as AsyncIterable<Buffer>) {
+		size += chunk.length;
+		if (size > MAX_BODY_BYTES) throw new Error('request body too large');
+		chunks.push(chunk);
 	}
-
-	clear(): void {
-		this.list.length = 0;
-	}
-
-	count(filter: RequestFilter = {}): number {
-		return this.list.filter(
-			(r) =>
-				(!filter.method || filter.method.toUpperCase() === r.method) &&
-				pathMatches(filter.path, r.path),
-		).length;
-	}
-
-	/** The last request if the server has not answered it yet. */
-	unanswered(): RecordedRequest | undefined {
-		const last = this.list[this.list.length - 1];
-		return last && last.status === 0 ? last : undefined;
-	}
-}
-
-/**
- * Writing file content: headers up front (Content-Type, Content-Length, Content-Disposition), then the blocks with
- * backpressure, so a 1 GB file streams in constant memory. A fault rule that matched without replacing the answer
- * shapes the body: cut it (`cutAfterBytes`), stall it (`stallAfterBytes`), slow it (`blockDelayMs`) or announce
- * another length (`declaredLength`) or none (`omitLength`).
- */
-/** How the body went out: bytes written, and whether the connection was ended on purpose. */
-export interface ContentOutcome {
-	bytesSent: number;
+	return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Resolves once `piece` is handed to the socket (or the connection is gone): only then may it be cut. */
-function written(res: http.ServerResponse, piece: Buffer): Promise<void> {
-	return new Promise<void>((resolve) => {
+const written = (res: http.ServerResponse, piece: Buffer | string) =>
+	new Promise<void>((resolve) => {
 		res.write(piece, () => resolve());
-		res.once('close', () => resolve());
+		res.once('close', resolve);
 	});
-}
 
-function drained(res: http.ServerResponse): Promise<void> {
-	return new Promise<void>((resolve) => {
+const drained = (res: http.ServerResponse) =>
+	new Promise<void>((resolve) => {
 		const done = () => {
-			res.off('drain', done);
-			res.off('close', done);
+			res.off('drain', done).off('close', done);
 			resolve();
 		};
-		res.on('drain', done);
-		res.on('close', done);
+		res.on('drain', done).on('close', done);
 	});
-}
 
-export async function writeContent(
+/**
+ * Writes an answer: the head (with Content-Length), then the body block by block with backpressure, so a 1 GB file
+ * streams in constant memory. A fault rule shapes it: cut it (`cutAfterBytes`), stall it
+ * (`stallAfterBytes`), slow it (`blockDelayMs`) or announce another length (`declaredLength`) or none
+ * (`omitLength`). Returns the body bytes written.
+ */
+async function send(
 	res: http.ServerResponse,
-	file: FileContent,
+	status: number,
+	headers: Record<string, string>,
+	body: { length: number; blocks: Iterable<Buffer> },
 	rule: FaultRule | undefined,
 	faults: FaultInjector,
-): Promise<ContentOutcome> {
-	const declared = rule?.declaredLength ?? file.length;
-	res.writeHead(200, {
-		'Content-Type': file.contentType,
-		...(rule?.omitLength ? {} : { 'Content-Length': declared }),
-		'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-	});
+): Promise<number> {
+	if (res.headersSent || res.destroyed) return 0;
+	const declared = rule?.declaredLength ?? body.length;
+	res.writeHead(status, { ...headers, ...(!rule?.omitLength && { 'Content-Length': declared }) });
 	const stopAt = rule?.cutAfterBytes ?? rule?.stallAfterBytes;
 	let sent = 0;
-	for (const block of file.blocks()) {
-		if (res.destroyed) return { bytesSent: sent };
+	for (const block of body.blocks) {
+		if (res.destroyed) return sent;
 		const last = stopAt !== undefined && sent + block.length >= stopAt;
 		const piece = last ? block.subarray(0, Math.max(0, stopAt - sent)) : block;
 		if (last) await written(res, piece);
@@ -186,119 +121,149 @@ export async function writeContent(
 		if (rule?.blockDelayMs) await faults.delay(rule.blockDelayMs);
 	}
 	if (rule?.stallAfterBytes !== undefined && rule.cutAfterBytes === undefined) {
-		// Nothing more until the client gives up or the sandbox stops.
-		await faults.delay(24 * 3600 * 1000);
+		// nothing more until the client gives up or the sandbox stops
+		await faults.delay(FOREVER_MS);
 		res.socket?.destroy();
-		return { bytesSent: sent };
+		return sent;
 	}
-	if (rule?.cutAfterBytes !== undefined || declared !== file.length) {
-		// The promised length never arrives: the client sees the connection end mid-body.
-		await new Promise<void>((resolve) => res.write('', () => resolve()));
-		res.socket?.destroy();
-		return { bytesSent: sent };
+	if (rule?.cutAfterBytes === undefined && declared === body.length) {
+		res.end();
+		return sent;
 	}
-	res.end();
-	return { bytesSent: sent };
+	// the promised length never arrives: the client sees the connection end mid-body
+	await written(res, '');
+	res.socket?.destroy();
+	return sent;
 }
 
-/**
- * One HTTP request end to end: /__sandbox/ goes to the control API; anything else is read as JSON, recorded,
- * offered to the fault rules, then routed. An unexpected failure answers 500 and is recorded as such.
- */
+const whole = (bytes: Buffer) => ({ length: bytes.length, blocks: [bytes] });
+
 export interface RequestHandlerDeps {
 	routes: Route[];
-	control: ControlApi;
-	log: RequestLog;
+	/** the control API under /__sandbox/: never recorded or faulted */
+	control: (method: string, path: string, raw: string) => Result;
+	requests: RecordedRequest[];
 	faults: FaultInjector;
-	/** called after each API request is answered, with the sandbox's own time on it (see SandboxOptions) */
+	/** called after each API request answered with JSON by its route, with the sandbox's own time on it */
 	onAnswered?: (request: RecordedRequest, handlingMs: number) => void;
 }
 
-export type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
+/**
+ * /__sandbox/ goes to the control API; anything else is read as JSON, recorded, offered to the fault rules, then
+ * routed. An unexpected failure answers 500 and is recorded as such.
+ */
 export function requestListener({
 	routes,
 	control,
-	log,
+	requests,
 	faults,
 	onAnswered,
-}: RequestHandlerDeps): RequestListener {
+}: RequestHandlerDeps): http.RequestListener {
+	const write = (
+		res: http.ServerResponse,
+		status: number,
+		headers: Record<string, string>,
+		body: { length: number; blocks: Iterable<Buffer> },
+		rule?: FaultRule,
+	) => send(res, status, headers, body, rule, faults);
+	const writeJson = (res: http.ServerResponse, status: number, value: unknown) =>
+		write(
+			res,
+			status,
+			{ 'Content-Type': 'application/json' },
+			whole(Buffer.from(JSON.stringify(value))),
+		);
+
 	const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname;
-		const query: Record<string, string> = {};
-		for (const [k, v] of url.searchParams) query[k] = v;
+		const query = Object.fromEntries(url.searchParams);
 		const raw = await readBody(req);
-		const handlingStarted = performance.now();
+		const started = performance.now();
 
 		if (path === '/__sandbox' || path.startsWith('/__sandbox/')) {
-			const result = await control(method, path, raw);
-			writeJson(res, result.status, result.body);
-			return;
+			const result = control(method, path, raw);
+			return void (await writeJson(res, result.status, result.body));
 		}
 
 		let body: unknown = undefined;
-		let bodyProblem: string | undefined;
+		let problem: string | undefined;
 		if (raw.length) {
 			try {
 				body = JSON.parse(raw);
+				if (!/json/i.test(req.headers['content-type'] ?? ''))
+					problem = 'The request body must be sent with Content-Type: application/json.';
 			} catch {
 				body = raw;
-				bodyProblem = 'The request body is not valid JSON.';
-			}
-			const ct = req.headers['content-type'] ?? '';
-			if (!bodyProblem && !/json/i.test(ct)) {
-				bodyProblem = 'The request body must be sent with Content-Type: application/json.';
+				problem = 'The request body is not valid JSON.';
 			}
 		}
-		const authorization = req.headers.authorization;
+		const { authorization } = req.headers;
 		const record: RecordedRequest = {
 			method,
 			path,
 			query,
 			body,
-			...(authorization !== undefined ? { authorization } : {}),
+			...(authorization !== undefined && { authorization }),
 			status: 0,
 		};
-		log.record(record);
+		requests.push(record);
 
 		const rule = faults.pick({ method, path, query, body });
-		if (rule) {
-			if (rule.delayMs) await faults.delay(rule.delayMs);
-			if (rule.hang) {
-				// Held until the sandbox stops (which ends every pending wait), then dropped unanswered.
-				await faults.delay(24 * 3600 * 1000);
-				res.socket?.destroy();
-				return;
-			}
-			if (replacesResponse(rule)) {
-				record.status = rule.reset ? 0 : (rule.status ?? 500);
-				if (res.headersSent || res.destroyed) return;
-				writeInjectedResponse(res, rule);
-				return;
-			}
-		}
-
-		const result = bodyProblem
-			? error(400, bodyProblem)
-			: await dispatch(routes, method, path, { query, body, authorization });
-		record.status = result.status;
-		if (result.content) {
-			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
-			record.bytesSent = (await writeContent(res, result.content, rule, faults)).bytesSent;
+		if (rule?.hang || rule?.reset) {
+			// a hang is held until the sandbox stops (which ends every pending wait), then dropped unanswered
+			if (rule.hang) await faults.delay(FOREVER_MS);
+			res.socket?.destroy();
 			return;
 		}
-		writeJson(res, result.status, result.body);
-		onAnswered?.(record, performance.now() - handlingStarted);
+		if (rule?.status !== undefined || rule?.body !== undefined || rule?.rawBody !== undefined) {
+			// the injected answer: status 500 unless given; `rawBody` as HTML, `body` as JSON unless `contentType` says otherwise
+			record.status = rule.status ?? 500;
+			const text = rule.rawBody ?? (rule.body === undefined ? '' : JSON.stringify(rule.body));
+			const contentType =
+				rule.contentType ??
+				(rule.rawBody !== undefined
+					? 'text/html; charset=utf-8'
+					: rule.body !== undefined
+						? 'application/json'
+						: undefined);
+			const headers = { ...rule.headers, ...(contentType && { 'Content-Type': contentType }) };
+			const bytes = Buffer.from(text);
+			if (rule.cutAfterBytes !== undefined) {
+				// cut at once, while the client still waits for the rest: reset (RST), or closed in order (FIN)
+				res.writeHead(record.status, { ...headers, 'Content-Length': bytes.length });
+				res.write(bytes.subarray(0, rule.cutAfterBytes));
+				if (rule.closeGracefully) res.socket?.end();
+				else res.socket?.destroy();
+				return;
+			}
+			return void (await write(res, record.status, headers, whole(bytes), rule));
+		}
+
+		const result = problem
+			? error(400, problem)
+			: await dispatch(routes, method, path, { query, body, authorization });
+		record.status = result.status;
+		const file = result.content;
+		if (file) {
+			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
+			const disposition = `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
+			const headers = { 'Content-Type': file.contentType, 'Content-Disposition': disposition };
+			const blocks = { length: file.length, blocks: file.blocks() };
+			record.bytesSent = await write(res, 200, headers, blocks, rule);
+			return;
+		}
+		await writeJson(res, result.status, result.body);
+		onAnswered?.(record, performance.now() - started);
 	};
 
 	return (req, res) => {
-		handle(req, res).catch((e: unknown) => {
+		handle(req, res).catch(async (e: unknown) => {
 			const message = e instanceof Error ? e.message : String(e);
-			const pending = log.unanswered();
-			if (pending) pending.status = 500;
-			writeJson(res, 500, { type: 'error', message: `Sandbox internal error: ${message}` });
+			const pending = requests.at(-1);
+			if (pending?.status === 0) pending.status = 500;
+			await writeJson(res, 500, { type: 'error', message: `Sandbox internal error: ${message}` });
 		});
 	};
 }

@@ -1,113 +1,259 @@
 /**
- * `Model` (`sb.model`), the sandbox's state behind one object, and the paging of its listings by keyset or offset
- * cursor.
+ * `Model` (`sb.model`): the sandbox's records and stores (users, the item tree with its sorted indexes, trash,
+ * shares, file requests, notifications), drawn from one seeded PRNG, one clock and one creation sequence; and the
+ * paging of its listings by keyset or offset cursor. Tests use it directly.
  */
+import { z } from 'zod';
+
 import * as representation from './representation';
-import type {
-	CursorMetaT,
-	FileWrapperT,
-	FolderWrapperT,
-	ItemWrapperT,
-	NotificationWrapperT,
-} from './schemas';
-import { applySeed, DEFAULT_SEED_OPTIONS } from './seed';
+import type { CursorMetaT, ExifAttributesT, ItemWrapperT } from './schemas';
+import { SortDirection, SortKey } from './schemas';
+import { applySeed } from './seed';
 import type { SeedInfo, SeedOptions } from './seed';
-import {
-	DEFAULT_FOLDER_COLOR,
-	ItemTree,
-	Rng,
-	RNG_SEED,
-	SandboxClock,
-	SEED_NOW,
-	sortKeyOf,
-} from './state';
-import type {
-	Direction,
-	ExifRec,
-	FileRec,
-	FileRequestRec,
-	FolderRec,
-	ItemRec,
-	Key,
-	NotificationRec,
-	Scope,
-	ShareRec,
-	SortField,
-	UserRec,
-	UserRef,
-} from './state';
 
-export { formatFileSize, formatItemDate, formatNotificationDate } from './representation';
-export { DEFAULT_FOLDER_COLOR, Rng, RNG_SEED, SandboxClock, SEED_NOW, sortKeyOf } from './state';
-export type {
-	Direction,
-	ExifRec,
-	FileRec,
-	FileRequestRec,
-	FolderRec,
-	ItemRec,
-	NotificationRec,
-	ShareRec,
-	SortField,
-	UserRec,
-	UserRef,
-} from './state';
-
-/**
- * Cursors: encoding, decoding, and paging a sorted listing with them (or with a page number). Two kinds, as
- * Laravel's two paginators have: keyset cursors (`cursorPaginate()`: the next page starts after the last entry
- * shown, whatever changed meanwhile) and offset cursors (`paginate()`: the next page starts N entries further
- * down, so an entry added or removed above it shifts what the next page shows). `CursorMode` picks which kind the
- * sandbox hands out; both are read whatever the mode.
- */
-/**
- * Decoded keyset cursor. Encoded as base64url(JSON) of
- * `{sort, direction, points: 'start'|'next'|'prev', value?, seq?, id?}`:
- * `value` = sort key of the boundary item (epoch ms for created_at, lower-cased name for name), `seq` = its
- * creation sequence (tie breaker), `id` = its id (informational).
- */
-export interface Cursor {
-	sort: SortField;
-	direction: Direction;
-	points: 'start' | 'next' | 'prev' | 'offset';
-	value?: number | string;
-	seq?: number;
-	id?: string;
-	/** offset cursors: the position the page starts at */
-	offset?: number;
+export interface UserRec {
+	id: string;
+	index: number;
+	name: string;
+	email: string;
+	color: string;
+	accessToken: string;
+	createdAt: Date;
 }
 
+interface ItemBase {
+	id: string;
+	name: string;
+	userId: string;
+	parentId: string | null;
+	/** creation sequence: total order among items created at the same instant */
+	seq: number;
+	createdAt: Date;
+	updatedAt: Date;
+	deletedAt: Date | null;
+	/** id of the item whose deletion put this one in the trash (itself, or a trashed ancestor) */
+	trashRoot: string | null;
+}
+
+export interface FolderRec extends ItemBase {
+	type: 'folder';
+	color: string;
+	emoji: string | null;
+	isTeamFolder: boolean;
+}
+
+export type ExifRec = { id: string } & ExifAttributesT;
+
+export interface FileRec extends ItemBase {
+	type: 'file';
+	basename: string;
+	mimetype: string;
+	size: number;
+	creatorId: string;
+	exif: ExifRec | null;
+	/** the bytes a remote upload fetched; without it the content is generated */
+	storedPath?: string;
+}
+
+export type ItemRec = FolderRec | FileRec;
+
+export interface ShareRec {
+	id: string;
+	token: string;
+	itemId: string;
+	itemType: 'folder' | 'file';
+	userId: string;
+	permission: 'editor' | 'visitor';
+	protected: boolean;
+	/** hours */
+	expireIn: number;
+	createdAt: Date;
+}
+
+export interface FileRequestRec {
+	id: string;
+	folderId: string;
+	userId: string;
+	name: string;
+	createdAt: Date;
+	expiresAt: Date | null;
+	filled: boolean;
+}
+
+export interface NotificationRec {
+	id: string;
+	userId: string;
+	type: string;
+	category: string;
+	title: string;
+	description: string;
+	action: string;
+	createdAt: Date;
+	readAt: Date | null;
+	seq: number;
+}
+
+/** A user by index (0 = the demo user) or id. */
+export type UserRef = number | string;
+
+export const DEFAULT_FOLDER_COLOR = '#00BC7E';
+
+/** mulberry32, seeded: every id and token of the sandbox comes from it, the same on every run. */
+class Rng {
+	private state = 0x5eed2026;
+
+	next(): number {
+		this.state = (this.state + 0x6d2b79f5) >>> 0;
+		let t = this.state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	}
+
+	int(maxExclusive: number): number {
+		return Math.floor(this.next() * maxExclusive);
+	}
+
+	chars(alphabet: string, length: number): string {
+		let s = '';
+		for (let i = 0; i < length; i++) s += alphabet[this.int(alphabet.length)];
+		return s;
+	}
+
+	hex = (length: number) => this.chars('0123456789abcdef', length);
+	alnum = (length: number) =>
+		this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', length);
+
+	/** RFC 4122 version 4 layout. */
+	uuid(): string {
+		const b = Array.from({ length: 16 }, () => this.int(256));
+		b[6] = (b[6] & 0x0f) | 0x40;
+		b[8] = (b[8] & 0x3f) | 0x80;
+		const h = b.map((x) => x.toString(16).padStart(2, '0')).join('');
+		return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+	}
+}
+
+/** Fixed "now" of the seeded state: 10 Mar 2026 12:00 UTC. */
+export const SEED_NOW = new Date('2026-03-10T12:00:00.000Z');
+
+/** Frozen at a fixed "now" (time moves only with `set`/`advance`) unless realtime: then it runs from the last set(). */
+export class SandboxClock {
+	private base = SEED_NOW.getTime();
+	private setAt = Date.now();
+
+	constructor(public realtime = false) {}
+
+	now(): Date {
+		return new Date(this.base + (this.realtime ? Date.now() - this.setAt : 0));
+	}
+
+	set(d: Date): void {
+		this.base = d.getTime();
+		this.setAt = Date.now();
+	}
+
+	advance(ms: number): void {
+		this.set(new Date(this.now().getTime() + ms));
+	}
+}
+
+/**
+ * Sorted indexes (keyset friendly) that listings are served from: kept up to date on every mutation by binary
+ * insertion, so adding 10k items and listing them stays cheap.
+ */
+export type SortField = 'created_at' | 'name';
+export type Direction = 'ASC' | 'DESC';
+type Key = [number | string, number];
+
+function compareKeys(a: Key, b: Key): number {
+	return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1];
+}
+
+function sortKeyOf(item: ItemRec, sort: SortField): Key {
+	return [sort === 'name' ? item.name.toLowerCase() : item.createdAt.getTime(), item.seq];
+}
+
+/** Items ascending by a unique key; binary insertion/removal, one sort or filter for large batches. */
+class SortedIndex {
+	arr: ItemRec[] = [];
+
+	constructor(private readonly sort: SortField) {}
+
+	/** first index whose key is >= k (> k when `after`) */
+	bound(k: Key, after = false): number {
+		let lo = 0;
+		let hi = this.arr.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			const c = compareKeys(sortKeyOf(this.arr[mid], this.sort), k);
+			if (c < 0 || (after && c === 0)) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	insertMany(items: ItemRec[]): void {
+		if (items.length > 16) {
+			this.arr.push(...items);
+			this.arr.sort((a, b) => compareKeys(sortKeyOf(a, this.sort), sortKeyOf(b, this.sort)));
+			return;
+		}
+		for (const t of items) {
+			const k = sortKeyOf(t, this.sort);
+			const n = this.arr.length;
+			if (n === 0 || compareKeys(sortKeyOf(this.arr[n - 1], this.sort), k) < 0) this.arr.push(t);
+			else this.arr.splice(this.bound(k, true), 0, t);
+		}
+	}
+
+	removeMany(items: Set<ItemRec>): void {
+		if (items.size > 16) {
+			this.arr = this.arr.filter((t) => !items.has(t));
+			return;
+		}
+		for (const t of items) {
+			const i = this.bound(sortKeyOf(t, this.sort));
+			const j = this.arr[i] === t ? i : this.arr.indexOf(t);
+			if (j >= 0) this.arr.splice(j, 1);
+		}
+	}
+}
+
+/** The two orders of one listing (a folder, or the latest files of a user). */
+type Scope = Record<SortField, SortedIndex>;
+
+/**
+ * Cursors, as Laravel's two paginators hand them out: keyset cursors (`cursorPaginate()`: the next page starts
+ * after the last entry shown, whatever changed meanwhile) and offset cursors (`paginate()`: the next page starts N
+ * entries further down, so an entry added or removed above it shifts what the next page shows). `cursorMode` picks
+ * which kind the sandbox hands out; both are read whatever the mode. Encoded as base64url(JSON): `value` = sort key
+ * of the boundary item (epoch ms or lower-cased name), `seq` = its creation sequence, `id` informational.
+ */
+const order = { sort: SortKey, direction: SortDirection };
+const CursorSchema = z.union([
+	z.object({ ...order, points: z.literal('start') }),
+	z.object({ ...order, points: z.literal('offset'), offset: z.number().int().nonnegative() }),
+	z
+		.object({
+			...order,
+			points: z.enum(['next', 'prev']),
+			value: z.union([z.number(), z.string()]),
+			seq: z.number().int(),
+			id: z.string().optional().catch(undefined),
+		})
+		.refine((c) => typeof c.value === (c.sort === 'name' ? 'string' : 'number')),
+]);
+export type Cursor = z.infer<typeof CursorSchema>;
 export type CursorMode = 'keyset' | 'offset';
 
-export function encodeCursor(c: Cursor): string {
-	return Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
-}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
 
 export function decodeCursor(s: string): Cursor | undefined {
 	try {
 		if (!/^[A-Za-z0-9_-]+$/.test(s)) return undefined;
-		const c = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as Record<string, unknown>;
-		if (c === null || typeof c !== 'object') return undefined;
-		if (c.sort !== 'created_at' && c.sort !== 'name') return undefined;
-		if (c.direction !== 'ASC' && c.direction !== 'DESC') return undefined;
-		if (c.points === 'start') return { sort: c.sort, direction: c.direction, points: 'start' };
-		if (c.points === 'offset') {
-			if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0)
-				return undefined;
-			return { sort: c.sort, direction: c.direction, points: 'offset', offset: c.offset };
-		}
-		if (c.points !== 'next' && c.points !== 'prev') return undefined;
-		if (c.sort === 'created_at' && typeof c.value !== 'number') return undefined;
-		if (c.sort === 'name' && typeof c.value !== 'string') return undefined;
-		if (typeof c.seq !== 'number' || !Number.isInteger(c.seq)) return undefined;
-		return {
-			sort: c.sort,
-			direction: c.direction,
-			points: c.points,
-			value: c.value as number | string,
-			seq: c.seq,
-			id: typeof c.id === 'string' ? c.id : undefined,
-		};
+		const r = CursorSchema.safeParse(JSON.parse(Buffer.from(s, 'base64url').toString('utf8')));
+		return r.success ? r.data : undefined;
 	} catch {
 		return undefined;
 	}
@@ -121,8 +267,6 @@ export interface PageQuery {
 	cursor?: Cursor;
 	/** the cursor string as received, echoed in meta.cursor.cursor */
 	rawCursor?: string;
-	/** which kind of cursor the answer hands out (default keyset) */
-	cursorMode?: CursorMode;
 }
 
 export interface Page {
@@ -136,88 +280,66 @@ export interface Page {
  * the `limit` items before it. Keys are (sort value, creation seq), unique, so an item inserted or deleted
  * between two page fetches never shifts the boundary.
  */
-export function paginate(scope: Scope | undefined, q: PageQuery): Page {
-	const index = scope ? scope[q.sort] : undefined;
+function paginate(scope: Scope | undefined, q: PageQuery, mode: CursorMode): Page {
+	const index = scope?.[q.sort];
 	const arr = index?.arr ?? [];
 	const n = arr.length;
-	const at = (i: number) => (q.direction === 'ASC' ? arr[i] : arr[n - 1 - i]);
-	const keyOfCursor = (c: Cursor): Key => [c.value as number | string, c.seq as number];
-	/** number of L-elements strictly before key k */
-	const before = (k: Key) =>
-		!index ? 0 : q.direction === 'ASC' ? index.lowerBound(k) : n - index.upperBound(k);
-	/** number of L-elements at or before key k */
-	const atOrBefore = (k: Key) =>
-		!index ? 0 : q.direction === 'ASC' ? index.upperBound(k) : n - index.lowerBound(k);
-	const keysetCursorFor = (item: ItemRec, points: 'next' | 'prev') => {
-		const [value, seq] = sortKeyOf(item, q.sort);
-		return encodeCursor({ sort: q.sort, direction: q.direction, points, value, seq, id: item.id });
+	const asc = q.direction === 'ASC';
+	const at = (i: number) => (asc ? arr[i] : arr[n - 1 - i]);
+	/** number of L-elements before key k (at or before it with `including`) */
+	const before = (k: Key, including: boolean) =>
+		!index ? 0 : asc ? index.bound(k, including) : n - index.bound(k, !including);
+	const { sort, direction } = q;
+	const cursorAt = (item: ItemRec, points: 'next' | 'prev') => {
+		const [value, seq] = sortKeyOf(item, sort);
+		return encodeCursor({ sort, direction, points, value, seq, id: item.id });
 	};
 	const offsetCursor = (offset: number) =>
-		encodeCursor({ sort: q.sort, direction: q.direction, points: 'offset', offset });
+		encodeCursor({ sort, direction, points: 'offset', offset });
 
-	let start: number;
-	let end: number;
 	const c = q.cursor;
-	if (c && c.points === 'offset') {
-		start = Math.min(n, c.offset as number);
-		end = Math.min(n, start + q.limit);
-	} else if (c && c.points === 'next') {
-		start = atOrBefore(keyOfCursor(c));
-		end = Math.min(n, start + q.limit);
-	} else if (c && c.points === 'prev') {
-		end = before(keyOfCursor(c));
+	let start = Math.min(n, ((q.page ?? 1) - 1) * q.limit);
+	if (c?.points === 'offset') start = Math.min(n, c.offset);
+	else if (c?.points === 'next') start = before([c.value, c.seq], true);
+	else if (c?.points === 'start') start = 0;
+	let end = Math.min(n, start + q.limit);
+	if (c?.points === 'prev') {
+		end = before([c.value, c.seq], false);
 		start = Math.max(0, end - q.limit);
-	} else if (c) {
-		start = 0;
-		end = Math.min(n, q.limit);
-	} else {
-		start = Math.min(n, ((q.page ?? 1) - 1) * q.limit);
-		end = Math.min(n, start + q.limit);
 	}
 	const items: ItemRec[] = [];
 	for (let i = start; i < end; i++) items.push(at(i));
 
-	let current: string;
-	if (q.rawCursor !== undefined) current = q.rawCursor;
-	else if (start === 0 || n === 0)
-		current = encodeCursor({ sort: q.sort, direction: q.direction, points: 'start' });
-	else
+	const offsets = mode === 'offset';
+	let current = q.rawCursor;
+	if (current === undefined)
 		current =
-			q.cursorMode === 'offset'
-				? offsetCursor(start)
-				: keysetCursorFor(at(Math.min(start, n) - 1), 'next');
-
-	const offsets = q.cursorMode === 'offset';
+			start === 0 || n === 0
+				? encodeCursor({ sort, direction, points: 'start' })
+				: offsets
+					? offsetCursor(start)
+					: cursorAt(at(start - 1), 'next');
 	const hasNext = items.length > 0 && end < n;
 	const hasPrev = items.length > 0 && start > 0;
 	return {
 		items,
 		meta: {
 			cursor: current,
-			next_cursor: hasNext
-				? offsets
-					? offsetCursor(end)
-					: keysetCursorFor(at(end - 1), 'next')
-				: null,
-			prev_cursor: hasPrev
-				? offsets
+			next_cursor: !hasNext ? null : offsets ? offsetCursor(end) : cursorAt(at(end - 1), 'next'),
+			prev_cursor: !hasPrev
+				? null
+				: offsets
 					? offsetCursor(Math.max(0, start - q.limit))
-					: keysetCursorFor(at(start), 'prev')
-				: null,
+					: cursorAt(at(start), 'prev'),
 			limit: q.limit,
 			total: n,
 		},
 	};
 }
 
-export interface AddFolderOptions {
-	parentId?: string | null;
-	name?: string;
-	color?: string;
-	emoji?: string | null;
-	isTeamFolder?: boolean;
-	createdAt?: Date;
-}
+export type AddFolderOptions = Partial<
+	Pick<FolderRec, 'parentId' | 'name' | 'color' | 'emoji' | 'isTeamFolder' | 'createdAt'>
+>;
 
 export interface AddFileOptions {
 	/** containing folder; omitted or null = root (home) of the user */
@@ -231,30 +353,6 @@ export interface AddFileOptions {
 	createdAt?: Date;
 	/** the file's bytes on disk (a remote upload's) */
 	storedPath?: string;
-}
-
-export interface AddShareOptions {
-	permission?: 'editor' | 'visitor';
-	protected?: boolean;
-	expireIn?: number;
-	createdAt?: Date;
-}
-
-export interface AddFileRequestOptions {
-	name?: string;
-	expiresAt?: Date | null;
-	filled?: boolean;
-	createdAt?: Date;
-}
-
-export interface AddNotificationOptions {
-	category?: string;
-	title?: string;
-	description?: string;
-	action?: string;
-	type?: string;
-	read?: boolean;
-	createdAt?: Date;
 }
 
 const MIME_BY_EXT: Record<string, string> = {
@@ -277,29 +375,17 @@ const MIME_BY_EXT: Record<string, string> = {
 	mp3: 'audio/mpeg',
 };
 
-export function mimetypeForName(name: string): string {
-	const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-	return MIME_BY_EXT[ext] ?? 'application/octet-stream';
-}
+/** The lower-cased text after the last dot ('' without one). */
+export const extensionOf = (name: string) =>
+	name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
 
-export interface ModelOptions {
-	seed?: Partial<SeedOptions>;
-	realtimeClock?: boolean;
-}
-
-/**
- * The sandbox's in-memory state (`sb.model`): users, the item tree (state.ts) with its sorted indexes, shares, file
- * requests and notifications, drawn from one seeded PRNG, one clock and one creation sequence. Tests use it directly.
- */
 export class Model {
 	readonly clock: SandboxClock;
 	/** base URL of the HTTP server; used for file_url, thumbnail, avatar and share links */
 	baseUrl = 'http://127.0.0.1';
 	/** incremented by reset(); background jobs of an older generation discard their results */
 	generation = 0;
-	rng = new Rng(RNG_SEED);
 	seedInfo!: SeedInfo;
-	readonly seedOptions: SeedOptions;
 	/**
 	 * Which cursors the listings hand out: keyset (default) or offset, as a server built on Laravel's `paginate()`
 	 * would. Kept across `reset()`, like the clock: a test sets it.
@@ -308,35 +394,41 @@ export class Model {
 
 	/** in creation order: index 0 is the demo user */
 	users: UserRec[] = [];
+	/** every item, active and trashed, by id */
+	readonly items = new Map<string, ItemRec>();
 	/** by token */
 	readonly shares = new Map<string, ShareRec>();
 	readonly fileRequests = new Map<string, FileRequestRec>();
 	readonly notifications = new Map<string, NotificationRec>();
+	private rng = new Rng();
 	private seq = 0;
-	private readonly tree = new ItemTree();
+	/** children (active and trashed) by scope key: folder id or `root:<userId>` */
+	private readonly children = new Map<string, Set<ItemRec>>();
+	/** active children by scope key, sorted */
+	private readonly folderScopes = new Map<string, Scope>();
+	/** active files by user id, sorted */
+	private readonly latestScopes = new Map<string, Scope>();
 
-	constructor(options: ModelOptions = {}) {
-		this.clock = new SandboxClock(options.realtimeClock ?? false);
-		this.seedOptions = { ...DEFAULT_SEED_OPTIONS, ...options.seed };
+	constructor(
+		private readonly seedOptions: Partial<SeedOptions> = {},
+		realtimeClock = false,
+	) {
+		this.clock = new SandboxClock(realtimeClock);
 		this.reset();
-	}
-
-	/** every item, active and trashed, by id */
-	get items(): Map<string, ItemRec> {
-		return this.tree.items;
 	}
 
 	/** Back to the seeded state (same ids), clock at SEED_NOW. */
 	reset(): void {
 		this.generation++;
-		this.rng = new Rng(RNG_SEED);
+		this.rng = new Rng();
 		this.seq = 0;
 		this.users = [];
-		this.tree.clear();
+		for (const store of [this.items, this.children, this.folderScopes, this.latestScopes])
+			store.clear();
 		this.shares.clear();
 		this.fileRequests.clear();
 		this.notifications.clear();
-		this.seedInfo = applySeed(this, this.seedOptions);
+		this.seedInfo = applySeed(this, { bulkFolderFiles: 0, ...this.seedOptions });
 		this.clock.set(SEED_NOW);
 	}
 
@@ -351,7 +443,7 @@ export class Model {
 		return user;
 	}
 
-	/** A user by index (0 = demo user) or id; throws when unknown. */
+	/** Throws when unknown. */
 	getUser(ref: UserRef): UserRec {
 		const user = typeof ref === 'number' ? this.users[ref] : this.users.find((u) => u.id === ref);
 		if (!user) throw new Error(`Unknown sandbox user: ${String(ref)}`);
@@ -369,15 +461,22 @@ export class Model {
 		return user.accessToken;
 	}
 
-	// ----- items ---------------------------------------------------------------------------------------------
+	// ----- the item tree -------------------------------------------------------------------------------------
 
 	findItem(id: string): ItemRec | undefined {
-		return this.tree.items.get(id);
+		return this.items.get(id);
 	}
 
 	/** e.g. findItemByPath(0, 'Documents/Invoices/invoice-2026-001.pdf'); includes trashed items. */
 	findItemByPath(user: UserRef, path: string): ItemRec | undefined {
-		return this.tree.findByPath(this.getUser(user).id, path);
+		let scope = `root:${this.getUser(user).id}`;
+		let found: ItemRec | undefined;
+		for (const part of path.split('/').filter(Boolean)) {
+			found = [...(this.children.get(scope) ?? [])].find((child) => child.name === part);
+			if (!found) return undefined;
+			scope = found.id;
+		}
+		return found;
 	}
 
 	/** Like findItemByPath but throws when missing. */
@@ -388,25 +487,42 @@ export class Model {
 	}
 
 	private existing(id: string): ItemRec {
-		const item = this.tree.items.get(id);
+		const item = this.items.get(id);
 		if (!item) throw new Error(`Unknown sandbox item: ${id}`);
 		return item;
 	}
 
 	private parentFor(user: UserRec, parentId: string | null | undefined): FolderRec | null {
 		if (parentId === undefined || parentId === null) return null;
-		const parent = this.tree.items.get(parentId);
+		const parent = this.items.get(parentId);
 		if (!parent || parent.type !== 'folder') throw new Error(`Unknown sandbox folder: ${parentId}`);
 		if (parent.userId !== user.id) throw new Error(`Folder ${parentId} belongs to another user`);
 		if (parent.deletedAt) throw new Error(`Folder ${parentId} is in the trash`);
 		return parent;
 	}
 
+	private scopeKeyOf(item: ItemRec): string {
+		return item.parentId ?? `root:${item.userId}`;
+	}
+
+	private childSet(key: string): Set<ItemRec> {
+		if (!this.children.has(key)) this.children.set(key, new Set());
+		return this.children.get(key)!;
+	}
+
+	/** Adds a new (active) item to the tree and its listings. */
+	private attach<T extends ItemRec>(item: T): T {
+		this.items.set(item.id, item);
+		this.childSet(this.scopeKeyOf(item)).add(item);
+		this.index([item]);
+		return item;
+	}
+
 	addFolder(userRef: UserRef, options: AddFolderOptions = {}): FolderRec {
 		const user = this.getUser(userRef);
 		const parent = this.parentFor(user, options.parentId);
 		const now = options.createdAt ?? this.clock.now();
-		const folder: FolderRec = {
+		return this.attach({
 			id: this.rng.uuid(),
 			type: 'folder',
 			name: options.name ?? `Folder ${this.seq + 1}`,
@@ -420,9 +536,7 @@ export class Model {
 			color: options.color ?? DEFAULT_FOLDER_COLOR,
 			emoji: options.emoji ?? null,
 			isTeamFolder: options.isTeamFolder ?? parent?.isTeamFolder ?? false,
-		};
-		this.tree.attach(folder);
-		return folder;
+		});
 	}
 
 	addFile(userRef: UserRef, options: AddFileOptions = {}): FileRec {
@@ -431,13 +545,13 @@ export class Model {
 		const now = options.createdAt ?? this.clock.now();
 		const seq = ++this.seq;
 		const name = options.name ?? `file-${seq}.txt`;
-		const ext = name.includes('.') ? `.${name.split('.').pop()!.toLowerCase()}` : '';
+		const ext = extensionOf(name);
 		const file: FileRec = {
 			id: this.rng.uuid(),
 			type: 'file',
 			name,
-			basename: `${this.rng.hex(32)}${ext}`,
-			mimetype: options.mimetype ?? mimetypeForName(name),
+			basename: `${this.rng.hex(32)}${name.includes('.') ? `.${ext}` : ''}`,
+			mimetype: options.mimetype ?? MIME_BY_EXT[ext] ?? 'application/octet-stream',
 			size: options.size ?? 1000 + this.rng.int(4_999_000),
 			userId: user.id,
 			creatorId: user.id,
@@ -452,22 +566,20 @@ export class Model {
 		};
 		if (options.exif)
 			file.exif = this.makeExif(now, typeof options.exif === 'object' ? options.exif : {});
-		this.tree.attach(file);
-		return file;
+		return this.attach(file);
 	}
 
 	private makeExif(taken: Date, overrides: Partial<ExifRec>): ExifRec {
 		const rng = this.rng;
-		const cameras: Array<[string, string]> = [
+		const pick = <T>(values: T[]) => values[rng.int(values.length)];
+		const [camera, model] = pick([
 			['Canon', 'Canon EOS R6'],
 			['Nikon', 'NIKON Z 6II'],
 			['Apple', 'iPhone 15 Pro'],
 			['Sony', 'ILCE-7M4'],
-		];
-		const [camera, model] = cameras[rng.int(cameras.length)];
+		]);
 		const landscape = rng.next() < 0.7;
-		const apertures = [1.8, 2.8, 4, 5.6, 8];
-		const f = apertures[rng.int(apertures.length)];
+		const f = pick([1.8, 2.8, 4, 5.6, 8]);
 		const t = new Date(taken.getTime() - 86_400_000 * (1 + rng.int(60)));
 		return {
 			id: rng.uuid(),
@@ -481,9 +593,9 @@ export class Model {
 			camera,
 			model,
 			aperture_value: Math.round(2 * Math.log2(f) * 100) / 100,
-			exposure_time: `1/${[60, 125, 250, 500, 1000][rng.int(5)]}`,
-			focal_length: `${[24, 35, 50, 85][rng.int(4)]}/1`,
-			iso: [100, 200, 400, 800][rng.int(4)],
+			exposure_time: `1/${pick([60, 125, 250, 500, 1000])}`,
+			focal_length: `${pick([24, 35, 50, 85])}/1`,
+			iso: pick([100, 200, 400, 800]),
 			aperture_f_number: f,
 			ccd_width: '35.9mm',
 			longitude: (rng.next() * 360 - 180).toFixed(6),
@@ -494,90 +606,135 @@ export class Model {
 
 	/** All descendants (active and trashed), breadth first. */
 	descendants(folderId: string): ItemRec[] {
-		return this.tree.descendants(folderId);
+		const out: ItemRec[] = [];
+		const queue = [folderId];
+		for (let q = 0; q < queue.length; q++) {
+			for (const child of this.children.get(queue[q]) ?? []) {
+				out.push(child);
+				if (child.type === 'folder') queue.push(child.id);
+			}
+		}
+		return out;
 	}
 
 	/** true when `item` is strictly below folder `ancestorId`. */
 	isInside(item: ItemRec, ancestorId: string): boolean {
-		return this.tree.isInside(item, ancestorId);
+		for (let p = item.parentId; p !== null; p = this.items.get(p)?.parentId ?? null)
+			if (p === ancestorId) return true;
+		return false;
 	}
 
-	/** Soft delete: the item and its active descendants go to the trash. Returns the trashed items. */
-	trashItem(id: string): ItemRec[] {
+	/**
+	 * Puts items (just created or restored) into the sorted indexes of their folder and, for files, owner (`add`),
+	 * or takes them out (being trashed or removed). Large batches cost one sort or filter per index.
+	 */
+	private index(items: ItemRec[], add = true): void {
+		const groups = new Map<Scope, ItemRec[]>();
+		const groupOf = (map: Map<string, Scope>, key: string, item: ItemRec) => {
+			if (!map.has(key) && add)
+				map.set(key, { created_at: new SortedIndex('created_at'), name: new SortedIndex('name') });
+			const s = map.get(key);
+			if (s) (groups.get(s) ?? groups.set(s, []).get(s)!).push(item);
+		};
+		for (const item of items) {
+			groupOf(this.folderScopes, this.scopeKeyOf(item), item);
+			if (item.type === 'file') groupOf(this.latestScopes, item.userId, item);
+		}
+		for (const [s, group] of groups) {
+			for (const index of [s.created_at, s.name]) {
+				if (add) index.insertMany(group);
+				else index.removeMany(new Set(group));
+			}
+		}
+	}
+
+	/** Soft delete: the item and its active descendants go to the trash. */
+	trashItem(id: string): void {
 		const item = this.existing(id);
-		if (item.deletedAt) return [];
+		if (item.deletedAt) return;
 		const now = this.clock.now();
 		const affected = [item];
 		if (item.type === 'folder')
-			for (const d of this.tree.descendants(item.id)) if (!d.deletedAt) affected.push(d);
-		this.tree.unindex(affected);
+			for (const d of this.descendants(item.id)) if (!d.deletedAt) affected.push(d);
+		this.index(affected, false);
 		for (const a of affected) {
 			a.deletedAt = now;
 			a.trashRoot = item.id;
 		}
-		return affected;
 	}
 
 	/** Restores a trashed item with what was trashed with it; to the root with `toHome` or when its parent is gone. */
-	restoreItem(id: string, options: { toHome?: boolean } = {}): ItemRec[] {
+	restoreItem(id: string, options: { toHome?: boolean } = {}): void {
 		const item = this.existing(id);
-		if (!item.deletedAt) return [];
+		if (!item.deletedAt) return;
 		const affected = [item];
 		if (item.type === 'folder') {
-			for (const d of this.tree.descendants(item.id))
+			for (const d of this.descendants(item.id))
 				if (d.deletedAt && d.trashRoot === item.trashRoot) affected.push(d);
 		}
-		const parent = item.parentId ? this.tree.items.get(item.parentId) : undefined;
-		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt)))
-			this.tree.moveToRoot(item);
+		const parent = item.parentId ? this.items.get(item.parentId) : undefined;
+		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt))) {
+			this.childSet(this.scopeKeyOf(item)).delete(item);
+			item.parentId = null;
+			this.childSet(this.scopeKeyOf(item)).add(item);
+		}
 		const now = this.clock.now();
 		for (const a of affected) {
 			a.deletedAt = null;
 			a.trashRoot = null;
 			a.updatedAt = now;
 		}
-		this.tree.index(affected);
-		return affected;
+		this.index(affected);
 	}
 
 	/** Permanent removal of the item and all its descendants (from the trash too), with their shares. */
-	deleteItemPermanently(id: string): ItemRec[] {
+	deleteItemPermanently(id: string): void {
 		const item = this.existing(id);
-		const all = [item, ...(item.type === 'folder' ? this.tree.descendants(item.id) : [])];
-		this.tree.detach(all);
-		const gone = new Set(all.map((a) => a.id));
-		for (const [token, share] of this.shares) if (gone.has(share.itemId)) this.shares.delete(token);
-		return all;
+		const all = [item, ...(item.type === 'folder' ? this.descendants(item.id) : [])];
+		this.index(
+			all.filter((a) => !a.deletedAt),
+			false,
+		);
+		for (const a of all) {
+			this.children.get(this.scopeKeyOf(a))?.delete(a);
+			this.children.delete(a.id);
+			this.folderScopes.delete(a.id);
+			this.items.delete(a.id);
+		}
+		for (const [token, share] of this.shares)
+			if (!this.items.has(share.itemId)) this.shares.delete(token);
 	}
 
 	// ----- listings (a scope key is a folder id, or `root:<userId>`) --------------------------------------------
 
 	/** Active direct children, ascending by the sort key. Do not mutate the returned array. */
 	activeChildren(scopeKey: string, sort: SortField = 'created_at'): readonly ItemRec[] {
-		return this.tree.activeChildren(scopeKey, sort);
+		return this.folderScopes.get(scopeKey)?.[sort].arr ?? [];
 	}
 
 	/** Active files of a user, ascending by the sort key. Do not mutate the returned array. */
 	activeFiles(userRef: UserRef, sort: SortField = 'created_at'): readonly ItemRec[] {
-		return this.tree.activeFiles(this.getUser(userRef).id, sort);
+		return this.latestScopes.get(this.getUser(userRef).id)?.[sort].arr ?? [];
 	}
 
 	trashedChildrenCount(scopeKey: string): number {
-		return this.tree.trashedChildrenCount(scopeKey);
+		return (this.children.get(scopeKey)?.size ?? 0) - this.activeChildren(scopeKey).length;
 	}
 
 	/** Bytes of all active files below a scope. */
 	folderSize(scopeKey: string): number {
-		return this.tree.folderSize(scopeKey);
+		let total = 0;
+		for (const child of this.activeChildren(scopeKey))
+			total += child.type === 'file' ? child.size : this.folderSize(child.id);
+		return total;
 	}
 
 	folderPage(scopeKey: string, q: PageQuery): Page {
-		return paginate(this.tree.folderScope(scopeKey), { cursorMode: this.cursorMode, ...q });
+		return paginate(this.folderScopes.get(scopeKey), q, this.cursorMode);
 	}
 
 	latestPage(userRef: UserRef, q: PageQuery): Page {
-		const scope = this.tree.latestScope(this.getUser(userRef).id);
-		return paginate(scope, { cursorMode: this.cursorMode, ...q });
+		return paginate(this.latestScopes.get(this.getUser(userRef).id), q, this.cursorMode);
 	}
 
 	/** Full listing in the requested order (file request browse). */
@@ -586,9 +743,12 @@ export class Model {
 		return direction === 'DESC' ? arr.reverse() : arr;
 	}
 
-	// ----- shares and file requests ---------------------------------------------------------------------------
+	// ----- shares, file requests and notifications -----------------------------------------------------------
 
-	addShare(itemId: string, options: AddShareOptions = {}): ShareRec {
+	addShare(
+		itemId: string,
+		options: Partial<Pick<ShareRec, 'permission' | 'protected' | 'expireIn' | 'createdAt'>> = {},
+	): ShareRec {
 		const item = this.existing(itemId);
 		const share: ShareRec = {
 			id: this.rng.uuid(),
@@ -611,13 +771,14 @@ export class Model {
 
 	/** The first non-expired share of an item (shown as `relationships.shared`). */
 	activeShareOf(itemId: string): ShareRec | undefined {
-		for (const s of this.shares.values())
-			if (s.itemId === itemId && !this.isShareExpired(s)) return s;
-		return undefined;
+		return [...this.shares.values()].find((s) => s.itemId === itemId && !this.isShareExpired(s));
 	}
 
-	addFileRequest(folderId: string, options: AddFileRequestOptions = {}): FileRequestRec {
-		const folder = this.tree.items.get(folderId);
+	addFileRequest(
+		folderId: string,
+		options: Partial<Pick<FileRequestRec, 'name' | 'expiresAt' | 'filled' | 'createdAt'>> = {},
+	): FileRequestRec {
+		const folder = this.items.get(folderId);
 		if (!folder || folder.type !== 'folder') throw new Error(`Unknown sandbox folder: ${folderId}`);
 		const req: FileRequestRec = {
 			id: this.rng.uuid(),
@@ -637,9 +798,12 @@ export class Model {
 		return !req.filled && expiresAt > this.clock.now().getTime();
 	}
 
-	// ----- notifications -------------------------------------------------------------------------------------
-
-	addNotification(userRef: UserRef, options: AddNotificationOptions = {}): NotificationRec {
+	addNotification(
+		userRef: UserRef,
+		options: Partial<Omit<NotificationRec, 'id' | 'userId' | 'readAt' | 'seq'>> & {
+			read?: boolean;
+		} = {},
+	): NotificationRec {
 		const user = this.getUser(userRef);
 		const now = options.createdAt ?? this.clock.now();
 		const n: NotificationRec = {
@@ -673,25 +837,8 @@ export class Model {
 			.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq);
 	}
 
-	// ----- API representations (representation.ts), for tests that build expected wire objects ---------------
-
-	folderWrapper(folder: FolderRec): FolderWrapperT {
-		return representation.folderWrapper(this, folder);
-	}
-
-	rootWrapper(userRef: UserRef): FolderWrapperT {
-		return representation.rootWrapper(this, userRef);
-	}
-
-	fileWrapper(file: FileRec): FileWrapperT {
-		return representation.fileWrapper(this, file);
-	}
-
+	/** An item as the API lists it (tests that build expected wire objects). */
 	itemWrapper(item: ItemRec): ItemWrapperT {
 		return representation.itemWrapper(this, item);
-	}
-
-	notificationWrapper(n: NotificationRec): NotificationWrapperT {
-		return representation.notificationWrapper(n);
 	}
 }

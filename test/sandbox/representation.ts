@@ -2,21 +2,19 @@
  * Model records as the spec's JSON wrappers (`{data:{id, type, attributes, relationships}}`), with URLs built on the
  * server's base URL, and the API's display formats: item and notification dates (UTC) and file sizes.
  */
-import type { Model } from './model';
-import { MONTHS } from './schemas';
-import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
-import { DEFAULT_FOLDER_COLOR } from './state';
+import { DEFAULT_FOLDER_COLOR, extensionOf } from './model';
 import type {
-	ExifRec,
 	FileRec,
 	FolderRec,
 	ItemRec,
+	Model,
 	NotificationRec,
-	ShareRec,
 	UserRec,
 	UserRef,
-} from './state';
+} from './model';
+import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
 
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** `DD. Mon. YYYY` in UTC. */
@@ -34,132 +32,111 @@ export function formatFileSize(bytes: number): string {
 	const units = ['B', 'kB', 'MB', 'GB', 'TB'];
 	let value = bytes;
 	let unit = 0;
-	while (value >= 1000 && unit < units.length - 1) {
-		value /= 1000;
-		unit++;
-	}
-	if (unit === 0) return `${Math.round(value)}B`;
 	// 999.995kB would round to "1000.00kB": move to the next unit instead.
-	if (Number(value.toFixed(2)) >= 1000 && unit < units.length - 1) {
+	while ((unit === 0 ? value : Number(value.toFixed(2))) >= 1000 && unit < units.length - 1) {
 		value /= 1000;
 		unit++;
 	}
-	return `${value.toFixed(2)}${units[unit]}`;
+	return unit === 0 ? `${Math.round(value)}B` : `${value.toFixed(2)}${units[unit]}`;
 }
 
-/** What the wrappers read from the model. */
-type RepresentationSource = Pick<
-	Model,
-	| 'baseUrl'
-	| 'getUser'
-	| 'findItem'
-	| 'activeShareOf'
-	| 'activeChildren'
-	| 'trashedChildrenCount'
-	| 'folderSize'
+const dates = (r: { createdAt: Date; updatedAt: Date; deletedAt: Date | null }) => ({
+	created_at: formatItemDate(r.createdAt),
+	updated_at: formatItemDate(r.updatedAt),
+	deleted_at: r.deletedAt ? formatItemDate(r.deletedAt) : null,
+});
+
+const person = (m: Model, user: UserRec) => ({
+	id: user.id,
+	attributes: { name: user.name, avatar: `${m.baseUrl}/avatars/${user.id}.png`, color: user.color },
+});
+
+/** `shared` (a live share of the item) and `parent` (absent at the root), the relationships items have in common. */
+function links(m: Model, item: ItemRec) {
+	const share = m.activeShareOf(item.id);
+	const parent = item.parentId ? m.findItem(item.parentId) : undefined;
+	return {
+		...(share && {
+			shared: {
+				data: {
+					id: share.id,
+					type: 'shared' as const,
+					attributes: {
+						permission: share.permission,
+						protected: share.protected,
+						item_id: share.itemId,
+						expire_in: share.expireIn,
+						token: share.token,
+						link: `${m.baseUrl}/share/${share.token}`,
+						type: share.itemType,
+					},
+				},
+			},
+		}),
+		...(parent && {
+			parent: {
+				data: { type: 'folder' as const, id: parent.id, attributes: { name: parent.name } },
+			},
+		}),
+	};
+}
+
+type FolderFields = Pick<
+	FolderRec,
+	'name' | 'color' | 'emoji' | 'isTeamFolder' | 'createdAt' | 'updatedAt' | 'deletedAt'
 >;
 
-const IMAGE_RE = /^image\//;
-
-function userAttributes(src: RepresentationSource, user: UserRec) {
-	return { name: user.name, avatar: `${src.baseUrl}/avatars/${user.id}.png`, color: user.color };
-}
-
-function shareWrapper(src: RepresentationSource, share: ShareRec) {
+/** A folder's wrapper; its counts and size are those of `scopeKey` (the folder, or the root of a user). */
+function folderOf(
+	m: Model,
+	id: string,
+	scopeKey: string,
+	f: FolderFields,
+	user: UserRec,
+	extra = {},
+): FolderWrapperT {
 	return {
 		data: {
-			id: share.id,
-			type: 'shared' as const,
-			attributes: {
-				permission: share.permission,
-				protected: share.protected,
-				item_id: share.itemId,
-				expire_in: share.expireIn,
-				token: share.token,
-				link: `${src.baseUrl}/share/${share.token}`,
-				type: share.itemType,
-			},
-		},
-	};
-}
-
-function parentRelationship(src: RepresentationSource, item: ItemRec) {
-	const parent = item.parentId ? src.findItem(item.parentId) : undefined;
-	if (!parent) return undefined;
-	return { data: { type: 'folder' as const, id: parent.id, attributes: { name: parent.name } } };
-}
-
-export function folderWrapper(src: RepresentationSource, folder: FolderRec): FolderWrapperT {
-	const user = src.getUser(folder.userId);
-	const share = src.activeShareOf(folder.id);
-	const parent = parentRelationship(src, folder);
-	return {
-		data: {
-			id: folder.id,
+			id,
 			type: 'folder',
 			attributes: {
-				name: folder.name,
-				color: folder.color,
-				emoji: folder.emoji,
-				filesize: src.folderSize(folder.id),
-				isTeamFolder: folder.isTeamFolder,
-				items: src.activeChildren(folder.id).length,
-				trashed_items: src.trashedChildrenCount(folder.id),
-				created_at: formatItemDate(folder.createdAt),
-				updated_at: formatItemDate(folder.updatedAt),
-				deleted_at: folder.deletedAt ? formatItemDate(folder.deletedAt) : null,
+				name: f.name,
+				color: f.color,
+				emoji: f.emoji,
+				filesize: m.folderSize(scopeKey),
+				isTeamFolder: f.isTeamFolder,
+				items: m.activeChildren(scopeKey).length,
+				trashed_items: m.trashedChildrenCount(scopeKey),
+				...dates(f),
 			},
-			relationships: {
-				...(share ? { shared: shareWrapper(src, share) } : {}),
-				...(parent ? { parent } : {}),
-				user: { data: { type: 'user', id: user.id, attributes: userAttributes(src, user) } },
-			},
+			relationships: { ...extra, user: { data: { type: 'user', ...person(m, user) } } },
 		},
 	};
 }
+
+export const folderWrapper = (m: Model, folder: FolderRec): FolderWrapperT =>
+	folderOf(m, folder.id, folder.id, folder, m.getUser(folder.userId), links(m, folder));
 
 /** Synthetic wrapper for the root (home) of a user: id `all`, name `Home`, no parent. */
-export function rootWrapper(src: RepresentationSource, userRef: UserRef): FolderWrapperT {
-	const user = src.getUser(userRef);
-	const key = `root:${user.id}`;
-	return {
-		data: {
-			id: 'all',
-			type: 'folder',
-			attributes: {
-				name: 'Home',
-				color: DEFAULT_FOLDER_COLOR,
-				emoji: null,
-				filesize: src.folderSize(key),
-				isTeamFolder: false,
-				items: src.activeChildren(key).length,
-				trashed_items: src.trashedChildrenCount(key),
-				created_at: formatItemDate(user.createdAt),
-				updated_at: formatItemDate(user.createdAt),
-				deleted_at: null,
-			},
-			relationships: {
-				user: { data: { type: 'user', id: user.id, attributes: userAttributes(src, user) } },
-			},
-		},
-	};
+export function rootWrapper(m: Model, userRef: UserRef): FolderWrapperT {
+	const user = m.getUser(userRef);
+	const { createdAt } = user;
+	const home = { name: 'Home', color: DEFAULT_FOLDER_COLOR, emoji: null, isTeamFolder: false };
+	return folderOf(
+		m,
+		'all',
+		`root:${user.id}`,
+		{ ...home, createdAt, updatedAt: createdAt, deletedAt: null },
+		user,
+	);
 }
 
-/** How the listing was reached: through a file request, content URLs carry it (`…/upload-request/<id>`), as in the ancestor. */
-export interface ContentAccess {
-	fileRequestId?: string;
-}
-
-export function fileWrapper(
-	src: RepresentationSource,
-	file: FileRec,
-	access: ContentAccess = {},
-): FileWrapperT {
-	const creator = src.getUser(file.creatorId);
-	const share = src.activeShareOf(file.id);
-	const parent = parentRelationship(src, file);
-	const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : 'file';
-	const via = access.fileRequestId ? `/upload-request/${access.fileRequestId}` : '';
+/** Listed through a file request (`fileRequestId`), content URLs carry it (`…/upload-request/<id>`), as in the ancestor. */
+export function fileWrapper(m: Model, file: FileRec, fileRequestId?: string): FileWrapperT {
+	const via = fileRequestId ? `/upload-request/${fileRequestId}` : '';
+	const exif =
+		file.exif &&
+		(({ id, ...attributes }) => ({ id, type: 'exif' as const, attributes }))(file.exif);
 	return {
 		data: {
 			id: file.id,
@@ -169,34 +146,24 @@ export function fileWrapper(
 				name: file.name,
 				basename: file.basename,
 				mimetype: file.mimetype,
-				file_url: `${src.baseUrl}/file/${file.basename}${via}`,
-				thumbnail: IMAGE_RE.test(file.mimetype)
-					? `${src.baseUrl}/thumbnail/xs-${file.basename}${via}`
-					: `${src.baseUrl}/assets/icons/${encodeURIComponent(ext)}.svg`,
+				file_url: `${m.baseUrl}/file/${file.basename}${via}`,
+				thumbnail: file.mimetype.startsWith('image/')
+					? `${m.baseUrl}/thumbnail/xs-${file.basename}${via}`
+					: `${m.baseUrl}/assets/icons/${encodeURIComponent(extensionOf(file.name) || 'file')}.svg`,
 				parent_id: file.parentId,
-				created_at: formatItemDate(file.createdAt),
-				updated_at: formatItemDate(file.updatedAt),
-				deleted_at: file.deletedAt ? formatItemDate(file.deletedAt) : null,
+				...dates(file),
 			},
 			relationships: {
-				...(share ? { shared: shareWrapper(src, share) } : {}),
-				...(parent ? { parent } : {}),
-				creator: {
-					data: { type: 'creator', id: creator.id, attributes: userAttributes(src, creator) },
-				},
-				...(file.exif ? { exif: { data: exifData(file.exif) } } : {}),
+				...links(m, file),
+				creator: { data: { type: 'creator', ...person(m, m.getUser(file.creatorId)) } },
+				...(exif && { exif: { data: exif } }),
 			},
 		},
 	};
 }
 
-export function itemWrapper(
-	src: RepresentationSource,
-	item: ItemRec,
-	access: ContentAccess = {},
-): ItemWrapperT {
-	return item.type === 'folder' ? folderWrapper(src, item) : fileWrapper(src, item, access);
-}
+export const itemWrapper = (m: Model, item: ItemRec, fileRequestId?: string): ItemWrapperT =>
+	item.type === 'folder' ? folderWrapper(m, item) : fileWrapper(m, item, fileRequestId);
 
 export function notificationWrapper(n: NotificationRec): NotificationWrapperT {
 	return {
@@ -213,9 +180,4 @@ export function notificationWrapper(n: NotificationRec): NotificationWrapperT {
 			},
 		},
 	};
-}
-
-function exifData(e: ExifRec) {
-	const { id, ...attributes } = e;
-	return { id, type: 'exif' as const, attributes };
 }

@@ -9,76 +9,42 @@
  */
 import { z } from 'zod';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Scalars
-// ---------------------------------------------------------------------------------------------------------------
-
-export const MONTHS = [
-	'Jan',
-	'Feb',
-	'Mar',
-	'Apr',
-	'May',
-	'Jun',
-	'Jul',
-	'Aug',
-	'Sep',
-	'Oct',
-	'Nov',
-	'Dec',
-] as const;
-
+const date = (time: string, example: string) =>
+	z
+		.string()
+		.regex(
+			new RegExp(
+				`^(0[1-9]|[12]\\d|3[01])\\. (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\\. \\d{4}${time}$`,
+			),
+			`expected a date formatted "${example}"`,
+		);
 /** `DD. Mon. YYYY`, e.g. `05. Mar. 2026` (items). */
-export const ITEM_DATE_RE =
-	/^(0[1-9]|[12]\d|3[01])\. (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\. \d{4}$/;
+const ItemDate = date('', 'DD. Mon. YYYY');
 /** `DD. Mon. YYYY HH:MM`, e.g. `05. Mar. 2026 14:07` (notifications, 24-hour clock, UTC). */
-export const NOTIFICATION_DATE_RE =
-	/^(0[1-9]|[12]\d|3[01])\. (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\. \d{4} ([01]\d|2[0-3]):[0-5]\d$/;
-/** Textual file size, base 1000: `500B`, `1.50kB`, `1.23MB`. */
-export const FILE_SIZE_RE = /^(\d{1,3}B|\d{1,3}\.\d{2}(kB|MB|GB|TB))$/;
-export const HEX_COLOR_RE = /^#[0-9A-Fa-f]{6}$/;
-
-export const ItemDate = z.string().regex(ITEM_DATE_RE, 'expected a date formatted "DD. Mon. YYYY"');
-export const NotificationDate = z
-	.string()
-	.regex(NOTIFICATION_DATE_RE, 'expected a date formatted "DD. Mon. YYYY HH:MM"');
-export const HexColor = z.string().regex(HEX_COLOR_RE, 'expected a hex colour #RRGGBB');
-export const FileSizeText = z.string().regex(FILE_SIZE_RE, 'expected a size like 1.23MB');
-export const Uuid = z.string().uuid();
-
-export const ItemType = z.enum(['folder', 'file']);
+const NotificationDate = date(' ([01]\\d|2[0-3]):[0-5]\\d', 'DD. Mon. YYYY HH:MM');
+const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'expected a hex colour #RRGGBB');
+const ItemType = z.enum(['folder', 'file']);
 export const SortKey = z.enum(['created_at', 'name']);
 export const SortDirection = z.enum(['ASC', 'DESC']);
-export const SharePermission = z.enum(['editor', 'visitor']);
 
-// ---------------------------------------------------------------------------------------------------------------
-// Relationships
-// ---------------------------------------------------------------------------------------------------------------
-
-export const PersonAttributes = z
-	.object({ name: z.string(), avatar: z.string().url(), color: HexColor })
-	.strict();
-
-/** `relationships.user` of a folder. */
-export const UserRelationship = z
-	.object({
-		data: z
-			.object({ type: z.literal('user'), id: z.string(), attributes: PersonAttributes })
-			.strict(),
-	})
-	.strict();
-
-/** `relationships.creator` of a file. */
-export const CreatorRelationship = z
-	.object({
-		data: z
-			.object({ type: z.literal('creator'), id: z.string(), attributes: PersonAttributes })
-			.strict(),
-	})
-	.strict();
+/** `relationships.user` of a folder, `relationships.creator` of a file. */
+const person = <T extends string>(type: T) =>
+	z
+		.object({
+			data: z
+				.object({
+					type: z.literal(type),
+					id: z.string(),
+					attributes: z
+						.object({ name: z.string(), avatar: z.string().url(), color: HexColor })
+						.strict(),
+				})
+				.strict(),
+		})
+		.strict();
 
 /** `relationships.parent`. Absent for items at the root (home) of the user (spec silent, ancestor behaviour). */
-export const ParentRelationship = z
+const ParentRelationship = z
 	.object({
 		data: z
 			.object({
@@ -90,60 +56,57 @@ export const ParentRelationship = z
 	})
 	.strict();
 
-export const Share = z
+const ShareWrapper = z
 	.object({
-		id: z.string(),
-		type: z.literal('shared'),
-		attributes: z
+		data: z
 			.object({
-				permission: SharePermission,
-				protected: z.boolean(),
-				item_id: z.string(),
-				/** hours */
-				expire_in: z.number().int(),
-				token: z.string().min(1),
-				link: z.string().url(),
-				type: ItemType,
+				id: z.string(),
+				type: z.literal('shared'),
+				attributes: z
+					.object({
+						permission: z.enum(['editor', 'visitor']),
+						protected: z.boolean(),
+						item_id: z.string(),
+						/** hours */
+						expire_in: z.number().int(),
+						token: z.string().min(1),
+						link: z.string().url(),
+						type: ItemType,
+					})
+					.strict(),
 			})
 			.strict(),
 	})
 	.strict();
-export const ShareWrapper = z.object({ data: Share }).strict();
 
-export const Exif = z
+const ExifAttributes = z
 	.object({
-		id: z.string(),
-		type: z.literal('exif'),
-		attributes: z
-			.object({
-				date_time_original: z.string(),
-				artist: z.string(),
-				height: z.number().int(),
-				width: z.number().int(),
-				x_resolution: z.string(),
-				y_resolution: z.string(),
-				color_space: z.string(),
-				camera: z.string(),
-				model: z.string(),
-				aperture_value: z.number(),
-				exposure_time: z.string(),
-				focal_length: z.string(),
-				iso: z.number().int(),
-				aperture_f_number: z.number(),
-				ccd_width: z.string(),
-				longitude: z.string(),
-				latitude: z.string(),
-			})
-			.strict(),
+		date_time_original: z.string(),
+		artist: z.string(),
+		height: z.number().int(),
+		width: z.number().int(),
+		x_resolution: z.string(),
+		y_resolution: z.string(),
+		color_space: z.string(),
+		camera: z.string(),
+		model: z.string(),
+		aperture_value: z.number(),
+		exposure_time: z.string(),
+		focal_length: z.string(),
+		iso: z.number().int(),
+		aperture_f_number: z.number(),
+		ccd_width: z.string(),
+		longitude: z.string(),
+		latitude: z.string(),
 	})
 	.strict();
-export const ExifWrapper = z.object({ data: Exif }).strict();
+export type ExifAttributesT = z.infer<typeof ExifAttributes>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Resources
 // ---------------------------------------------------------------------------------------------------------------
 
-export const Folder = z
+const Folder = z
 	.object({
 		/** UUID; the synthetic root folder of `meta.root` for `/browse/folders/all` has id `all`. */
 		id: z.string(),
@@ -169,19 +132,22 @@ export const Folder = z
 			.object({
 				shared: ShareWrapper.optional(),
 				parent: ParentRelationship.optional(),
-				user: UserRelationship,
+				user: person('user'),
 			})
 			.strict(),
 	})
 	.strict();
 
-export const File = z
+const File = z
 	.object({
 		id: z.string(),
 		type: z.literal('file'),
 		attributes: z
 			.object({
-				filesize: FileSizeText,
+				/** textual, base 1000: `500B`, `1.50kB`, `1.23MB` */
+				filesize: z
+					.string()
+					.regex(/^(\d{1,3}B|\d{1,3}\.\d{2}(kB|MB|GB|TB))$/, 'expected a size like 1.23MB'),
 				name: z.string(),
 				basename: z.string(),
 				mimetype: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
@@ -198,8 +164,15 @@ export const File = z
 			.object({
 				shared: ShareWrapper.optional(),
 				parent: ParentRelationship.optional(),
-				creator: CreatorRelationship,
-				exif: ExifWrapper.optional(),
+				creator: person('creator'),
+				exif: z
+					.object({
+						data: z
+							.object({ id: z.string(), type: z.literal('exif'), attributes: ExifAttributes })
+							.strict(),
+					})
+					.strict()
+					.optional(),
 			})
 			.strict(),
 	})
@@ -209,30 +182,33 @@ export const FolderWrapper = z.object({ data: Folder }).strict();
 export const FileWrapper = z.object({ data: File }).strict();
 export const ItemWrapper = z.union([FolderWrapper, FileWrapper]);
 
-export const Notification = z
+const NotificationWrapper = z
 	.object({
-		id: z.string(),
-		/** class-like identifier, e.g. `App\Notifications\FileRequestUploadNotification` */
-		type: z.string().min(1),
-		attributes: z
+		data: z
 			.object({
-				category: z.string(),
-				title: z.string(),
-				description: z.string(),
-				action: z.string(),
-				created_at: NotificationDate,
-				read_at: NotificationDate.nullable(),
+				id: z.string(),
+				/** class-like identifier, e.g. `App\Notifications\FileRequestUploadNotification` */
+				type: z.string().min(1),
+				attributes: z
+					.object({
+						category: z.string(),
+						title: z.string(),
+						description: z.string(),
+						action: z.string(),
+						created_at: NotificationDate,
+						read_at: NotificationDate.nullable(),
+					})
+					.strict(),
 			})
 			.strict(),
 	})
 	.strict();
-export const NotificationWrapper = z.object({ data: Notification }).strict();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------------------------
 
-export const CursorMeta = z
+const CursorMeta = z
 	.object({
 		cursor: z.string(),
 		next_cursor: z.string().nullable(),
@@ -254,9 +230,6 @@ export const FolderListResponse = z
 export const LatestListResponse = z
 	.object({ data: z.array(FileWrapper), meta: z.object({ cursor: CursorMeta }).strict() })
 	.strict();
-
-/** Endpoint 4: POST /api/v1/shares/{token}/items */
-export const CreateFolderResponse = FolderWrapper;
 
 /** Endpoint 6: GET /api/v1/requests/{id}/items */
 export const RequestItemsResponse = z
@@ -302,7 +275,7 @@ export const MESSAGES = {
 
 const uuidField = () => z.string().uuid({ message: 'The :attribute must be a valid UUID.' });
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
 	try {
 		const u = new URL(value);
 		return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
@@ -311,12 +284,10 @@ export function isHttpUrl(value: string): boolean {
 	}
 }
 
-export const ItemReference = z.object({ type: ItemType, id: uuidField() });
-
 /** Endpoint 3 body */
 export const RestoreBody = z.object({
 	to_home: z.boolean(),
-	items: z.array(ItemReference).min(1),
+	items: z.array(z.object({ type: ItemType, id: uuidField() })).min(1),
 });
 
 /** Endpoint 4 body */
@@ -330,15 +301,13 @@ export const DeleteItemsBody = z.object({
 	items: z.array(z.object({ force_delete: z.boolean(), type: ItemType, id: uuidField() })).min(1),
 });
 
-export const MAX_UPLOAD_URLS = 100;
-
 /** Endpoint 8 body */
 export const RemoteUploadBody = z.object({
 	parent_id: uuidField().nullable().optional(),
 	urls: z
 		.array(z.string().refine(isHttpUrl, { message: 'The :attribute must be a valid URL.' }))
 		.min(1)
-		.max(MAX_UPLOAD_URLS),
+		.max(100),
 });
 
 const intParam = () => z.coerce.number().int().min(1);

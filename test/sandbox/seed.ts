@@ -9,8 +9,6 @@ export interface SeedOptions {
 	bulkFolderFiles: number;
 }
 
-export const DEFAULT_SEED_OPTIONS: SeedOptions = { bulkFolderFiles: 0 };
-
 export interface SeedInfo {
 	users: { name: string; accessToken: string; rootFolderIds: string[] }[];
 	shares: {
@@ -151,44 +149,16 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	model.trashItem(obsolete.id);
 	model.trashItem(rejected.id);
 
-	// Shares
-	const shareSpecs = [
-		{
-			folder: clients,
-			permission: 'editor' as const,
-			protected: false,
-			expireIn: 720,
-			created: at(3, 2, 14, 0),
-		},
-		{
-			folder: press,
-			permission: 'visitor' as const,
-			protected: false,
-			expireIn: 168,
-			created: at(3, 5, 9, 30),
-		},
-		{
-			folder: vault,
-			permission: 'editor' as const,
-			protected: true,
-			expireIn: 720,
-			created: at(3, 5, 10, 5),
-		},
-		{
-			folder: oldEvent,
-			permission: 'editor' as const,
-			protected: false,
-			expireIn: 24,
-			created: at(3, 1, 18, 30),
-		},
-	];
-	const shares = shareSpecs.map((s) =>
-		model.addShare(s.folder.id, {
-			permission: s.permission,
-			protected: s.protected,
-			expireIn: s.expireIn,
-			createdAt: s.created,
-		}),
+	// Shares: editor, visitor, protected, expired
+	const shares = (
+		[
+			[clients, 'editor', false, 720, at(3, 2, 14, 0)],
+			[press, 'visitor', false, 168, at(3, 5, 9, 30)],
+			[vault, 'editor', true, 720, at(3, 5, 10, 5)],
+			[oldEvent, 'editor', false, 24, at(3, 1, 18, 30)],
+		] as const
+	).map(([shared, permission, isProtected, expireIn, createdAt]) =>
+		model.addShare(shared.id, { permission, protected: isProtected, expireIn, createdAt }),
 	);
 
 	// File requests
@@ -205,8 +175,6 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 
 	// Notifications
 	model.addNotification(0, {
-		category: 'upload',
-		title: 'New files were uploaded',
 		description: '2 files were uploaded into your file request "Client uploads".',
 		createdAt: at(3, 6, 11, 2),
 		read: true,
@@ -214,22 +182,18 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	model.addNotification(0, {
 		type: 'App\\Notifications\\SharedSendViaEmail',
 		category: 'share',
-		action: 'view',
 		title: 'Folder was shared',
 		description: 'You shared the folder "Press Kit".',
 		createdAt: at(3, 5, 9, 31),
 		read: true,
 	});
 	model.addNotification(0, {
-		category: 'upload',
-		title: 'New files were uploaded',
 		description: '3 files were uploaded into your file request "Client uploads".',
 		createdAt: at(3, 7, 16, 6),
 	});
 	model.addNotification(0, {
 		type: 'App\\Notifications\\TeamInvitationNotification',
 		category: 'team-invitation',
-		action: 'view',
 		title: 'New team invitation',
 		description: 'Second User invited you to the team folder "Research".',
 		createdAt: at(3, 9, 8, 15),
@@ -244,8 +208,6 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	const otherTrashed = file(1, personal, 'other-trashed.txt', 700, at(3, 4, 9, 0));
 	model.trashItem(otherTrashed.id);
 	model.addNotification(1, {
-		category: 'upload',
-		title: 'New files were uploaded',
 		description: '1 file was uploaded into your file request "Receipts".',
 		createdAt: at(3, 4, 10, 0),
 	});

@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { controlApi } from './control-api';
 import { FaultInjector } from './faults';
 import type { FaultRule } from './faults';
+import { countRequests, ok, requestListener } from './http';
+import type { RecordedRequest, RequestFilter, Result } from './http';
 import { Model } from './model';
-import { RequestLog, requestListener } from './http';
-import type { RecordedRequest, RequestFilter } from './http';
+import { fileWrapper } from './representation';
 import { apiRoutes } from './routes';
 import type { SeedInfo, SeedOptions } from './seed';
 import { RemoteUploads } from './uploads';
@@ -71,40 +71,41 @@ export interface Sandbox {
 	stop(): Promise<void>;
 }
 
+/**
+ * The control API under /__sandbox/: `POST /__sandbox/files` adds a file to a separate-process sandbox
+ * (`npm run sandbox`, `npm run dev`), so a trigger there has something new to see. Bad input → 400, other routes → 404.
+ */
+function controlApi(model: Model, method: string, path: string, raw: string): Result {
+	if (`${method} ${path.replace(/\/$/, '')}` !== 'POST /__sandbox/files')
+		return ok(404, { error: `unknown control route ${method} ${path}` });
+	const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+	try {
+		const body = (raw.trim() ? JSON.parse(raw) : {}) as Record<string, unknown>;
+		const user = typeof body.user === 'number' || typeof body.user === 'string' ? body.user : 0;
+		const file = model.addFile(user, {
+			folderId: str(body.folderId) ?? null,
+			name: str(body.name),
+			mimetype: str(body.mimetype),
+			size: typeof body.size === 'number' ? body.size : undefined,
+		});
+		return ok(201, fileWrapper(model, file));
+	} catch (e) {
+		return ok(400, { error: e instanceof Error ? e.message : String(e) });
+	}
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const model = new Model({ seed: options.seed, realtimeClock: options.realtimeClock });
+	const model = new Model(options.seed, options.realtimeClock);
 	if (options.cursorMode) model.cursorMode = options.cursorMode;
-	const log = new RequestLog();
+	const requests: RecordedRequest[] = [];
 	const faults = new FaultInjector();
 	const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-storage-sandbox-'));
-	const uploads = new RemoteUploads(model, {
-		queueThreshold: 5,
-		timeoutMs: 10_000,
-		naming: 'url',
-		unreachable: false,
-		queueDelayMs: 0,
-		storeDir,
-		maxBytes: 2 * 1024 ** 3,
-	});
-	const uploadDefaults: UploadOptions = {
-		...uploads.options,
-		queueWhen: undefined,
-		listOrder: undefined,
-	};
-	let stopped = false;
-
-	const reset = () => {
-		Object.assign(uploads.options, uploadDefaults);
-		model.reset();
-		log.clear();
-		faults.clear();
-	};
-
+	const uploads = new RemoteUploads(model, storeDir);
 	const server = http.createServer(
 		requestListener({
 			routes: apiRoutes({ model, uploads, maxPageSize: options.maxPageSize ?? 500 }),
-			control: controlApi(model),
-			log,
+			control: (method, urlPath, raw) => controlApi(model, method, urlPath, raw),
+			requests,
 			faults,
 			onAnswered: options.onAnswered,
 		}),
@@ -124,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 	const baseUrl = `http://${publicHost}:${port}`;
 	model.baseUrl = baseUrl;
+	let stopped = false;
 
 	return {
 		baseUrl,
@@ -133,12 +135,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		model,
 		clock: model.clock,
-		requests: log.list,
-		clearRequests: () => log.clear(),
-		countRequests: (filter) => log.count(filter),
-		fault: (rule) => faults.add(rule).remove,
+		requests,
+		clearRequests: () => void (requests.length = 0),
+		countRequests: (filter) => countRequests(requests, filter),
+		fault: (rule) => faults.add(rule),
 		clearFaults: () => faults.clear(),
-		reset,
+		reset: () => {
+			uploads.reset();
+			model.reset();
+			requests.length = 0;
+			faults.clear();
+		},
 		idle: () => uploads.idle(),
 		uploads: uploads.options,
 		remoteUrls: uploads.asked,

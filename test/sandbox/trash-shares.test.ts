@@ -2,7 +2,7 @@ import { expectError, expectInvalid, useSandbox } from './helpers';
 import type { Api } from './helpers';
 import {
 	AccessErrorResponse,
-	CreateFolderResponse,
+	FolderWrapper,
 	MESSAGES,
 	SuccessResponse,
 	ValidationErrorResponse,
@@ -166,7 +166,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 	it('creates a folder in the shared folder without an Authorization header', async () => {
 		const res = await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'From client' });
 		expect(res.status).toBe(201);
-		const body = CreateFolderResponse.parse(res.json);
+		const body = FolderWrapper.parse(res.json);
 		const clients = item('Shared with Clients');
 		expect(body.data.attributes).toMatchObject({
 			name: 'From client',
@@ -184,7 +184,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 
 	it('creates a folder in a subfolder (parent_id inside the share)', async () => {
 		const drafts = item('Shared with Clients/Drafts');
-		const body = CreateFolderResponse.parse(
+		const body = FolderWrapper.parse(
 			(await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'v2', parent_id: drafts.id }))
 				.json,
 		);

@@ -28,17 +28,15 @@ import { MESSAGES } from './schemas';
  */
 export type RemoteNaming = 'url' | 'ancestor' | 'disposition';
 
-export interface FetchOptions {
+interface FetchOptions {
 	timeoutMs: number;
 	signal: AbortSignal;
 	naming: RemoteNaming;
 	/** where the fetched bytes are written */
 	storeDir: string;
-	/** larger files fail */
-	maxBytes: number;
 }
 
-export interface Fetched {
+interface Fetched {
 	name: string;
 	mimetype: string;
 	size: number;
@@ -47,6 +45,7 @@ export interface Fetched {
 }
 
 let stored = 0;
+const MAX_BYTES = 2 * 1024 ** 3;
 
 function decoded(text: string): string {
 	try {
@@ -57,7 +56,7 @@ function decoded(text: string): string {
 }
 
 /** The ancestor's rule: the text after the URL's last "/", cut at the first "?" (and at a fragment). */
-export function nameFromUrlText(url: string, exactly = false): string {
+function nameFromUrlText(url: string, exactly: boolean): string {
 	const last = url.slice(url.lastIndexOf('/') + 1);
 	if (!exactly) return decoded(last.split('?')[0].split('#')[0]);
 	// pathinfo()'s filename drops the last ".…" of the text, then the ancestor cuts at "?"
@@ -65,87 +64,68 @@ export function nameFromUrlText(url: string, exactly = false): string {
 	return (dot > 0 ? last.slice(0, dot) : last).split('?')[0];
 }
 
-function nameOf(naming: RemoteNaming, url: string, u: URL, disposition: string | undefined) {
-	if (naming === 'disposition') return nameFromDisposition(u, disposition);
-	return nameFromUrlText(url, naming === 'ancestor');
-}
-
+/** `filename*` (decoded), else `filename` as sent, else the last segment of the URL's path. */
 function nameFromDisposition(url: URL, disposition: string | undefined): string {
-	if (disposition) {
-		const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(disposition);
-		if (star) return decoded(star[1].trim());
-		const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-		if (plain && plain[1].trim()) return plain[1].trim();
-	}
+	const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(disposition ?? '');
+	if (star) return decoded(star[1].trim());
+	const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition ?? '');
+	if (plain && plain[1].trim()) return plain[1].trim();
 	return decoded(url.pathname.split('/').filter(Boolean).pop() ?? '');
 }
 
-export function fetchRemote(url: string, options: FetchOptions, redirects = 0): Promise<Fetched> {
+/** `asked`: the URL the upload was asked for, which names the file, as the ancestor's HTTP client follows quietly. */
+function fetchRemote(
+	url: string,
+	options: FetchOptions,
+	asked = url,
+	redirects = 0,
+): Promise<Fetched> {
 	return new Promise<Fetched>((resolve, reject) => {
 		let u: URL;
 		try {
 			u = new URL(url);
 		} catch {
-			reject(new Error('invalid URL'));
-			return;
+			return reject(new Error('invalid URL'));
 		}
-		const mod = u.protocol === 'https:' ? https : http;
-		const done = (fn: () => void) => {
+		const fail = (e: Error) => {
 			clearTimeout(timer);
-			fn();
+			reject(e);
 		};
-		const req = mod.get(
+		const headers = { 'user-agent': 'file-storage-sandbox/1.0', accept: '*/*' };
+		const req = (u.protocol === 'https:' ? https : http).get(
 			u,
-			{
-				agent: false,
-				signal: options.signal,
-				headers: { 'user-agent': 'file-storage-sandbox/1.0', accept: '*/*' },
-			},
+			{ agent: false, signal: options.signal, headers },
 			(res) => {
 				const status = res.statusCode ?? 0;
-				if (status >= 300 && status < 400 && res.headers.location) {
-					res.resume();
-					if (redirects >= 5) return done(() => reject(new Error('too many redirects')));
-					const next = new URL(res.headers.location, u).toString();
-					// the name comes from the URL the upload was asked for, as the ancestor's HTTP client follows quietly
-					return done(() =>
-						fetchRemote(next, options, redirects + 1).then(
-							(fetched) =>
-								resolve(
-									options.naming === 'disposition'
-										? fetched
-										: { ...fetched, name: nameFromUrlText(url, options.naming === 'ancestor') },
-								),
-							reject,
-						),
-					);
-				}
 				if (status < 200 || status >= 300) {
 					res.resume();
-					return done(() => reject(new Error(`HTTP ${status}`)));
+					const location = status >= 300 && status < 400 && res.headers.location;
+					if (!location) return fail(new Error(`HTTP ${status}`));
+					if (redirects >= 5) return fail(new Error('too many redirects'));
+					clearTimeout(timer);
+					const next = new URL(location, u).toString();
+					return void fetchRemote(next, options, asked, redirects + 1).then(resolve, reject);
 				}
 				const storedPath = path.join(options.storeDir, `${process.pid}-${++stored}`);
 				let size = 0;
 				res.on('data', (chunk: Buffer) => {
 					size += chunk.length;
-					if (size > options.maxBytes) res.destroy(new Error('file too large'));
+					if (size > MAX_BYTES) res.destroy(new Error('file too large'));
 				});
 				pipeline(res, fs.createWriteStream(storedPath), (error) => {
-					if (error) {
-						fs.rm(storedPath, { force: true }, () => done(() => reject(error)));
-						return;
-					}
-					const name = nameOf(options.naming, url, u, res.headers['content-disposition']);
-					done(() =>
-						resolve({
-							name: name.replace(/[\\/]/g, '_') || 'download',
-							mimetype:
-								(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() ||
-								'application/octet-stream',
-							size,
-							storedPath,
-						}),
-					);
+					if (error) return void fs.rm(storedPath, { force: true }, () => fail(error));
+					clearTimeout(timer);
+					const name =
+						options.naming === 'disposition'
+							? nameFromDisposition(u, res.headers['content-disposition'])
+							: nameFromUrlText(asked, options.naming === 'ancestor');
+					const type = (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+					resolve({
+						name: name.replace(/[\\/]/g, '_') || 'download',
+						mimetype: type || 'application/octet-stream',
+						size,
+						storedPath,
+					});
 				});
 				return undefined;
 			},
@@ -154,7 +134,7 @@ export function fetchRemote(url: string, options: FetchOptions, redirects = 0): 
 			() => req.destroy(new Error(`timed out after ${options.timeoutMs} ms`)),
 			options.timeoutMs,
 		);
-		req.on('error', (e) => done(() => reject(e)));
+		req.on('error', fail);
 	});
 }
 
@@ -169,20 +149,27 @@ export interface UploadOptions {
 	queueThreshold: number;
 	/** when set, decides instead of the threshold whether an upload is queued */
 	queueWhen?: (urls: string[]) => boolean;
-	/** a queued upload starts fetching this long after the answer (default 0) */
+	/** a queued upload starts fetching this long after the answer */
 	queueDelayMs: number;
 	/** per URL */
 	timeoutMs: number;
-	/** how a fetched file is named (see fetchRemote); tests may change it */
+	/** how a fetched file is named (see fetchRemote) */
 	naming: RemoteNaming;
 	/** a server that cannot reach the hosts of the URLs it is given: every fetch fails as refused */
 	unreachable: boolean;
 	/** a server that lists a file request in this order whatever `sort` and `direction` ask (the spec leaves it open) */
 	listOrder?: 'newest first' | 'oldest first';
-	/** where fetched bytes are kept */
-	storeDir: string;
-	maxBytes: number;
 }
+
+const DEFAULTS: UploadOptions = {
+	queueThreshold: 5,
+	queueDelayMs: 0,
+	timeoutMs: 10_000,
+	naming: 'url',
+	unreachable: false,
+	queueWhen: undefined,
+	listOrder: undefined,
+};
 
 export class RemoteUploads {
 	/** every URL it was asked to fetch since it started (reset keeps them): the e2e suites look for their secrets */
@@ -191,51 +178,44 @@ export class RemoteUploads {
 	private readonly aborters = new Set<AbortController>();
 	private stopped = false;
 
+	/** tests change them (`sb.uploads`); reset() restores the defaults */
+	readonly options: UploadOptions = { ...DEFAULTS };
+
 	constructor(
 		private readonly model: Model,
-		readonly options: UploadOptions,
+		/** where fetched bytes are kept */
+		private readonly storeDir: string,
 	) {}
+
+	reset(): void {
+		Object.assign(this.options, DEFAULTS);
+	}
 
 	/** Uploads `urls` into folder `targetId` of the request (or its own folder when that is gone). */
 	async upload(req: FileRequestRec, targetId: string, urls: string[]): Promise<Result> {
-		const model = this.model;
-		const generation = model.generation;
+		const generation = this.model.generation;
 		this.asked.push(...urls);
-		const queued = this.options.queueWhen
-			? this.options.queueWhen(urls)
-			: urls.length > this.options.queueThreshold;
-		if (!queued) {
+		const { queueWhen, queueThreshold, queueDelayMs } = this.options;
+		if (!(queueWhen ? queueWhen(urls) : urls.length > queueThreshold)) {
 			const results = await this.fetchAll(urls);
 			// Laravel-style: the message echoes the URL, and the first one is the body's message too.
 			const errors: Record<string, string[]> = {};
-			results.forEach((res, i) => {
-				if (!res.ok)
-					errors[`urls.${i}`] = [`The file at ${urls[i]} could not be downloaded: ${res.reason}.`];
+			results.forEach((r, i) => {
+				if (typeof r === 'string')
+					errors[`urls.${i}`] = [`The file at ${urls[i]} could not be downloaded: ${r}.`];
 			});
 			const failed = Object.values(errors);
 			if (failed.length) {
 				const more = failed.length > 1 ? ` (and ${failed.length - 1} more errors)` : '';
 				return invalid(errors, `${failed[0][0]}${more}`);
 			}
-			if (model.generation === generation) {
-				this.store(
-					req,
-					targetId,
-					results.flatMap((x) => (x.ok ? [x.file] : [])),
-				);
-			}
+			if (this.model.generation === generation) this.store(req, targetId, results);
 			return ok(201, { type: 'success', message: MESSAGES.uploaded });
 		}
-		const delay = this.options.queueDelayMs;
-		const job = new Promise<void>((resolve) => setTimeout(resolve, delay)).then(async () => {
+		const job = new Promise((resolve) => setTimeout(resolve, queueDelayMs)).then(async () => {
 			if (this.stopped) return;
 			const results = await this.fetchAll(urls);
-			if (this.stopped || model.generation !== generation) return;
-			this.store(
-				req,
-				targetId,
-				results.flatMap((x) => (x.ok ? [x.file] : [])),
-			);
+			if (!this.stopped && this.model.generation === generation) this.store(req, targetId, results);
 		});
 		this.jobs.add(job);
 		void job.finally(() => this.jobs.delete(job));
@@ -258,48 +238,32 @@ export class RemoteUploads {
 		await Promise.allSettled([...this.jobs]);
 	}
 
-	private fetchAll(urls: string[]) {
+	/** Each URL's file, or why it failed. */
+	private fetchAll(urls: string[]): Promise<Array<Fetched | string>> {
 		const ac = new AbortController();
 		this.aborters.add(ac);
+		const options = { ...this.options, storeDir: this.storeDir, signal: ac.signal };
 		return Promise.all(
 			urls.map((u) =>
 				(this.options.unreachable
 					? Promise.reject(new Error(`connect ECONNREFUSED ${new URL(u).host}`))
-					: fetchRemote(u, { ...this.options, signal: ac.signal })
-				).then(
-					(f) => ({ ok: true as const, file: f }),
-					(e: unknown) => ({
-						ok: false as const,
-						reason: e instanceof Error ? e.message : String(e),
-					}),
-				),
+					: fetchRemote(u, options)
+				).catch((e: unknown) => (e instanceof Error ? e.message : String(e))),
 			),
 		).finally(() => this.aborters.delete(ac));
 	}
 
-	private store(req: FileRequestRec, targetId: string, files: Fetched[]): void {
-		const model = this.model;
-		if (!files.length) return;
-		const target =
-			[model.findItem(targetId), model.findItem(req.folderId)].find(
-				(f): f is FolderRec => !!f && f.type === 'folder' && !f.deletedAt,
-			) ?? undefined;
-		if (!target) return;
-		for (const f of files) {
-			model.addFile(req.userId, {
-				folderId: target.id,
-				name: f.name,
-				mimetype: f.mimetype,
-				size: f.size,
-				storedPath: f.storedPath,
-			});
-		}
+	/** Stores the fetched files and notifies the request's owner, when any file was fetched. */
+	private store(req: FileRequestRec, targetId: string, results: Array<Fetched | string>): void {
+		const files = results.filter((r): r is Fetched => typeof r !== 'string');
+		const target = [targetId, req.folderId]
+			.map((id) => this.model.findItem(id))
+			.find((f): f is FolderRec => f?.type === 'folder' && !f.deletedAt);
+		if (!files.length || !target) return;
+		for (const { storedPath, ...f } of files)
+			this.model.addFile(req.userId, { folderId: target.id, ...f, storedPath });
 		const n = files.length;
-		model.addNotification(req.userId, {
-			type: 'App\\Notifications\\FileRequestUploadNotification',
-			category: 'upload',
-			action: 'view',
-			title: 'New files were uploaded',
+		this.model.addNotification(req.userId, {
 			description: `${n} ${n === 1 ? 'file was' : 'files were'} uploaded into your file request "${req.name}".`,
 		});
 	}
