@@ -30,15 +30,22 @@ export interface RunOptionsLite {
 	restApiUrl?: string;
 }
 
+/** The share the Shared Folder credential opens: an editor share, neither protected nor expired. */
+export const editorShare = (sandbox: Sandbox) =>
+	sandbox.seed.shares.find(
+		(share) => share.permission === 'editor' && !share.protected && !share.expired,
+	);
+/** The active file request the File Request credential names. */
+export const activeRequest = (sandbox: Sandbox) =>
+	sandbox.seed.fileRequests.find((request) => request.active);
+
 export function credentialsFor(
 	sandbox: Sandbox,
 	overrides: Partial<Record<string, IDataObject>> = {},
 ): CredentialSet {
-	const editorShare = sandbox.seed.shares.find(
-		(share) => share.permission === 'editor' && !share.protected && !share.expired,
-	);
-	const activeRequest = sandbox.seed.fileRequests.find((request) => request.active);
-	if (!editorShare || !activeRequest)
+	const share = editorShare(sandbox);
+	const request = activeRequest(sandbox);
+	if (!share || !request)
 		throw new Error('The seed lacks an editor share or an active file request');
 	return {
 		fileStorageApi: {
@@ -48,12 +55,12 @@ export function credentialsFor(
 		},
 		fileStorageShareApi: {
 			baseUrl: sandbox.baseUrl,
-			shareToken: editorShare.token,
+			shareToken: share.token,
 			...overrides.fileStorageShareApi,
 		},
 		fileStorageFileRequestApi: {
 			baseUrl: sandbox.baseUrl,
-			fileRequestId: activeRequest.id,
+			fileRequestId: request.id,
 			...overrides.fileStorageFileRequestApi,
 		},
 	} as Record<string, ICredentialDataDecryptedObject>;

@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { PollerOptions } from '../harness/engine';
 import { Poller } from '../harness/engine';
 import type { Fixture } from './fixture';
+import { activeRequest } from './fixture';
 
 /** What the trigger test files share: pollers on the file's sandbox, polls that must succeed, emitted ids. */
 export function triggerHelpers(fx: Fixture) {
@@ -18,7 +19,6 @@ export function triggerHelpers(fx: Fixture) {
 	const ids = (items: Array<{ json: IDataObject }> | null) =>
 		(items ?? []).map((item) => item.json.id);
 	/** The folder of the active file request, which the File Request credential names. */
-	const requestFolder = () =>
-		fx.sandbox.seed.fileRequests.find((request) => request.active)!.folderId;
+	const requestFolder = () => activeRequest(fx.sandbox)!.folderId;
 	return { poller, pollOk, ids, requestFolder };
 }

@@ -12,7 +12,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { CredentialSet } from '../harness/engine';
 import { Poller, runNode } from '../harness/engine';
 import { apiListAll } from '../helpers/api';
-import { recordRun, serialiseError } from '../helpers/fixture';
+import { activeRequest, recordRun, serialiseError } from '../helpers/fixture';
 import { byId, OPS } from '../helpers/parameters';
 import type { FaultRule, Sandbox } from '../sandbox/server';
 import type { WaitRecorder } from './waits';
@@ -562,11 +562,7 @@ export const OPERATIONS: Operation[] = [
 		() => ({
 			parameters: { event: 'fileRequestItem' },
 			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
-			arrive: (sandbox) => {
-				const request = sandbox.seed.fileRequests.find((candidate) => candidate.active);
-				if (!request) throw new Error('The seed has no active file request');
-				return addFiles(sandbox, 3, request.folderId);
-			},
+			arrive: (sandbox) => addFiles(sandbox, 3, activeRequest(sandbox)!.folderId),
 		}),
 		1,
 		1,

@@ -48,6 +48,17 @@ type Row = [op: string, status: number, body: unknown, message: RegExp, hint: Re
 const withStatus = (status: number, message: RegExp, rows: Array<[string, unknown, RegExp]>) =>
 	rows.map(([op, body, hint]): Row => [op, status, body, message, hint]);
 
+/** A server failure on every try: the message names the status and what the server said. */
+const serverFailed = (op: string, status: number, said: string, hint: RegExp): Row => [
+	op,
+	status,
+	{ message: said },
+	new RegExp(
+		`^The File Storage server could not handle the request \\(HTTP ${status}\\): ${said}$`,
+	),
+	hint,
+];
+
 const table: Row[] = [
 	// Refused tokens name the credential to fix.
 	[
@@ -129,27 +140,9 @@ const table: Row[] = [
 		/^Too many requests/,
 		/Wait and run again.*Tried 3 times/,
 	],
-	[
-		'folder',
-		500,
-		{ message: 'Server Error' },
-		/^The File Storage server could not handle the request \(HTTP 500\): Server Error$/,
-		/Try again later.*Tried 3 times/,
-	],
-	[
-		'search',
-		503,
-		{ message: 'Service Unavailable' },
-		/^The File Storage server could not handle the request \(HTTP 503\)/,
-		/Try again later.*Tried 3 times/,
-	],
-	[
-		'restore',
-		500,
-		{ message: 'Server Error' },
-		/^The File Storage server could not handle the request \(HTTP 500\)/,
-		/may have been applied/,
-	],
+	serverFailed('folder', 500, 'Server Error', /Try again later.*Tried 3 times/),
+	serverFailed('search', 503, 'Service Unavailable', /Try again later.*Tried 3 times/),
+	serverFailed('restore', 500, 'Server Error', /may have been applied/),
 	[
 		'restore',
 		200,
