@@ -93,14 +93,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		super();
 	}
 
-	getParentTypes(): string[] {
-		return [];
-	}
-
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
-
+	getParentTypes = (): string[] => [];
+	isCredentialUsableByNode = () => true;
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
@@ -132,17 +126,11 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return merged;
 	}
 
-	async preAuthentication(): Promise<undefined> {
-		return undefined;
-	}
-
-	async runPreAuthentication(): Promise<undefined> {
-		return undefined;
-	}
-
-	async getCredentials(): Promise<ICredentials> {
+	preAuthentication = async () => undefined;
+	runPreAuthentication = async () => undefined;
+	getCredentials = async (): Promise<ICredentials> => {
 		throw new Error('not used by the harness');
-	}
+	};
 
 	async getDecrypted(
 		_additionalData: IWorkflowExecuteAdditionalData,
@@ -154,13 +142,10 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...found };
 	}
 
-	async updateCredentials(): Promise<void> {}
-
-	async updateCredentialsOauthTokenData(): Promise<void> {}
-
-	getCredentialsProperties(type: string): INodeProperties[] {
-		return credentialTypes[type]?.properties ?? [];
-	}
+	updateCredentials = async () => {};
+	updateCredentialsOauthTokenData = async () => {};
+	getCredentialsProperties = (type: string): INodeProperties[] =>
+		credentialTypes[type]?.properties ?? [];
 }
 
 function additionalDataFor(
@@ -554,15 +539,10 @@ export interface PollOutcome {
  */
 export class Poller {
 	readonly workflow: Workflow;
-
 	readonly node: INode;
-
 	private readonly nodeType: INodeType;
-
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
-
 	private committed: IDataObject;
-
 	/** What the last poll left in its staged static data (for asserting that manual mode leaves it alone). */
 	lastStaged: IDataObject = {};
 

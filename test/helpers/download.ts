@@ -29,6 +29,9 @@ export function useDownloadFixture() {
 		operation: 'download',
 		...parameters,
 	});
+	/** File → Download of a URL (a path starting with "/" is on the credential's server). */
+	const fromUrl = (fileUrl: string, parameters: INodeParameters = {}) =>
+		download({ source: 'url', fileUrl, ...parameters });
 	const requestDownload = (parameters: INodeParameters = {}): INodeParameters => ({
 		resource: 'fileRequest',
 		operation: 'download',
@@ -94,6 +97,7 @@ export function useDownloadFixture() {
 		bearer,
 		file,
 		download,
+		fromUrl,
 		requestDownload,
 		contentRequests,
 		listed,

@@ -19,6 +19,8 @@ export interface Fixture {
 	chain(nodes: WorkflowNodeSpec[], options?: RunOptionsLite): Promise<RunResult>;
 	/** Remember anything else a test produced (e.g. trigger output) for the secret check. */
 	record(value: unknown): void;
+	/** The file's credentials with some fields changed, e.g. `{ fileStorageApi: { accessToken: 'x' } }`. */
+	credentialsWith(overrides: Partial<Record<string, IDataObject>>): CredentialSet;
 }
 
 export interface RunOptionsLite {
@@ -28,15 +30,22 @@ export interface RunOptionsLite {
 	restApiUrl?: string;
 }
 
+/** The share the Shared Folder credential opens: an editor share, neither protected nor expired. */
+export const editorShare = (sandbox: Sandbox) =>
+	sandbox.seed.shares.find(
+		(share) => share.permission === 'editor' && !share.protected && !share.expired,
+	);
+/** The active file request the File Request credential names. */
+export const activeRequest = (sandbox: Sandbox) =>
+	sandbox.seed.fileRequests.find((request) => request.active);
+
 export function credentialsFor(
 	sandbox: Sandbox,
 	overrides: Partial<Record<string, IDataObject>> = {},
 ): CredentialSet {
-	const editorShare = sandbox.seed.shares.find(
-		(share) => share.permission === 'editor' && !share.protected && !share.expired,
-	);
-	const activeRequest = sandbox.seed.fileRequests.find((request) => request.active);
-	if (!editorShare || !activeRequest)
+	const share = editorShare(sandbox);
+	const request = activeRequest(sandbox);
+	if (!share || !request)
 		throw new Error('The seed lacks an editor share or an active file request');
 	return {
 		fileStorageApi: {
@@ -46,12 +55,12 @@ export function credentialsFor(
 		},
 		fileStorageShareApi: {
 			baseUrl: sandbox.baseUrl,
-			shareToken: editorShare.token,
+			shareToken: share.token,
 			...overrides.fileStorageShareApi,
 		},
 		fileStorageFileRequestApi: {
 			baseUrl: sandbox.baseUrl,
-			fileRequestId: activeRequest.id,
+			fileRequestId: request.id,
 			...overrides.fileStorageFileRequestApi,
 		},
 	} as Record<string, ICredentialDataDecryptedObject>;
@@ -83,15 +92,19 @@ export function serialiseError(error: unknown): string {
 	return JSON.stringify(plain(error, 0));
 }
 
+/** Hands everything a run produced (output, error output, run data, the error) to `record`, for the secret check. */
+export function recordRun(record: (text: string) => void, result: RunResult): void {
+	record(JSON.stringify(result.outputs));
+	record(JSON.stringify(result.errorOutputs));
+	record(JSON.stringify(result.run.data.resultData.runData));
+	if (result.error) record(serialiseError(result.error));
+}
+
 export function useFixture(options: SandboxOptions = {}): Fixture {
 	const recorded: string[] = [];
 	const fixture = { recorded } as unknown as Fixture & { recorded: string[] };
 
-	const remember = (result: RunResult) => {
-		recorded.push(JSON.stringify(result.outputs), JSON.stringify(result.errorOutputs));
-		if (result.error) recorded.push(serialiseError(result.error));
-		recorded.push(JSON.stringify(result.run.data.resultData.runData));
-	};
+	const remember = (result: RunResult) => recordRun((text) => recorded.push(text), result);
 
 	beforeAll(async () => {
 		fixture.sandbox = await startSandbox(options);
@@ -126,6 +139,7 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 		remember(result);
 		return result;
 	};
+	fixture.credentialsWith = (overrides) => credentialsFor(fixture.sandbox, overrides);
 	fixture.record = (value) => {
 		recorded.push(typeof value === 'string' ? value : serialiseError(value));
 	};

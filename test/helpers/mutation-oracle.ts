@@ -1,6 +1,7 @@
 import type { ItemRec } from '../sandbox/model';
 import { RequestItemsResponse } from '../sandbox/schemas';
 import type { Fixture } from './fixture';
+import { activeRequest, editorShare } from './fixture';
 
 /**
  * What the sandbox holds, read directly: the oracle of the operations that change it (Trash → Restore, the Shared
@@ -18,13 +19,8 @@ export function mutationOracle(fx: Fixture) {
 	const countWrites = (path: RegExp) =>
 		fx.sandbox.requests.filter((request) => request.method !== 'GET' && path.test(request.path))
 			.length;
-	/** The share the Shared Folder credential opens: an editor share, neither protected nor expired. */
-	const share = () =>
-		fx.sandbox.seed.shares.find(
-			(entry) => entry.permission === 'editor' && !entry.protected && !entry.expired,
-		)!;
-	/** The active file request the File Request credential names. */
-	const request = () => fx.sandbox.seed.fileRequests.find((entry) => entry.active)!;
+	const share = () => editorShare(fx.sandbox)!;
+	const request = () => activeRequest(fx.sandbox)!;
 	/** The file request's items as the server lists them to a visitor (no Authorization header). */
 	const browse = async (params: Record<string, unknown> = {}) =>
 		RequestItemsResponse.parse(

@@ -1,9 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { CredentialSet } from '../harness/engine';
 import { Poller } from '../harness/engine';
-import type { Fixture } from '../helpers/fixture';
 import { useFixture } from '../helpers/fixture';
+import { byId, OPS } from '../helpers/parameters';
 
 /**
  * Bad input fails before anything is sent: each case expects an error that names the parameter (or credential
@@ -14,12 +13,12 @@ const fx = useFixture();
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 const OTHER_UUID = '66666666-7777-4888-9999-000000000000';
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /** Values typed into the node are checked by n8n from the parameter's declaration; values from data reach the node. */
 const fromInput = byId('={{ $json.folder }}');
 const valid = (count: number) => Array.from({ length: count }, () => ({ id: UUID, type: 'file' }));
 
-type CredentialChange = [type: string, field: string, value: string];
+/** Fields of the file's credentials changed for one case, by credential type. */
+type CredentialChange = Partial<Record<string, IDataObject>>;
 
 interface BadInput {
 	parameters: INodeParameters;
@@ -31,29 +30,13 @@ interface BadInput {
 	item: number;
 }
 
-function credentialsWith(fixture: Fixture, change?: CredentialChange): CredentialSet {
-	if (!change) return fixture.credentials;
-	const [type, field, value] = change;
-	return { ...fixture.credentials, [type]: { ...fixture.credentials[type], [field]: value } };
-}
+const credentialsWith = (change?: CredentialChange) =>
+	change ? fx.credentialsWith(change) : fx.credentials;
 
-const restore: INodeParameters = { resource: 'trash', operation: 'restore' };
-const shareDelete: INodeParameters = { resource: 'sharedFolder', operation: 'deleteItems' };
-const createFolder: INodeParameters = {
-	resource: 'sharedFolder',
-	operation: 'createFolder',
-	name: 'Reports',
-};
-const requestDelete: INodeParameters = { resource: 'fileRequest', operation: 'deleteItems' };
-const requestContents: INodeParameters = { resource: 'fileRequest', operation: 'getContents' };
-const upload: INodeParameters = { resource: 'fileRequest', operation: 'uploadFromUrl' };
-const folderContents: INodeParameters = {
-	resource: 'folder',
-	operation: 'getContents',
-	folder: byId('all'),
-};
-const recentUploads: INodeParameters = { resource: 'file', operation: 'getRecentUploads' };
-const notifications: INodeParameters = { resource: 'notification', operation: 'getMany' };
+const { restore, shareDelete, requestDelete, requestContents, notifications } = OPS;
+const { uploadFromUrl: upload, recentUploads } = OPS;
+const createFolder: INodeParameters = { ...OPS.createFolder, name: 'Reports' };
+const folderContents: INodeParameters = { ...OPS.folderContents, folder: byId('all') };
 
 const itemId = (item: number, problem: string) =>
 	new RegExp(`^File or Folder ID: ${problem}.* \\[item ${item}\\]$`);
@@ -86,25 +69,15 @@ const EMPTY_ACCESS_TOKEN = EMPTY('Access Token', 'File Storage API (access token
 const BASE_URL = /^The Base URL of the credential is not an http\(s\) address/;
 
 const CASES: Record<string, BadInput> = {};
+type Row = [what: string, INodeParameters, RegExp, IDataObject[]?, CredentialChange?, number?];
 /** Adds the cases of one operation: `what` → [parameters, message, input, credential, item (0 unless given)]. */
-function cases(
-	operation: string,
-	rows: Array<[what: string, INodeParameters, RegExp, IDataObject[]?, CredentialChange?, number?]>,
-): void {
+function cases(operation: string, rows: Row[]): void {
 	for (const [what, parameters, message, input, credential, item = 0] of rows)
 		CASES[`${operation}: ${what}`] = { parameters, message, input, credential, item };
 }
-const share = (value: string): CredentialChange => ['fileStorageShareApi', 'shareToken', value];
-const request = (value: string): CredentialChange => [
-	'fileStorageFileRequestApi',
-	'fileRequestId',
-	value,
-];
-const account = (field: string, value: string): CredentialChange => [
-	'fileStorageApi',
-	field,
-	value,
-];
+const share = (shareToken: string) => ({ fileStorageShareApi: { shareToken } });
+const request = (fileRequestId: string) => ({ fileStorageFileRequestApi: { fileRequestId } });
+const account = (field: string, value: string) => ({ fileStorageApi: { [field]: value } });
 const one = valid(1);
 
 // File or Folder ID and File or Folder of Restore (from the input item, as the defaults map them)
@@ -163,24 +136,14 @@ cases('Restore', [
 		undefined,
 		4,
 	],
-	[
-		'Batch Size 0',
-		{ ...restore, options: { batchSize: 0 } },
-		wholeNumber('Batch Size', '0'),
-		valid(2),
-	],
-	[
-		'Batch Size -3',
-		{ ...restore, options: { batchSize: -3 } },
-		wholeNumber('Batch Size', '-3'),
-		valid(2),
-	],
-	[
-		'Batch Size 2.5',
-		{ ...restore, options: { batchSize: 2.5 } },
-		wholeNumber('Batch Size', '2.5'),
-		valid(2),
-	],
+	...[0, -3, 2.5].map(
+		(batchSize): Row => [
+			`Batch Size ${batchSize}`,
+			{ ...restore, options: { batchSize } },
+			wholeNumber('Batch Size', String(batchSize)),
+			valid(2),
+		],
+	),
 	['Timeout 0', { ...restore, options: { timeout: 0 } }, timeout('0'), one],
 	['Timeout -1', { ...restore, options: { timeout: -1 } }, timeout('-1'), one],
 ]);
@@ -205,7 +168,7 @@ cases('Shared Folder Delete', [
 		shareDelete,
 		BASE_URL,
 		one,
-		['fileStorageShareApi', 'baseUrl', 'files.example.com'],
+		{ fileStorageShareApi: { baseUrl: 'files.example.com' } },
 	],
 ]);
 const NAME_EMPTY = /^Name: is empty.* \[item 0\]$/;
@@ -213,12 +176,11 @@ cases('Create Folder', [
 	['Name empty', { ...createFolder, name: '={{ $json.name }}' }, NAME_EMPTY, [{ name: '' }]],
 	['Name blank', { ...createFolder, name: '   ' }, NAME_EMPTY],
 	...['abc', '.', '..'].map(
-		(parent) =>
-			[
-				`Parent Folder ID "${parent}"`,
-				{ ...createFolder, parent },
-				notAFolder('Parent Folder ID', parent),
-			] as [string, INodeParameters, RegExp],
+		(parent): Row => [
+			`Parent Folder ID "${parent}"`,
+			{ ...createFolder, parent },
+			notAFolder('Parent Folder ID', parent),
+		],
 	),
 	['Timeout 0', { ...createFolder, options: { timeout: 0 } }, timeout('0')],
 	['Share Token ".."', createFolder, SHARE_TOKEN, undefined, share('..')],
@@ -240,18 +202,17 @@ cases('File Request Delete', [
 		requestDelete,
 		BASE_URL,
 		one,
-		['fileStorageFileRequestApi', 'baseUrl', 'ftp://files.example.com'],
+		{ fileStorageFileRequestApi: { baseUrl: 'ftp://files.example.com' } },
 	],
 ]);
 cases('File Request Contents', [
 	...['abc', '.', '..'].map(
-		(folder) =>
-			[
-				`Folder "${folder}"`,
-				{ ...requestContents, parent: fromInput },
-				notAFolder('Folder', folder),
-				[{ folder }],
-			] as [string, INodeParameters, RegExp, IDataObject[]],
+		(folder): Row => [
+			`Folder "${folder}"`,
+			{ ...requestContents, parent: fromInput },
+			notAFolder('Folder', folder),
+			[{ folder }],
+		],
 	),
 	['Limit 0', { ...requestContents, limit: 0 }, wholeNumber('Limit', '0')],
 	['File Request ID "%2e"', requestContents, FILE_REQUEST_ID, undefined, request('%2e')],
@@ -274,14 +235,8 @@ cases('Upload From URL', [
 
 // Account listings, their Limit and Timeout, and the access token credential's Base URL
 cases('Folder Contents', [
-	['Access Token empty', folderContents, EMPTY_ACCESS_TOKEN, undefined, account('accessToken', '')],
-	[
-		'Access Token blank',
-		folderContents,
-		EMPTY_ACCESS_TOKEN,
-		undefined,
-		account('accessToken', '  '),
-	],
+	['Access Token empty', folderContents, EMPTY_ACCESS_TOKEN, one, account('accessToken', '')],
+	['Access Token blank', folderContents, EMPTY_ACCESS_TOKEN, one, account('accessToken', '  ')],
 	[
 		'Folder empty',
 		{ ...folderContents, folder: fromInput },
@@ -292,15 +247,15 @@ cases('Folder Contents', [
 	['Limit -1', { ...folderContents, limit: -1 }, wholeNumber('Limit', '-1')],
 	['Limit 2.5', { ...folderContents, limit: 2.5 }, wholeNumber('Limit', '2.5')],
 	['Timeout 0', { ...folderContents, options: { timeout: 0 } }, timeout('0')],
-	['Base URL empty', folderContents, BASE_URL, undefined, account('baseUrl', '')],
-	['Base URL "http://"', folderContents, BASE_URL, undefined, account('baseUrl', 'http://')],
-	[
-		'Base URL javascript:',
-		folderContents,
-		BASE_URL,
-		undefined,
-		account('baseUrl', 'javascript:alert(1)'),
-	],
+	...['', 'http://', 'javascript:alert(1)'].map(
+		(url): Row => [
+			`Base URL ${JSON.stringify(url)}`,
+			folderContents,
+			BASE_URL,
+			one,
+			account('baseUrl', url),
+		],
+	),
 ]);
 cases('Recent Uploads', [
 	['Limit 0', { ...recentUploads, limit: 0 }, wholeNumber('Limit', '0')],
@@ -311,24 +266,24 @@ cases('Recent Uploads', [
 		timeout('thirty'),
 	],
 	[
-		'Base URL with a path but no scheme',
+		'Base URL with a path, no scheme',
 		recentUploads,
 		BASE_URL,
-		undefined,
+		one,
 		account('baseUrl', 'files.example.com/api/v1'),
 	],
 ]);
 cases('Notifications', [
 	['Limit 0', { ...notifications, limit: 0 }, wholeNumber('Limit', '0')],
 	['Timeout 0', { ...notifications, options: { timeout: 0 } }, timeout('0')],
-	['Base URL blank', notifications, BASE_URL, undefined, account('baseUrl', '   ')],
+	['Base URL blank', notifications, BASE_URL, one, account('baseUrl', '   ')],
 ]);
 
 describe('bad input fails before any request, naming the parameter and the item', () => {
 	it.each(Object.entries(CASES))('%s', async (_what, bad) => {
 		const { error, items } = await fx.run(bad.parameters, {
 			input: bad.input,
-			credentials: credentialsWith(fx, bad.credential),
+			credentials: credentialsWith(bad.credential),
 		});
 		expect(error?.name).toMatch(/^Node(Operation|Api)Error$/);
 		expect(error?.message).toMatch(bad.message);
@@ -343,86 +298,56 @@ describe('bad input fails before any request, naming the parameter and the item'
 });
 
 describe("values typed into the node are refused by n8n itself, from the parameters' declarations", () => {
+	const enterAFolderId = 'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or';
+	const toA = { ...upload, urls: 'https://example.com/a.pdf' };
 	it.each([
 		['an empty Name', { ...createFolder, name: '' }, 'Parameter "Name" is required.'],
 		['empty URLs', { ...upload, urls: '' }, 'Parameter "URLs" is required.'],
 		[
 			'a File Request folder that is no UUID',
 			{ ...requestContents, parent: byId('abc') },
-			'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or root',
+			`${enterAFolderId} root`,
 		],
-		[
-			'a Destination Folder ".."',
-			{ ...upload, urls: 'https://example.com/a.pdf', parent: byId('..') },
-			'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or root',
-		],
-		[
-			'a blank Folder',
-			{ ...folderContents, folder: byId('   ') },
-			'Enter a folder ID, e.g. 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f, or all',
-		],
+		['a Destination Folder ".."', { ...toA, parent: byId('..') }, `${enterAFolderId} root`],
+		['a blank Folder', { ...folderContents, folder: byId('   ') }, `${enterAFolderId} all`],
 	])('%s', async (_what, parameters, issue) => {
 		await expect(fx.run(parameters)).rejects.toThrow(issue);
 		expect(fx.sandbox.requests).toEqual([]);
 	});
 });
 
-interface BadTrigger {
-	parameters: INodeParameters;
-	credential?: CredentialChange;
-	message: RegExp;
-}
-
-const TRIGGER_CASES: Record<string, BadTrigger> = {
-	'New File or Folder in File Request: Folder "abc"': {
-		parameters: { event: 'fileRequestItem', parent: byId('abc') },
-		message: /^Folder: "abc" is not a folder ID$/,
-	},
-	'New File or Folder in File Request: Folder ".."': {
-		parameters: { event: 'fileRequestItem', parent: byId('..') },
-		message: /^Folder: "\.\." is not a folder ID$/,
-	},
-	'New File or Folder in File Request: File Request ID ".."': {
-		parameters: { event: 'fileRequestItem' },
-		credential: ['fileStorageFileRequestApi', 'fileRequestId', '..'],
-		message: FILE_REQUEST_ID,
-	},
-	'New File or Folder in File Request: File Request ID empty': {
-		parameters: { event: 'fileRequestItem' },
-		credential: ['fileStorageFileRequestApi', 'fileRequestId', ''],
-		message: EMPTY_FILE_REQUEST_ID,
-	},
-	'New Upload: Access Token empty': {
-		parameters: { event: 'upload' },
-		credential: ['fileStorageApi', 'accessToken', ''],
-		message: EMPTY_ACCESS_TOKEN,
-	},
-	'New Upload: Base URL without a scheme': {
-		parameters: { event: 'upload' },
-		credential: ['fileStorageApi', 'baseUrl', 'files.example.com'],
-		message: BASE_URL,
-	},
-	'New Notification: Base URL empty': {
-		parameters: { event: 'notification' },
-		credential: ['fileStorageApi', 'baseUrl', ''],
-		message: BASE_URL,
-	},
-};
+type TriggerRow = [what: string, INodeParameters, RegExp, CredentialChange?];
+const TRIGGER_CASES: TriggerRow[] = [];
+/** Adds the cases of one event: [what, parameters besides the event, message, credential change]. */
+const triggerCases = (name: string, event: string, rows: TriggerRow[]) =>
+	// four columns in every row, also without a credential change: jest hands a row shorter than the test's
+	// parameters a `done` callback in their place
+	rows.forEach(([what, parameters, message, credential]) =>
+		TRIGGER_CASES.push([`${name}: ${what}`, { event, ...parameters }, message, credential]),
+	);
+triggerCases('New File or Folder in File Request', 'fileRequestItem', [
+	['Folder "abc"', { parent: byId('abc') }, /^Folder: "abc" is not a folder ID$/],
+	['Folder ".."', { parent: byId('..') }, /^Folder: "\.\." is not a folder ID$/],
+	['File Request ID ".."', {}, FILE_REQUEST_ID, request('..')],
+	['File Request ID empty', {}, EMPTY_FILE_REQUEST_ID, request('')],
+]);
+triggerCases('New Upload', 'upload', [
+	['Access Token empty', {}, EMPTY_ACCESS_TOKEN, account('accessToken', '')],
+	['Base URL without a scheme', {}, BASE_URL, account('baseUrl', 'files.example.com')],
+]);
+triggerCases('New Notification', 'notification', [
+	['Base URL empty', {}, BASE_URL, account('baseUrl', '')],
+]);
 
 describe('the trigger refuses bad input before any request, naming the parameter or credential field', () => {
-	it.each(Object.entries(TRIGGER_CASES))('%s', async (_what, bad) => {
+	it.each(TRIGGER_CASES)('%s', async (_what, parameters, message, credential) => {
 		for (const mode of ['trigger', 'manual'] as const) {
-			const trigger = new Poller({
-				credentials: credentialsWith(fx, bad.credential),
-				parameters: bad.parameters,
-			});
+			const trigger = new Poller({ credentials: credentialsWith(credential), parameters });
 			const { error, items } = await trigger.poll(mode);
 			fx.record(error);
 			expect(error?.name).toMatch(/^Node(Operation|Api)Error$/);
-			expect(error?.message).toMatch(bad.message);
-			expect((error as { description?: string } | undefined)?.description).toEqual(
-				expect.any(String),
-			);
+			expect(error?.message).toMatch(message);
+			expect((error as { description?: string }).description).toEqual(expect.any(String));
 			expect(items).toBeNull();
 			expect(trigger.staticData).toEqual({});
 		}
@@ -436,11 +361,7 @@ describe('path parameters never leave their endpoint', () => {
 		'Folder → Get Contents with Folder %j names the parameter and the item',
 		async (value) => {
 			const { error } = await fx.run(
-				{
-					resource: 'folder',
-					operation: 'getContents',
-					folder: { __rl: true, mode: 'id', value: '={{ $json.folder }}' },
-				},
+				{ ...folderContents, folder: fromInput },
 				{ input: [{ folder: value }] },
 			);
 			expect(error?.name).toBe('NodeOperationError');

@@ -51,20 +51,32 @@ interface Fails {
 
 type Expectation = Retried | Fails;
 
-const retried = (waitsMs: number[]): Retried => ({ handled: 'retried', waits: waitsMs });
+const retried = (waits: number[]): Retried => ({ handled: 'retried', waits });
 const fails = (
 	tries: number,
 	message: RegExp,
 	description: RegExp,
-	waitsMs: number[] = [],
+	waits: number[] = [],
 ): Fails => ({
 	handled: 'error',
 	tries,
 	message,
 	description,
-	waits: waitsMs,
+	waits,
+});
+/** A read that is tried again after the fault, and a mutation that fails saying it may have been applied. */
+const readRetriedMutationFails = (readWaits: number[], message: RegExp) => ({
+	read: retried(readWaits),
+	mutation: fails(1, message, MAY_HAVE_BEEN_APPLIED),
 });
 
+/** Fails at once: a read with this hint, a mutation saying it may have been applied. */
+const failsOnce = (message: RegExp, readHint: RegExp, mutationMessage = message) => ({
+	read: fails(1, message, readHint),
+	mutation: fails(1, mutationMessage, MAY_HAVE_BEEN_APPLIED),
+});
+/** The same for a read and a mutation. */
+const both = (expectation: Expectation) => ({ read: expectation, mutation: expectation });
 /** What a mutation's error must say when the server may have done it. */
 const MAY_HAVE_BEEN_APPLIED = /may (still )?have been applied/;
 const RATE_LIMITED = /^Too many requests: the server is rate limiting \(HTTP 429\)/;
@@ -79,91 +91,53 @@ const NO_ANSWER_IN_TIME = new RegExp(`^No answer within ${SHORT_TIME_LIMIT_S * 1
 const NO_ANSWER_IN_POLL_TIME = new RegExp(`^No answer within ${POLL_TIME_LIMIT_S} s to `);
 
 /** Per fault: what a read (listing, trigger poll) and a mutation (restore) must do. */
-const EXPECTED: Record<string, { read: Expectation; mutation?: Expectation; poll?: Expectation }> =
-	{
-		none: { read: retried([]), mutation: retried([]) },
-		'429-once': { read: retried([0]), mutation: retried([0]) },
-		// The one case that really waits: the node asks n8n's sleep for exactly what Retry-After said.
-		'429-wait': { read: retried([1000]) },
-		'429-always': {
-			read: fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0]),
-			mutation: fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0]),
-		},
-		'429-too-long': {
-			read: fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/),
-			mutation: fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/),
-		},
-		'503-once': { read: retried([0]), mutation: retried([0]) },
-		'500-once': {
-			read: retried([0]),
-			mutation: fails(
-				1,
-				/^The File Storage server could not handle the request \(HTTP 500\): Server Error/,
-				MAY_HAVE_BEEN_APPLIED,
-			),
-		},
-		'502-html': {
-			read: retried([0]),
-			mutation: fails(
-				1,
-				/^The File Storage server could not handle the request \(HTTP 502\)/,
-				MAY_HAVE_BEEN_APPLIED,
-			),
-		},
-		'200-html': {
-			read: fails(
-				1,
-				/^The server answered with a web page instead of JSON \(HTTP 200\)/,
-				/Base URL/,
-			),
-			mutation: fails(
-				1,
-				/^The server answered with a web page instead of JSON \(HTTP 200\)/,
-				MAY_HAVE_BEEN_APPLIED,
-			),
-		},
-		// The client sees the connection end mid-body: a reset. Reads are tried again after a 1 s back-off.
-		'cut-short': {
-			read: retried([1000]),
-			mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED),
-		},
-		'cut-short-closed': {
-			read: retried([1000]),
-			mutation: fails(
-				1,
-				/^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/,
-				MAY_HAVE_BEEN_APPLIED,
-			),
-		},
-		'half-json': {
-			// a read is safe to repeat: JSON that broke off is asked for again, like a reset
-			read: retried([1000]),
-			mutation: fails(
-				1,
-				/^The server's answer is not complete JSON \(HTTP 200\)/,
-				MAY_HAVE_BEEN_APPLIED,
-			),
-		},
-		'empty-object': {
-			read: fails(1, NOT_A_LISTING, /answered \{\}\. Nothing of this answer is used/),
-			mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
-		},
-		'empty-body': {
-			read: fails(1, NOT_A_LISTING, /answered \(empty body\)/),
-			mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
-		},
-		'data-object': {
-			read: fails(1, NOT_A_LISTING, /answered \{"data":\{\}\}/),
-			mutation: fails(1, NOT_A_MESSAGE, MAY_HAVE_BEEN_APPLIED),
-		},
-		reset: { read: retried([1000]), mutation: fails(1, BROKEN_CONNECTION, MAY_HAVE_BEEN_APPLIED) },
-		timeout: {
-			read: fails(1, NO_ANSWER_IN_TIME, /Raise Timeout/),
-			mutation: fails(1, NO_ANSWER_IN_TIME, MAY_HAVE_BEEN_APPLIED),
-			// a trigger has no Timeout option: it says when it tries again
-			poll: fails(1, NO_ANSWER_IN_POLL_TIME, /tries again at its next poll/),
-		},
-	};
+type Expected = { read: Expectation; mutation?: Expectation; poll?: Expectation };
+const EXPECTED: Record<string, Expected> = {
+	none: both(retried([])),
+	'429-once': both(retried([0])),
+	// The one case that really waits: the node asks n8n's sleep for exactly what Retry-After said.
+	'429-wait': { read: retried([1000]) },
+	'429-always': both(fails(3, RATE_LIMITED, /Tried 3 times, waiting 0 s in all/, [0, 0])),
+	'429-too-long': both(fails(1, RATE_LIMITED, /asked to wait 120 s, longer than the node waits/)),
+	'503-once': both(retried([0])),
+	'500-once': readRetriedMutationFails(
+		[0],
+		/^The File Storage server could not handle the request \(HTTP 500\): Server Error/,
+	),
+	'502-html': readRetriedMutationFails(
+		[0],
+		/^The File Storage server could not handle the request \(HTTP 502\)/,
+	),
+	'200-html': failsOnce(
+		/^The server answered with a web page instead of JSON \(HTTP 200\)/,
+		/Base URL/,
+	),
+	// The client sees the connection end mid-body: a reset. Reads are tried again after a 1 s back-off.
+	'cut-short': readRetriedMutationFails([1000], BROKEN_CONNECTION),
+	'cut-short-closed': readRetriedMutationFails(
+		[1000],
+		/^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/,
+	),
+	// a read is safe to repeat: JSON that broke off is asked for again, like a reset
+	'half-json': readRetriedMutationFails(
+		[1000],
+		/^The server's answer is not complete JSON \(HTTP 200\)/,
+	),
+	'empty-object': failsOnce(
+		NOT_A_LISTING,
+		/answered \{\}\. Nothing of this answer is used/,
+		NOT_A_MESSAGE,
+	),
+	'empty-body': failsOnce(NOT_A_LISTING, /answered \(empty body\)/, NOT_A_MESSAGE),
+	'data-object': failsOnce(NOT_A_LISTING, /answered \{"data":\{\}\}/, NOT_A_MESSAGE),
+	reset: readRetriedMutationFails([1000], BROKEN_CONNECTION),
+	timeout: {
+		read: fails(1, NO_ANSWER_IN_TIME, /Raise Timeout/),
+		mutation: fails(1, NO_ANSWER_IN_TIME, MAY_HAVE_BEEN_APPLIED),
+		// a trigger has no Timeout option: it says when it tries again
+		poll: fails(1, NO_ANSWER_IN_POLL_TIME, /tries again at its next poll/),
+	},
+};
 
 function expectationFor(operation: Operation, fault: Fault): Expectation {
 	const polled = operation.id.startsWith('trigger') ? EXPECTED[fault.id]?.poll : undefined;

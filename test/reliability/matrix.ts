@@ -9,10 +9,11 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { CredentialSet, RunResult } from '../harness/engine';
+import type { CredentialSet } from '../harness/engine';
 import { Poller, runNode } from '../harness/engine';
 import { apiListAll } from '../helpers/api';
-import { serialiseError } from '../helpers/fixture';
+import { activeRequest, recordRun, serialiseError } from '../helpers/fixture';
+import { byId, OPS } from '../helpers/parameters';
 import type { FaultRule, Sandbox } from '../sandbox/server';
 import type { WaitRecorder } from './waits';
 
@@ -48,39 +49,37 @@ export const POLL_TIME_LIMIT_S = 1;
 
 /** Waits stay at zero except in the case that proves Retry-After is honoured. */
 const NO_WAIT = { 'Retry-After': '0' };
+const tooMany = (retryAfter: string, times = 1) => ({
+	status: 429,
+	body: { message: 'Too Many Attempts.' },
+	headers: { 'Retry-After': retryAfter },
+	times,
+});
+/** A listing of one file, of which the connection delivers only the first 20 bytes. */
+const cutShort = {
+	status: 200,
+	body: {
+		data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }],
+		type: 'success',
+		message: 'ok',
+	},
+	cutAfterBytes: 20,
+};
 
 export const FAULTS: Fault[] = [
 	{ id: 'none', label: 'none (control)' },
-	{
-		id: '429-once',
-		label: '429 Too Many Requests, Retry-After: 0, once',
-		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: NO_WAIT },
-	},
+	{ id: '429-once', label: '429 Too Many Requests, Retry-After: 0, once', rule: tooMany('0') },
 	{
 		id: '429-wait',
 		label: '429, Retry-After: 1, once',
-		rule: { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } },
+		rule: tooMany('1'),
 		only: ['listing-page-1'],
 	},
-	{
-		id: '429-always',
-		label: '429, Retry-After: 0, on every try',
-		rule: {
-			status: 429,
-			body: { message: 'Too Many Attempts.' },
-			headers: NO_WAIT,
-			times: Infinity,
-		},
-	},
+	{ id: '429-always', label: '429, Retry-After: 0, on every try', rule: tooMany('0', Infinity) },
 	{
 		id: '429-too-long',
 		label: '429, Retry-After: 120 (longer than the node may wait)',
-		rule: {
-			status: 429,
-			body: { message: 'Too Many Attempts.' },
-			headers: { 'Retry-After': '120' },
-			times: Infinity,
-		},
+		rule: tooMany('120', Infinity),
 	},
 	{
 		id: '503-once',
@@ -117,30 +116,13 @@ export const FAULTS: Fault[] = [
 	{
 		id: 'cut-short',
 		label: '200 JSON cut short (the connection ends after 20 of the promised bytes)',
-		rule: {
-			status: 200,
-			body: {
-				data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }],
-				type: 'success',
-				message: 'ok',
-			},
-			cutAfterBytes: 20,
-		},
+		rule: cutShort,
 	},
 	{
 		id: 'cut-short-closed',
 		label:
 			'200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
-		rule: {
-			status: 200,
-			body: {
-				data: [{ data: { id: '9b1f3c52-0d7e-4a8b-9c61-2f4e5d6a7b8c', type: 'file' } }],
-				type: 'success',
-				message: 'ok',
-			},
-			cutAfterBytes: 20,
-			closeGracefully: true,
-		},
+		rule: { ...cutShort, closeGracefully: true },
 	},
 	{
 		id: 'half-json',
@@ -209,13 +191,6 @@ function spent(sandbox: Sandbox): { requests: number; retries: number } {
 	return { requests: sandbox.requests.length, retries };
 }
 
-function recordRun(env: MatrixEnv, result: RunResult): void {
-	env.record(JSON.stringify(result.outputs));
-	env.record(JSON.stringify(result.errorOutputs));
-	env.record(JSON.stringify(result.run.data.resultData.runData));
-	if (result.error) env.record(serialiseError(result.error));
-}
-
 /** A failed run must fail with a NodeApiError and deliver nothing. */
 function errorProblems(error: CaseError | undefined, output: unknown[]): string[] {
 	const problems: string[] = [];
@@ -279,7 +254,7 @@ async function listedFiles(
 	order: (ids: string[]) => string[] = (got) => got,
 ): Promise<CaseResult> {
 	const result = await runNode(parameters, { credentials: env.credentials });
-	recordRun(env, result);
+	recordRun(env.record, result);
 	const error = caseError(result.error);
 	const got = ids(result.items).map(String);
 	return {
@@ -294,11 +269,11 @@ async function listedFiles(
 	};
 }
 
-/** File → Get Recent Uploads with Return All: 4 pages of the sandbox's 8. */
-function listingOperation(id: string, label: string, faultAt: number): Operation {
+/** File → Get Recent Uploads with Return All: 4 pages of the sandbox's 8; the fault hits page `faultAt`. */
+function listingOperation(faultAt: number): Operation {
 	return {
-		id,
-		label,
+		id: `listing-page-${faultAt}`,
+		label: `File → Get Recent Uploads, Return All (4 pages); fault on page ${faultAt}`,
 		kind: 'read',
 		healthyRequests: 4,
 		faultAt,
@@ -310,8 +285,7 @@ function listingOperation(id: string, label: string, faultAt: number): Operation
 			env.waits.take();
 			installFault(env, fault, 'GET', '/api/v1/browse/latest', faultAt);
 			const parameters: INodeParameters = {
-				resource: 'file',
-				operation: 'getRecentUploads',
+				...OPS.recentUploads,
 				returnAll: true,
 				...timeoutOption(fault),
 			};
@@ -343,12 +317,11 @@ function restoreOperation(
 			env.waits.take();
 			installFault(env, fault, 'POST', '/api/v1/trash/restore', faultAt);
 			const parameters: INodeParameters = {
-				resource: 'trash',
-				operation: 'restore',
+				...OPS.restore,
 				options: { batchSize, ...(timeoutOption(fault).options as IDataObject | undefined) },
 			};
 			const result = await runNode(parameters, { credentials: env.credentials, input });
-			recordRun(env, result);
+			recordRun(env.record, result);
 			const error = caseError(result.error);
 			const restored = files
 				.filter((file) => !model.findItem(file.id)?.deletedAt)
@@ -469,7 +442,28 @@ function triggerOperation(
 	};
 }
 
-const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
+/** New File in Folder: 3 new files in a subfolder of the watched one; `lookup`: the fault hits its lookup. */
+const folderFileOperation = (lookup: boolean) =>
+	triggerOperation(
+		lookup ? 'trigger-folder-file-lookup' : 'trigger-folder-file',
+		lookup
+			? 'Trigger: New File in Folder, 3 new files in a subfolder; fault on the lookup of the subfolder'
+			: 'Trigger: New File in Folder, 3 new files in a subfolder (one lookup of it)',
+		(sandbox) => {
+			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
+			const inside = sandbox.model.addFolder(0, { name: 'Inside', parentId: watched.id });
+			return {
+				parameters: { event: 'folderFile', folder: byId(watched.id) },
+				// the uploads page comes first, on another path
+				...(lookup
+					? { path: `/api/v1/browse/folders/${inside.id}`, before: 0 }
+					: { path: '/api/v1/browse/latest' }),
+				arrive: (arrivals) => addFiles(arrivals, 3, inside.id),
+			};
+		},
+		2,
+		lookup ? 2 : 1,
+	);
 
 /**
  * File → Search, Return All, over a folder of 2 pages with two subfolders (1 and 2 pages): 5 listing requests.
@@ -496,8 +490,7 @@ function searchOperation(): Operation {
 			env.waits.take();
 			installFault(env, fault, 'GET', `/api/v1/browse/folders/${top.id}`, 1);
 			const parameters: INodeParameters = {
-				resource: 'file',
-				operation: 'search',
+				...OPS.search,
 				folder: byId(top.id),
 				returnAll: true,
 				filters: { itemType: 'file' },
@@ -515,17 +508,23 @@ const addFiles = (sandbox: Sandbox, count: number, folderId?: string) =>
 		(_, n) => sandbox.model.addFile(0, { folderId, name: `arrival-${n}.pdf` }).id,
 	);
 
+/** New Upload: `count` new files, `pages` pages of the sandbox's 8; the fault hits page `faultAt`. */
+const uploadTrigger = (id: string, label: string, count: number, pages: number, faultAt: number) =>
+	triggerOperation(
+		id,
+		label,
+		() => ({
+			parameters: { event: 'upload' },
+			path: '/api/v1/browse/latest',
+			arrive: (sandbox) => addFiles(sandbox, count),
+		}),
+		pages,
+		faultAt,
+	);
+
 export const OPERATIONS: Operation[] = [
-	listingOperation(
-		'listing-page-1',
-		'File → Get Recent Uploads, Return All (4 pages); fault on page 1',
-		1,
-	),
-	listingOperation(
-		'listing-page-3',
-		'File → Get Recent Uploads, Return All (4 pages); fault on page 3',
-		3,
-	),
+	listingOperation(1),
+	listingOperation(3),
 	restoreOperation('restore', 'Trash → Restore, 6 items in one request', 6, 100, 1),
 	restoreOperation(
 		'restore-batch-3',
@@ -534,25 +533,11 @@ export const OPERATIONS: Operation[] = [
 		2,
 		3,
 	),
-	triggerOperation(
-		'trigger-upload',
-		'Trigger: New Upload, 3 new files (1 page)',
-		() => ({
-			parameters: { event: 'upload' },
-			path: '/api/v1/browse/latest',
-			arrive: (sandbox) => addFiles(sandbox, 3),
-		}),
-		1,
-		1,
-	),
-	triggerOperation(
+	uploadTrigger('trigger-upload', 'Trigger: New Upload, 3 new files (1 page)', 3, 1, 1),
+	uploadTrigger(
 		'trigger-upload-page-3',
 		'Trigger: New Upload, 30 new files (4 pages); fault on page 3',
-		() => ({
-			parameters: { event: 'upload' },
-			path: '/api/v1/browse/latest',
-			arrive: (sandbox) => addFiles(sandbox, 30),
-		}),
+		30,
 		4,
 		3,
 	),
@@ -577,47 +562,13 @@ export const OPERATIONS: Operation[] = [
 		() => ({
 			parameters: { event: 'fileRequestItem' },
 			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
-			arrive: (sandbox) => {
-				const request = sandbox.seed.fileRequests.find((candidate) => candidate.active);
-				if (!request) throw new Error('The seed has no active file request');
-				return addFiles(sandbox, 3, request.folderId);
-			},
+			arrive: (sandbox) => addFiles(sandbox, 3, activeRequest(sandbox)!.folderId),
 		}),
 		1,
 		1,
 	),
-	triggerOperation(
-		'trigger-folder-file',
-		'Trigger: New File in Folder, 3 new files in a subfolder (one lookup of it)',
-		(sandbox) => {
-			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
-			const inside = sandbox.model.addFolder(0, { name: 'Inside', parentId: watched.id });
-			return {
-				parameters: { event: 'folderFile', folder: byId(watched.id) },
-				path: '/api/v1/browse/latest',
-				arrive: (arrivals) => addFiles(arrivals, 3, inside.id),
-			};
-		},
-		2,
-		1,
-	),
-	triggerOperation(
-		'trigger-folder-file-lookup',
-		'Trigger: New File in Folder, 3 new files in a subfolder; fault on the lookup of the subfolder',
-		(sandbox) => {
-			const watched = sandbox.model.addFolder(0, { name: 'Watched' });
-			const inside = sandbox.model.addFolder(0, { name: 'Inside', parentId: watched.id });
-			return {
-				parameters: { event: 'folderFile', folder: byId(watched.id) },
-				path: `/api/v1/browse/folders/${inside.id}`,
-				// the uploads page comes first, on another path
-				before: 0,
-				arrive: (arrivals) => addFiles(arrivals, 3, inside.id),
-			};
-		},
-		2,
-		2,
-	),
+	folderFileOperation(false),
+	folderFileOperation(true),
 	triggerOperation(
 		'trigger-folder-item',
 		'Trigger: New File or Folder in Folder, 3 new files',

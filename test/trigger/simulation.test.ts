@@ -5,7 +5,9 @@ import { FOLDER_MEMORY } from '../../nodes/FileStorageTrigger/ancestry';
 import { WINDOW_MAX } from '../../nodes/FileStorageTrigger/window';
 import { Poller } from '../harness/engine';
 import { useFixture } from '../helpers/fixture';
+import { byId } from '../helpers/parameters';
 import { seededRandom } from '../helpers/random';
+import { triggerHelpers } from '../helpers/trigger';
 import { useRecordedWaits } from '../reliability/waits';
 
 /**
@@ -71,9 +73,7 @@ describe('randomized trigger simulation', () => {
 			const model = fx.sandbox.model;
 			model.cursorMode = mode;
 			let deletedDuringPoll = 0;
-			const requestFolder = fx.sandbox.seed.fileRequests.find(
-				(request) => request.active,
-			)!.folderId;
+			const requestFolder = triggerHelpers(fx).requestFolder();
 			const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
 			const seenAs = (item: { id: string }, seenBy: string[]) => ({ id: item.id, seenBy });
 
@@ -87,7 +87,6 @@ describe('randomized trigger simulation', () => {
 				if (folderId === watched) seenBy.push('folderItem');
 				return seenAs(model.addFile(0, { folderId, name: `t${n}.txt` }), seenBy);
 			};
-			const folderParameters = { folder: { __rl: true, mode: 'id', value: watched } };
 
 			const streams: Stream[] = [
 				{
@@ -127,24 +126,21 @@ describe('randomized trigger simulation', () => {
 					},
 					deletable: true,
 				},
-			].map((stream) => ({
-				...stream,
-				parameters: {
+			].map((stream) => {
+				const parameters = {
 					event: stream.event,
-					...(stream.event.startsWith('folder') ? folderParameters : {}),
-				},
-				trigger: new Poller({
-					credentials: fx.credentials,
-					parameters: {
-						event: stream.event,
-						...(stream.event.startsWith('folder') ? folderParameters : {}),
-					},
-				}),
-				added: [],
-				deletedBeforeEmit: new Set<string>(),
-				emitted: [],
-				emittedSet: new Set<string>(),
-			}));
+					...(stream.event.startsWith('folder') ? { folder: byId(watched) } : {}),
+				};
+				return {
+					...stream,
+					parameters,
+					trigger: new Poller({ credentials: fx.credentials, parameters }),
+					added: [],
+					deletedBeforeEmit: new Set<string>(),
+					emitted: [],
+					emittedSet: new Set<string>(),
+				};
+			});
 			const byEvent = new Map(streams.map((stream) => [stream.event, stream]));
 
 			let counter = 0;
@@ -154,10 +150,15 @@ describe('randomized trigger simulation', () => {
 			let restarts = 0;
 			let rotations = 0;
 			const faults = { transient: 0, persistent: 0, malformed: 0 };
-			const currentCredentials = () => ({
-				...fx.credentials,
-				fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: model.getUser(0).accessToken },
-			});
+			/** The stream's trigger after n8n restarted: the committed static data came back as JSON. */
+			const restarted = (stream: Stream) =>
+				new Poller({
+					credentials: fx.credentialsWith({
+						fileStorageApi: { accessToken: model.getUser(0).accessToken },
+					}),
+					parameters: stream.parameters,
+					staticData: stream.trigger.staticData,
+				});
 			const maxStaticBytes: Record<string, number> = {};
 			const trash = (id: string) => {
 				const record = model.findItem(id);
@@ -278,21 +279,13 @@ describe('randomized trigger simulation', () => {
 						const skip = Math.floor(rand() * 3);
 						const kind = pick(['transient', 'persistent', 'malformed', 'malformed'] as const);
 						faults[kind]++;
-						if (kind === 'transient') {
-							// Fails once: the transport tries again and the poll succeeds.
+						if (kind !== 'malformed') {
+							// Transient: fails once, the transport tries again and the poll succeeds. Persistent: fails on every
+							// try, the poll fails and must leave its window as it was.
 							fx.sandbox.fault({
 								path: /\/api\/v1\//,
 								skip,
-								status: pick([500, 502, 503, 429]),
-								headers: { 'Retry-After': '0' },
-								body: { message: 'injected' },
-							});
-						} else if (kind === 'persistent') {
-							// Fails on every try: the poll fails and must leave its window as it was.
-							fx.sandbox.fault({
-								path: /\/api\/v1\//,
-								skip,
-								times: 3,
+								times: kind === 'persistent' ? 3 : 1,
 								status: pick([500, 502, 503, 429]),
 								headers: { 'Retry-After': '0' },
 								body: { message: 'injected' },
@@ -304,23 +297,13 @@ describe('randomized trigger simulation', () => {
 					}
 					if (rand() < 0.05) {
 						// n8n restarted: the committed static data comes back from the database as JSON.
-						stream.trigger = new Poller({
-							credentials: currentCredentials(),
-							parameters: stream.parameters,
-							staticData: stream.trigger.staticData,
-						});
+						stream.trigger = restarted(stream);
 						restarts++;
 					}
 					if (rand() < 0.02) {
 						// The access token is rotated inside the same n8n credential: the window must survive it.
 						fx.secrets.push(model.rotateAccessToken(0));
-						for (const other of streams) {
-							other.trigger = new Poller({
-								credentials: currentCredentials(),
-								parameters: other.parameters,
-								staticData: other.trigger.staticData,
-							});
-						}
+						for (const other of streams) other.trigger = restarted(other);
 						rotations++;
 					}
 					await pollOnce(stream);

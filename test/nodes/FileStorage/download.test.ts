@@ -26,6 +26,7 @@ const {
 	bearer,
 	file,
 	download,
+	fromUrl,
 	contentRequests,
 	listed,
 	bytesSentOnceDone,
@@ -42,22 +43,30 @@ beforeAll(async () => {
 beforeEach(() => other.reset());
 afterAll(async () => await other.stop());
 
+const notes = () => file('Documents/notes.txt');
+const budget = () => file('Documents/budget.xlsx');
+/** The URL of a file on the credential's server. */
+const urlOf = (f: { basename: string }) => `${fx.sandbox.baseUrl}/file/${f.basename}`;
+/** A redirect from `from` on the credential's server (or `on` another) to `to`. */
+const redirect = (from: string, status: number, to: string, on: Sandbox = fx.sandbox) =>
+	on.fault({ path: from, status, headers: { Location: to } });
+const REFUSED_401 = /^The server refused to send the file without valid credentials \(HTTP 401\)/;
+/** The one request the other host got: refused, as no credential came with it. */
+function expectRefusedElsewhere(path: string) {
+	expect(other.requests).toEqual([expect.objectContaining({ path, status: 401 })]);
+	expect(other.requests[0].authorization).toBeUndefined();
+}
+
 describe("the access token goes only to the Base URL's origin", () => {
 	it('a file on another host is fetched without credentials (and refused there, said so)', async () => {
-		const notes = file('Documents/notes.txt');
 		const input = {
-			name: notes.name,
-			mimeType: notes.mimetype,
-			fileUrl: `${other.baseUrl}/file/${notes.basename}`,
+			name: notes().name,
+			mimeType: notes().mimetype,
+			fileUrl: `${other.baseUrl}/file/${notes().basename}`,
 		};
 		const { error } = await run(download(), { input: [input] });
-		expect(other.requests).toEqual([
-			expect.objectContaining({ path: `/file/${notes.basename}`, status: 401 }),
-		]);
-		expect(other.requests[0].authorization).toBeUndefined();
-		expect(error?.message).toMatch(
-			/^The server refused to send the file without valid credentials \(HTTP 401\)/,
-		);
+		expectRefusedElsewhere(`/file/${notes().basename}`);
+		expect(error?.message).toMatch(REFUSED_401);
 		expect(error?.description).toMatch(/sends credentials only to the Base URL's server/);
 	});
 
@@ -75,56 +84,29 @@ describe("the access token goes only to the Base URL's origin", () => {
 	});
 
 	it('a redirect to another host drops the token; a redirect on the same host keeps it', async () => {
-		const notes = file('Documents/notes.txt');
-		fx.sandbox.fault({
-			path: '/file/moved-away',
-			status: 302,
-			headers: { Location: `${other.baseUrl}/file/${notes.basename}` },
-		});
-		const away = await run(
-			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/moved-away` }),
-		);
+		redirect('/file/moved-away', 302, `${other.baseUrl}/file/${notes().basename}`);
+		const away = await run(fromUrl(`${fx.sandbox.baseUrl}/file/moved-away`));
 		expect(contentRequests(fx.sandbox)).toEqual([
 			expect.objectContaining({ path: '/file/moved-away', authorization: bearer(), status: 302 }),
 		]);
-		expect(other.requests).toEqual([
-			expect.objectContaining({ path: `/file/${notes.basename}`, status: 401 }),
-		]);
-		expect(other.requests[0].authorization).toBeUndefined();
+		expectRefusedElsewhere(`/file/${notes().basename}`);
 		expect(away.error?.message).toMatch(/HTTP 401/);
 
-		fx.sandbox.fault({
-			path: '/file/moved-here',
-			status: 301,
-			headers: { Location: `/file/${notes.basename}` },
-		});
-		const here = await run(
-			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/moved-here` }),
-		);
+		redirect('/file/moved-here', 301, `/file/${notes().basename}`);
+		const here = await run(fromUrl(`${fx.sandbox.baseUrl}/file/moved-here`));
 		expect(here.error).toBeUndefined();
-		await expectFile(here.items[0], notes);
+		await expectFile(here.items[0], notes());
 		expect(contentRequests(fx.sandbox).map((r) => [r.path, r.authorization])).toEqual([
 			['/file/moved-here', bearer()],
-			[`/file/${notes.basename}`, bearer()],
+			[`/file/${notes().basename}`, bearer()],
 		]);
 	});
 
 	it('once a redirect chain has left the origin, coming back does not bring the token back', async () => {
-		const notes = file('Documents/notes.txt');
-		fx.sandbox.fault({
-			path: '/file/out',
-			status: 302,
-			headers: { Location: `${other.baseUrl}/bounce` },
-		});
-		other.fault({
-			path: '/bounce',
-			status: 307,
-			headers: { Location: `${fx.sandbox.baseUrl}/file/${notes.basename}` },
-		});
-		const { error } = await run(
-			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/out` }),
-		);
-		const back = contentRequests(fx.sandbox).find((r) => r.path === `/file/${notes.basename}`);
+		redirect('/file/out', 302, `${other.baseUrl}/bounce`);
+		redirect('/bounce', 307, urlOf(notes()), other);
+		const { error } = await run(fromUrl(`${fx.sandbox.baseUrl}/file/out`));
+		const back = contentRequests(fx.sandbox).find((r) => r.path === `/file/${notes().basename}`);
 		expect(back).toMatchObject({ status: 401 });
 		expect(back?.authorization).toBeUndefined();
 		expect(other.requests[0].authorization).toBeUndefined();
@@ -138,22 +120,17 @@ describe("the access token goes only to the Base URL's origin", () => {
 			headers: { Location: '/file/loop' },
 			times: Infinity,
 		});
-		const { error } = await run(
-			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/loop` }),
-		);
+		const { error } = await run(fromUrl(`${fx.sandbox.baseUrl}/file/loop`));
 		expect(error?.message).toBe('Too many redirects: more than 5 for one file [item 0]');
 		expect(fx.sandbox.countRequests({ path: '/file/loop' })).toBe(6);
 	});
 });
 
 describe('a body that does not arrive whole is an error, never a truncated file', () => {
-	const budget = () => file('Documents/budget.xlsx');
-	const budgetUrl = () => `${fx.sandbox.baseUrl}/file/${budget().basename}`;
-
 	/** What arrived before the cut: at most what the sandbox sent (the client may drop its last buffered bytes). */
 	function expectCut(message: string | undefined, sent: number, announced: number): void {
 		const match = new RegExp(
-			`^The download was cut short after (\\d+) of ${announced} bytes of ${budgetUrl()} \\[item 0\\]$`,
+			`^The download was cut short after (\\d+) of ${announced} bytes of ${urlOf(budget())} \\[item 0\\]$`,
 		).exec(message ?? '');
 		expect(match).not.toBeNull();
 		expect(Number(match?.[1])).toBeLessThanOrEqual(sent);
@@ -162,7 +139,7 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 	it("a connection cut mid-body: an error, and nothing left in n8n's binary data folder", async () => {
 		const before = await storedBinaryFiles();
 		fx.sandbox.fault({ path: /^\/file\//, cutAfterBytes: 70_000 });
-		const { items, error } = await run(download({ source: 'url', fileUrl: budgetUrl() }));
+		const { items, error } = await run(fromUrl(urlOf(budget())));
 		expect(items).toHaveLength(0);
 		expectCut(error?.message, 70_000, budget().size);
 		expect(error?.description).toMatch(/Nothing was stored/);
@@ -171,17 +148,19 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 
 	it('a Content-Length the body does not reach', async () => {
 		fx.sandbox.fault({ path: /^\/file\//, declaredLength: budget().size + 1 });
-		const { error } = await run(download({ source: 'url', fileUrl: budgetUrl() }));
+		const { error } = await run(fromUrl(urlOf(budget())));
 		expectCut(error?.message, budget().size, budget().size + 1);
 	});
 
 	it('continueOnFail: the failed item becomes an error item, the others still download', async () => {
-		const files = [file('Documents/budget.xlsx'), file('Documents/notes.txt')];
-		const input = await listed(files);
+		const files = [budget(), notes()];
 		fx.sandbox.fault({ path: `/file/${files[0].basename}`, cutAfterBytes: 10 });
-		const { items, error } = await run(download(), { input, continueOnFail: true });
+		const { items, error } = await run(download(), {
+			input: await listed(files),
+			continueOnFail: true,
+		});
 		expect(error).toBeUndefined();
-		expect(items).toHaveLength(2);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json).toEqual({
 			error: {
 				message: expect.stringMatching(
@@ -191,20 +170,20 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 			},
 		});
 		expect(items[0].binary).toBeUndefined();
-		expect(items[0].pairedItem).toEqual({ item: 0 });
 		await expectFile(items[1], files[1]);
-		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
 
 	it('continueOnFail with the error output: failures on output 1, files on output 0', async () => {
-		const files = [file('Documents/notes.txt'), file('Documents/budget.xlsx')];
-		const input = await listed(files);
+		const files = [notes(), budget()];
 		fx.sandbox.fault({
 			path: `/file/${files[1].basename}`,
 			status: 404,
 			body: { type: 'error', message: "The requested entry wasn't found." },
 		});
-		const { items, errorItems } = await run(download(), { input, continueOnFail: 'errorOutput' });
+		const { items, errorItems } = await run(download(), {
+			input: await listed(files),
+			continueOnFail: 'errorOutput',
+		});
 		expect(items).toHaveLength(1);
 		await expectFile(items[0], files[0]);
 		expect(errorItems).toEqual([
@@ -222,29 +201,20 @@ describe('a body that does not arrive whole is an error, never a truncated file'
 });
 
 describe('time limits (Options → Timeout)', () => {
-	const notesUrl = () => `${fx.sandbox.baseUrl}/file/${file('Documents/notes.txt').basename}`;
+	const halfASecond = { options: { timeout: 0.5 } };
 
 	it('no answer at all within the time limit', async () => {
 		fx.sandbox.fault({ path: /^\/file\//, hang: true });
-		const { error } = await run(
-			download({ source: 'url', fileUrl: notesUrl(), options: { timeout: 0.5 } }),
-		);
-		expect(error?.message).toBe(`No answer within 500 ms from ${notesUrl()} [item 0]`);
+		const { error } = await run(fromUrl(urlOf(notes()), halfASecond));
+		expect(error?.message).toBe(`No answer within 500 ms from ${urlOf(notes())} [item 0]`);
 		expect(error?.description).toMatch(/Raise Timeout/);
 	});
 
 	it('a body that stops mid-way', async () => {
-		const budget = file('Documents/budget.xlsx');
 		fx.sandbox.fault({ path: /^\/file\//, stallAfterBytes: 70_000 });
-		const { error } = await run(
-			download({
-				source: 'url',
-				fileUrl: `${fx.sandbox.baseUrl}/file/${budget.basename}`,
-				options: { timeout: 0.5 },
-			}),
-		);
+		const { error } = await run(fromUrl(urlOf(budget()), halfASecond));
 		expect(error?.message).toBe(
-			`The download stalled: no data for 500 ms after 70000 of ${budget.size} bytes of ${fx.sandbox.baseUrl}/file/${budget.basename} [item 0]`,
+			`The download stalled: no data for 500 ms after 70000 of ${budget().size} bytes of ${urlOf(budget())} [item 0]`,
 		);
 	});
 
@@ -256,63 +226,40 @@ describe('time limits (Options → Timeout)', () => {
 		});
 		// 12 blocks 80 ms apart: about 1 s in all, twice the 0.5 s limit, each wait a sixth of it
 		fx.sandbox.fault({ path: /^\/file\//, blockDelayMs: 80 });
-		const { items, error } = await run(
-			download({ source: 'url', fileUrl: `/file/${slow.basename}`, options: { timeout: 0.5 } }),
-		);
+		const { items, error } = await run(fromUrl(`/file/${slow.basename}`, halfASecond));
 		expect(error).toBeUndefined();
 		await expectFile(items[0], slow);
 	});
 });
 
 describe('answers that are not the file', () => {
-	const notes = () => file('Documents/notes.txt');
-	const input = async () => (await listed([file('Documents/report-q1.docx')]))[0];
+	const input = async () => await listed([file('Documents/report-q1.docx')]);
 
 	it.each([
 		[
 			401,
-			{ message: 'Unauthenticated.' },
-			/^The server refused to send the file without valid credentials \(HTTP 401\): Unauthenticated\. \[item 0\]$/,
+			'Unauthenticated.',
+			'The server refused to send the file without valid credentials',
 			/access token was refused/,
 		],
-		[
-			403,
-			{ message: 'Access Denied' },
-			/^Access to the file was denied \(HTTP 403\): Access Denied \[item 0\]$/,
-			/account of the access token/,
-		],
-		[
-			404,
-			{ message: 'Not found' },
-			/^The file was not found \(HTTP 404\): Not found \[item 0\]$/,
-			/List the files again/,
-		],
-		[
-			500,
-			{ message: 'Server Error' },
-			/^The server could not send the file \(HTTP 500\): Server Error \[item 0\]$/,
-			/Tried 3 times/,
-		],
-	])('HTTP %i', async (status, body, message, description) => {
-		fx.sandbox.fault({ path: /^\/file\//, status, body, times: Infinity });
-		const { error } = await run(download(), { input: [await input()] });
+		[403, 'Access Denied', 'Access to the file was denied', /account of the access token/],
+		[404, 'Not found', 'The file was not found', /List the files again/],
+		[500, 'Server Error', 'The server could not send the file', /Tried 3 times/],
+	])('HTTP %i', async (status, answer, said, description) => {
+		fx.sandbox.fault({ path: /^\/file\//, status, body: { message: answer }, times: Infinity });
+		const { error } = await run(download(), { input: await input() });
 		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toMatch(message);
+		expect(error?.message).toBe(`${said} (HTTP ${status}): ${answer} [item 0]`);
 		expect(error?.description).toMatch(description);
 		expect(error?.httpCode).toBe(String(status));
 	});
 
 	it("a refused access token (the real server's 401)", async () => {
-		const credentials = {
-			...fx.credentials,
-			fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: '9|notTheRightTokenAtAll' },
-		};
-		const { error } = await run(download({ source: 'url', fileUrl: `/file/${notes().basename}` }), {
-			credentials,
+		const credentials = fx.credentialsWith({
+			fileStorageApi: { accessToken: '9|notTheRightTokenAtAll' },
 		});
-		expect(error?.message).toMatch(
-			/^The server refused to send the file without valid credentials \(HTTP 401\)/,
-		);
+		const { error } = await run(fromUrl(`/file/${notes().basename}`), { credentials });
+		expect(error?.message).toMatch(REFUSED_401);
 		expect(contentRequests(fx.sandbox)[0].authorization).toBe('Bearer 9|notTheRightTokenAtAll');
 	});
 
@@ -323,80 +270,66 @@ describe('answers that are not the file', () => {
 			headers: { 'Retry-After': '0' },
 			body: { message: 'Maintenance' },
 		});
-		const { items, error } = await run(
-			download({ source: 'url', fileUrl: `/file/${notes().basename}` }),
-		);
+		const { items, error } = await run(fromUrl(`/file/${notes().basename}`));
 		expect(error).toBeUndefined();
 		await expectFile(items[0], notes());
 		expect(contentRequests(fx.sandbox).map((r) => r.status)).toEqual([503, 200]);
 	});
 
-	it('a login page instead of a document', async () => {
-		fx.sandbox.fault({
-			path: /^\/file\//,
-			status: 200,
-			rawBody: '<!doctype html><title>Login</title>',
-			contentType: 'text/html; charset=utf-8',
-		});
-		const { error } = await run(download(), { input: [await input()] });
-		expect(error?.message).toBe(
+	it.each([
+		[
+			'a login page',
+			{ rawBody: '<!doctype html><title>Login</title>', contentType: 'text/html; charset=utf-8' },
 			'The server answered with a web page instead of the file (HTTP 200, text/html) [item 0]',
-		);
-		expect(error?.description).toMatch(/login page/);
-	});
-
-	it('a JSON error with status 200 instead of a document', async () => {
-		fx.sandbox.fault({
-			path: /^\/file\//,
-			status: 200,
-			body: { type: 'error', message: "The requested entry wasn't found." },
-		});
-		const { error } = await run(download(), { input: [await input()] });
-		expect(error?.message).toBe(
+			/login page/,
+		],
+		[
+			'a JSON error with status 200',
+			{ body: { type: 'error', message: "The requested entry wasn't found." } },
 			"The server answered with JSON instead of the file (HTTP 200, application/json): The requested entry wasn't found. [item 0]",
-		);
+			/^The file should be .*Check the file URL/,
+		],
+	])('%s instead of a document', async (_what, answer, message, description) => {
+		fx.sandbox.fault({ path: /^\/file\//, status: 200, ...answer });
+		const { error } = await run(download(), { input: await input() });
+		expect(error?.message).toBe(message);
+		expect(error?.description).toMatch(description);
 	});
 
 	it('an unreachable server', async () => {
 		const closed = await startSandbox();
 		const url = `${closed.baseUrl}/file/x.pdf`;
 		await closed.stop();
-		const { error } = await run(download({ source: 'url', fileUrl: url }));
+		const { error } = await run(fromUrl(url));
 		expect(error?.message).toBe(`Could not reach the server of ${url} (ECONNREFUSED) [item 0]`);
 	});
 });
 
 describe('input that cannot be downloaded fails before any request, naming the item', () => {
+	const noUrl =
+		'the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output)';
 	it.each([
 		[
 			{ id: 'f1', type: 'folder', name: 'Documents', itemCount: 3 },
 			{},
-			'File to Download: the input item is a folder ("Documents"), not a file [item 0]',
+			'File to Download: the input item is a folder ("Documents"), not a file',
 		],
-		[
-			{ id: 'x', name: 'a.pdf' },
-			{},
-			'File to Download: the input item has no file URL ("fileUrl", or "data.attributes.file_url" in raw output) [item 0]',
-		],
+		[{ id: 'x', name: 'a.pdf' }, {}, `File to Download: ${noUrl}`],
 		[
 			{ fileUrl: 'ftp://files.example.com/a.pdf' },
 			{},
-			'File to Download: "ftp://files.example.com/a.pdf" is not an http(s) address [item 0]',
+			'File to Download: "ftp://files.example.com/a.pdf" is not an http(s) address',
 		],
-		[{}, { source: 'url', fileUrl: '={{ $json.missing }}' }, 'File URL: is empty [item 0]'],
+		[{}, { source: 'url', fileUrl: '={{ $json.missing }}' }, 'File URL: is empty'],
 		[
 			{},
 			{ source: 'url', fileUrl: 'report.pdf' },
-			'File URL: "report.pdf" is not an http(s) address [item 0]',
+			'File URL: "report.pdf" is not an http(s) address',
 		],
-		[
-			{ fileUrl: '/file/a.pdf' },
-			{ binaryPropertyName: ' ' },
-			'Put Output File in Field: is empty [item 0]',
-		],
+		[{ fileUrl: '/file/a.pdf' }, { binaryPropertyName: ' ' }, 'Put Output File in Field: is empty'],
 	])('%j %j', async (json, parameters, message) => {
 		const { error } = await run(download(parameters as INodeParameters), { input: [json] });
-		expect(error?.message).toBe(message);
+		expect(error?.message).toBe(`${message} [item 0]`);
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -405,15 +338,14 @@ describe('as an AI tool: metadata and the URL, never binary', () => {
 	it('returns name, type, size and URL; the content is not downloaded', async () => {
 		const big = model().addFile(0, { name: 'manual.pdf', size: 40_000_000 });
 		fx.sandbox.clearRequests();
-		const fileUrl = `${fx.sandbox.baseUrl}/file/${big.basename}`;
 		const { outputs, error } = await fx.chain([
-			{ name: 'Tool', type: TOOL_TYPE, parameters: download({ source: 'url', fileUrl }) },
+			{ name: 'Tool', type: TOOL_TYPE, parameters: fromUrl(urlOf(big)) },
 		]);
 		expect(error).toBeUndefined();
 		const [item] = outputs.Tool;
 		expect(item.binary).toBeUndefined();
 		expect(item.json).toEqual({
-			fileUrl,
+			fileUrl: urlOf(big),
 			name: 'manual.pdf',
 			mimeType: 'application/pdf',
 			size: 40_000_000,
@@ -424,38 +356,31 @@ describe('as an AI tool: metadata and the URL, never binary', () => {
 			expect.objectContaining({ path: `/file/${big.basename}`, authorization: bearer() }),
 		]);
 		// the node closed the connection after the headers: the sandbox stopped writing long before the end
-		const sent = await bytesSentOnceDone();
-		expect(sent).toBeLessThan(big.size);
+		expect(await bytesSentOnceDone()).toBeLessThan(big.size);
 	});
 });
 
 describe("n8n's binary data modes", () => {
 	afterEach(async () => await useBinaryDataMode('filesystem'));
+	const addBinary = (name: string, size: number) =>
+		model().addFile(0, { name, size, mimetype: 'application/octet-stream' });
 
 	it('in-memory mode: small files are kept in the item', async () => {
 		await useBinaryDataMode('memory');
-		const notes = file('Documents/notes.txt');
-		const { items, error } = await run(
-			download({ source: 'url', fileUrl: `/file/${notes.basename}` }),
-		);
+		const { items, error } = await run(fromUrl(`/file/${notes().basename}`));
 		expect(error).toBeUndefined();
 		expect(items[0].binary?.data.id).toBeUndefined();
-		expect(Buffer.from(items[0].binary!.data.data, 'base64').length).toBe(notes.size);
-		expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(fileContent(notes)));
+		expect(Buffer.from(items[0].binary!.data.data, 'base64').length).toBe(notes().size);
+		expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(fileContent(notes())));
 	});
 
 	it('in-memory mode: a file above its cap fails from the Content-Length, before the body is read', async () => {
 		await useBinaryDataMode('memory');
 		// the mode is read off a file n8n stored (no probe file is written): one small file first
-		const notes = file('Documents/notes.txt');
-		const small = await run(download({ source: 'url', fileUrl: `/file/${notes.basename}` }));
+		const small = await run(fromUrl(`/file/${notes().basename}`));
 		expect(small.items[0].binary?.data.id).toBeUndefined();
-		const huge = model().addFile(0, {
-			name: 'huge.iso',
-			size: 1024 ** 3,
-			mimetype: 'application/octet-stream',
-		});
-		const { error } = await run(download({ source: 'url', fileUrl: `/file/${huge.basename}` }));
+		const huge = addBinary('huge.iso', 1024 ** 3);
+		const { error } = await run(fromUrl(`/file/${huge.basename}`));
 		expect(error?.message).toBe(
 			`The file is too large for n8n's in-memory binary data mode: 1.07 GB, at most ${formatSize(MEMORY_MODE_MAX_BYTES)} [item 0]`,
 		);
@@ -465,17 +390,11 @@ describe("n8n's binary data modes", () => {
 
 	it("database mode (queue mode's default): a file over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE fails naming it, nothing stored", async () => {
 		const rows = await useDatabaseBinaryMode(1);
-		const small = file('Documents/notes.txt');
-		const stored = await run(download({ source: 'url', fileUrl: `/file/${small.basename}` }));
+		const stored = await run(fromUrl(`/file/${notes().basename}`));
 		expect(stored.error).toBeUndefined();
 		expect(stored.items[0].binary?.data.id).toMatch(/^database:/);
 		expect(rows.size).toBe(1);
-		const big = model().addFile(0, {
-			name: 'big.bin',
-			size: 1_500_000,
-			mimetype: 'application/octet-stream',
-		});
-		const { error } = await run(download({ source: 'url', fileUrl: `/file/${big.basename}` }));
+		const { error } = await run(fromUrl(`/file/${addBinary('big.bin', 1_500_000).basename}`));
 		expect(error?.message).toBe(
 			"The file is too large for n8n's database binary data mode: 1.5 MB, at most 1 MiB (1.05 MB) per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap [item 0]",
 		);

@@ -1,24 +1,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { FOLDER_MEMORY } from '../../../nodes/FileStorageTrigger/ancestry';
-import { Poller } from '../../harness/engine';
+import type { Poller } from '../../harness/engine';
 import { apiGet } from '../../helpers/api';
 import { useFixture } from '../../helpers/fixture';
+import { byId } from '../../helpers/parameters';
+import { triggerHelpers } from '../../helpers/trigger';
 
 const fx = useFixture();
-
-const poller = (parameters: INodeParameters, staticData?: IDataObject) =>
-	new Poller({ credentials: fx.credentials, parameters, staticData });
-const ids = (items: Array<{ json: IDataObject }> | null) =>
-	(items ?? []).map((item) => item.json.id);
-const atFolder = (id: string) => ({ __rl: true, mode: 'id', value: id });
-
-async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
-	const outcome = await trigger.poll(mode);
-	if (outcome.error) throw outcome.error;
-	fx.record(JSON.stringify(outcome.items));
-	return outcome.items;
-}
+const { poller, pollOk, ids } = triggerHelpers(fx);
 
 /** Polls and returns what it emitted and how many requests it sent. */
 async function counted(trigger: Poller) {
@@ -41,7 +31,7 @@ function tree() {
 
 describe('New File in Folder', () => {
 	const watch = (folderId: string, extra: INodeParameters = {}) =>
-		poller({ event: 'folderFile', folder: atFolder(folderId), ...extra });
+		poller({ event: 'folderFile', folder: byId(folderId), ...extra });
 
 	it('emits uploads into the folder and every folder below it, oldest first, once; nothing from elsewhere', async () => {
 		const t = tree();
@@ -136,27 +126,6 @@ describe('New File in Folder', () => {
 		// ~3,000 requests through the engine: ~8 s alone, more while the other jest worker is busy.
 	}, 120_000);
 
-	it.each([
-		['moved to the trash', (id: string) => fx.sandbox.model.trashItem(id)],
-		['deleted', (id: string) => fx.sandbox.model.deleteItemPermanently(id)],
-	])('a watched folder %s fails the poll clearly, and the window stays', async (_what, remove) => {
-		const t = tree();
-		const trigger = watch(t.accounting.id);
-		await pollOk(trigger);
-		remove(t.accounting.id);
-		t.upload(t.elsewhere.id, 'elsewhere.pdf');
-		const before = trigger.staticData;
-		const failed = await trigger.poll();
-		fx.record(failed.error);
-		expect(failed.error?.message).toMatch(
-			/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/,
-		);
-		expect((failed.error as { description?: string } | undefined)?.description).toMatch(
-			/Restore the folder from the trash, or pick another folder/,
-		);
-		expect(trigger.staticData).toEqual(before);
-	});
-
 	it('Fetch Test Event shows the newest upload inside the tree and leaves the window alone', async () => {
 		const t = tree();
 		const trigger = watch(t.accounting.id);
@@ -208,7 +177,7 @@ describe('New File in Folder', () => {
 });
 
 describe('New File or Folder in Folder', () => {
-	const watch = (folderId: string) => poller({ event: 'folderItem', folder: atFolder(folderId) });
+	const watch = (folderId: string) => poller({ event: 'folderItem', folder: byId(folderId) });
 
 	it('emits files and folders created directly in the folder, oldest first, once, with one request per poll', async () => {
 		const t = tree();
@@ -223,20 +192,6 @@ describe('New File or Folder in Folder', () => {
 		t.upload(t.elsewhere.id, 'elsewhere.pdf');
 		expect(await counted(trigger)).toEqual({ ids: [file.id, folder.id], requests: 1 });
 		expect((await counted(trigger)).ids).toEqual([]);
-	});
-
-	it('a watched folder moved to the trash fails the poll clearly, and the window stays', async () => {
-		const t = tree();
-		const trigger = watch(t.accounting.id);
-		await pollOk(trigger);
-		fx.sandbox.model.trashItem(t.accounting.id);
-		const before = trigger.staticData;
-		const failed = await trigger.poll();
-		fx.record(failed.error);
-		expect(failed.error?.message).toMatch(
-			/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/,
-		);
-		expect(trigger.staticData).toEqual(before);
 	});
 
 	it('a server that lists a trashed folder with deleted_at set fails the poll too', async () => {
@@ -263,5 +218,28 @@ describe('New File or Folder in Folder', () => {
 		const trigger = watch(t.accounting.id);
 		const newest = t.upload(t.accounting.id, 'newest.pdf');
 		expect(ids(await pollOk(trigger, 'manual'))).toEqual([newest.id]);
+	});
+});
+
+describe.each(['folderFile', 'folderItem'])('event %s', (event) => {
+	it.each([
+		['moved to the trash', (id: string) => fx.sandbox.model.trashItem(id)],
+		['deleted', (id: string) => fx.sandbox.model.deleteItemPermanently(id)],
+	])('a watched folder %s fails the poll clearly, and the window stays', async (_what, remove) => {
+		const t = tree();
+		const trigger = poller({ event, folder: byId(t.accounting.id) });
+		await pollOk(trigger);
+		remove(t.accounting.id);
+		t.upload(t.elsewhere.id, 'elsewhere.pdf');
+		const before = trigger.staticData;
+		const failed = await trigger.poll();
+		fx.record(failed.error);
+		expect(failed.error?.message).toMatch(
+			/^The watched folder .* no longer exists or is in the trash \(HTTP 404\)$/,
+		);
+		expect((failed.error as { description?: string }).description).toMatch(
+			/Restore the folder from the trash, or pick another folder/,
+		);
+		expect(trigger.staticData).toEqual(before);
 	});
 });

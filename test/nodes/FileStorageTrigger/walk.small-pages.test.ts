@@ -1,28 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { WINDOW_SIZE } from '../../../nodes/FileStorageTrigger/window';
-import { Poller } from '../../harness/engine';
+import type { Poller } from '../../harness/engine';
 import { useFixture } from '../../helpers/fixture';
+import { byId } from '../../helpers/parameters';
+import { triggerHelpers } from '../../helpers/trigger';
 
 // A server that hands out at most 30 entries per page, whatever the trigger asks for.
 const fx = useFixture({ maxPageSize: 30 });
 
-const ids = (items: Array<{ json: IDataObject }> | null) =>
-	(items ?? []).map((item) => item.json.id);
+const { poller, pollOk, ids } = triggerHelpers(fx);
 const windowKeys = (trigger: Poller) =>
 	String((trigger.staticData.window as IDataObject).known).length / 10;
-
-async function pollOk(trigger: Poller) {
-	const outcome = await trigger.poll();
-	if (outcome.error) throw outcome.error;
-	fx.record(JSON.stringify(ids(outcome.items)));
-	return outcome.items;
-}
 
 describe('trigger on a server with small pages', () => {
 	it('an idle poll is one request and keeps the whole window', async () => {
 		for (let k = 0; k < 300; k++) fx.sandbox.model.addFile(0, { name: `old-${k}.txt` });
-		const trigger = new Poller({ credentials: fx.credentials, parameters: { event: 'upload' } });
+		const trigger = poller({ event: 'upload' });
 		await pollOk(trigger);
 		fx.sandbox.model.addFile(0, { name: 'new.txt' });
 		expect(await pollOk(trigger)).toHaveLength(1);
@@ -37,7 +31,7 @@ describe('trigger on a server with small pages', () => {
 		const old = Array.from({ length: 300 }, (_, k) =>
 			fx.sandbox.model.addFile(0, { name: `old-${k}.txt` }),
 		);
-		const trigger = new Poller({ credentials: fx.credentials, parameters: { event: 'upload' } });
+		const trigger = poller({ event: 'upload' });
 		await pollOk(trigger);
 		// a burst of several small pages, all emitted, then all deleted by the workflow that received them
 		const burst = Array.from({ length: 80 }, (_, k) =>
@@ -58,13 +52,8 @@ describe('trigger on a server with small pages', () => {
 		// 30 newer uploads elsewhere: the one inside is the 31st newest, on the second page
 		for (let k = 0; k < 30; k++) model.addFile(0, { folderId: elsewhere.id, name: `e-${k}.pdf` });
 		fx.sandbox.clearRequests();
-		const trigger = new Poller({
-			credentials: fx.credentials,
-			parameters: { event: 'folderFile', folder: { __rl: true, mode: 'id', value: watched.id } },
-		});
-		const outcome = await trigger.poll('manual');
-		if (outcome.error) throw outcome.error;
-		expect(ids(outcome.items)).toEqual([inside.id]);
+		const trigger = poller({ event: 'folderFile', folder: byId(watched.id) });
+		expect(ids(await pollOk(trigger, 'manual'))).toEqual([inside.id]);
 		// the watched folder's check, two pages of uploads, and Elsewhere looked up once
 		expect(fx.sandbox.requests).toHaveLength(1 + 2 + 1);
 	});

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { simplifyItem, simplifyNotification } from '../../../../nodes/lib/resources/simplify';
 import { parseSize, sizeFits } from '../../../../nodes/lib/resources/sizes';
 import {
@@ -69,131 +71,85 @@ describe('simplify: flat views of what servers send', () => {
 		});
 	});
 
+	/** A wrapper as the spec sends it: `{ data: { id, type, attributes, relationships } }`. */
+	const wrapper = (
+		id: string,
+		type: string,
+		attributes?: IDataObject,
+		relationships?: IDataObject,
+	) => ({
+		data: { id, type, ...(attributes && { attributes }), ...(relationships && { relationships }) },
+	});
+	/** A relationship: the related resource's wrapper. */
+	const related = (id: string, type: string, attributes: IDataObject) =>
+		wrapper(id, type, attributes);
+	const parent = related('p', 'folder', { name: 'P' });
+
 	it('at most ten flat fields, the same keys in the same order for every file and every folder', () => {
-		const full = {
-			data: {
-				id: 'f2',
-				type: 'file',
-				attributes: {
-					name: 'b.txt',
-					filesize: '2kB',
-					basename: 'b',
-					mimetype: 'text/plain',
-					file_url: 'u',
-					thumbnail: 't',
-					parent_id: 'p',
-					created_at: '01. Jan. 2026',
-					updated_at: '02. Jan. 2026',
-					deleted_at: '03. Jan. 2026',
-				},
-				relationships: {
-					parent: { data: { id: 'p', type: 'folder', attributes: { name: 'P' } } },
-					creator: { data: { id: 'u', type: 'creator', attributes: { name: 'U' } } },
-					exif: { data: { id: 'e', type: 'exif', attributes: { iso: 100 } } },
-					shared: {
-						data: {
-							id: 's',
-							type: 'shared',
-							attributes: { permission: 'editor', token: 't', link: 'l' },
-						},
-					},
-				},
+		const full = wrapper(
+			'f2',
+			'file',
+			{
+				...{ name: 'b.txt', filesize: '2kB', basename: 'b', mimetype: 'text/plain', file_url: 'u' },
+				...{ thumbnail: 't', parent_id: 'p', created_at: '01. Jan. 2026' },
+				...{ updated_at: '02. Jan. 2026', deleted_at: '03. Jan. 2026' },
 			},
-		};
+			{
+				parent,
+				creator: related('u', 'creator', { name: 'U' }),
+				exif: related('e', 'exif', { iso: 100 }),
+				shared: related('s', 'shared', { permission: 'editor', token: 't', link: 'l' }),
+			},
+		);
 		expect(Object.keys(simplifyItem(full))).toEqual(SIMPLIFIED_FILE_FIELDS);
-		expect(Object.keys(simplifyItem({ data: { id: 'f3', type: 'video' } }))).toEqual(
-			SIMPLIFIED_FILE_FIELDS,
-		);
-		const folder = {
-			data: {
-				id: 'd',
-				type: 'folder',
-				attributes: {
-					name: 'D',
-					items: 3,
-					filesize: 5000,
-					color: '#00ff00',
-					trashed_items: 2,
-					created_at: '04. Jan. 2026',
-				},
-				relationships: { parent: { data: { id: 'p', type: 'folder', attributes: { name: 'P' } } } },
+		expect(Object.keys(simplifyItem(wrapper('f3', 'video')))).toEqual(SIMPLIFIED_FILE_FIELDS);
+		const folder = wrapper(
+			'd',
+			'folder',
+			{
+				name: 'D',
+				items: 3,
+				filesize: 5000,
+				color: '#00ff00',
+				trashed_items: 2,
+				created_at: '04. Jan. 2026',
 			},
-		};
-		expect(Object.keys(simplifyItem(folder))).toEqual(SIMPLIFIED_FOLDER_FIELDS);
-		expect(Object.keys(simplifyItem({ data: { id: 'd2', type: 'folder' } }))).toEqual(
-			SIMPLIFIED_FOLDER_FIELDS,
+			{ parent },
 		);
+		expect(Object.keys(simplifyItem(folder))).toEqual(SIMPLIFIED_FOLDER_FIELDS);
+		expect(Object.keys(simplifyItem(wrapper('d2', 'folder')))).toEqual(SIMPLIFIED_FOLDER_FIELDS);
 		expect(simplifyItem(full)).toMatchObject({
-			mimeType: 'text/plain',
-			size: 2000,
-			parentId: 'p',
-			parentName: 'P',
-			fileUrl: 'u',
-			thumbnailUrl: 't',
+			...{ mimeType: 'text/plain', size: 2000, parentId: 'p', parentName: 'P' },
+			...{ fileUrl: 'u', thumbnailUrl: 't' },
 		});
 		// a folder's parent comes from its relationship; nothing nested is left
 		expect(simplifyItem(folder)).toEqual({
-			id: 'd',
-			name: 'D',
-			type: 'folder',
-			itemCount: 3,
-			size: 5000,
-			createdAt: '2026-01-04',
-			parentId: 'p',
-			parentName: 'P',
-			shared: false,
-			trashedItemCount: 2,
+			...{ id: 'd', name: 'D', type: 'folder', itemCount: 3, size: 5000, createdAt: '2026-01-04' },
+			...{ parentId: 'p', parentName: 'P', shared: false, trashedItemCount: 2 },
 		});
 		for (const value of [
 			...Object.values(simplifyItem(full)),
 			...Object.values(simplifyItem(folder)),
-		]) {
+		])
 			expect(typeof value === 'object' && value !== null).toBe(false);
-		}
 	});
 
 	it('a share is told by a boolean; its token and link never reach the output', () => {
-		const item = simplifyItem({
-			data: {
-				id: 'x',
-				type: 'folder',
-				relationships: {
-					shared: {
-						data: {
-							id: 's',
-							type: 'shared',
-							attributes: { token: 'share-tok', link: 'https://l/share-tok' },
-						},
-					},
-				},
-			},
-		});
+		const shared = related('s', 'shared', { token: 'share-tok', link: 'https://l/share-tok' });
+		const item = simplifyItem(wrapper('x', 'folder', undefined, { shared }));
 		expect(item.shared).toBe(true);
 		expect(JSON.stringify(item)).not.toContain('share-tok');
 	});
 
 	it('notifications: nine flat fields, dates as ISO', () => {
+		const attributes = { title: 'T', description: 'D', category: 'upload', action: 'view' };
 		expect(
-			simplifyNotification({
-				data: {
-					id: 'n',
-					type: 'K',
-					attributes: {
-						title: 'T',
-						description: 'D',
-						category: 'upload',
-						action: 'view',
-						created_at: '02. Feb. 2026 08:05',
-						read_at: null,
-					},
-				},
-			}),
+			simplifyNotification(
+				wrapper('n', 'K', { ...attributes, created_at: '02. Feb. 2026 08:05', read_at: null }),
+			),
 		).toEqual({
 			id: 'n',
-			title: 'T',
-			description: 'D',
-			category: 'upload',
-			action: 'view',
+			...attributes,
 			createdAt: '2026-02-02T08:05',
 			read: false,
 			readAt: null,

@@ -1,12 +1,15 @@
 import { useFixture } from '../../../helpers/fixture';
+import { OPS } from '../../../helpers/parameters';
 import { useRecordedWaits } from '../../../reliability/waits';
 
 const fx = useFixture();
 // Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
 useRecordedWaits();
 
-const notifications = { resource: 'notification', operation: 'getMany', returnAll: true };
-const accessToken = () => fx.sandbox.seed.users[0].accessToken;
+const notifications = { ...OPS.notifications, returnAll: true };
+const withBaseUrl = (baseUrl: string) => ({
+	credentials: fx.credentialsWith({ fileStorageApi: { baseUrl } }),
+});
 
 describe('server errors become NodeApiErrors that say what happened and how to fix it', () => {
 	it.each([
@@ -19,8 +22,8 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		[403, { message: '' }, /^Access denied \(HTTP 403\) \[item 0\]$/, /may not read notifications/],
 		[
 			403,
-			{ message: 'This action is unauthorized.' },
-			/^Access denied \(HTTP 403\): This action is unauthorized\. \[item 0\]$/,
+			{ message: 'Forbidden.' },
+			/^Access denied \(HTTP 403\): Forbidden\. \[item 0\]$/,
 			/may not/,
 		],
 		[
@@ -53,17 +56,9 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		],
 	])('HTTP %i %j', async (status, body, message, description) => {
 		// Every answer the same: transient statuses are tried again on a read, then reported.
-		fx.sandbox.fault(
-			typeof body === 'string'
-				? {
-						path: '/api/v1/notifications',
-						status,
-						rawBody: body,
-						contentType: 'text/html',
-						times: Infinity,
-					}
-				: { path: '/api/v1/notifications', status, body, times: Infinity },
-		);
+		const answer =
+			typeof body === 'string' ? { rawBody: body, contentType: 'text/html' } : { body };
+		fx.sandbox.fault({ path: '/api/v1/notifications', status, ...answer, times: Infinity });
 		const { error } = await fx.run(notifications);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(message);
@@ -74,67 +69,44 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		if (transient) expect(error?.description).toMatch(/Tried 3 times, waiting 3 s in all\./);
 	});
 
-	it('a web page with status 200 is an error that points at the Base URL', async () => {
-		fx.sandbox.fault({
-			path: '/api/v1/notifications',
-			status: 200,
-			rawBody: '<!doctype html><p>Login</p>',
-			contentType: 'text/html',
-		});
-		const { error } = await fx.run(notifications);
-		expect(error?.message).toBe(
+	it.each([
+		[
+			'a web page is an error that points at the Base URL',
+			{ rawBody: '<!doctype html><p>Login</p>', contentType: 'text/html' },
 			'The server answered with a web page instead of JSON (HTTP 200) [item 0]',
-		);
-		expect(error?.description).toMatch(/Base URL/);
-	});
-
-	it('a 200 carrying an error body is an error, not an empty success', async () => {
-		fx.sandbox.fault({
-			path: '/api/v1/notifications',
-			status: 200,
-			body: { type: 'error', message: "The requested entry wasn't found." },
-		});
-		const { error } = await fx.run(notifications);
-		expect(error?.message).toBe(
+			/Base URL/,
+		],
+		[
+			'an error body is an error, not an empty success',
+			{ body: { type: 'error', message: "The requested entry wasn't found." } },
 			"The server declined the request: The requested entry wasn't found. [item 0]",
-		);
+			/./,
+		],
+	])('with status 200, %s', async (_what, answer, message, description) => {
+		fx.sandbox.fault({ path: '/api/v1/notifications', status: 200, ...answer });
+		const { error } = await fx.run(notifications);
+		expect(error?.message).toBe(message);
+		expect(error?.description).toMatch(description);
 	});
 
 	it('a 204 with an empty body is a successful delete', async () => {
 		fx.sandbox.fault({ method: 'DELETE', path: /\/shares\//, status: 204, rawBody: '' });
-		const { items, error } = await fx.run(
-			{ resource: 'sharedFolder', operation: 'deleteItems' },
-			{ input: [{ id: '11111111-2222-4333-8444-555555555555', type: 'file' }] },
-		);
+		const item = { id: '11111111-2222-4333-8444-555555555555', type: 'file' };
+		const { items, error } = await fx.run(OPS.shareDelete, { input: [item] });
 		expect(error).toBeUndefined();
 		// The server said nothing, so the output says nothing on its behalf.
-		expect(items[0].json).toEqual({
-			id: '11111111-2222-4333-8444-555555555555',
-			type: 'file',
-			deleted: true,
-			permanent: false,
-		});
+		expect(items[0].json).toEqual({ ...item, deleted: true, permanent: false });
 	});
 
 	it('an unreachable server says so and names the credential', async () => {
-		const { error } = await fx.run(notifications, {
-			credentials: {
-				...fx.credentials,
-				fileStorageApi: { baseUrl: 'http://127.0.0.1:1', accessToken: accessToken() },
-			},
-		});
+		const { error } = await fx.run(notifications, withBaseUrl('http://127.0.0.1:1'));
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/^Could not reach the File Storage server/);
 		expect(error?.description).toMatch(/File Storage API \(access token\)/);
 	});
 
 	it('a Base URL that is not http(s) fails before any request', async () => {
-		const { error } = await fx.run(notifications, {
-			credentials: {
-				...fx.credentials,
-				fileStorageApi: { baseUrl: 'files.example.com', accessToken: accessToken() },
-			},
-		});
+		const { error } = await fx.run(notifications, withBaseUrl('files.example.com'));
 		expect(error?.message).toBe(
 			'The Base URL of the credential is not an http(s) address [item 0]',
 		);
@@ -143,16 +115,11 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 
 	it.each(['/', '/api/v1', '/api/v1/', '///  '])(
 		'accepts a Base URL pasted with %j',
-		async (suffix) => {
-			const { error, items } = await fx.run(notifications, {
-				credentials: {
-					...fx.credentials,
-					fileStorageApi: {
-						baseUrl: `  ${fx.sandbox.baseUrl}${suffix}`,
-						accessToken: accessToken(),
-					},
-				},
-			});
+		async (end) => {
+			const { error, items } = await fx.run(
+				notifications,
+				withBaseUrl(`  ${fx.sandbox.baseUrl}${end}`),
+			);
 			expect(error).toBeUndefined();
 			expect(items.length).toBeGreaterThan(0);
 			expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
@@ -170,11 +137,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 				errors: { limit: ['The limit may not be greater than 100.'] },
 			},
 		});
-		const { items, error } = await fx.run({
-			resource: 'file',
-			operation: 'getRecentUploads',
-			returnAll: true,
-		});
+		const { items, error } = await fx.run({ ...OPS.recentUploads, returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items.length).toBeGreaterThan(0);
 		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual(['1000', undefined]);

@@ -1,19 +1,18 @@
 import { apiListAll } from '../../../helpers/api';
 import { useFixture } from '../../../helpers/fixture';
+import { byId, OPS } from '../../../helpers/parameters';
 
 // A server with a much smaller maximum page than the node asks for (7 instead of the node's 1000).
 const fx = useFixture({ maxPageSize: 7, seed: { bulkFolderFiles: 40 } });
+const bulkId = () => fx.sandbox.seed.bulkFolderId as string;
+/** The bulk folder's contents; the folder picker and Search name their folder the same way. */
+const contents = () => ({ ...OPS.folderContents, folder: byId(bulkId()) });
 
 describe('pagination against a server that returns fewer items than asked', () => {
 	it('keeps following cursors until Limit is reached, without over-fetching', async () => {
-		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${fx.sandbox.seed.bulkFolderId}`);
+		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`);
 		fx.sandbox.clearRequests();
-		const { items } = await fx.run({
-			resource: 'folder',
-			operation: 'getContents',
-			folder: { __rl: true, mode: 'id', value: fx.sandbox.seed.bulkFolderId },
-			limit: 20,
-		});
+		const { items } = await fx.run({ ...contents(), limit: 20 });
 		expect(items.map((item) => item.json.id)).toEqual(
 			oracle.slice(0, 20).map((entry) => entry.data.id),
 		);
@@ -22,12 +21,7 @@ describe('pagination against a server that returns fewer items than asked', () =
 	});
 
 	it('Return All reaches the last page', async () => {
-		const { items } = await fx.run({
-			resource: 'folder',
-			operation: 'getContents',
-			folder: { __rl: true, mode: 'id', value: fx.sandbox.seed.bulkFolderId },
-			returnAll: true,
-		});
+		const { items } = await fx.run({ ...contents(), returnAll: true });
 		expect(items).toHaveLength(40);
 		expect(fx.sandbox.requests).toHaveLength(Math.ceil(40 / 7));
 	});
@@ -42,28 +36,14 @@ describe('pagination against a server that returns fewer items than asked', () =
 			it.each([
 				[
 					'Folder → Get Contents',
-					(folderId: string) => ({
-						resource: 'folder',
-						operation: 'getContents',
-						folder: { __rl: true, mode: 'id', value: folderId },
-						returnAll: true,
-						sort: { rule: { field: 'name', direction: 'ASC' } },
-					}),
+					{ ...OPS.folderContents, sort: { rule: { field: 'name', direction: 'ASC' } } },
 				],
-				[
-					'File → Search',
-					(folderId: string) => ({
-						resource: 'file',
-						operation: 'search',
-						folder: { __rl: true, mode: 'id', value: folderId },
-						returnAll: true,
-					}),
-				],
+				['File → Search', OPS.search],
 			])(
 				'%s outputs each file once, in order, and every file that was there throughout',
-				async (_, parameters) => {
+				async (_, operation) => {
 					fx.sandbox.model.cursorMode = mode;
-					const folderId = String(fx.sandbox.seed.bulkFolderId);
+					const folderId = bulkId();
 					const before = (
 						await apiListAll(fx.sandbox, `/browse/folders/${folderId}`, {
 							sort: 'name',
@@ -88,7 +68,7 @@ describe('pagination against a server that returns fewer items than asked', () =
 							return false;
 						},
 					});
-					const { items, error } = await fx.run(parameters(folderId));
+					const { items, error } = await fx.run({ ...contents(), ...operation, returnAll: true });
 					expect(error).toBeUndefined();
 					const output = items.map((item) => String(item.json.id));
 					expect(removed).toHaveLength(2);

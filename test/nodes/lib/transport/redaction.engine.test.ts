@@ -1,11 +1,11 @@
 import { useFixture } from '../../../helpers/fixture';
+import { OPS } from '../../../helpers/parameters';
 import { useRecordedWaits } from '../../../reliability/waits';
 
 const fx = useFixture();
 // Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
 useRecordedWaits();
 
-const notifications = { resource: 'notification', operation: 'getMany', returnAll: true };
 const accessToken = () => fx.sandbox.seed.users[0].accessToken;
 const shareToken = () => String(fx.credentials.fileStorageShareApi?.shareToken);
 
@@ -17,11 +17,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 			status: 404,
 			body: { message: `Share ${shareToken()} does not exist` },
 		});
-		const { error } = await fx.run({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'x',
-		});
+		const { error } = await fx.run({ ...OPS.createFolder, name: 'x' });
 		expect(error?.message).toBe('Not found (HTTP 404): Share [redacted] does not exist [item 0]');
 		expect(JSON.stringify(error)).not.toContain(shareToken());
 	});
@@ -42,7 +38,7 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 				],
 			},
 		});
-		const { items } = await fx.run(notifications);
+		const { items } = await fx.run({ ...OPS.notifications, returnAll: true });
 		expect(items[0].json.title).toBe('token [redacted]');
 	});
 });

@@ -3,7 +3,7 @@
  * default): bytes checked by checksum against what the sandbox serves, names and MIME types, thumbnails, simplified
  * and raw input. What both Download operations share is tested in test/nodes/FileStorage/download.test.ts.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
 import { binarySha256 } from '../../../../harness/engine';
 import {
@@ -12,10 +12,16 @@ import {
 	sha256OfContent,
 	thumbnailContent,
 } from '../../../../sandbox/content';
+import type { FileContent } from '../../../../sandbox/content';
 import { useDownloadFixture } from '../../../../helpers/download';
 
-const { fx, model, bearer, file, download, contentRequests, listed, run, expectFile } =
+const { fx, model, bearer, file, download, fromUrl, contentRequests, listed, run, expectFile } =
 	useDownloadFixture();
+/** Where the bytes of a binary field are the sandbox's content of a file's thumbnail or icon. */
+const expectBytes = async (binary: IBinaryData | undefined, content: FileContent) =>
+	expect(await binarySha256(binary!)).toBe(sha256OfContent(content));
+const thumbnail = (parameters: IDataObject = {}) =>
+	download({ content: 'thumbnail', ...parameters });
 
 describe('File → Download: the content, byte for byte, named and typed', () => {
 	it('files of several sizes and types, from simplified input: checksums, names, MIME types, JSON and pairing kept', async () => {
@@ -89,17 +95,15 @@ describe('File → Download: the content, byte for byte, named and typed', () =>
 			mimeType: 'text/plain',
 			bytes: notes.size,
 		});
-		expect(await binarySha256(again.binary!.copy)).toBe(sha256OfContent(fileContent(notes)));
+		await expectBytes(again.binary?.copy, fileContent(notes));
 	});
 
 	it('From URL: the name the server sends; a path starting with "/" is on the credential\'s server', async () => {
 		const budget = file('Documents/budget.xlsx');
-		const absolute = await run(
-			download({ source: 'url', fileUrl: `${fx.sandbox.baseUrl}/file/${budget.basename}` }),
-		);
+		const absolute = await run(fromUrl(`${fx.sandbox.baseUrl}/file/${budget.basename}`));
 		expect(absolute.error).toBeUndefined();
 		await expectFile(absolute.items[0], budget);
-		const relative = await run(download({ source: 'url', fileUrl: `/file/${budget.basename}` }));
+		const relative = await run(fromUrl(`/file/${budget.basename}`));
 		await expectFile(relative.items[0], budget);
 		expect(contentRequests(fx.sandbox)).toEqual([
 			expect.objectContaining({ path: `/file/${budget.basename}`, authorization: bearer() }),
@@ -112,20 +116,14 @@ describe('thumbnails', () => {
 		const beach = file('Photos/beach.jpg');
 		const notes = file('Documents/notes.txt');
 		const input = await listed([beach, notes]);
-		const { items, error } = await run(download({ content: 'thumbnail' }), { input });
+		const { items, error } = await run(thumbnail(), { input });
 		expect(error).toBeUndefined();
-		expect(items[0].binary?.data).toMatchObject({
-			fileName: 'beach-thumbnail.jpg',
-			mimeType: 'image/jpeg',
-		});
-		expect(await binarySha256(items[0].binary!.data)).toBe(
-			sha256OfContent(thumbnailContent(beach, 'xs')),
-		);
-		expect(items[1].binary?.data).toMatchObject({
-			fileName: 'notes-thumbnail.svg',
-			mimeType: 'image/svg+xml',
-		});
-		expect(await binarySha256(items[1].binary!.data)).toBe(sha256OfContent(iconContent('txt')));
+		expect(items.map((item) => item.binary?.data)).toEqual([
+			expect.objectContaining({ fileName: 'beach-thumbnail.jpg', mimeType: 'image/jpeg' }),
+			expect.objectContaining({ fileName: 'notes-thumbnail.svg', mimeType: 'image/svg+xml' }),
+		]);
+		await expectBytes(items[0].binary?.data, thumbnailContent(beach, 'xs'));
+		await expectBytes(items[1].binary?.data, iconContent('txt'));
 	});
 
 	it('thumbnails sent as an object of sizes: the chosen size, else the nearest (larger first)', async () => {
@@ -138,28 +136,19 @@ describe('thumbnails', () => {
 			return { data: { ...data, attributes: { ...(data.attributes as IDataObject), thumbnail } } };
 		};
 		const input = withThumbnails({ xs: url('xs'), sm: url('sm'), lg: url('lg'), xl: url('xl') });
-		const cases: Array<[string, 'xs' | 'sm' | 'lg' | 'xl']> = [
-			['xs', 'xs'],
-			['lg', 'lg'],
-			['md', 'lg'],
-			['xl', 'xl'],
-		];
-		for (const [asked, served] of cases) {
-			const { items, error } = await run(download({ content: 'thumbnail', thumbnailSize: asked }), {
-				input: [input],
-			});
-			expect(error).toBeUndefined();
-			expect(await binarySha256(items[0].binary!.data)).toBe(
-				sha256OfContent(thumbnailContent(beach, served)),
-			);
-		}
 		const onlySmall = withThumbnails({ xs: url('xs') });
-		const { items } = await run(download({ content: 'thumbnail', thumbnailSize: 'xl' }), {
-			input: [onlySmall],
-		});
-		expect(await binarySha256(items[0].binary!.data)).toBe(
-			sha256OfContent(thumbnailContent(beach, 'xs')),
-		);
+		const cases = [
+			['xs', 'xs', input],
+			['lg', 'lg', input],
+			['md', 'lg', input],
+			['xl', 'xl', input],
+			['xl', 'xs', onlySmall],
+		] as const;
+		for (const [asked, served, item] of cases) {
+			const { items, error } = await run(thumbnail({ thumbnailSize: asked }), { input: [item] });
+			expect(error).toBeUndefined();
+			await expectBytes(items[0].binary?.data, thumbnailContent(beach, served));
+		}
 	});
 
 	it('after a simplified listing, a size other than Large is said not to apply, in the output panel', async () => {
@@ -167,9 +156,7 @@ describe('thumbnails', () => {
 		const hintsOf = (result: Awaited<ReturnType<typeof run>>) =>
 			result.run.data.resultData.runData['File Storage']?.[0]?.hints ?? [];
 		const [simplified] = await listed([beach]);
-		const small = await run(download({ content: 'thumbnail', thumbnailSize: 'xs' }), {
-			input: [simplified],
-		});
+		const small = await run(thumbnail({ thumbnailSize: 'xs' }), { input: [simplified] });
 		expect(small.error).toBeUndefined();
 		expect(hintsOf(small)).toEqual([
 			expect.objectContaining({
@@ -181,20 +168,16 @@ describe('thumbnails', () => {
 			}),
 		]);
 		// Large is what a simplified listing keeps; raw items carry every size: nothing to say
-		const large = await run(download({ content: 'thumbnail' }), { input: [simplified] });
+		const large = await run(thumbnail(), { input: [simplified] });
 		expect(hintsOf(large)).toEqual([]);
 		const [raw] = await listed([beach], false);
-		const fromRaw = await run(download({ content: 'thumbnail', thumbnailSize: 'xs' }), {
-			input: [raw],
-		});
+		const fromRaw = await run(thumbnail({ thumbnailSize: 'xs' }), { input: [raw] });
 		expect(hintsOf(fromRaw)).toEqual([]);
 	});
 
 	it('a file without a thumbnail fails before any request, naming the item', async () => {
 		const [input] = await listed([file('Photos/beach.jpg')]);
-		const { error } = await run(download({ content: 'thumbnail' }), {
-			input: [{ ...input, thumbnailUrl: null }],
-		});
+		const { error } = await run(thumbnail(), { input: [{ ...input, thumbnailUrl: null }] });
 		expect(error?.message).toBe('File to Download: the input item has no thumbnail [item 0]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { apiListAll } from '../../../../helpers/api';
-import { useFixture } from '../../../../helpers/fixture';
+import { BULK_FILES, useBulkFolder } from '../../../../helpers/bulk-folder';
+import { byId, OPS } from '../../../../helpers/parameters';
 import { useRecordedWaits } from '../../../../reliability/waits';
 
-// A bulk folder of 1,200 files: three server pages of the documented maximum (500).
-const BULK_FILES = 1200;
-const fx = useFixture({ seed: { bulkFolderFiles: BULK_FILES } });
+const { fx, bulkId } = useBulkFolder();
 // Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
 useRecordedWaits();
 
@@ -40,12 +39,13 @@ function buildTree() {
 }
 
 const search = (folderId: string, extra: IDataObject = {}) => ({
-	resource: 'file',
-	operation: 'search',
-	folder: { __rl: true, mode: 'id', value: folderId },
+	...OPS.search,
+	folder: byId(folderId),
 	returnAll: true,
 	...extra,
 });
+/** Every item of the tree, in the order of the walk: breadth first, each folder by name. */
+const WALK = 'a1.pdf report.docx Sub1 Sub2 Deep photo.jpg s1.pdf invoice-2.pdf d.txt invoice-9.pdf';
 const listRequests = () =>
 	fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/folders/'));
 const names = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.name);
@@ -83,18 +83,7 @@ describe('File → Search', () => {
 		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(
 			oracle,
 		);
-		expect(names(items)).toEqual([
-			'a1.pdf',
-			'report.docx',
-			'Sub1',
-			'Sub2',
-			'Deep',
-			'photo.jpg',
-			's1.pdf',
-			'invoice-2.pdf',
-			'd.txt',
-			'invoice-9.pdf',
-		]);
+		expect(names(items)).toEqual(WALK.split(' '));
 		// One request per folder (each fits one page), each asking for the largest page.
 		expect(listRequests()).toHaveLength(4);
 		expect(listRequests().every((request) => Number(request.query.limit) >= 500)).toBe(true);
@@ -158,20 +147,11 @@ describe('File → Search', () => {
 		const { archive } = buildTree();
 		fx.sandbox.clearRequests();
 		const flat = await fx.run(search(archive.id, { includeSubfolders: false }));
-		expect(names(flat.items)).toEqual(['a1.pdf', 'report.docx', 'Sub1', 'Sub2']);
+		expect(names(flat.items)).toEqual(WALK.split(' ').slice(0, 4));
 		expect(listRequests()).toHaveLength(1);
 		fx.sandbox.clearRequests();
 		const oneLevel = await fx.run(search(archive.id, { maxDepth: 1 }));
-		expect(names(oneLevel.items)).toEqual([
-			'a1.pdf',
-			'report.docx',
-			'Sub1',
-			'Sub2',
-			'Deep',
-			'photo.jpg',
-			's1.pdf',
-			'invoice-2.pdf',
-		]);
+		expect(names(oneLevel.items)).toEqual(WALK.split(' ').slice(0, 8));
 		expect(listRequests()).toHaveLength(3);
 	});
 
@@ -209,7 +189,7 @@ describe('File → Search', () => {
 	});
 
 	it('a folder of several pages: Limit 1 sends at most two requests; Return All one per page', async () => {
-		const bulk = fx.sandbox.seed.bulkFolderId as string;
+		const bulk = bulkId();
 		fx.sandbox.clearRequests();
 		const one = await fx.run(search(bulk, { returnAll: false, limit: 1 }));
 		expect(one.items).toHaveLength(1);
@@ -265,37 +245,31 @@ describe('File → Search', () => {
 		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	it('a subfolder that vanishes during the search fails the item naming its path, not the Folder parameter', async () => {
-		const { archive, deep } = buildTree();
-		fx.sandbox.fault({
-			path: `/api/v1/browse/folders/${deep.id}`,
-			status: 404,
-			body: { message: 'Not found' },
-			times: Infinity,
-		});
-		const { error } = await fx.run(search(archive.id));
-		expect(error?.message).toMatch(
+	it.each([
+		[
+			'vanishes during the search fails the item naming its path, not the Folder parameter',
+			'deep',
+			404,
 			/^The folder "\/Sub1\/Deep" below the searched folder was deleted or moved during the search \(HTTP 404\)/,
-		);
-		expect((error as { description?: string }).description).toBe(
-			'It changed while the search ran. The searched folder itself is fine: run the search again.',
-		);
-	});
-
-	it('a subfolder that keeps failing names its path and keeps the reason and its fix', async () => {
-		const { archive, sub2 } = buildTree();
+			/^It changed while the search ran\. The searched folder itself is fine: run the search again\.$/,
+		],
+		[
+			'keeps failing names its path and keeps the reason and its fix',
+			'sub2',
+			500,
+			/^The folder "\/Sub2" below the searched folder could not be listed: The File Storage server could not handle the request \(HTTP 500\)/,
+			/^The searched folder itself is fine\. Try again later/,
+		],
+	] as const)('a subfolder that %s', async (_what, folder, status, message, description) => {
+		const tree = buildTree();
 		fx.sandbox.fault({
-			path: `/api/v1/browse/folders/${sub2.id}`,
-			status: 500,
+			path: `/api/v1/browse/folders/${tree[folder].id}`,
+			status,
 			body: { message: 'Server Error' },
 			times: Infinity,
 		});
-		const { error } = await fx.run(search(archive.id));
-		expect(error?.message).toMatch(
-			/^The folder "\/Sub2" below the searched folder could not be listed: The File Storage server could not handle the request \(HTTP 500\)/,
-		);
-		expect((error as { description?: string }).description).toMatch(
-			/^The searched folder itself is fine\. Try again later/,
-		);
+		const { error } = await fx.run(search(tree.archive.id));
+		expect(error?.message).toMatch(message);
+		expect(error?.description).toMatch(description);
 	});
 });

@@ -1,5 +1,6 @@
 import { useFixture } from '../../../../helpers/fixture';
 import { mutationOracle } from '../../../../helpers/mutation-oracle';
+import { OPS } from '../../../../helpers/parameters';
 
 const fx = useFixture();
 const { browse, countWrites } = mutationOracle(fx);
@@ -10,14 +11,8 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		const files = before.data.filter((entry) => entry.data.type !== 'folder');
 		expect(files.length).toBeGreaterThan(0);
 		const { outputs, error } = await fx.chain([
-			{
-				name: 'List',
-				parameters: { resource: 'fileRequest', operation: 'getContents', returnAll: true },
-			},
-			{
-				name: 'Delete',
-				parameters: { resource: 'fileRequest', operation: 'deleteItems', permanent: true },
-			},
+			{ name: 'List', parameters: { ...OPS.requestContents, returnAll: true } },
+			{ name: 'Delete', parameters: { ...OPS.requestDelete, permanent: true } },
 		]);
 		expect(error).toBeUndefined();
 		expect(outputs.Delete).toHaveLength(before.data.length);

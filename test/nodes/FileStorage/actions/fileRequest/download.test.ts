@@ -6,19 +6,18 @@ import { binarySha256 } from '../../../../harness/engine';
 import { sha256OfContent, thumbnailContent } from '../../../../sandbox/content';
 import type { FileRec } from '../../../../sandbox/model';
 import { useDownloadFixture } from '../../../../helpers/download';
+import { OPS } from '../../../../helpers/parameters';
 
 const { fx, model, file, requestDownload, contentRequests, run, expectFile } = useDownloadFixture();
 
 describe('File Request → Download', () => {
 	const requestId = () => fx.sandbox.seed.fileRequests[0].id;
+	/** What the file request received, as Get Contents outputs it. */
+	const received = async () =>
+		(await fx.run({ ...OPS.requestContents, returnAll: true })).items.map((item) => item.json);
 
 	it('downloads what the request received, without any Authorization header; the masked ID is put back', async () => {
-		const { items: received } = await fx.run({
-			resource: 'fileRequest',
-			operation: 'getContents',
-			returnAll: true,
-		});
-		const files = received.map((i) => i.json).filter((json) => json.type !== 'folder');
+		const files = (await received()).filter((json) => json.type !== 'folder');
 		expect(files.length).toBeGreaterThan(1);
 		// the listing masks the file request ID, a credential, in its URLs
 		expect(String(files[0].fileUrl)).toMatch(/\/upload-request\/\[redacted\]$/);
@@ -37,12 +36,7 @@ describe('File Request → Download', () => {
 	});
 
 	it('thumbnails of received images go through the request too', async () => {
-		const { items: received } = await fx.run({
-			resource: 'fileRequest',
-			operation: 'getContents',
-			returnAll: true,
-		});
-		const logo = received.map((i) => i.json).find((json) => json.name === 'received-logo.png');
+		const logo = (await received()).find((json) => json.name === 'received-logo.png');
 		const { items, error } = await run(requestDownload({ content: 'thumbnail' }), {
 			input: [logo!],
 		});
@@ -56,13 +50,9 @@ describe('File Request → Download', () => {
 
 	it('an expired file request: 410, said as such', async () => {
 		const late = file('Closed Request/late-file.pdf');
-		const credentials = {
-			...fx.credentials,
-			fileStorageFileRequestApi: {
-				baseUrl: fx.sandbox.baseUrl,
-				fileRequestId: fx.sandbox.seed.fileRequests[1].id,
-			},
-		};
+		const credentials = fx.credentialsWith({
+			fileStorageFileRequestApi: { fileRequestId: fx.sandbox.seed.fileRequests[1].id },
+		});
 		const input = {
 			id: late.id,
 			name: late.name,

@@ -1,5 +1,6 @@
 import { useFixture } from '../../../../helpers/fixture';
 import { mutationOracle } from '../../../../helpers/mutation-oracle';
+import { OPS } from '../../../../helpers/parameters';
 
 const fx = useFixture();
 const { browse } = mutationOracle(fx);
@@ -8,13 +9,9 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 	it('lists the request root like the server, with Limit', async () => {
 		const oracle = await browse();
 		expect(oracle.data.length).toBeGreaterThan(1);
-		const { items: output } = await fx.run({
-			resource: 'fileRequest',
-			operation: 'getContents',
-			returnAll: true,
-		});
+		const { items: output } = await fx.run({ ...OPS.requestContents, returnAll: true });
 		expect(output.map((item) => item.json.id)).toEqual(oracle.data.map((entry) => entry.data.id));
-		const limited = await fx.run({ resource: 'fileRequest', operation: 'getContents', limit: 1 });
+		const limited = await fx.run({ ...OPS.requestContents, limit: 1 });
 		expect(limited.items).toHaveLength(1);
 		expect(fx.sandbox.requests.every((entry) => entry.authorization === undefined)).toBe(true);
 	});
@@ -23,7 +20,7 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		const { searchList } = await import('../../../../harness/engine');
 		const picker = await searchList(
 			'searchFileRequestFolders',
-			{ resource: 'fileRequest', operation: 'getContents' },
+			OPS.requestContents,
 			fx.credentials,
 		);
 		expect(picker.results[0]).toEqual({ name: 'File Request Root', value: 'root' });
@@ -31,8 +28,7 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 		expect(sub).toBeDefined();
 		const oracle = await browse({ parent_id: String(sub.value), sort: 'name', direction: 'ASC' });
 		const { items: output } = await fx.run({
-			resource: 'fileRequest',
-			operation: 'getContents',
+			...OPS.requestContents,
 			parent: { __rl: true, mode: 'list', value: sub.value },
 			returnAll: true,
 			sort: { rule: { field: 'name', direction: 'ASC' } },
@@ -42,15 +38,10 @@ describe('File Request (endpoints 6, 7 and 8, file request id in the path)', () 
 
 	it('answers an expired request with 410 and a fix', async () => {
 		const expired = fx.sandbox.seed.fileRequests.find((entry) => !entry.active)!;
-		const { error } = await fx.run(
-			{ resource: 'fileRequest', operation: 'getContents' },
-			{
-				credentials: {
-					...fx.credentials,
-					fileStorageFileRequestApi: { baseUrl: fx.sandbox.baseUrl, fileRequestId: expired.id },
-				},
-			},
-		);
+		const credentials = fx.credentialsWith({
+			fileStorageFileRequestApi: { fileRequestId: expired.id },
+		});
+		const { error } = await fx.run(OPS.requestContents, { credentials });
 		expect(error?.message).toBe('The file request is not active anymore (HTTP 410) [item 0]');
 		expect(error?.description).toMatch(/Create a new file request/);
 		expect(error?.httpCode).toBe('410');

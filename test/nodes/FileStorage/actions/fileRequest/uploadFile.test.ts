@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { startSignedBinaryServer, TOOL_TYPE, useBinaryDataMode } from '../../../../harness/engine';
 import { useFixture } from '../../../../helpers/fixture';
+import { byId, OPS } from '../../../../helpers/parameters';
 import { fileContent, sha256OfContent } from '../../../../sandbox/content';
 import type { FileRec } from '../../../../sandbox/model';
 
@@ -29,17 +30,11 @@ const model = () => fx.sandbox.model;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const requestRoot = () => model().itemAt(0, 'Client Uploads');
 
-/** Files in the account (outside the file request) for the workflow to download and upload. */
-function sources(specs: Array<{ name: string; size: number; mimetype?: string }>): FileRec[] {
+/** Files in the account (outside the file request) for the workflow to download and upload: [name, size]. */
+function sources(...specs: Array<[string, number]>): FileRec[] {
 	const folderId = model().itemAt(0, 'Documents').id;
-	return specs.map((spec) => model().addFile(0, { folderId, ...spec }));
+	return specs.map(([name, size]) => model().addFile(0, { folderId, name, size }));
 }
-
-const upload = (parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'fileRequest',
-	operation: 'uploadFile',
-	...parameters,
-});
 
 /** File → Download of each source, then Upload File: the workflow's own files go into the file request. */
 async function downloadThenUpload(
@@ -51,14 +46,9 @@ async function downloadThenUpload(
 		[
 			{
 				name: 'Download',
-				parameters: {
-					resource: 'file',
-					operation: 'download',
-					source: 'url',
-					fileUrl: '={{ $json.url }}',
-				},
+				parameters: { ...OPS.download, source: 'url', fileUrl: '={{ $json.url }}' },
 			},
-			{ name: 'Upload', parameters: upload(parameters), continueOnFail },
+			{ name: 'Upload', parameters: { ...OPS.uploadFile, ...parameters }, continueOnFail },
 		],
 		{
 			input: files.map((file) => ({ url: `/file/${file.basename}` })),
@@ -79,22 +69,22 @@ function storedOf(item: INodeExecutionData): { file: FileRec; sha256: string } {
 	expect(file?.type).toBe('file');
 	return { file, sha256: sha256OfContent(fileContent(file)) };
 }
+/** Each output item names a stored file with the bytes of the workflow's file of the same index. */
+const expectStoredBytes = (items: INodeExecutionData[], files: FileRec[]) =>
+	expect(items.map((item) => storedOf(item).sha256)).toEqual(
+		files.map((file) => sha256OfContent(fileContent(file))),
+	);
 
 describe('Upload File', () => {
 	test("the workflow's files arrive byte for byte, named and typed, and come out as the request's new items", async () => {
-		const files = sources([
-			{ name: 'Q3 report (final).pdf', size: 70_001 },
-			{ name: 'photo.png', size: 1_234 },
-		]);
+		const files = sources(['Q3 report (final).pdf', 70_001], ['photo.png', 1_234]);
 		fx.sandbox.clearRequests();
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.mimeType, item.json.parentId])).toEqual(
 			files.map((file) => [file.name, file.mimetype, requestRoot().id]),
 		);
-		expect(items.map((item) => storedOf(item).sha256)).toEqual(
-			files.map((file) => sha256OfContent(fileContent(file))),
-		);
+		expectStoredBytes(items, files);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		// the request's folder before, one upload for both files, the folder after
 		expect(apiCalls()).toEqual(['GET /items', 'POST /uploads', 'GET /items']);
@@ -106,10 +96,7 @@ describe('Upload File', () => {
 
 	test('a server that names files by Content-Disposition stores the name n8n sends, percent-encoded; the output keeps the original', async () => {
 		fx.sandbox.uploads.naming = 'disposition';
-		const files = sources([
-			{ name: 'Résumé 2026.md', size: 5_000 },
-			{ name: 'plain.txt', size: 50 },
-		]);
+		const files = sources(['Résumé 2026.md', 5_000], ['plain.txt', 50]);
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.fileName])).toEqual([
@@ -120,19 +107,14 @@ describe('Upload File', () => {
 
 	test("the reference server's own way (no extension, not decoded) is recognised as the file; the output keeps the original", async () => {
 		fx.sandbox.uploads.naming = 'ancestor';
-		const files = sources([
-			{ name: 'Q3 report.pdf', size: 5_000 },
-			{ name: 'Résumé 2026.md', size: 700 },
-		]);
+		const files = sources(['Q3 report.pdf', 5_000], ['Résumé 2026.md', 700]);
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.fileName])).toEqual([
 			['Q3%20report', 'Q3 report.pdf'],
 			['R%C3%A9sum%C3%A9%202026', 'Résumé 2026.md'],
 		]);
-		expect(items.map((item) => storedOf(item).sha256)).toEqual(
-			files.map((file) => sha256OfContent(fileContent(file))),
-		);
+		expectStoredBytes(items, files);
 	});
 
 	describe.each(['newest first', 'oldest first'] as const)(
@@ -140,42 +122,31 @@ describe('Upload File', () => {
 		(listOrder) => {
 			test('each item gets its own file, told apart by size', async () => {
 				fx.sandbox.uploads.listOrder = listOrder;
-				const files = sources([
-					{ name: 'invoice.pdf', size: 4_000 },
-					{ name: 'invoice.pdf', size: 90_000 },
-					{ name: 'invoice.pdf', size: 1_500_000 },
-				]);
+				const files = [4_000, 90_000, 1_500_000].map((size) => sources(['invoice.pdf', size])[0]);
 				const { items, error } = await downloadThenUpload(files);
 				expect(error).toBeUndefined();
-				expect(items.map((item) => storedOf(item).sha256)).toEqual(
-					files.map((file) => sha256OfContent(fileContent(file))),
-				);
+				expectStoredBytes(items, files);
 				expect(new Set(items.map((item) => item.json.id)).size).toBe(3);
 				expect(items.every((item) => item.json.warning === undefined)).toBe(true);
 			});
 
 			test('files of the same name and size are never given the same entry, and the output says they may be swapped', async () => {
 				fx.sandbox.uploads.listOrder = listOrder;
-				const files = sources([
-					{ name: 'copy.txt', size: 2_000 },
-					{ name: 'copy.txt', size: 2_000 },
-					{ name: 'other.txt', size: 2_000 },
-				]);
+				const files = sources(['copy.txt', 2_000], ['copy.txt', 2_000], ['other.txt', 2_000]);
 				const { items, error } = await downloadThenUpload(files);
 				expect(error).toBeUndefined();
 				expect(new Set(items.map((item) => item.json.id)).size).toBe(3);
-				expect(items.map((item) => item.json.warning)).toEqual([
-					expect.stringMatching(/^Another file of this request has the same name and a size/),
-					expect.stringMatching(/^Another file of this request has the same name and a size/),
-					undefined,
-				]);
+				const swappable = expect.stringMatching(
+					/^Another file of this request has the same name and a size/,
+				);
+				expect(items.map((item) => item.json.warning)).toEqual([swappable, swappable, undefined]);
 				expect(storedOf(items[2]).sha256).toBe(sha256OfContent(fileContent(files[2])));
 			});
 		},
 	);
 
 	test('Simplify off gives the raw element, as Get Contents does', async () => {
-		const files = sources([{ name: 'raw.txt', size: 10 }]);
+		const files = sources(['raw.txt', 10]);
 		const { items } = await downloadThenUpload(files, { simplify: false });
 		const raw = items[0].json as { data?: { id?: string; attributes?: IDataObject } };
 		expect(raw.data?.attributes?.name).toBe('raw.txt');
@@ -186,10 +157,10 @@ describe('Upload File', () => {
 		fx.sandbox.uploads.queueWhen = () => true;
 		fx.sandbox.uploads.queueDelayMs = 500;
 		const round1 = model().itemAt(0, 'Client Uploads/Round 1');
-		const files = sources([{ name: 'late.csv', size: 3_000 }]);
+		const files = sources(['late.csv', 3_000]);
 		fx.sandbox.clearRequests();
 		const { items, error } = await downloadThenUpload(files, {
-			parent: { __rl: true, mode: 'id', value: round1.id },
+			parent: byId(round1.id),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.parentId])).toEqual([
@@ -209,7 +180,7 @@ describe('Upload File', () => {
 
 	test('without waiting, the output says what the server said and when the link expires; no token in it', async () => {
 		fx.sandbox.uploads.queueWhen = () => true;
-		const files = sources([{ name: 'later.txt', size: 10 }]);
+		const files = sources(['later.txt', 10]);
 		fx.sandbox.clearRequests();
 		const before = Date.now();
 		const { items, error } = await downloadThenUpload(files, {
@@ -234,44 +205,40 @@ describe('Upload File', () => {
 		expect(JSON.stringify(items)).not.toMatch(/token/);
 	});
 
-	test('memory binary data: refused before any request, naming the setting that fixes it', async () => {
-		const files = sources([{ name: 'in-memory.txt', size: 10 }]);
-		await useBinaryDataMode('memory');
-		fx.sandbox.clearRequests();
-		const { error } = await downloadThenUpload(files);
-		expect(error?.message).toBe(
+	test.each([
+		[
+			'memory binary data',
+			async () => {
+				const files = sources(['in-memory.txt', 10]);
+				await useBinaryDataMode('memory');
+				return await downloadThenUpload(files);
+			},
 			'Input Binary Field: n8n keeps the file "in-memory.txt" in memory, so it cannot give the server a link to it [item 0]',
-		);
-		expect(error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
-		expect(apiCalls()).toEqual([]);
-	});
-
-	test('a missing binary field is named before any request', async () => {
-		const files = sources([{ name: 'a.txt', size: 10 }]);
-		fx.sandbox.clearRequests();
-		const { error } = await downloadThenUpload(files, { binaryPropertyName: 'file' });
-		expect(error?.message).toBe(
+			/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/,
+		],
+		[
+			'a missing binary field',
+			async () => await downloadThenUpload(sources(['a.txt', 10]), { binaryPropertyName: 'file' }),
 			'Input Binary Field: the input item has no binary field "file" [item 0]',
-		);
-		expect(apiCalls()).toEqual([]);
-	});
-
-	test('as an AI tool, a call without a file is refused with what to do instead', async () => {
-		fx.sandbox.clearRequests();
-		const result = await fx.chain([{ name: 'Tool', type: TOOL_TYPE, parameters: upload() }]);
-		expect(result.error?.message).toBe(
+			/Name the binary field that holds the file/,
+		],
+		[
+			'as an AI tool, a call without a file',
+			async () => await fx.chain([{ name: 'Tool', type: TOOL_TYPE, parameters: OPS.uploadFile }]),
 			'Input Binary Field: an AI agent or MCP client cannot hand files to this tool [item 0]',
-		);
-		expect(result.error?.description).toMatch(/Upload From URL/);
+			/Upload From URL/,
+		],
+	])('%s: refused before any request, saying what to do', async (_what, runIt, message, fix) => {
+		fx.sandbox.clearRequests();
+		const { error } = await runIt();
+		expect(error?.message).toBe(message);
+		expect(error?.description).toMatch(fix);
 		expect(apiCalls()).toEqual([]);
 	});
 
 	test('a server that cannot reach n8n and echoes the link: the token is in no field of the error', async () => {
 		fx.sandbox.uploads.unreachable = true;
-		const files = sources([
-			{ name: 'unreachable.pdf', size: 10 },
-			{ name: 'second.pdf', size: 10 },
-		]);
+		const files = sources(['unreachable.pdf', 10], ['second.pdf', 10]);
 		fx.sandbox.clearRequests();
 		const { error } = await downloadThenUpload(files);
 		const link = `${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/unreachable.pdf`;
@@ -303,10 +270,7 @@ describe('Upload File', () => {
 			fx.sandbox.uploads.unreachable = queued;
 			return queued;
 		};
-		const files = sources([
-			{ name: 'fine.txt', size: 10 },
-			{ name: 'never.txt', size: 10 },
-		]);
+		const files = sources(['fine.txt', 10], ['never.txt', 10]);
 		const started = Date.now();
 		const { items, error } = await downloadThenUpload(
 			files,

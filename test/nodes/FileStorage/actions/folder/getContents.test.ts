@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { apiGet, apiListAll } from '../../../../helpers/api';
 import { BULK_FILES, useBulkFolder } from '../../../../helpers/bulk-folder';
+import { byId, OPS } from '../../../../helpers/parameters';
 import { FolderListResponse } from '../../../../sandbox/schemas';
 import {
 	SIMPLIFIED_FILE_FIELDS,
@@ -11,11 +12,13 @@ import {
 const { fx, bulkId } = useBulkFolder();
 
 const contents = (extra: Record<string, unknown> = {}) => ({
-	resource: 'folder',
-	operation: 'getContents',
-	folder: { __rl: true, mode: 'id', value: bulkId() },
+	...OPS.folderContents,
+	folder: byId(bulkId()),
 	...extra,
 });
+/** The listing of a folder as the server sends it, one page of up to 500. */
+const rawListing = async (folderId: string) =>
+	FolderListResponse.parse(await apiGet(fx.sandbox, `/browse/folders/${folderId}`, { limit: 500 }));
 const listRequests = () =>
 	fx.sandbox.requests.filter((request) => request.path.startsWith('/api/v1/browse/'));
 
@@ -31,9 +34,8 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		expect(requests).toHaveLength(Math.ceil(BULK_FILES / 500));
 		expect(requests.every((request) => Number(request.query.limit) >= 500)).toBe(true);
 		expect(requests[0].query.cursor).toBeUndefined();
-		expect(requests.slice(1).every((request) => typeof request.query.cursor === 'string')).toBe(
-			true,
-		);
+		for (const request of requests.slice(1))
+			expect(request.query.cursor).toEqual(expect.any(String));
 	});
 
 	it.each([
@@ -56,12 +58,12 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		expect(listRequests()).toHaveLength(3);
 	});
 
-	it.each([
-		['created_at', 'ASC'],
-		['created_at', 'DESC'],
-		['name', 'ASC'],
-		['name', 'DESC'],
-	])('sorts by %s %s like the server', async (sort, direction) => {
+	it.each(
+		['created_at', 'name'].flatMap((field) => [
+			[field, 'ASC'],
+			[field, 'DESC'],
+		]),
+	)('sorts by %s %s like the server', async (sort, direction) => {
 		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`, { sort, direction });
 		const { items } = await fx.run(
 			contents({ returnAll: false, limit: 600, sort: { rule: { field: sort, direction } } }),
@@ -73,9 +75,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 	});
 
 	it('lists the root with "all" and simplifies folders and files', async () => {
-		const raw = FolderListResponse.parse(
-			await apiGet(fx.sandbox, '/browse/folders/all', { limit: 500 }),
-		);
+		const raw = await rawListing('all');
 		const { items } = await fx.run(
 			contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }),
 		);
@@ -90,15 +90,9 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		// The root holds only folders: a file is checked in Photos, next to the raw wrapper the server sends.
 		const photos = fx.sandbox.model.itemAt(0, 'Photos');
 		const beach = fx.sandbox.model.itemAt(0, 'Photos/beach.jpg');
-		const rawPhotos = FolderListResponse.parse(
-			await apiGet(fx.sandbox, `/browse/folders/${photos.id}`, { limit: 500 }),
-		);
-		const rawBeach = rawPhotos.data.find((entry) => entry.data.id === beach.id)?.data.attributes as
-			| IDataObject
-			| undefined;
-		const { items: inPhotos, error } = await fx.run(
-			contents({ folder: { __rl: true, mode: 'id', value: photos.id } }),
-		);
+		const rawBeach = (await rawListing(photos.id)).data.find((entry) => entry.data.id === beach.id)
+			?.data.attributes as IDataObject | undefined;
+		const { items: inPhotos, error } = await fx.run(contents({ folder: byId(photos.id) }));
 		expect(error).toBeUndefined();
 		const file = inPhotos.find((item) => item.json.id === beach.id)?.json;
 		expect(Object.keys(file ?? {})).toEqual(SIMPLIFIED_FILE_FIELDS);
@@ -135,9 +129,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 
 	it('fails naming the item when the folder does not exist (404)', async () => {
 		const { error } = await fx.run(
-			contents({
-				folder: { __rl: true, mode: 'id', value: '11111111-2222-4333-8444-555555555555' },
-			}),
+			contents({ folder: byId('11111111-2222-4333-8444-555555555555') }),
 		);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/Not found \(HTTP 404\)/);

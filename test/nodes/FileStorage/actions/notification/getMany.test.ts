@@ -1,19 +1,21 @@
 import { NotificationListResponse } from '../../../../sandbox/schemas';
 import { apiGet } from '../../../../helpers/api';
 import { useFixture } from '../../../../helpers/fixture';
+import { OPS } from '../../../../helpers/parameters';
 
 const fx = useFixture();
 
 const getMany = (extra: Record<string, unknown> = {}) => ({
-	resource: 'notification',
-	operation: 'getMany',
+	...OPS.notifications,
 	returnAll: true,
 	...extra,
 });
+const listed = async () =>
+	NotificationListResponse.parse(await apiGet(fx.sandbox, '/notifications'));
 
 describe('Notification → Get Many (endpoint 9, through the real engine)', () => {
 	it('returns every notification, simplified, in server order', async () => {
-		const raw = NotificationListResponse.parse(await apiGet(fx.sandbox, '/notifications'));
+		const raw = await listed();
 		expect(raw.data.length).toBeGreaterThan(1);
 		const { items, error } = await fx.run(getMany());
 		expect(error).toBeUndefined();
@@ -38,7 +40,7 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 	});
 
 	it('applies Limit and Unread Only', async () => {
-		const raw = NotificationListResponse.parse(await apiGet(fx.sandbox, '/notifications'));
+		const raw = await listed();
 		const unread = raw.data.filter((entry) => entry.data.attributes.read_at === null);
 		expect(unread.length).toBeGreaterThan(0);
 		expect(unread.length).toBeLessThan(raw.data.length);
@@ -51,19 +53,14 @@ describe('Notification → Get Many (endpoint 9, through the real engine)', () =
 	});
 
 	it('returns the spec wrapper unchanged with Simplify off', async () => {
-		const raw = NotificationListResponse.parse(await apiGet(fx.sandbox, '/notifications'));
 		const { items } = await fx.run(getMany({ simplify: false }));
-		expect(items.map((item) => item.json)).toEqual(raw.data);
+		expect(items.map((item) => item.json)).toEqual((await listed()).data);
 	});
 
 	it('fails with a readable NodeApiError and no secret when the token is wrong', async () => {
 		const bogusValue = ['made', 'up', 'value', '1234567890'].join('-');
-		const { error, items } = await fx.run(getMany(), {
-			credentials: {
-				...fx.credentials,
-				fileStorageApi: { baseUrl: fx.sandbox.baseUrl, accessToken: bogusValue },
-			},
-		});
+		const credentials = fx.credentialsWith({ fileStorageApi: { accessToken: bogusValue } });
+		const { error, items } = await fx.run(getMany(), { credentials });
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(

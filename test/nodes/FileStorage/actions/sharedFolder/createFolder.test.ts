@@ -1,16 +1,15 @@
 import { useFixture } from '../../../../helpers/fixture';
 import { mutationOracle } from '../../../../helpers/mutation-oracle';
+import { OPS } from '../../../../helpers/parameters';
 
 const fx = useFixture();
 const { share } = mutationOracle(fx);
+const create = (name: string, parameters = {}) =>
+	fx.run({ ...OPS.createFolder, name, ...parameters });
 
 describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 	it('creates a folder at the top of the share, without an Authorization header', async () => {
-		const { items: output, error } = await fx.run({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'From n8n',
-		});
+		const { items: output, error } = await create('From n8n');
 		expect(error).toBeUndefined();
 		expect(output[0].json).toMatchObject({
 			type: 'folder',
@@ -24,19 +23,8 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 	});
 
 	it('creates a folder inside a given parent and returns the raw wrapper with Simplify off', async () => {
-		const parent = await fx.run({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'Parent',
-		});
-		const parentId = parent.items[0].json.id as string;
-		const { items: output } = await fx.run({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'Child',
-			parent: parentId,
-			simplify: false,
-		});
+		const parentId = (await create('Parent')).items[0].json.id as string;
+		const { items: output } = await create('Child', { parent: parentId, simplify: false });
 		expect(output[0].json).toMatchObject({
 			data: { type: 'folder', attributes: { name: 'Child' } },
 		});
@@ -75,12 +63,7 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 					},
 				},
 			});
-			const { items: output, error } = await fx.run({
-				resource: 'sharedFolder',
-				operation: 'createFolder',
-				name: 'Echo',
-				simplify,
-			});
+			const { items: output, error } = await create('Echo', { simplify });
 			expect(error).toBeUndefined();
 			const text = JSON.stringify(output);
 			expect(text).not.toContain(token);
@@ -92,39 +75,17 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 
 	it('checks every input item before creating the first folder', async () => {
 		const { error } = await fx.run(
-			{ resource: 'sharedFolder', operation: 'createFolder', name: '={{ $json.name }}' },
+			{ ...OPS.createFolder, name: '={{ $json.name }}' },
 			{ input: [{ name: 'First' }, { name: 'Second' }, { name: ' ' }] },
 		);
 		expect(error?.message).toBe('Name: is empty [item 2]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 
-	it('rejects an empty name and a malformed parent before any request', async () => {
-		const empty = await fx.run({ resource: 'sharedFolder', operation: 'createFolder', name: '  ' });
-		expect(empty.error?.message).toBe('Name: is empty [item 0]');
-		const badParent = await fx.run({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'x',
-			parent: 'nope',
-		});
-		expect(badParent.error?.message).toMatch(
-			/^Parent Folder ID: "nope" is not a folder ID.* \[item 0\]$/,
-		);
-		expect(fx.sandbox.requests).toHaveLength(0);
-	});
-
 	it('explains a read-only (visitor) share', async () => {
 		const visitor = fx.sandbox.seed.shares.find((entry) => entry.permission === 'visitor')!;
-		const { error } = await fx.run(
-			{ resource: 'sharedFolder', operation: 'createFolder', name: 'x' },
-			{
-				credentials: {
-					...fx.credentials,
-					fileStorageShareApi: { baseUrl: fx.sandbox.baseUrl, shareToken: visitor.token },
-				},
-			},
-		);
+		const credentials = fx.credentialsWith({ fileStorageShareApi: { shareToken: visitor.token } });
+		const { error } = await fx.run({ ...OPS.createFolder, name: 'x' }, { credentials });
 		expect(error?.message).toMatch(/Access denied \(HTTP 403\)/);
 		expect(JSON.stringify(error)).not.toContain(visitor.token);
 	});

@@ -1,5 +1,6 @@
 import { useFixture } from '../../../../helpers/fixture';
 import { mutationOracle } from '../../../../helpers/mutation-oracle';
+import { OPS } from '../../../../helpers/parameters';
 
 const fx = useFixture();
 const { countWrites, demoUserId, items, share } = mutationOracle(fx);
@@ -10,13 +11,9 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			(item) => item.parentId === share().folderId && item.deletedAt === null,
 		);
 		expect(inShare.length).toBeGreaterThan(1);
-		const input = inShare.map((item, index) => ({
-			id: item.id,
-			type: item.type,
-			permanent: index === 0,
-		}));
+		const input = inShare.map(({ id, type }, index) => ({ id, type, permanent: index === 0 }));
 		const { items: output, error } = await fx.run(
-			{ resource: 'sharedFolder', operation: 'deleteItems', permanent: '={{ $json.permanent }}' },
+			{ ...OPS.shareDelete, permanent: '={{ $json.permanent }}' },
 			{ input },
 		);
 		expect(error).toBeUndefined();
@@ -35,10 +32,9 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 			(item) =>
 				item.userId === demoUserId() && item.parentId === null && item.id !== share().folderId,
 		)!;
-		const { error } = await fx.run(
-			{ resource: 'sharedFolder', operation: 'deleteItems' },
-			{ input: [{ id: outside.id, type: outside.type }] },
-		);
+		const { error } = await fx.run(OPS.shareDelete, {
+			input: [{ id: outside.id, type: outside.type }],
+		});
 		expect(error?.message).toMatch(/^Access denied \(HTTP 403\): Access Denied \[item 0\]$/);
 		expect(error?.description).toMatch(
 			/items must be inside the shared folder, and the share must allow editing/,

@@ -1,0 +1,24 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { PollerOptions } from '../harness/engine';
+import { Poller } from '../harness/engine';
+import type { Fixture } from './fixture';
+import { activeRequest } from './fixture';
+
+/** What the trigger test files share: pollers on the file's sandbox, polls that must succeed, emitted ids. */
+export function triggerHelpers(fx: Fixture) {
+	const poller = (parameters: INodeParameters, options: Partial<PollerOptions> = {}) =>
+		new Poller({ credentials: fx.credentials, parameters, ...options });
+	/** A poll that must not fail; what it emitted goes through the fixture's secret check. */
+	async function pollOk(trigger: Poller, mode: 'trigger' | 'manual' = 'trigger') {
+		const outcome = await trigger.poll(mode);
+		if (outcome.error) throw outcome.error;
+		fx.record(JSON.stringify(outcome.items));
+		return outcome.items;
+	}
+	const ids = (items: Array<{ json: IDataObject }> | null) =>
+		(items ?? []).map((item) => item.json.id);
+	/** The folder of the active file request, which the File Request credential names. */
+	const requestFolder = () => activeRequest(fx.sandbox)!.folderId;
+	return { poller, pollOk, ids, requestFolder };
+}
