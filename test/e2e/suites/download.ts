@@ -125,43 +125,20 @@ function chain(
 const CONTENT_TRIGGER = 'New file with content';
 
 /** New File in Folder with Include File Content → n8n's Crypto node (an item without content: an error item). */
-function contentTrigger(id: string, folderId: string): WorkflowSpec {
-	return {
-		id,
-		name: `e2e download ${id}`,
-		nodes: [
-			{
-				id: nodeId(),
-				name: CONTENT_TRIGGER,
-				type: TRIGGER_NODE_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: POLL_ONLY_WHEN_ASKED,
-					event: 'folderFile',
-					folder: { __rl: true, mode: 'id', value: folderId },
-					options: { includeFileContent: true },
-				},
-				credentials: { [api.type]: { id: api.id, name: api.name } },
-			},
-			{
-				id: nodeId(),
-				name: CHECKSUM,
-				type: checksum.type,
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: checksum.parameters,
-				onError: 'continueRegularOutput',
-			},
-		],
-		connections: {
-			[CONTENT_TRIGGER]: { main: [[{ node: CHECKSUM, type: 'main', index: 0 }]] },
+const contentTrigger = (id: string, folderId: string): WorkflowSpec =>
+	chain(id, [{ ...checksum, continueOnFail: true }], {
+		name: CONTENT_TRIGGER,
+		type: TRIGGER_NODE_TYPE,
+		parameters: {
+			pollTimes: POLL_ONLY_WHEN_ASKED,
+			event: 'folderFile',
+			folder: { __rl: true, mode: 'id', value: folderId },
+			options: { includeFileContent: true },
 		},
-		settings: { executionOrder: 'v1' },
-	};
-}
+		credential: api,
+	});
 
-/** Filled in beforeAll, once both sandboxes (and their URLs) exist. */
+/** Filled in prepare, once both sandboxes (and their URLs) exist. */
 const WF: Record<string, WorkflowSpec> = {};
 
 // ----- helpers -----------------------------------------------------------------------------------------------------
@@ -211,8 +188,11 @@ interface BinaryMeta {
 }
 
 /** The binary metadata of a node's output items (run data keeps metadata and a reference, never the bytes). */
-function binaries(run: RunData | undefined, node: string): Array<BinaryMeta | undefined> {
-	const items = (run?.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
+function binaries(
+	run: { data?: RunData['data'] } | undefined,
+	node: string,
+): Array<BinaryMeta | undefined> {
+	const items = (run?.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
 		binary?: { data?: BinaryMeta };
 	}>;
 	return items.map((item) => item.binary?.data);
@@ -583,11 +563,7 @@ function tests(): void {
 			const out = JSON.parse(answer.text) as Array<Record<string, unknown>>;
 			const [execution] = (await n8n.executions(wait.id)).slice(-1);
 			const binariesOf = (node: string) =>
-				(
-					(execution.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
-						binary?: { data?: BinaryMeta };
-					}>
-				).map((item) => [item.binary?.data?.fileName, item.binary?.data?.mimeType]);
+				binaries(execution, node).map((binary) => [binary?.fileName, binary?.mimeType]);
 			// what the workflow made, as the file request lists it, and as it downloads again
 			const made = binariesOf('Make file');
 			expect(made.map(([name]) => name)).toEqual(files.map((file) => file.name));
