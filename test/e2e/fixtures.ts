@@ -169,7 +169,7 @@ export function usesNodeType(workflow: WorkflowSpec, type: string): boolean {
 
 // ----- generated workflows -----------------------------------------------------------------------------------------
 
-type Credential = { id: string; name: string; type: string };
+export type Credential = { id: string; name: string; type: string };
 
 let nodeCounter = 0;
 function nodeId(): string {

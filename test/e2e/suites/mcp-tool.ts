@@ -1,0 +1,589 @@
+/* eslint-disable import-x/no-unresolved -- the MCP SDK's modules resolve through its package.json exports, which the lint's resolver does not read */
+/**
+ * The File Storage node as an AI tool inside a real n8n, without a language model: n8n's MCP Server Trigger serves
+ * three File Storage tool nodes, and the official MCP SDK client plays the agent — it lists the tools, reads their
+ * input schemas and calls them. Runs on every n8n version the harness knows (`N8N_VERSION`, see n8n-versions.ts).
+ *
+ * A model sees a tool only through its name, its description and its input schema. In n8n the schema is exactly the
+ * tool node's `$fromAI(key, description, type)` placeholders, so the placeholders here are written the way the
+ * editor's "let the model define this parameter" button writes them (key from the parameter's name, its type), with
+ * the node's own parameter description as the placeholder's description: the schema then shows whether those
+ * descriptions tell an agent what to fill in.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { findLeaks } from '../../helpers/secret-leaks';
+import type { FileRec } from '../../sandbox/model';
+import type { Sandbox } from '../../sandbox/server';
+import { NODE_TYPE, PACKAGE_NAME } from '../checkout';
+import type { WorkflowSpec } from '../cli';
+import { CREDENTIALS, seedSecrets, UNKNOWN_FILE_REQUEST_ID } from '../fixtures';
+import { selectedN8n } from '../n8n-versions';
+import { waitFor } from '../processes';
+import type { N8n } from '../rest-client';
+import type { SharedN8n, SharedSuite } from '../shared-n8n';
+
+const TOOL_NODE_TYPE = `${PACKAGE_NAME}.fileStorageTool`;
+const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
+const MCP_PATH = 'file-storage-e2e';
+const WORKFLOW_ID = 'e2eMcpTools';
+/** A well-formed folder ID that no folder of the sandbox has. */
+const UNKNOWN_FOLDER_ID = UNKNOWN_FILE_REQUEST_ID;
+
+let shared: SharedN8n;
+let n8n: N8n;
+let sandbox: Sandbox;
+let client: Client;
+let secrets: string[];
+/** Everything the MCP server sent the client, for the secret check. */
+const received: Record<string, string> = {};
+
+// ----- the node type as n8n loaded it, and the tools built from it ---------------------------------------------------
+
+interface ExportedProperty {
+	name: string;
+	displayName: string;
+	type: string;
+	description?: string;
+	options?: Array<{ name: string; value: string | number | boolean; action?: string }>;
+	displayOptions?: { show?: Record<string, unknown[]> };
+}
+
+interface ExportedNodeType {
+	name: string;
+	properties: ExportedProperty[];
+}
+
+/** A parameter of one resource/operation, as declared by the loaded node type. */
+function parameterOf(
+	nodeType: ExportedNodeType,
+	resource: string,
+	operation: string,
+	name: string,
+): ExportedProperty {
+	const found = nodeType.properties.find(
+		(p) =>
+			p.name === name &&
+			(p.displayOptions?.show?.resource ?? []).includes(resource) &&
+			(p.displayOptions?.show?.operation ?? []).includes(operation),
+	);
+	if (!found)
+		throw new Error(`${nodeType.name} has no parameter "${name}" for ${resource} / ${operation}`);
+	return found;
+}
+
+/** A field of a collection (File → Search's Filters) or of a fixed collection's entry (Sort → Rule → field). */
+function fieldOf(parent: ExportedProperty, name: string): ExportedProperty {
+	const options = (parent.options ?? []) as unknown as Array<
+		ExportedProperty & { values?: ExportedProperty[] }
+	>;
+	const found = options
+		.flatMap((option) => option.values ?? [option])
+		.find((field) => field.name === name);
+	if (!found) throw new Error(`${parent.name} has no field "${name}"`);
+	return found;
+}
+
+/** The operation's action text: what n8n makes the tool's automatic description from. */
+function actionOf(nodeType: ExportedNodeType, resource: string, operation: string): string {
+	const operations = nodeType.properties.find(
+		(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource),
+	);
+	const action = operations?.options?.find((o) => o.value === operation)?.action;
+	if (!action)
+		throw new Error(`${nodeType.name} declares no action for ${resource} / ${operation}`);
+	return action;
+}
+
+type FromAiType = 'string' | 'number' | 'boolean';
+
+interface Placeholder {
+	key: string;
+	type: FromAiType;
+	description: string;
+	parameter: ExportedProperty;
+}
+
+/** As the editor names a placeholder: the parameter's display name, characters a key cannot hold as "_". */
+function placeholderFor(parameter: ExportedProperty, type: FromAiType): Placeholder {
+	return {
+		key: parameter.displayName.replace(/[^a-zA-Z0-9_-]/g, '_'),
+		type,
+		description: parameter.description ?? '',
+		parameter,
+	};
+}
+
+/** `={{ $fromAI(...) }}` with the description in backticks (backslashes and backticks escaped, as the editor does). */
+function expression(placeholder: Placeholder): string {
+	const quoted = placeholder.description.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
+	return `={{ $fromAI('${placeholder.key}', \`${quoted}\`, '${placeholder.type}') }}`;
+}
+
+interface ToolSpec {
+	nodeName: string;
+	resource: string;
+	operation: string;
+	placeholders: Placeholder[];
+	parameters: Record<string, unknown>;
+	/** default: the File Storage API credential */
+	credential?: { id: string; name: string; type: string };
+}
+
+function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
+	const folderParameter = (name: string) => parameterOf(nodeType, 'folder', 'getContents', name);
+	const folder = placeholderFor(folderParameter('folder'), 'string');
+	const folderLimit = placeholderFor(folderParameter('limit'), 'number');
+	const sort = placeholderFor(fieldOf(folderParameter('sort'), 'field'), 'string');
+	const direction = placeholderFor(fieldOf(folderParameter('sort'), 'direction'), 'string');
+	const notificationParameter = (name: string) =>
+		parameterOf(nodeType, 'notification', 'getMany', name);
+	const notificationLimit = placeholderFor(notificationParameter('limit'), 'number');
+	const unreadOnly = placeholderFor(notificationParameter('unreadOnly'), 'boolean');
+	const fileUrl = placeholderFor(parameterOf(nodeType, 'file', 'download', 'fileUrl'), 'string');
+	const searchFolder = placeholderFor(parameterOf(nodeType, 'file', 'search', 'folder'), 'string');
+	const nameContains = placeholderFor(
+		fieldOf(parameterOf(nodeType, 'file', 'search', 'filters'), 'nameContains'),
+		'string',
+	);
+	const searchLimit = placeholderFor(parameterOf(nodeType, 'file', 'search', 'limit'), 'number');
+	return [
+		{
+			nodeName: 'File search',
+			resource: 'file',
+			operation: 'search',
+			placeholders: [searchFolder, nameContains, searchLimit],
+			parameters: {
+				resource: 'file',
+				operation: 'search',
+				folder: { __rl: true, mode: 'id', value: expression(searchFolder) },
+				filters: { nameContains: expression(nameContains) },
+				returnAll: false,
+				limit: expression(searchLimit),
+			},
+		},
+		{
+			nodeName: 'Folder contents',
+			resource: 'folder',
+			operation: 'getContents',
+			placeholders: [folder, folderLimit, sort, direction],
+			parameters: {
+				resource: 'folder',
+				operation: 'getContents',
+				folder: { __rl: true, mode: 'id', value: expression(folder) },
+				returnAll: false,
+				limit: expression(folderLimit),
+				sort: { rule: { field: expression(sort), direction: expression(direction) } },
+			},
+		},
+		{
+			nodeName: 'Notifications',
+			resource: 'notification',
+			operation: 'getMany',
+			placeholders: [notificationLimit, unreadOnly],
+			parameters: {
+				resource: 'notification',
+				operation: 'getMany',
+				returnAll: false,
+				limit: expression(notificationLimit),
+				unreadOnly: expression(unreadOnly),
+			},
+		},
+		{
+			nodeName: 'File download',
+			resource: 'file',
+			operation: 'download',
+			placeholders: [fileUrl],
+			parameters: {
+				resource: 'file',
+				operation: 'download',
+				source: 'url',
+				fileUrl: expression(fileUrl),
+			},
+		},
+		{
+			// nothing for a model to fill: a tool call carries no file, which is what the call shows
+			nodeName: 'File upload',
+			resource: 'fileRequest',
+			operation: 'uploadFile',
+			placeholders: [],
+			parameters: { resource: 'fileRequest', operation: 'uploadFile' },
+			credential: CREDENTIALS.request,
+		},
+	];
+}
+
+/** MCP Server Trigger (v2: Streamable HTTP at /mcp/<path>, offered by n8n 1.x and 2.x) ← the tool nodes. */
+function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
+	const trigger = 'MCP Server Trigger';
+	return {
+		id: WORKFLOW_ID,
+		name: 'e2e File Storage over MCP',
+		nodes: [
+			{
+				id: '00000000-0000-4000-a000-000000000001',
+				name: trigger,
+				type: MCP_TRIGGER_TYPE,
+				typeVersion: 2,
+				position: [400, 0],
+				// production webhooks are registered under this id at activation
+				webhookId: '5b2f3c5e-0a51-4b0f-9d7c-3a4c2b1e0f11',
+				parameters: { path: MCP_PATH, authentication: 'none' },
+			},
+			...tools.map((tool, index) => ({
+				id: `00000000-0000-4000-a000-00000000001${index}`,
+				name: tool.nodeName,
+				type: TOOL_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, index * 200],
+				parameters: tool.parameters,
+				credentials: ((credential) => ({
+					[credential.type]: { id: credential.id, name: credential.name },
+				}))(tool.credential ?? CREDENTIALS.api),
+			})),
+		],
+		connections: Object.fromEntries(
+			tools.map((tool) => [
+				tool.nodeName,
+				{ ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] },
+			]),
+		),
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+// ----- calling the tools -------------------------------------------------------------------------------------------
+
+interface ToolResult {
+	isError: boolean;
+	text: string;
+}
+
+let callCount = 0;
+
+async function callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
+	const result = (await client.callTool({ name, arguments: args })) as {
+		isError?: boolean;
+		content?: Array<{ type: string; text?: string }>;
+	};
+	const text = (result.content ?? [])
+		.map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
+		.join('');
+	received[`tool call #${++callCount} ${name}`] = JSON.stringify(result);
+	return { isError: result.isError === true, text };
+}
+
+/** A successful call's output items (n8n sends them as one JSON text). */
+async function callForItems(
+	name: string,
+	args: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>>> {
+	const result = await callTool(name, args);
+	if (result.isError) throw new Error(`tool ${name} failed: ${result.text}`);
+	const items = JSON.parse(result.text) as unknown;
+	if (!Array.isArray(items))
+		throw new Error(`tool ${name} answered ${result.text.slice(0, 300)}, not a list of items`);
+	return items as Array<Record<string, unknown>>;
+}
+
+const ids = (items: Array<Record<string, unknown>>) => items.map((item) => String(item.id));
+const endpoint = () => new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
+
+// ----- lifecycle ---------------------------------------------------------------------------------------------------
+
+let tools: ToolSpec[];
+let nodeType: ExportedNodeType;
+
+export const mcpToolSuite: SharedSuite = {
+	async prepare(given) {
+		({ n8n, sandbox } = shared = given);
+		secrets = seedSecrets(sandbox.seed);
+		const names = shared.nodeTypes.map((type) => type.name);
+		for (const needed of [TOOL_NODE_TYPE, MCP_TRIGGER_TYPE]) {
+			if (!names.includes(needed))
+				throw new Error(`n8n ${n8n.install.version} does not load ${needed}`);
+		}
+		nodeType = shared.nodeTypes.find(
+			(type) => type.name === NODE_TYPE,
+		) as unknown as ExportedNodeType;
+		tools = toolSpecs(nodeType);
+		return { workflows: [mcpWorkflow(tools)] };
+	},
+	tests,
+};
+
+// ----- the tests ---------------------------------------------------------------------------------------------------
+
+function tests(): void {
+	describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {
+		beforeAll(async () => {
+			sandbox.reset();
+			await shared.watch.time('MCP workflow activated, its endpoint registered', async () => {
+				await n8n.activate(WORKFLOW_ID);
+				// active workflows register their webhooks a moment after activation: 404 until then
+				await waitFor('the MCP Server Trigger to register its endpoint', async () => {
+					const probe = await fetch(endpoint(), { method: 'DELETE' });
+					await probe.body?.cancel();
+					return probe.status !== 404;
+				});
+			});
+			client = new Client({ name: 'n8n-nodes-file-storage-e2e', version: '1.0.0' });
+			await client.connect(new StreamableHTTPClientTransport(endpoint()));
+		}, 180_000);
+		afterAll(async () => {
+			await client?.close();
+			await n8n.deactivate(WORKFLOW_ID);
+		});
+
+		test('the server lists the five tools with the automatic description and a schema of the placeholders', async () => {
+			const listing = await client.listTools();
+			received['tools/list'] = JSON.stringify(listing);
+			const listed = [...listing.tools].sort((a, b) => a.name.localeCompare(b.name));
+			expect(listed.map((tool) => tool.name)).toEqual([
+				'File_download',
+				'File_search',
+				'File_upload',
+				'Folder_contents',
+				'Notifications',
+			]);
+			for (const spec of tools) {
+				const tool = listed.find((t) => t.name === spec.nodeName.replace(/ /g, '_'));
+				// automatic description: the operation's action and the node's name
+				expect(tool?.description).toBe(
+					`${actionOf(nodeType, spec.resource, spec.operation)} in File Storage`,
+				);
+				const schema = tool?.inputSchema as {
+					type: string;
+					properties: Record<string, { type?: string; description?: string }>;
+					required?: string[];
+				};
+				expect(schema.type).toBe('object');
+				expect(Object.keys(schema.properties).sort()).toEqual(
+					spec.placeholders.map((p) => p.key).sort(),
+				);
+				expect([...(schema.required ?? [])].sort()).toEqual(
+					spec.placeholders.map((p) => p.key).sort(),
+				);
+				for (const placeholder of spec.placeholders) {
+					expect(schema.properties[placeholder.key]).toEqual({
+						type: placeholder.type,
+						description: placeholder.description,
+					});
+				}
+			}
+		}, 60_000);
+
+		test("the node's parameter descriptions tell an agent every value it may fill in", () => {
+			const unfillable: string[] = [];
+			for (const spec of tools) {
+				for (const { key, description, parameter } of spec.placeholders) {
+					if (description.trim().length < 10)
+						unfillable.push(`${spec.nodeName} ${key}: no description`);
+					// an options parameter: every accepted value must be named, quoted as it is sent
+					for (const option of parameter.options ?? []) {
+						if (!description.includes(`"${String(option.value)}"`)) {
+							unfillable.push(
+								`${spec.nodeName} ${key}: does not name the value "${String(option.value)}"`,
+							);
+						}
+					}
+					// a folder picker: By ID takes a UUID or the root's keyword
+					if (
+						parameter.type === 'resourceLocator' &&
+						!(/UUID/.test(description) && description.includes('"all"'))
+					) {
+						unfillable.push(
+							`${spec.nodeName} ${key}: does not say it takes a folder UUID or "all"`,
+						);
+					}
+				}
+			}
+			expect(unfillable).toEqual([]);
+		});
+
+		test('Folder → Get Contents lists the root and a folder by ID exactly as the sandbox holds them', async () => {
+			const userId = sandbox.model.getUser(0).id;
+			const token = sandbox.seed.users[0].accessToken;
+			sandbox.clearRequests();
+
+			const root = await callForItems('Folder_contents', {
+				Folder: 'all',
+				Limit: 100,
+				Sort_By: 'name',
+				Order: 'DESC',
+			});
+			const rootExpected = [...sandbox.model.activeChildren(`root:${userId}`, 'name')].reverse();
+			expect(rootExpected.length).toBeGreaterThan(2);
+			expect(rootExpected.length).toBeLessThan(100);
+			expect(ids(root)).toEqual(rootExpected.map((item) => item.id));
+			expect(root.map((item) => item.name)).toEqual(rootExpected.map((item) => item.name));
+			// the shared folder is listed as shared, never with its token
+			const shared = root.find((item) => item.id === sandbox.seed.shares[0].folderId);
+			expect(shared?.shared).toBe(true);
+
+			const firstTwo = await callForItems('Folder_contents', {
+				Folder: 'all',
+				Limit: 2,
+				Sort_By: 'name',
+				Order: 'ASC',
+			});
+			expect(ids(firstTwo)).toEqual(
+				sandbox.model
+					.activeChildren(`root:${userId}`, 'name')
+					.slice(0, 2)
+					.map((item) => item.id),
+			);
+
+			// an ID an agent took from the first answer
+			const documents = root.find((item) => item.name === 'Documents');
+			expect(documents?.type).toBe('folder');
+			const inside = await callForItems('Folder_contents', {
+				Folder: documents?.id,
+				Limit: 100,
+				Sort_By: 'created_at',
+				Order: 'DESC',
+			});
+			const insideExpected = sandbox.model.sortedChildren(
+				String(documents?.id),
+				'created_at',
+				'DESC',
+			);
+			expect(insideExpected.length).toBeGreaterThan(0);
+			expect(ids(inside)).toEqual(insideExpected.map((item) => item.id));
+			expect(inside.every((item) => item.parentId === documents?.id)).toBe(true);
+
+			// the agent's arguments reached the API as the node's parameters
+			expect(
+				sandbox.requests.map(
+					(r) =>
+						`${r.method} ${r.path} ${String(r.query.sort)} ${String(r.query.direction)} ${r.status}`,
+				),
+			).toEqual([
+				'GET /api/v1/browse/folders/all name DESC 200',
+				'GET /api/v1/browse/folders/all name ASC 200',
+				`GET /api/v1/browse/folders/${String(documents?.id)} created_at DESC 200`,
+			]);
+			expect(sandbox.requests.every((r) => r.authorization === `Bearer ${token}`)).toBe(true);
+		}, 60_000);
+
+		test('File → Search finds files by name anywhere in the account, breadth first, with their folder paths', async () => {
+			// The oracle: the account's tree walked level by level, each folder by name A to Z.
+			const userId = sandbox.model.getUser(0).id;
+			const expected: Array<{ id: string; folderPath: string }> = [];
+			const queue = [{ scope: `root:${userId}`, path: '/' }];
+			while (queue.length) {
+				const folder = queue.shift()!;
+				for (const item of sandbox.model.sortedChildren(folder.scope, 'name', 'ASC')) {
+					if (item.name.toLowerCase().includes('invoice'))
+						expected.push({ id: item.id, folderPath: folder.path });
+					if (item.type === 'folder')
+						queue.push({
+							scope: item.id,
+							path: `${folder.path === '/' ? '' : folder.path}/${item.name}`,
+						});
+				}
+			}
+			expect(expected.length).toBeGreaterThan(2);
+			sandbox.clearRequests();
+			const found = await callForItems('File_search', {
+				Folder: 'all',
+				Name_Contains: 'Invoice',
+				Limit: 2,
+			});
+			expect(found.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(
+				expected.slice(0, 2),
+			);
+			const all = await callForItems('File_search', {
+				Folder: 'all',
+				Name_Contains: 'invoice',
+				Limit: 100,
+			});
+			expect(all.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(expected);
+		}, 60_000);
+
+		test('Notification → Get Many returns the unread ones, or all, newest first', async () => {
+			sandbox.clearRequests();
+			const all = sandbox.model.notificationsOf(0);
+			const unread = all.filter((notification) => notification.readAt === null);
+			expect(unread.length).toBeGreaterThan(1);
+			expect(unread.length).toBeLessThan(all.length);
+
+			const twoUnread = await callForItems('Notifications', { Limit: 2, Unread_Only: true });
+			expect(ids(twoUnread)).toEqual(unread.slice(0, 2).map((notification) => notification.id));
+			expect(twoUnread.every((item) => item.read === false)).toBe(true);
+
+			const everything = await callForItems('Notifications', { Limit: 100, Unread_Only: false });
+			expect(ids(everything)).toEqual(all.map((notification) => notification.id));
+			expect(everything.map((item) => item.title)).toEqual(
+				all.map((notification) => notification.title),
+			);
+			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'GET /api/v1/notifications 200',
+				'GET /api/v1/notifications 200',
+			]);
+		}, 60_000);
+
+		test("File → Download gives an agent the file's name, type, size and URL, never its content", async () => {
+			const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+			const fileUrl = `${sandbox.baseUrl}/file/${notes.basename}`;
+			sandbox.clearRequests();
+			const items = await callForItems('File_download', { File_URL: fileUrl });
+			// exactly the metadata: no binary field, no bytes of the file
+			expect(items).toEqual([
+				{
+					fileUrl,
+					name: notes.name,
+					mimeType: notes.mimetype,
+					size: notes.size,
+					content: 'file',
+					note: expect.stringMatching(/not returned to an AI agent/),
+				},
+			]);
+			// one request, with the credential (the URL is on the Base URL's server)
+			expect(
+				sandbox.requests.map(
+					(r) =>
+						`${r.method} ${r.path} ${r.status} ${r.authorization === `Bearer ${sandbox.seed.users[0].accessToken}`}`,
+				),
+			).toEqual([`GET /file/${notes.basename} 200 true`]);
+		}, 60_000);
+
+		test('File Request → Upload File refuses a tool call, which carries no file, and says what to use instead', async () => {
+			sandbox.clearRequests();
+			const result = await callTool('File_upload', {});
+			expect(result.isError).toBe(true);
+			expect(result.text).toMatch(
+				/Input Binary Field: an AI agent or MCP client cannot hand files to this tool \[item 0\]/,
+			);
+			expect(result.text).toMatch(/Details: .*Upload From URL with a public address/);
+			expect(sandbox.requests).toEqual([]);
+		}, 60_000);
+
+		test("a failed call is an MCP error carrying the node's message and how to fix it", async () => {
+			sandbox.clearRequests();
+			const result = await callTool('Folder_contents', {
+				Folder: UNKNOWN_FOLDER_ID,
+				Limit: 5,
+				Sort_By: 'name',
+				Order: 'ASC',
+			});
+			// n8n 2.x stores every tool call as a successful execution: the MCP result is where a failure shows
+			expect(result.isError).toBe(true);
+			expect(result.text).toMatch(/Not found \(HTTP 404\)/);
+			expect(result.text).toMatch(
+				/\n\nDetails: No folder with this ID in the account of this access token\. Pick the folder with "From List"/,
+			);
+			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				`GET /api/v1/browse/folders/${UNKNOWN_FOLDER_ID} 404`,
+			]);
+		}, 60_000);
+
+		test("no secret of the seed in any MCP answer (n8n's logs: e2e.test.ts)", () => {
+			expect(
+				Object.keys(received).filter((where) => where.startsWith('tool call')).length,
+			).toBeGreaterThanOrEqual(6);
+			expect(findLeaks(received, secrets)).toEqual([]);
+		});
+	});
+}

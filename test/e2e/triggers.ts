@@ -1,0 +1,54 @@
+/**
+ * Polling triggers on a started n8n, as the suites drive them: a poll now (activation or a forced poll), seen
+ * answered at the sandbox, and the executions it made.
+ */
+import type { Sandbox } from '../sandbox/server';
+import { activeFileRequestId } from './fixtures';
+import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
+import { waitFor } from './processes';
+import type { N8n } from './rest-client';
+
+/** Endpoint each event polls, to see the poll arrive at the sandbox. */
+function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
+	if (event === 'notification') return '/api/v1/notifications';
+	if (event === 'upload' || event === 'folderFile') return '/api/v1/browse/latest';
+	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+}
+
+/**
+ * Activates (`first`: its first poll emits nothing of what already exists) or re-activates the workflow, and waits
+ * until the poll's request has been answered by the sandbox.
+ */
+export async function pollNow(
+	n8n: N8n,
+	sandbox: Sandbox,
+	workflowId: string,
+	event: TriggerEvent | FolderTriggerEvent,
+	first = false,
+): Promise<void> {
+	const seen = sandbox.requests.length;
+	if (first) await n8n.activate(workflowId);
+	else await n8n.forcePoll(workflowId);
+	await waitFor(`the ${event} trigger's poll to reach the sandbox`, () =>
+		sandbox.requests.slice(seen).some((r) => r.path === pollPath(sandbox, event) && r.status !== 0),
+	);
+}
+
+/** The workflow's executions, once there are `count` and none is still running. */
+export async function executionsWith(
+	n8n: N8n,
+	workflowId: string,
+	count = 1,
+	timeoutMs = 60_000,
+): ReturnType<N8n['executions']> {
+	return await waitFor(
+		`${count} finished execution(s) of ${workflowId}`,
+		async () => {
+			const list = await n8n.executions(workflowId);
+			return list.length >= count && list.every((e) => !['running', 'new'].includes(e.status))
+				? list
+				: undefined;
+		},
+		{ timeoutMs, intervalMs: 250 },
+	);
+}
