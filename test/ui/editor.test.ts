@@ -4,7 +4,7 @@
  * n8n with the packed package installed as Community Nodes installs it, and the sandbox server: the node creator,
  * the three credential forms and their tests, every operation's panel, the folder picker, a step's output table,
  * the trigger's Fetch Test Event and an example workflow run from the editor. Each step saves a screenshot under
- * .tmp/ui/shots/; `npm run ui:screenshots` also writes the ones the README shows into docs/screenshots/.
+ * .tmp/ui/n8n-<version>/shots/; `npm run ui:screenshots` also writes the ones the README shows into docs/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -45,7 +45,8 @@ import {
 	triggerActions,
 } from './editor-model';
 
-const WORK = path.join(REPO_ROOT, '.tmp', 'ui');
+/** One folder per n8n version (its n8n home too): CI walks the editors of n8n 2.x and 1.x at the same time. */
+const WORK = path.join(REPO_ROOT, '.tmp', 'ui', `n8n-${selectedN8n().version}`);
 const LOGS = path.join(WORK, 'logs');
 const SHOTS = path.join(WORK, 'shots');
 /** `npm run ui:screenshots` (UI_SCREENSHOTS=docs): the screenshots the README shows go to docs/screenshots/. */
