@@ -11,6 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startFileServer } from '../../helpers/file-server';
 import type { FileServer } from '../../helpers/file-server';
+import { byId } from '../../helpers/parameters';
 import { findLeaks } from '../../helpers/secret-leaks';
 import type { Sandbox } from '../../sandbox/server';
 import { CREDENTIAL_TYPES, NODE_TYPE, TRIGGER_NODE_TYPE } from '../checkout';
@@ -252,7 +253,6 @@ const rootLocator = {
 	value: 'root',
 	cachedResultName: 'File Request Root',
 };
-const folderById = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** Filled in prepare, once the sandbox (and its ids) exist. */
 const WF: Record<string, WorkflowSpec> = {};
@@ -269,7 +269,7 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 			{
 				resource: 'folder',
 				operation: 'getContents',
-				folder: folderById('all'),
+				folder: byId('all'),
 				returnAll: true,
 				sort: { rule: { field: 'name', direction: 'ASC' } },
 			},
@@ -280,7 +280,7 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 			{
 				resource: 'file',
 				operation: 'search',
-				folder: folderById(tree.accounting),
+				folder: byId(tree.accounting),
 				filters: { nameContains: 'invoice', extensions: 'pdf' },
 				returnAll: true,
 			},
@@ -356,12 +356,12 @@ function endpointWorkflows(): Record<string, WorkflowSpec> {
 		],
 		errWrongToken: [
 			'e2eErrWrongToken',
-			{ resource: 'folder', operation: 'getContents', folder: folderById('all'), limit: 5 },
+			{ resource: 'folder', operation: 'getContents', folder: byId('all'), limit: 5 },
 			BAD_CREDENTIALS.apiWrongToken,
 		],
 		errOutListing: [
 			'e2eErrOutListing',
-			{ resource: 'folder', operation: 'getContents', folder: folderById(MISSING_ID), limit: 5 },
+			{ resource: 'folder', operation: 'getContents', folder: byId(MISSING_ID), limit: 5 },
 			api,
 			'errorOutput',
 		],
@@ -419,7 +419,7 @@ export const coreSuite: SharedSuite = {
 		const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
 		triggers.push(
 			triggerWorkflow(FOLDER_TRIGGER, 'folderFile', undefined, {
-				folder: folderById(tree.accounting),
+				folder: byId(tree.accounting),
 			}),
 		);
 		return {
