@@ -28,15 +28,11 @@ describe.each([
 		(n: number) => model().addFile(0, { folderId: requestFolder(), name: `req-${n}.pdf` }),
 	],
 ])('event %s', (event, arrive) => {
-	it('first activation seeds the cursor with one request and emits none of the backlog', async () => {
+	it('first activation seeds the cursor with one request and emits none of the backlog; an idle poll then costs one request and emits nothing', async () => {
 		const trigger = poller({ event });
 		expect(await pollOk(trigger)).toBeNull();
 		expect(fx.sandbox.requests).toHaveLength(1);
 		expect(trigger.staticData.window).toMatchObject({ v: 1, resume: null });
-	});
-
-	it('an idle poll costs exactly one request and emits nothing', async () => {
-		const trigger = await activated({ event });
 		fx.sandbox.clearRequests();
 		expect(await pollOk(trigger)).toBeNull();
 		expect(fx.sandbox.requests).toHaveLength(1);
