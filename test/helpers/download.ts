@@ -9,6 +9,19 @@ import type { Sandbox } from '../sandbox/server';
 import type { Fixture, RunOptionsLite } from './fixture';
 import { useFixture } from './fixture';
 
+/** The requests a sandbox got that were not API calls: file content, thumbnails, icons. */
+export const contentRequests = (sb: Sandbox) =>
+	sb.requests.filter((r) => !r.path.startsWith('/api/'));
+
+/** The body bytes the sandbox wrote for a content request (the first, or `path`'s), once it saw the client go. */
+export async function bytesSentOnceDone(sb: Sandbox, path?: string): Promise<number> {
+	return await waitFor(
+		'the sandbox to finish the content answer',
+		() => contentRequests(sb).find((r) => path === undefined || r.path === path)?.bytesSent,
+		{ timeoutMs: 10_000, intervalMs: 20 },
+	);
+}
+
 /**
  * The set-up of the Download test files (File → Download, File Request → Download, and the download code both
  * share): n8n's binary data service in filesystem mode (as n8n runs by default), and what the tests read back.
@@ -37,7 +50,6 @@ export function useDownloadFixture() {
 		operation: 'download',
 		...parameters,
 	});
-	const contentRequests = (sb: Sandbox) => sb.requests.filter((r) => !r.path.startsWith('/api/'));
 
 	/** The node's own listing of recent uploads (simplified or raw): what Download gets from a real workflow. */
 	async function recentUploads(simplify = true): Promise<IDataObject[]> {
@@ -62,18 +74,6 @@ export function useDownloadFixture() {
 			if (!found) throw new Error(`${f.name} is not among the recent uploads`);
 			return found;
 		});
-	}
-
-	/** The body bytes the sandbox wrote for the one content request, once it noticed the client had gone. */
-	async function bytesSentOnceDone(): Promise<number> {
-		return await waitFor(
-			'the sandbox to finish the content answer',
-			() => contentRequests(fx.sandbox)[0]?.bytesSent,
-			{
-				timeoutMs: 10_000,
-				intervalMs: 20,
-			},
-		);
 	}
 
 	async function run(parameters: INodeParameters, options: RunOptionsLite = {}) {
@@ -101,7 +101,7 @@ export function useDownloadFixture() {
 		requestDownload,
 		contentRequests,
 		listed,
-		bytesSentOnceDone,
+		bytesSentOnceDone: async () => await bytesSentOnceDone(fx.sandbox),
 		run,
 		expectFile,
 	};

@@ -9,10 +9,10 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { CONTENT_BUDGET_SHARE } from '../../../nodes/FileStorageTrigger/content';
-import { waitFor } from '../../e2e/processes';
 import { binarySha256, useBinaryDataMode, useDatabaseBinaryMode } from '../../harness/engine';
 import type { Poller } from '../../harness/engine';
 import { apiGet } from '../../helpers/api';
+import { bytesSentOnceDone, contentRequests as contentRequestsOf } from '../../helpers/download';
 import { useFixture } from '../../helpers/fixture';
 import { byId } from '../../helpers/parameters';
 import { triggerHelpers } from '../../helpers/trigger';
@@ -26,7 +26,7 @@ beforeAll(async () => await useBinaryDataMode('filesystem'));
 afterEach(async () => await useBinaryDataMode('filesystem'));
 
 const model = () => fx.sandbox.model;
-const contentRequests = () => fx.sandbox.requests.filter((r) => !r.path.startsWith('/api/'));
+const contentRequests = () => contentRequestsOf(fx.sandbox);
 const withContent = (options: IDataObject = {}) => ({
 	options: { includeFileContent: true, ...options },
 });
@@ -145,12 +145,7 @@ describe('Max File Size (MB)', () => {
 		);
 		await expectContent(items[1], fits);
 		// the connection was closed at the headers: the sandbox stopped writing long before the end
-		const sent = await waitFor(
-			'the sandbox to finish the answer',
-			() => contentRequests().find((r) => r.path === `/file/${big.basename}`)?.bytesSent,
-			{ timeoutMs: 10_000, intervalMs: 20 },
-		);
-		expect(sent).toBeLessThan(big.size / 4);
+		expect(await bytesSentOnceDone(fx.sandbox, `/file/${big.basename}`)).toBeLessThan(big.size / 4);
 	});
 
 	it('a file sent without a length is cut off once it passes the limit', async () => {

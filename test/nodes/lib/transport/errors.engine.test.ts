@@ -105,14 +105,6 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 		expect(error?.description).toMatch(/File Storage API \(access token\)/);
 	});
 
-	it('a Base URL that is not http(s) fails before any request', async () => {
-		const { error } = await fx.run(notifications, withBaseUrl('files.example.com'));
-		expect(error?.message).toBe(
-			'The Base URL of the credential is not an http(s) address [item 0]',
-		);
-		expect(fx.sandbox.requests).toHaveLength(0);
-	});
-
 	it.each(['/', '/api/v1', '/api/v1/', '///  '])(
 		'accepts a Base URL pasted with %j',
 		async (end) => {
@@ -125,21 +117,4 @@ describe('server errors become NodeApiErrors that say what happened and how to f
 			expect(fx.sandbox.requests[0].path).toBe('/api/v1/notifications');
 		},
 	);
-
-	it('a server that refuses the large page size is asked again with its default', async () => {
-		fx.sandbox.fault({
-			path: '/api/v1/browse/latest',
-			match: (request) => request.query.limit === '1000',
-			times: Infinity,
-			status: 422,
-			body: {
-				message: 'The given data was invalid.',
-				errors: { limit: ['The limit may not be greater than 100.'] },
-			},
-		});
-		const { items, error } = await fx.run({ ...OPS.recentUploads, returnAll: true });
-		expect(error).toBeUndefined();
-		expect(items.length).toBeGreaterThan(0);
-		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual(['1000', undefined]);
-	});
 });
