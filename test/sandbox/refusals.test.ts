@@ -17,13 +17,13 @@ beforeEach(() => (origin.hits.length = 0));
 afterAll(async () => origin.close());
 
 /**
- * "METHOD path" (below /api/v1 unless /file or /thumbnail), status, the error message or the 422 errors, a JSON
- * body, the token (default: the demo user's, none for share and request links), a setup step. Placeholders in
+ * ["[given: ]METHOD path[ as token]", status, expected, JSON body]. The path is below /api/v1 unless /file or
+ * /thumbnail; the token is the demo user's unless given (`none`: no header), none for share and request links.
+ * Expected: the error message, or for a 422 the failing rules ("field:rule …", worded by RULES). Placeholders in
  * the path, body and token: {<path of a demo item>} its id, {file <path>} its stored name, {share N} and
  * {request N} the seeded ones, {token N} a user's token, {foreign <path>} an item of user 2, {origin} the file server.
  */
-type Row = [string, number, string | Errors, unknown?, (string | null)?, (() => void)?];
-type Errors = Record<string, string[]>;
+type Row = [string, number, string, unknown?];
 
 const {
 	unauthorized: UNAUTHORIZED,
@@ -32,9 +32,35 @@ const {
 	gone: GONE,
 } = MESSAGES;
 const UNKNOWN = '0f0f0f0f-0000-4000-8000-000000000000';
-const required = (field: string) => [`The ${field} field is required.`];
 const del = (id: string, force_delete = false) => ({ items: [{ force_delete, type: 'file', id }] });
 const restore = (...items: unknown[]) => ({ to_home: false, items });
+const GIVEN: Record<string, () => void> = {
+	'after 31 days': () => sb.clock.advance(31 * 24 * 3_600_000), // the editor share lasts 720 h
+	'in April': () => sb.clock.set(new Date('2026-04-01T00:00:00Z')), // request 0 expires end of March
+	'notes.txt trashed': () => sb.model.trashItem(sb.model.itemAt(0, 'Documents/notes.txt').id),
+};
+/** Laravel's wording of each validation rule; `:a` is the field, underscores read as spaces. */
+const RULES: Record<string, string> = {
+	required: 'The :a field is required.',
+	boolean: 'The :a field must be true or false.',
+	uuid: 'The :a must be a valid UUID.',
+	selected: 'The selected :a is invalid.',
+	invalid: 'The :a is invalid.',
+	url: 'The :a must be a valid URL.',
+	string: 'The :a must be a string.',
+	array: 'The :a must be an array.',
+	integer: 'The :a must be an integer.',
+	min1: 'The :a must be at least 1.',
+	max255: 'The :a may not be greater than 255 characters.',
+	max100items: 'The :a may not have more than 100 items.',
+};
+const errors = (rules: string) =>
+	Object.fromEntries(
+		rules.split(' ').map((r) => {
+			const [field, rule] = r.split(':');
+			return [field, [RULES[rule].replace(':a', field.replace(/_/g, ' '))]];
+		}),
+	);
 
 function resolve(placeholder: string): string {
 	const [kind, arg] = placeholder.split(/ (.*)/);
@@ -49,40 +75,32 @@ function resolve(placeholder: string): string {
 }
 const fill = (text: string) => text.replace(/\{([^{}"]+)\}/g, (_, p: string) => resolve(p));
 
-const listQueries: Row[] = ['folders/all', 'latest'].flatMap((list): Row[] =>
-	(
-		[
-			['sort=size', { sort: ['The selected sort is invalid.'] }],
-			['direction=desc', { direction: ['The selected direction is invalid.'] }],
-			['cursor=garbage', { cursor: ['The cursor is invalid.'] }],
-			['limit=2.5', { limit: ['The limit must be an integer.'] }],
-			[
-				'direction=down&limit=0&page=x&cursor=%25%25%25',
-				{
-					direction: ['The selected direction is invalid.'],
-					limit: ['The limit must be at least 1.'],
-					page: ['The page must be an integer.'],
-				},
-			],
-		] as Array<[string, Errors]>
-	).map(([query, errors]) => [`GET /browse/${list}?${query}`, 422, errors]),
-);
-
+const share = (n: number) => `/shares/{share ${n}}/items`;
+const REQUEST = '/requests/{request 0}';
 const rows: Row[] = [
-	...[null, 'bad-token'].flatMap((token): Row[] => [
-		['GET /browse/folders/all', 401, UNAUTHORIZED, undefined, token],
-		['GET /browse/latest', 401, UNAUTHORIZED, undefined, token],
-		['GET /notifications', 401, UNAUTHORIZED, undefined, token],
+	...['none', 'bad-token'].flatMap((token): Row[] => [
+		[`GET /browse/folders/all as ${token}`, 401, UNAUTHORIZED],
+		[`GET /browse/latest as ${token}`, 401, UNAUTHORIZED],
+		[`GET /notifications as ${token}`, 401, UNAUTHORIZED],
 		[
-			'POST /trash/restore',
+			`POST /trash/restore as ${token}`,
 			401,
 			UNAUTHORIZED,
 			restore({ type: 'file', id: '{Documents/old-draft.docx}' }),
-			token,
 		],
-		['GET /file/{file Documents/notes.txt}', 401, UNAUTHORIZED, undefined, token],
+		[`GET /file/{file Documents/notes.txt} as ${token}`, 401, UNAUTHORIZED],
 	]),
-	...listQueries,
+	...['folders/all', 'latest'].flatMap((list): Row[] => [
+		[`GET /browse/${list}?sort=size`, 422, 'sort:selected'],
+		[`GET /browse/${list}?direction=desc`, 422, 'direction:selected'],
+		[`GET /browse/${list}?cursor=garbage`, 422, 'cursor:invalid'],
+		[`GET /browse/${list}?limit=2.5`, 422, 'limit:integer'],
+		[
+			`GET /browse/${list}?direction=down&limit=0&page=x&cursor=%25%25%25`,
+			422,
+			'direction:selected limit:min1 page:integer',
+		],
+	]),
 	[`GET /browse/folders/${UNKNOWN}`, 404, NOT_FOUND],
 	['GET /browse/folders/not-a-uuid', 404, NOT_FOUND],
 	['GET /browse/folders/{Old Stuff}', 404, NOT_FOUND],
@@ -101,91 +119,51 @@ const rows: Row[] = [
 		NOT_FOUND,
 		restore({ type: 'folder', id: '{Documents/old-draft.docx}' }),
 	],
-	['POST /trash/restore', 422, { to_home: required('to home'), items: required('items') }, {}],
+	['POST /trash/restore', 422, 'to_home:required items:required', {}],
+	['POST /trash/restore', 422, 'to_home:boolean items:required', { to_home: 'yes', items: [] }],
 	[
 		'POST /trash/restore',
 		422,
-		{ to_home: ['The to home field must be true or false.'], items: required('items') },
-		{ to_home: 'yes', items: [] },
-	],
-	[
-		'POST /trash/restore',
-		422,
-		{
-			'items.0.type': ['The selected items.0.type is invalid.'],
-			'items.0.id': ['The items.0.id must be a valid UUID.'],
-			'items.1.type': required('items.1.type'),
-		},
+		'items.0.type:selected items.0.id:uuid items.1.type:required',
 		restore({ type: 'image', id: 'abc' }, { id: UNKNOWN }),
 	],
-	[
-		'POST /trash/restore',
-		422,
-		{ items: ['The items must be an array.'] },
-		{ to_home: false, items: 'abc' },
-	],
-	// shares: 1 visitor, 2 protected, 3 expired; 0 (editor) expires with the clock after 30 days
-	...[1, 2, 3].flatMap((share): Row[] => [
-		[`POST /shares/{share ${share}}/items`, share === 3 ? 404 : 403, DENIED, { name: 'x' }],
-		[
-			`DELETE /shares/{share ${share}}/items`,
-			share === 3 ? 404 : 403,
-			DENIED,
-			del('{Press Kit/press-release.pdf}'),
-		],
+	['POST /trash/restore', 422, 'items:array', { to_home: false, items: 'abc' }],
+	// shares: 0 editor, 1 visitor, 2 protected, 3 expired
+	...[1, 2].flatMap((n): Row[] => [
+		[`POST ${share(n)}`, 403, DENIED, { name: 'x' }],
+		[`DELETE ${share(n)}`, 403, DENIED, del('{Press Kit/press-release.pdf}')],
 	]),
+	[`POST ${share(3)}`, 404, DENIED, { name: 'x' }],
+	[`DELETE ${share(3)}`, 404, DENIED, del('{Press Kit/press-release.pdf}')],
 	['POST /shares/doesNotExist123/items', 404, DENIED, { name: 'x' }],
 	['DELETE /shares/unknownToken0000/items', 404, DENIED, del('{Documents/notes.txt}')],
+	[`after 31 days: POST ${share(0)}`, 404, DENIED, { name: 'x' }],
+	[`POST ${share(0)}`, 403, DENIED, { name: 'x', parent_id: '{Documents}' }],
 	[
-		'POST /shares/{share 0}/items',
-		404,
-		DENIED,
-		{ name: 'x' },
-		null,
-		() => sb.clock.advance(31 * 24 * 3_600_000),
-	],
-	['POST /shares/{share 0}/items', 403, DENIED, { name: 'x', parent_id: '{Documents}' }],
-	[
-		'DELETE /shares/{share 0}/items',
+		`DELETE ${share(0)}`,
 		403,
 		DENIED,
 		{ items: [{ force_delete: false, type: 'folder', id: '{Shared with Clients}' }] },
 	],
 	// soft delete of an item already in the trash
-	['DELETE /shares/{share 0}/items', 200, NOT_FOUND, del('{Shared with Clients/obsolete.pdf}')],
+	[`DELETE ${share(0)}`, 200, NOT_FOUND, del('{Shared with Clients/obsolete.pdf}')],
+	[`POST ${share(0)}`, 422, 'name:required parent_id:uuid', { parent_id: 'nope' }],
+	[`POST ${share(0)}`, 422, 'name:max255', { name: 'x'.repeat(256) }],
+	[`DELETE ${share(0)}`, 422, 'items:required', {}],
+	[`DELETE ${share(0)}`, 422, 'items:required', { items: [] }],
 	[
-		'POST /shares/{share 0}/items',
+		`DELETE ${share(0)}`,
 		422,
-		{ name: required('name'), parent_id: ['The parent id must be a valid UUID.'] },
-		{ parent_id: 'nope' },
-	],
-	[
-		'POST /shares/{share 0}/items',
-		422,
-		{ name: ['The name may not be greater than 255 characters.'] },
-		{ name: 'x'.repeat(256) },
-	],
-	['DELETE /shares/{share 0}/items', 422, { items: required('items') }, {}],
-	['DELETE /shares/{share 0}/items', 422, { items: required('items') }, { items: [] }],
-	[
-		'DELETE /shares/{share 0}/items',
-		422,
-		{
-			'items.0.force_delete': required('items.0.force delete'),
-			'items.0.id': ['The items.0.id must be a valid UUID.'],
-		},
+		'items.0.force_delete:required items.0.id:uuid',
 		{ items: [{ type: 'folder', id: 'x' }] },
 	],
 	[
-		'DELETE /shares/{share 0}/items',
+		`DELETE ${share(0)}`,
 		422,
-		{
-			'items.0.force_delete': ['The items.0.force delete field must be true or false.'],
-			'items.0.type': ['The selected items.0.type is invalid.'],
-		},
+		'items.0.force_delete:boolean items.0.type:selected',
 		{ items: [{ force_delete: 'no', type: 'dir', id: UNKNOWN }] },
 	],
-	// file requests: 0 active until April, 1 expired (410 on every endpoint)
+	// file requests: 0 active, 1 expired (410 on every endpoint)
 	...(
 		[
 			['GET', 'items'],
@@ -196,76 +174,45 @@ const rows: Row[] = [
 		[`${method} /requests/{request 1}/${tail}`, 410, GONE, body],
 		[`${method} /requests/${UNKNOWN}/${tail}`, 404, DENIED, body],
 	]),
+	[`in April: GET ${REQUEST}/items`, 410, GONE],
+	[`GET ${REQUEST}/items?parent_id={Documents}`, 403, DENIED],
 	[
-		'GET /requests/{request 0}/items',
-		410,
-		GONE,
-		undefined,
-		null,
-		() => sb.clock.set(new Date('2026-04-01T00:00:00Z')),
-	],
-	['GET /requests/{request 0}/items?parent_id={Documents}', 403, DENIED],
-	[
-		'POST /requests/{request 0}/uploads',
+		`POST ${REQUEST}/uploads`,
 		403,
 		DENIED,
 		{ parent_id: '{Documents}', urls: ['{origin}/files/a.txt'] },
 	],
 	[
-		'GET /requests/{request 0}/items?parent_id=x&sort=size&direction=up',
+		`GET ${REQUEST}/items?parent_id=x&sort=size&direction=up`,
 		422,
-		{
-			parent_id: ['The parent id must be a valid UUID.'],
-			sort: ['The selected sort is invalid.'],
-			direction: ['The selected direction is invalid.'],
-		},
+		'parent_id:uuid sort:selected direction:selected',
 	],
 	[
-		'DELETE /requests/{request 0}/items',
+		`DELETE ${REQUEST}/items`,
 		422,
-		{
-			'items.0.force_delete': ['The items.0.force delete field must be true or false.'],
-			'items.0.id': required('items.0.id'),
-		},
+		'items.0.force_delete:boolean items.0.id:required',
 		{ items: [{ force_delete: 1, type: 'file' }] },
 	],
-	['POST /requests/{request 0}/uploads', 422, { urls: required('urls') }, {}],
-	['POST /requests/{request 0}/uploads', 422, { urls: required('urls') }, { urls: [] }],
+	[`POST ${REQUEST}/uploads`, 422, 'urls:required', {}],
+	[`POST ${REQUEST}/uploads`, 422, 'urls:required', { urls: [] }],
+	[`POST ${REQUEST}/uploads`, 422, 'urls:array', { urls: 'http://x.test/a' }],
 	[
-		'POST /requests/{request 0}/uploads',
+		`POST ${REQUEST}/uploads`,
 		422,
-		{ urls: ['The urls must be an array.'] },
-		{ urls: 'http://x.test/a' },
-	],
-	[
-		'POST /requests/{request 0}/uploads',
-		422,
-		{
-			parent_id: ['The parent id must be a valid UUID.'],
-			'urls.0': ['The urls.0 must be a valid URL.'],
-			'urls.1': ['The urls.1 must be a valid URL.'],
-			'urls.3': ['The urls.3 must be a string.'],
-		},
+		'parent_id:uuid urls.0:url urls.1:url urls.3:string',
 		{ parent_id: 'x', urls: ['ftp://example.com/a', 'not a url', '{origin}/files/a.txt', 5] },
 	],
 	[
-		'POST /requests/{request 0}/uploads',
+		`POST ${REQUEST}/uploads`,
 		422,
-		{ urls: ['The urls may not have more than 100 items.'] },
-		{ urls: Array.from({ length: 101 }, () => '{origin}/files/a.txt') },
+		'urls:max100items',
+		{ urls: Array(101).fill('{origin}/files/a.txt') },
 	],
 	// file content
-	['GET /file/{file Documents/notes.txt}', 403, DENIED, undefined, '{token 1}'],
+	['GET /file/{file Documents/notes.txt} as {token 1}', 403, DENIED],
 	['GET /file/nothing.txt', 404, NOT_FOUND],
-	[
-		'GET /file/{file Documents/notes.txt}',
-		404,
-		NOT_FOUND,
-		undefined,
-		undefined,
-		() => sb.model.trashItem(sb.model.itemAt(0, 'Documents/notes.txt').id),
-	],
-	['GET /thumbnail/xs-{file Photos/beach.jpg}', 401, UNAUTHORIZED, undefined, null],
+	['notes.txt trashed: GET /file/{file Documents/notes.txt}', 404, NOT_FOUND],
+	['GET /thumbnail/xs-{file Photos/beach.jpg} as none', 401, UNAUTHORIZED],
 	['GET /thumbnail/xs-{file Documents/notes.txt}', 404, NOT_FOUND],
 	['GET /file/{file Documents/notes.txt}/upload-request/{request 0}', 404, NOT_FOUND],
 	[`GET /file/{file Client Uploads/signed-form.pdf}/upload-request/${UNKNOWN}`, 404, DENIED],
@@ -288,20 +235,21 @@ const state = () =>
 	});
 
 // a rest parameter: jest takes a callback with more parameters than a row has cells for a done() test
-it.each(rows)('%s → %i', async (...row: Row) => {
-	const [request, status, expected, body, token, setup] = row;
-	setup?.();
-	const [method, path] = fill(request).split(' ');
+it.each(rows)('%s → %i', async (...[request, status, expected, body]: Row) => {
+	const [, given, method, path, token] = /^(?:(.+): )?(\S+) (\S+)(?: as (\S+))?$/.exec(
+		fill(request),
+	)!;
+	if (given) GIVEN[given]();
 	const link = /^\/(shares|requests)\/|\/upload-request\//.test(path);
 	const before = state();
 	const res = await call(sb, method, /^\/(file|thumbnail)\//.test(path) ? path : `/api/v1${path}`, {
 		body: body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body))),
-		token: token === undefined ? (link ? null : resolve('token 0')) : token && fill(token),
+		token: token === 'none' ? null : (token ?? (link ? null : resolve('token 0'))),
 	});
-	if (status === 422) expectInvalid(res, expected as Errors);
+	if (status === 422) expectInvalid(res, errors(expected));
 	else if (status === 410)
 		expect(GoneResponse.parse(res.json)).toEqual({ type: 'gone', message: GONE });
-	else expectError(res, status, expected as string);
+	else expectError(res, status, expected);
 	expect(res.status).toBe(status);
 	expect(state()).toBe(before);
 	expect(origin.hits).toEqual([]);
