@@ -1,6 +1,7 @@
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
-import { client, expectError } from './helpers';
+import { expectError, useSandbox } from './helpers';
+import type { Api } from './helpers';
 import {
 	AccessErrorResponse,
 	MESSAGES,
@@ -9,25 +10,15 @@ import {
 	SuccessResponse,
 	ValidationErrorResponse,
 } from './schemas';
-import { startSandbox } from './server';
 import type { Sandbox } from './server';
 
 let sb: Sandbox;
-let api: ReturnType<typeof client>;
+let api: Api;
 let origin: FileServer;
-
-beforeAll(async () => {
-	[sb, origin] = await Promise.all([startSandbox(), startFileServer()]);
-	api = client(sb);
-});
-beforeEach(() => {
-	sb.reset();
-	origin.hits.length = 0;
-});
-afterAll(async () => {
-	await sb.stop();
-	await origin.close();
-});
+useSandbox((s, a) => ([sb, api] = [s, a]));
+beforeAll(async () => (origin = await startFileServer()));
+beforeEach(() => (origin.hits.length = 0));
+afterAll(async () => origin.close());
 
 const item = (path: string) => sb.model.itemAt(0, path);
 const ref = (path: string) => ({ type: item(path).type, id: item(path).id });
@@ -147,29 +138,20 @@ describe('POST /api/v1/requests/{id}/uploads', () => {
 		});
 	});
 
-	it('names files by the text after the URL\'s last "/", even inside the query, as the ancestor does', async () => {
-		const signedLike = `${origin.url}/files/signed?token=aaa.bbb.ccc&filename=/Q3%20report.pdf`;
-		const res = await upload({
-			urls: [signedLike, `${origin.url}/files/signed?token=aaa.bbb.ccc`],
-		});
-		expect(res.status).toBe(201);
-		expect(
-			filesIn('Client Uploads')
-				.map((f) => f.name)
-				.filter((name) => ['Q3 report.pdf', 'signed'].includes(name))
-				.sort(),
-		).toEqual(['Q3 report.pdf', 'signed']);
-	});
-
-	it("names files by Content-Disposition when set to, else by the URL path's last segment", async () => {
-		sb.uploads.naming = 'disposition';
-		const res = await upload({
-			urls: [`${origin.url}/disposition`, `${origin.url}/files/plain.txt?x=/other.pdf`],
-		});
-		expect(res.status).toBe(201);
-		const names = filesIn('Client Uploads').map((f) => f.name);
-		expect(names).toEqual(expect.arrayContaining(['report final.pdf', 'plain.txt']));
-		expect(names).not.toContain('other.pdf');
+	// the ancestor names a file by the text after the URL's last "/", even inside the query; 'disposition' by
+	// Content-Disposition when the answer has one, else by the URL path's last segment
+	it.each([
+		['url', '/files/signed?token=aaa.bbb.ccc&filename=/Q3%20report.pdf', 'Q3 report.pdf'],
+		['url', '/files/signed?token=aaa.bbb.ccc', 'signed'],
+		['url', '/disposition', 'disposition'],
+		['disposition', '/disposition', 'report final.pdf'],
+		['disposition', '/files/plain.txt?x=/other.pdf', 'plain.txt'],
+	] as const)('names files by %s: %s → %s', async (naming, path, name) => {
+		sb.uploads.naming = naming;
+		const before = filesIn('Client Uploads').map((f) => f.name);
+		expect((await upload({ urls: [`${origin.url}${path}`] })).status).toBe(201);
+		const added = filesIn('Client Uploads').filter((f) => !before.includes(f.name));
+		expect(added.map((f) => f.name)).toEqual([name]);
 	});
 
 	it('uploads into a subfolder and follows redirects', async () => {
