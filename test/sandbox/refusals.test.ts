@@ -234,18 +234,24 @@ const state = () =>
 		notifications: sb.model.notificationsOf(0),
 	});
 
-// a rest parameter: jest takes a callback with more parameters than a row has cells for a done() test
-it.each(rows)('%s → %i', async (...[request, status, expected, body]: Row) => {
+/** Sends a row's request after its given step; `ready` runs in between. */
+function send(request: string, body: unknown, ready = () => {}) {
 	const [, given, method, path, token] = /^(?:(.+): )?(\S+) (\S+)(?: as (\S+))?$/.exec(
 		fill(request),
 	)!;
 	if (given) GIVEN[given]();
+	ready();
 	const link = /^\/(shares|requests)\/|\/upload-request\//.test(path);
-	const before = state();
-	const res = await call(sb, method, /^\/(file|thumbnail)\//.test(path) ? path : `/api/v1${path}`, {
+	return call(sb, method, /^\/(file|thumbnail)\//.test(path) ? path : `/api/v1${path}`, {
 		body: body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body))),
 		token: token === 'none' ? null : (token ?? (link ? null : resolve('token 0'))),
 	});
+}
+
+// a rest parameter: jest takes a callback with more parameters than a row has cells for a done() test
+it.each(rows)('%s → %i', async (...[request, status, expected, body]: Row) => {
+	let before = '';
+	const res = await send(request, body, () => (before = state()));
 	if (status === 422) expectInvalid(res, errors(expected));
 	else if (status === 410)
 		expect(GoneResponse.parse(res.json)).toEqual({ type: 'gone', message: GONE });
@@ -253,4 +259,40 @@ it.each(rows)('%s → %i', async (...[request, status, expected, body]: Row) => 
 	expect(res.status).toBe(status);
 	expect(state()).toBe(before);
 	expect(origin.hits).toEqual([]);
+});
+
+const stateOf = (id: string) => {
+	const found = sb.model.findItem(id);
+	return !found ? 'gone' : found.deletedAt ? 'trashed' : 'active';
+};
+// A batch stops at its first refusal, after processing the items before it and leaving the ones after it. Items:
+// demo file paths ("!" = force_delete) or "?" (an unknown id); 200 answers "not found", 403 "access denied".
+it.each([
+	['POST /trash/restore', 'Documents/old-draft.docx|?|Photos/tmp-screenshot.png', 200, 'active'],
+	[
+		`DELETE ${share(0)}`,
+		'Shared with Clients/proposal.pdf|?|Shared with Clients/pricing.xlsx',
+		200,
+		'trashed',
+	],
+	[`DELETE ${share(0)}`, 'Shared with Clients/proposal.pdf|!Documents/notes.txt', 403, 'trashed'],
+	[
+		`DELETE ${REQUEST}/items`,
+		'Client Uploads/received-logo.png|Documents/notes.txt',
+		403,
+		'trashed',
+	],
+	[`DELETE ${REQUEST}/items`, '!Client Uploads/signed-form.pdf|?', 200, 'gone'],
+])('%s [%s] → %i', async (request, list, status, first) => {
+	const items = list.split('|').map((entry) => ({
+		force_delete: entry.startsWith('!'),
+		type: 'file',
+		id: entry === '?' ? UNKNOWN : resolve(entry.replace(/^!/, '')),
+	}));
+	const body = request.startsWith('POST')
+		? restore(...items.map(({ type, id }) => ({ type, id })))
+		: { items };
+	const before = items.map((i) => stateOf(i.id));
+	expectError(await send(request, body), status, status === 200 ? NOT_FOUND : DENIED);
+	expect(items.map((i) => stateOf(i.id))).toEqual([first, ...before.slice(1)]);
 });
