@@ -10,7 +10,6 @@ import * as path from 'node:path';
 
 import type { N8nInstall } from '../e2e/install';
 import { freePort, spawnLogged, stopAllChildren, stopChild, tail, waitFor } from '../e2e/processes';
-import type { SpawnedProcess } from '../e2e/processes';
 import { N8n } from '../e2e/rest-client';
 import type { Postgres, Redis } from './services';
 
@@ -38,103 +37,18 @@ function canSetHostname(): boolean {
 	return process.getuid?.() === 0 && fs.existsSync('/usr/bin/unshare');
 }
 
-export class QueueWorker {
-	private constructor(
-		readonly name: string,
-		readonly port: number,
-		private readonly proc: SpawnedProcess,
-		/** The host name it runs under, when it could be set (then n8n calls it `worker-<hostname>`). */
-		readonly hostname: string | undefined,
-	) {}
-
-	/** `n8n worker` with its own health-check port and, as root, its own UTS namespace and host name. */
-	static async start(options: {
-		install: N8nInstall;
-		userFolder: string;
-		logDir: string;
-		name: string;
-		env: Record<string, string>;
-		concurrency: number;
-	}): Promise<QueueWorker> {
-		const port = await freePort();
-		const n8n = await N8n.create({
-			install: options.install,
-			userFolder: options.userFolder,
-			logDir: options.logDir,
-			port,
-			env: { ...options.env, QUEUE_HEALTH_CHECK_PORT: String(port) },
-		});
-		const command = [
-			options.install.nodeBin,
-			options.install.n8nScript,
-			'worker',
-			`--concurrency=${options.concurrency}`,
-		];
-		const hostname = canSetHostname() ? `queue-${options.name}` : undefined;
-		const logPrefix = path.join(options.logDir, `n8n-worker-${options.name}-${Date.now()}`);
-		const proc = hostname
-			? // unshare execs (no fork): the child's PID stays the worker's PID
-				spawnLogged(
-					'unshare',
-					['--uts', 'sh', '-c', 'hostname "$1" && shift && exec "$@"', 'sh', hostname, ...command],
-					{
-						env: n8n.env(),
-						logPrefix,
-					},
-				)
-			: spawnLogged(command[0], command.slice(1), { env: n8n.env(), logPrefix });
-		const worker = new QueueWorker(options.name, port, proc, hostname);
-		try {
-			await waitFor(
-				`worker ${options.name} to be ready`,
-				async () => {
-					if (!worker.running)
-						throw new Error(
-							`n8n worker ${options.name} exited (${proc.child.exitCode ?? proc.child.signalCode})`,
-						);
-					return await worker.ready();
-				},
-				{ timeoutMs: 180_000, intervalMs: 250 },
-			);
-		} catch (error) {
-			await worker.stop();
-			throw new Error(
-				`${(error as Error).message}; logs: ${proc.stdoutFile}\n${tail(proc.readOutput())}`,
-			);
-		}
-		return worker;
-	}
-
-	get running(): boolean {
-		return this.proc.child.exitCode === null && this.proc.child.signalCode === null;
-	}
-
-	get pid(): number | undefined {
-		return this.proc.child.pid;
-	}
-
+/** `n8n worker` with its own health-check port and, as root, its own UTS namespace and host name. */
+export interface QueueWorker {
+	name: string;
+	port: number;
+	/** The host name it runs under, when it could be set (then n8n calls it `worker-<hostname>`). */
+	hostname: string | undefined;
+	readonly running: boolean;
 	/** The worker's own readiness check (database and Redis connected). */
-	async ready(): Promise<boolean> {
-		const res = await fetch(`http://127.0.0.1:${this.port}/healthz/readiness`, {
-			signal: AbortSignal.timeout(5_000),
-		}).catch(() => undefined);
-		return res?.status === 200;
-	}
-
-	output(): string {
-		return this.proc.readOutput();
-	}
-
+	ready(): Promise<boolean>;
 	/** Ids of the executions this worker started, from its log. */
-	startedExecutions(): Set<string> {
-		return new Set(
-			[...this.output().matchAll(/Worker started execution (\d+) \(job/g)].map((match) => match[1]),
-		);
-	}
-
-	async stop(): Promise<void> {
-		await stopChild(this.proc.child, 20_000);
-	}
+	startedExecutions(): Set<string>;
+	stop(): Promise<void>;
 }
 
 /** Where an execution ran, from n8n's logs. */
@@ -158,24 +72,8 @@ function logsOf(dir: string): string {
 		.join('\n');
 }
 
-export function placementOf(mainLogDir: string, workers: QueueWorker[]): Placement {
-	const mainLog = logsOf(mainLogDir);
-	const enqueued = new Set(
-		[...mainLog.matchAll(/Enqueued execution (\d+) \(job/g)].map((match) => match[1]),
-	);
-	const reportedWorkerId = new Map<string, string>();
-	for (const line of mainLog.split('\n')) {
-		const finished = /Execution (\d+) \(job \S+\) finished/.exec(line);
-		const workerId = /"workerId":"([^"]+)"/.exec(line);
-		if (finished && workerId) reportedWorkerId.set(finished[1], workerId[1]);
-	}
-	const startedBy = new Map<string, string[]>();
-	for (const worker of workers) {
-		for (const id of worker.startedExecutions())
-			startedBy.set(id, [...(startedBy.get(id) ?? []), worker.name]);
-	}
-	return { enqueued, startedBy, reportedWorkerId };
-}
+const idsIn = (log: string, pattern: RegExp) =>
+	new Set([...log.matchAll(pattern)].map((m) => m[1]));
 
 export interface ClusterOptions {
 	install: N8nInstall;
@@ -260,20 +158,80 @@ export class QueueCluster {
 		concurrency = 5,
 		extraEnv: Record<string, string> = {},
 	): Promise<QueueWorker> {
-		const worker = await QueueWorker.start({
+		const port = await freePort();
+		const logDir = path.join(this.options.logDir, name);
+		const n8n = await N8n.create({
 			install: this.options.install,
 			userFolder: this.options.userFolder,
-			logDir: path.join(this.options.logDir, name),
-			name,
-			env: this.env({ N8N_WEBHOOK_URL: this.mainUrl, ...extraEnv }),
-			concurrency,
+			logDir,
+			port,
+			env: this.env({
+				N8N_WEBHOOK_URL: this.mainUrl,
+				...extraEnv,
+				QUEUE_HEALTH_CHECK_PORT: `${port}`,
+			}),
 		});
+		const { nodeBin, n8nScript } = this.options.install;
+		const command = [nodeBin, n8nScript, 'worker', `--concurrency=${concurrency}`];
+		const hostname = canSetHostname() ? `queue-${name}` : undefined;
+		const logPrefix = path.join(logDir, `n8n-worker-${name}-${Date.now()}`);
+		// unshare execs (no fork): the child's PID stays the worker's PID
+		const inOwnUts = ['unshare', '--uts', 'sh', '-c', 'hostname "$1" && shift && exec "$@"', 'sh'];
+		const [program, ...args] = hostname ? [...inOwnUts, hostname, ...command] : command;
+		const proc = spawnLogged(program, args, { env: n8n.env(), logPrefix });
+		const worker: QueueWorker = {
+			name,
+			port,
+			hostname,
+			get running() {
+				return proc.child.exitCode === null && proc.child.signalCode === null;
+			},
+			ready: async () =>
+				(
+					await fetch(`http://127.0.0.1:${port}/healthz/readiness`, {
+						signal: AbortSignal.timeout(5_000),
+					}).catch(() => undefined)
+				)?.status === 200,
+			startedExecutions: () => idsIn(proc.readOutput(), /Worker started execution (\d+) \(job/g),
+			stop: async () => await stopChild(proc.child, 20_000),
+		};
 		this.allWorkers.push(worker);
+		try {
+			await waitFor(
+				`worker ${name} to be ready`,
+				async () => {
+					if (!worker.running)
+						throw new Error(
+							`n8n worker ${name} exited (${proc.child.exitCode ?? proc.child.signalCode})`,
+						);
+					return await worker.ready();
+				},
+				{ timeoutMs: 180_000, intervalMs: 250 },
+			);
+		} catch (error) {
+			await worker.stop();
+			throw new Error(
+				`${(error as Error).message}; logs: ${proc.stdoutFile}\n${tail(proc.readOutput())}`,
+			);
+		}
 		return worker;
 	}
 
+	/** Where each execution ran: the main's "Enqueued execution N", the workers' "Worker started execution N". */
 	placement(): Placement {
-		return placementOf(this.mainLogDir, this.allWorkers);
+		const mainLog = logsOf(this.mainLogDir);
+		const reportedWorkerId = new Map<string, string>();
+		for (const line of mainLog.split('\n')) {
+			const finished = /Execution (\d+) \(job \S+\) finished/.exec(line);
+			const workerId = /"workerId":"([^"]+)"/.exec(line);
+			if (finished && workerId) reportedWorkerId.set(finished[1], workerId[1]);
+		}
+		const startedBy = new Map<string, string[]>();
+		for (const worker of this.allWorkers)
+			for (const id of worker.startedExecutions())
+				startedBy.set(id, [...(startedBy.get(id) ?? []), worker.name]);
+		const enqueued = idsIn(mainLog, /Enqueued execution (\d+) \(job/g);
+		return { enqueued, startedBy, reportedWorkerId };
 	}
 
 	async stopWorkers(): Promise<void> {

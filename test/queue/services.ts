@@ -20,20 +20,18 @@ import type { SpawnedProcess } from '../e2e/processes';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 
-/** The folder of the newest installed PostgreSQL's binaries (Debian: /usr/lib/postgresql/<major>/bin). */
-export function postgresBinDir(): string {
-	const majors = fs.existsSync(POSTGRES_ROOT)
-		? fs
-				.readdirSync(POSTGRES_ROOT)
-				.filter((major) => fs.existsSync(path.join(POSTGRES_ROOT, major, 'bin', 'postgres')))
-				.sort((a, b) => Number(b) - Number(a))
-		: [];
-	if (majors.length) return path.join(POSTGRES_ROOT, majors[0], 'bin');
-	for (const dir of (process.env.PATH ?? '').split(':')) {
-		if (dir && fs.existsSync(path.join(dir, 'postgres')) && fs.existsSync(path.join(dir, 'initdb')))
-			return dir;
-	}
-	throw new Error('PostgreSQL is not installed: run test/queue/ensure-services.sh');
+/** The folder of the newest installed PostgreSQL's binaries (Debian: /usr/lib/postgresql/<major>/bin), else PATH's. */
+function postgresBinDir(): string {
+	const majors = fs.existsSync(POSTGRES_ROOT) ? fs.readdirSync(POSTGRES_ROOT) : [];
+	const dirs = [
+		...majors.sort((a, b) => Number(b) - Number(a)).map((m) => path.join(POSTGRES_ROOT, m, 'bin')),
+		...(process.env.PATH ?? '').split(':').filter(Boolean),
+	];
+	const found = dirs.find((dir) =>
+		['postgres', 'initdb'].every((b) => fs.existsSync(path.join(dir, b))),
+	);
+	if (!found) throw new Error('PostgreSQL is not installed: run test/queue/ensure-services.sh');
+	return found;
 }
 
 /** uid and gid of a local user, from /etc/passwd. */
@@ -42,9 +40,41 @@ function localUser(name: string): { uid: number; gid: number } | undefined {
 		.readFileSync('/etc/passwd', 'utf8')
 		.split('\n')
 		.find((entry) => entry.startsWith(`${name}:`));
-	if (!line) return undefined;
-	const [, , uid, gid] = line.split(':');
-	return { uid: Number(uid), gid: Number(gid) };
+	const [, , uid, gid] = line?.split(':') ?? [];
+	return line ? { uid: Number(uid), gid: Number(gid) } : undefined;
+}
+
+/** A server in the foreground, once its log says `readyText`; stopped (by `stop`) if it never does. */
+async function startServer(
+	name: string,
+	command: string,
+	args: string[],
+	readyText: string,
+	options: { logDir: string; uid?: number; gid?: number },
+	stop: (server: SpawnedProcess) => Promise<void>,
+): Promise<SpawnedProcess> {
+	const server = spawnLogged(command, args, {
+		logPrefix: path.join(options.logDir, name),
+		uid: options.uid,
+		gid: options.gid,
+	});
+	try {
+		await waitFor(
+			`${name} to accept connections`,
+			() => {
+				if (server.child.exitCode !== null)
+					throw new Error(
+						`${name} exited (${server.child.exitCode}): ${tail(server.readOutput())}`,
+					);
+				return server.readOutput().includes(readyText);
+			},
+			{ timeoutMs: 60_000, intervalMs: 100 },
+		);
+	} catch (error) {
+		await stop(server);
+		throw error;
+	}
+	return server;
 }
 
 export interface Postgres {
@@ -56,8 +86,6 @@ export interface Postgres {
 	/** A query returning one JSON value (e.g. `SELECT json_agg(...)`), parsed. */
 	queryJson<T>(sql: string): Promise<T>;
 	stop(): Promise<void>;
-	/** The server's log (startup, errors). */
-	output(): string;
 }
 
 /**
@@ -79,26 +107,19 @@ export async function startPostgres(options: {
 	fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
 	fs.mkdirSync(options.dataDir, { mode: 0o700 });
 	if (owner) fs.chownSync(options.dataDir, owner.uid, owner.gid);
+	const initdb = ['-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'];
 	assertOk(
-		await runCommand(
-			path.join(bin, 'initdb'),
-			[
-				'-D',
-				options.dataDir,
-				'-U',
-				'postgres',
-				'--auth=trust',
-				'-E',
-				'UTF8',
-				'--locale=C.UTF-8',
-				'--no-sync',
-			],
-			{ logDir: options.logDir, name: 'initdb', timeoutMs: 120_000, ...owner },
-		),
+		await runCommand(path.join(bin, 'initdb'), ['-D', options.dataDir, ...initdb], {
+			logDir: options.logDir,
+			name: 'initdb',
+			timeoutMs: 120_000,
+			...owner,
+		}),
 		'initdb',
 	);
 	const port = await freePort();
-	const server: SpawnedProcess = spawnLogged(
+	const server = await startServer(
+		'postgres',
 		path.join(bin, 'postgres'),
 		[
 			'-D',
@@ -110,51 +131,26 @@ export async function startPostgres(options: {
 			'-c',
 			'unix_socket_directories=',
 		],
-		{ logPrefix: path.join(options.logDir, 'postgres'), ...owner },
+		'ready to accept connections',
+		{ logDir: options.logDir, ...owner },
+		stopPostgresServer,
 	);
-	const psql = path.join(bin, 'psql');
+	const psql = fs.existsSync(path.join(bin, 'psql')) ? path.join(bin, 'psql') : 'psql';
 	const query = async (sql: string, database = options.database): Promise<string> => {
+		// unaligned, tuples only, tab-separated, stopping at the first error
+		const flags = ['-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1'];
+		const connection = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database];
 		const result = assertOk(
-			await runCommand(
-				fs.existsSync(psql) ? psql : 'psql',
-				[
-					'-h',
-					'127.0.0.1',
-					'-p',
-					String(port),
-					'-U',
-					'postgres',
-					'-d',
-					database,
-					'-X',
-					'-q',
-					'-A',
-					'-t',
-					'-F',
-					'\t',
-					'-v',
-					'ON_ERROR_STOP=1',
-					'-c',
-					sql,
-				],
-				{ logDir: path.join(options.logDir, 'psql'), name: 'psql', timeoutMs: 60_000 },
-			),
+			await runCommand(psql, [...connection, ...flags, '-c', sql], {
+				logDir: path.join(options.logDir, 'psql'),
+				name: 'psql',
+				timeoutMs: 60_000,
+			}),
 			`psql: ${sql.slice(0, 200)}`,
 		);
 		return result.stdout.trim();
 	};
 	try {
-		await waitFor(
-			'PostgreSQL to accept connections',
-			() => {
-				if (server.child.exitCode !== null)
-					throw new Error(
-						`postgres exited (${server.child.exitCode}): ${tail(server.readOutput())}`,
-					);
-				return server.readOutput().includes('ready to accept connections');
-			},
-			{ timeoutMs: 60_000, intervalMs: 100 },
-		);
 		await query(`CREATE DATABASE ${options.database}`, 'postgres');
 	} catch (error) {
 		await stopPostgresServer(server);
@@ -167,7 +163,6 @@ export async function startPostgres(options: {
 		query,
 		queryJson: async <T>(sql: string) => JSON.parse((await query(sql)) || 'null') as T,
 		stop: async () => await stopPostgresServer(server),
-		output: () => server.readOutput(),
 	};
 }
 
@@ -187,39 +182,18 @@ export interface Redis {
 export async function startRedis(options: { dataDir: string; logDir: string }): Promise<Redis> {
 	fs.mkdirSync(options.dataDir, { recursive: true });
 	const port = await freePort();
-	const server = spawnLogged(
+	const settings = { port, bind: '127.0.0.1', save: '', appendonly: 'no', daemonize: 'no' };
+	const server = await startServer(
+		'redis',
 		'redis-server',
 		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--daemonize',
-			'no',
+			...Object.entries(settings).flatMap(([k, v]) => [`--${k}`, String(v)]),
 			'--dir',
 			options.dataDir,
 		],
-		{ logPrefix: path.join(options.logDir, 'redis') },
+		'Ready to accept connections',
+		options,
+		async (s) => await stopChild(s.child, 5_000),
 	);
-	try {
-		await waitFor(
-			'Redis to accept connections',
-			() => {
-				if (server.child.exitCode !== null)
-					throw new Error(
-						`redis-server exited (${server.child.exitCode}): ${tail(server.readOutput())}`,
-					);
-				return server.readOutput().includes('Ready to accept connections');
-			},
-			{ timeoutMs: 30_000, intervalMs: 100 },
-		);
-	} catch (error) {
-		await stopChild(server.child, 5_000);
-		throw error;
-	}
 	return { port, stop: async () => await stopChild(server.child, 10_000) };
 }

@@ -15,12 +15,15 @@ import type { TriggerEvent } from '../e2e/fixtures';
 
 export const NODE_NAME = 'File Storage';
 
-const apiCredential = {
-	[CREDENTIALS.api.type]: { id: CREDENTIALS.api.id, name: CREDENTIALS.api.name },
-};
-const requestCredential = {
-	[CREDENTIALS.request.type]: { id: CREDENTIALS.request.id, name: CREDENTIALS.request.name },
-};
+/** A File Storage node (version 1) with its credential. */
+function fileStorage(
+	name: string,
+	parameters: Record<string, unknown>,
+	credential: { id: string; name: string; type: string } = CREDENTIALS.api,
+) {
+	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
+	return { name, type: NODE_TYPE, typeVersion: 1, parameters, credentials };
+}
 
 /**
  * A File Request credential whose Base URL is a public-looking name of the sandbox (`http://files.example.com:<port>`),
@@ -54,19 +57,13 @@ const checksum = {
 export function listAllWorkflow(folderId: string): WorkflowSpec {
 	return chain(WEBHOOKS.listAll.id, 'queue: list a folder, Return All', [
 		webhook(WEBHOOKS.listAll.path),
-		{
-			name: NODE_NAME,
-			type: NODE_TYPE,
-			typeVersion: 1,
-			parameters: {
-				resource: 'folder',
-				operation: 'getContents',
-				folder: { __rl: true, mode: 'id', value: folderId },
-				returnAll: true,
-				options: {},
-			},
-			credentials: apiCredential,
-		},
+		fileStorage(NODE_NAME, {
+			resource: 'folder',
+			operation: 'getContents',
+			folder: { __rl: true, mode: 'id', value: folderId },
+			returnAll: true,
+			options: {},
+		}),
 	]);
 }
 
@@ -75,13 +72,7 @@ export function restoreWorkflow(): WorkflowSpec {
 	return chain(WEBHOOKS.restore.id, 'queue: batched restore', [
 		webhook(WEBHOOKS.restore.path),
 		splitOut('Split Input', 'body.items'),
-		{
-			name: NODE_NAME,
-			type: NODE_TYPE,
-			typeVersion: 1,
-			parameters: { resource: 'trash', operation: 'restore', toHome: false, options: {} },
-			credentials: apiCredential,
-		},
+		fileStorage(NODE_NAME, { resource: 'trash', operation: 'restore', toHome: false, options: {} }),
 	]);
 }
 
@@ -92,19 +83,13 @@ export function restoreWorkflow(): WorkflowSpec {
 export function downloadWorkflow(): WorkflowSpec {
 	return chain(WEBHOOKS.download.id, 'queue: download a file', [
 		webhook(WEBHOOKS.download.path),
-		{
-			name: NODE_NAME,
-			type: NODE_TYPE,
-			typeVersion: 1,
-			parameters: {
-				resource: 'file',
-				operation: 'download',
-				source: 'url',
-				fileUrl: '={{ $json.body.url }}',
-				options: {},
-			},
-			credentials: apiCredential,
-		},
+		fileStorage(NODE_NAME, {
+			resource: 'file',
+			operation: 'download',
+			source: 'url',
+			fileUrl: '={{ $json.body.url }}',
+			options: {},
+		}),
 		checksum,
 	]);
 }
@@ -137,20 +122,12 @@ export function uploadWorkflow(): WorkflowSpec {
 	return chain(WEBHOOKS.upload.id, 'queue: upload a file the workflow made, and back', [
 		webhook(WEBHOOKS.upload.path),
 		...madeFiles(),
-		{
-			name: UPLOAD,
-			type: NODE_TYPE,
-			typeVersion: 1,
-			parameters: { resource: 'fileRequest', operation: 'uploadFile', options: {} },
-			credentials: requestCredential,
-		},
-		{
-			name: UPLOADED,
-			type: NODE_TYPE,
-			typeVersion: 1,
-			parameters: { resource: 'fileRequest', operation: 'download' },
-			credentials: requestCredential,
-		},
+		fileStorage(
+			UPLOAD,
+			{ resource: 'fileRequest', operation: 'uploadFile', options: {} },
+			CREDENTIALS.request,
+		),
+		fileStorage(UPLOADED, { resource: 'fileRequest', operation: 'download' }, CREDENTIALS.request),
 		checksum,
 	]);
 }
@@ -163,23 +140,11 @@ export function uploadNoWaitWorkflow(): WorkflowSpec {
 	return chain(WEBHOOKS.uploadNoWait.id, 'queue: upload without waiting (public server name)', [
 		webhook(WEBHOOKS.uploadNoWait.path),
 		...madeFiles(),
-		{
-			name: UPLOAD,
-			type: NODE_TYPE,
-			typeVersion: 1,
-			parameters: {
-				resource: 'fileRequest',
-				operation: 'uploadFile',
-				waitForFile: false,
-				options: {},
-			},
-			credentials: {
-				[PUBLIC_NAME_REQUEST_CREDENTIAL.type]: {
-					id: PUBLIC_NAME_REQUEST_CREDENTIAL.id,
-					name: PUBLIC_NAME_REQUEST_CREDENTIAL.name,
-				},
-			},
-		},
+		fileStorage(
+			UPLOAD,
+			{ resource: 'fileRequest', operation: 'uploadFile', waitForFile: false, options: {} },
+			PUBLIC_NAME_REQUEST_CREDENTIAL,
+		),
 	]);
 }
 

@@ -16,7 +16,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chromium, selectors } from 'playwright-core';
 
 import { simplifyItem } from '../../nodes/lib/resources/simplify';
-import { REPO_ROOT, TRIGGER_NODE_TYPE } from '../e2e/checkout';
+import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from '../e2e/checkout';
 import type { WorkflowSpec } from '../e2e/cli';
 import {
 	activeFileRequestId,
@@ -28,6 +28,7 @@ import {
 	UNKNOWN_SHARE_TOKEN,
 	WRONG_ACCESS_TOKEN,
 } from '../e2e/fixtures';
+import type { Credential } from '../e2e/fixtures';
 import { preparePackagedN8n } from '../e2e/install';
 import { selectedN8n } from '../e2e/n8n-versions';
 import { stopAllChildren, waitFor } from '../e2e/processes';
@@ -81,16 +82,10 @@ const OWNER = {
 	lastName: 'Walk',
 };
 /** Flags without which Chromium keeps calling Google's hosts, which this machine's closed network refuses. */
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
+const CHROMIUM_ARGS = (
+	'--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking ' +
+	'--disable-component-update --disable-sync'
+).split(' ');
 const OPERATIONS_WORKFLOW = 'e2eUiOperations';
 const TRIGGER_WORKFLOW = 'e2eUiTrigger';
 const UI_TIMEOUT_MS = 30_000;
@@ -141,15 +136,12 @@ async function shot(name: string, target?: Locator): Promise<void> {
 	}
 }
 
-function credentialOf(resource: string) {
-	const credential =
-		resource === 'sharedFolder'
-			? CREDENTIALS.share
-			: resource === 'fileRequest'
-				? CREDENTIALS.request
-				: CREDENTIALS.api;
-	return { ...credential, name: CREDENTIAL_NAMES[credential.type] };
-}
+const credentialOf = (resource: string): Credential =>
+	resource === 'sharedFolder'
+		? CREDENTIALS.share
+		: resource === 'fileRequest'
+			? CREDENTIALS.request
+			: CREDENTIALS.api;
 
 /** The name n8n gives a node added from the node creator: its action, e.g. "Get folder contents". */
 const nodeName = (op: Operation) => op.action;
@@ -184,49 +176,29 @@ function parametersOf(op: Operation): Record<string, unknown> {
 	};
 }
 
-/** One File Storage node per operation, as a user would place them, each with its credential. */
-function operationsWorkflow(): WorkflowSpec {
+/** A workflow of unconnected nodes, each with its credential (named as a user names it); keeps the nodes' ids. */
+function workflowOf(
+	id: string,
+	name: string,
+	nodes: Array<{ name: string; type: string; parameters: object; credential: Credential }>,
+): WorkflowSpec {
 	return {
-		id: OPERATIONS_WORKFLOW,
-		name: 'ui: every operation',
-		nodes: operations().map((op, index) => {
-			const id = `00000000-0000-4000-a000-${String(index + 1).padStart(12, '0')}`;
-			nodeIds.set(nodeName(op), id);
-			const credential = credentialOf(op.resource);
+		id,
+		name,
+		nodes: nodes.map((node, index) => {
+			const nodeId = `00000000-0000-4000-a000-${String(nodeIds.size + 1).padStart(12, '0')}`;
+			nodeIds.set(node.name, nodeId);
+			const { type, id: credentialId } = node.credential;
 			return {
-				id,
-				name: nodeName(op),
-				type: 'n8n-nodes-file-storage.fileStorage',
+				id: nodeId,
+				name: node.name,
+				type: node.type,
 				typeVersion: 1,
 				position: [(index % 4) * 260, Math.floor(index / 4) * 200],
-				parameters: parametersOf(op),
-				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+				parameters: node.parameters,
+				credentials: { [type]: { id: credentialId, name: CREDENTIAL_NAMES[type] } },
 			};
 		}),
-		connections: {},
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-function triggerWorkflow(): WorkflowSpec {
-	const id = '00000000-0000-4000-a000-100000000001';
-	nodeIds.set(TRIGGER_NAME, id);
-	return {
-		id: TRIGGER_WORKFLOW,
-		name: 'ui: trigger',
-		nodes: [
-			{
-				id,
-				name: TRIGGER_NAME,
-				type: TRIGGER_NODE_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'upload' },
-				credentials: {
-					fileStorageApi: { id: CREDENTIALS.api.id, name: CREDENTIAL_NAMES.fileStorageApi },
-				},
-			},
-		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
@@ -379,8 +351,25 @@ beforeAll(async () => {
 			})),
 		);
 		await n8n.importWorkflows([
-			operationsWorkflow(),
-			triggerWorkflow(),
+			// one File Storage node per operation, as a user would place them
+			workflowOf(
+				OPERATIONS_WORKFLOW,
+				'ui: every operation',
+				operations().map((op) => ({
+					name: nodeName(op),
+					type: NODE_TYPE,
+					parameters: parametersOf(op),
+					credential: credentialOf(op.resource),
+				})),
+			),
+			workflowOf(TRIGGER_WORKFLOW, 'ui: trigger', [
+				{
+					name: TRIGGER_NAME,
+					type: TRIGGER_NODE_TYPE,
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'upload' },
+					credential: CREDENTIALS.api,
+				},
+			]),
 			loadExample(EXAMPLES.cleanFileRequest),
 		]);
 	});
@@ -477,7 +466,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			'File Storage File Request API',
 			'fileRequestId',
 			() => activeFileRequestId(sandbox.seed),
-			() => expiredFileRequestId(),
+			() => sandbox.seed.fileRequests.find((r) => !r.active)!.id,
 			/not active anymore/,
 			'fileStorageFileRequestApi',
 		],
@@ -655,7 +644,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('the example "clean a file request" runs from the editor and deletes only the old files', async () => {
-		const folderId = activeFileRequestFolder();
+		const folderId = sandbox.seed.fileRequests.find((r) => r.active)!.folderId;
 		const old = sandbox.model.addFile(0, {
 			folderId,
 			name: 'ui-ancient.pdf',
@@ -684,15 +673,3 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		sandbox.model.deleteItemPermanently(fresh.id);
 	});
 });
-
-function expiredFileRequestId(): string {
-	const request = sandbox.seed.fileRequests.find((r) => !r.active);
-	if (!request) throw new Error('no expired file request in the seed');
-	return request.id;
-}
-
-function activeFileRequestFolder(): string {
-	const request = sandbox.seed.fileRequests.find((r) => r.active);
-	if (!request) throw new Error('no active file request in the seed');
-	return request.folderId;
-}
