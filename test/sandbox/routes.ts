@@ -11,7 +11,7 @@ import { content, error, invalid, ok } from './http';
 import type { Result } from './http';
 import { decodeCursor } from './model';
 import type { FileRec, FolderRec, Model, PageQuery, UserRec } from './model';
-import { folderWrapper, itemWrapper, notificationWrapper, rootWrapper } from './representation';
+import { folderWrapper, itemWrapper, notificationWrapper } from './representation';
 import {
 	CreateFolderBody,
 	DeleteItemsBody,
@@ -190,7 +190,7 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 					data: page.items.map((i) => itemWrapper(model, i)),
 					meta: {
 						cursor: page.meta,
-						root: folder ? folderWrapper(model, folder as FolderRec) : rootWrapper(model, user.id),
+						root: folderWrapper(model, folder as FolderRec | undefined, user),
 					},
 				});
 			},
