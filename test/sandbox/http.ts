@@ -23,11 +23,7 @@ export const error = (status: number, message: string): Result =>
 	ok(status, { type: 'error', message });
 export const invalid = (errors: Record<string, string[]>, message: string = MESSAGES.invalid) =>
 	ok(422, { message, errors });
-export const content = (file: FileContent): Result => ({
-	status: 200,
-	body: undefined,
-	content: file,
-});
+export const content = (file: FileContent): Result => ({ ...ok(200, undefined), content: file });
 
 export interface RecordedRequest {
 	method: string;
@@ -45,18 +41,15 @@ export interface RecordedRequest {
 /** `path`: a string must equal the pathname, a RegExp must match it */
 export type RequestFilter = { method?: string; path?: string | RegExp };
 
-export function pathMatches(filter: RequestFilter['path'], path: string): boolean {
-	if (typeof filter === 'string') return filter === path;
-	if (filter) filter.lastIndex = 0;
-	return !filter || filter.test(path);
+/** Whether a request matches a filter (or a fault rule): the method in any case, the path. */
+export function matches({ method, path }: RequestFilter, r: { method: string; path: string }) {
+	if (method && method.toUpperCase() !== r.method) return false;
+	if (path instanceof RegExp) path.lastIndex = 0;
+	return path === undefined || (typeof path === 'string' ? path === r.path : path.test(r.path));
 }
 
 export const countRequests = (requests: RecordedRequest[], filter: RequestFilter = {}) =>
-	requests.filter(
-		(r) =>
-			(!filter.method || filter.method.toUpperCase() === r.method) &&
-			pathMatches(filter.path, r.path),
-	).length;
+	requests.filter((r) => matches(filter, r)).length;
 
 const FOREVER_MS = 24 * 3600 * 1000;
 const MAX_BODY_BYTES = 20 * 1024 * 1024;

@@ -334,19 +334,14 @@ export type AddFolderOptions = Partial<
 	Pick<FolderRec, 'parentId' | 'name' | 'color' | 'emoji' | 'isTeamFolder' | 'createdAt'>
 >;
 
-export interface AddFileOptions {
+export type AddFileOptions = Partial<
+	Pick<FileRec, 'name' | 'mimetype' | 'size' | 'createdAt' | 'storedPath'>
+> & {
 	/** containing folder; omitted or null = root (home) of the user */
 	folderId?: string | null;
-	name?: string;
-	mimetype?: string;
-	/** bytes */
-	size?: number;
 	/** true = generate exif; an object = use it; default: none */
 	exif?: boolean | Partial<ExifRec>;
-	createdAt?: Date;
-	/** the file's bytes on disk (a remote upload's) */
-	storedPath?: string;
-}
+};
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
 const MIME_BY_EXT: Record<string, string> = {
@@ -409,9 +404,7 @@ export class Model {
 		this.users = [];
 		for (const store of [this.items, this.children, this.folderScopes, this.latestScopes])
 			store.clear();
-		this.shares.clear();
-		this.fileRequests.clear();
-		this.notifications.clear();
+		for (const store of [this.shares, this.fileRequests, this.notifications]) store.clear();
 		this.seedInfo = applySeed(this, { bulkFolderFiles: 0, ...this.seedOptions });
 		this.clock.set(SEED_NOW);
 	}
@@ -490,8 +483,7 @@ export class Model {
 	}
 
 	private childSet(key: string): Set<ItemRec> {
-		if (!this.children.has(key)) this.children.set(key, new Set());
-		return this.children.get(key)!;
+		return this.children.get(key) ?? this.children.set(key, new Set()).get(key)!;
 	}
 
 	/** Adds a new (active) item to the tree and its listings. */
