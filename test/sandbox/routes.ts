@@ -17,10 +17,10 @@ import {
 	DeleteItemsBody,
 	ListQuery,
 	MESSAGES,
-	parseInput,
 	RemoteUploadBody,
 	RequestItemsQuery,
 	RestoreBody,
+	toValidationErrors,
 } from './schemas';
 import type { RemoteUploads } from './uploads';
 
@@ -78,10 +78,11 @@ export async function dispatch(
 	}
 }
 
-/** Parses a body or query (empty query values count as absent); 422 with Laravel-style errors. */
+/** Parses a body or query, a non-object as `{}` so required fields are reported; 422 with Laravel-style errors. */
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-	const r = parseInput(schema, input);
-	return r.ok ? r.value : refuse(invalid(r.errors));
+	const isObject = input !== null && typeof input === 'object' && !Array.isArray(input);
+	const r = schema.safeParse(isObject ? input : {});
+	return r.success ? r.data : refuse(invalid(toValidationErrors(r.error)));
 }
 
 const withoutEmpty = (query: Record<string, string>) =>

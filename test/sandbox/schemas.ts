@@ -299,16 +299,3 @@ export function toValidationErrors(error: z.ZodError): Record<string, string[]> 
 	}
 	return errors;
 }
-
-export type ParseResult<T> =
-	| { ok: true; value: T }
-	| { ok: false; errors: Record<string, string[]> };
-
-/** Parses a request body/query; a non-object input is treated as `{}` so required fields are reported. */
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): ParseResult<T> {
-	const value = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
-	const r = schema.safeParse(value);
-	return r.success
-		? { ok: true, value: r.data }
-		: { ok: false, errors: toValidationErrors(r.error) };
-}
