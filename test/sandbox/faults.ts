@@ -3,19 +3,13 @@
  * Fault injection: rules that replace or delay API responses. Rules are tried in the order they were added; a
  * matching rule lets `skip` requests through, then fires `times` times; the first rule that fires wins.
  */
-import { pathMatches } from './http';
+import { matches } from './http';
+import type { RecordedRequest, RequestFilter } from './http';
 
-export interface FaultRequest {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	body: unknown;
-}
+export type FaultRequest = Pick<RecordedRequest, 'method' | 'path' | 'query' | 'body'>;
 
-export interface FaultRule {
-	method?: string;
-	/** matched against the pathname: a string must be equal, a RegExp must match */
-	path?: string | RegExp;
+/** `method` and `path` match as in `countRequests` */
+export interface FaultRule extends RequestFilter {
 	match?: (r: FaultRequest) => boolean;
 	/** let N matching requests through first */
 	skip?: number;
@@ -71,8 +65,7 @@ export class FaultInjector {
 	pick(r: FaultRequest): FaultRule | undefined {
 		for (const f of this.active) {
 			const { rule } = f;
-			if (rule.method && rule.method.toUpperCase() !== r.method) continue;
-			if (!pathMatches(rule.path, r.path) || (rule.match && !rule.match(r))) continue;
+			if (!matches(rule, r) || (rule.match && !rule.match(r))) continue;
 			if (++f.seen <= (rule.skip ?? 0) || f.fired >= (rule.times ?? 1)) continue;
 			f.fired++;
 			return rule;

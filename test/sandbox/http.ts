@@ -23,11 +23,7 @@ export const error = (status: number, message: string): Result =>
 	ok(status, { type: 'error', message });
 export const invalid = (errors: Record<string, string[]>, message: string = MESSAGES.invalid) =>
 	ok(422, { message, errors });
-export const content = (file: FileContent): Result => ({
-	status: 200,
-	body: undefined,
-	content: file,
-});
+export const content = (file: FileContent): Result => ({ ...ok(200, undefined), content: file });
 
 export interface RecordedRequest {
 	method: string;
@@ -42,24 +38,18 @@ export interface RecordedRequest {
 	bytesSent?: number;
 }
 
-export interface RequestFilter {
-	method?: string;
-	/** a string must equal the pathname, a RegExp must match it */
-	path?: string | RegExp;
-}
+/** `path`: a string must equal the pathname, a RegExp must match it */
+export type RequestFilter = { method?: string; path?: string | RegExp };
 
-export function pathMatches(filter: string | RegExp | undefined, path: string): boolean {
-	if (typeof filter === 'string') return filter === path;
-	if (filter) filter.lastIndex = 0;
-	return !filter || filter.test(path);
+/** Whether a request matches a filter (or a fault rule): the method in any case, the path. */
+export function matches({ method, path }: RequestFilter, r: { method: string; path: string }) {
+	if (method && method.toUpperCase() !== r.method) return false;
+	if (path instanceof RegExp) path.lastIndex = 0;
+	return path === undefined || (typeof path === 'string' ? path === r.path : path.test(r.path));
 }
 
 export const countRequests = (requests: RecordedRequest[], filter: RequestFilter = {}) =>
-	requests.filter(
-		(r) =>
-			(!filter.method || filter.method.toUpperCase() === r.method) &&
-			pathMatches(filter.path, r.path),
-	).length;
+	requests.filter((r) => matches(filter, r)).length;
 
 const FOREVER_MS = 24 * 3600 * 1000;
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -101,7 +91,7 @@ async function send(
 	res: http.ServerResponse,
 	status: number,
 	headers: Record<string, string>,
-	body: { length: number; blocks: Iterable<Buffer> },
+	body: Body,
 	rule: FaultRule | undefined,
 	faults: FaultInjector,
 ): Promise<number> {
@@ -136,34 +126,26 @@ async function send(
 	return sent;
 }
 
-const whole = (bytes: Buffer) => ({ length: bytes.length, blocks: [bytes] });
-
-export interface RequestHandlerDeps {
-	routes: Route[];
-	/** the control API under /__sandbox/: never recorded or faulted */
-	control: (method: string, path: string, raw: string) => Result;
-	requests: RecordedRequest[];
-	faults: FaultInjector;
-	/** called after each API request answered with JSON by its route, with the sandbox's own time on it */
-	onAnswered?: (request: RecordedRequest, handlingMs: number) => void;
-}
+type Body = { length: number; blocks: Iterable<Buffer> };
+const whole = (bytes: Buffer): Body => ({ length: bytes.length, blocks: [bytes] });
 
 /**
- * /__sandbox/ goes to the control API; anything else is read as JSON, recorded, offered to the fault rules, then
- * routed. An unexpected failure answers 500 and is recorded as such.
+ * /__sandbox/ goes to `control` (never recorded or faulted); anything else is read as JSON, recorded, offered to the
+ * fault rules, then routed. An unexpected failure answers 500 and is recorded as such. `onAnswered`: see
+ * SandboxOptions.
  */
-export function requestListener({
-	routes,
-	control,
-	requests,
-	faults,
-	onAnswered,
-}: RequestHandlerDeps): http.RequestListener {
+export function requestListener(
+	routes: Route[],
+	control: (method: string, path: string, raw: string) => Result,
+	requests: RecordedRequest[],
+	faults: FaultInjector,
+	onAnswered?: (request: RecordedRequest, handlingMs: number) => void,
+): http.RequestListener {
 	const write = (
 		res: http.ServerResponse,
 		status: number,
 		headers: Record<string, string>,
-		body: { length: number; blocks: Iterable<Buffer> },
+		body: Body,
 		rule?: FaultRule,
 	) => send(res, status, headers, body, rule, faults);
 	const writeJson = (res: http.ServerResponse, status: number, value: unknown) =>
@@ -250,8 +232,7 @@ export function requestListener({
 			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
 			const disposition = `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
 			const headers = { 'Content-Type': file.contentType, 'Content-Disposition': disposition };
-			const blocks = { length: file.length, blocks: file.blocks() };
-			record.bytesSent = await write(res, 200, headers, blocks, rule);
+			record.bytesSent = await write(res, 200, headers, { ...file, blocks: file.blocks() }, rule);
 			return;
 		}
 		await writeJson(res, result.status, result.body);

@@ -110,16 +110,9 @@ class Rng {
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 	}
 
-	int(maxExclusive: number): number {
-		return Math.floor(this.next() * maxExclusive);
-	}
-
-	chars(alphabet: string, length: number): string {
-		let s = '';
-		for (let i = 0; i < length; i++) s += alphabet[this.int(alphabet.length)];
-		return s;
-	}
-
+	int = (maxExclusive: number) => Math.floor(this.next() * maxExclusive);
+	chars = (alphabet: string, length: number) =>
+		Array.from({ length }, () => alphabet[this.int(alphabet.length)]).join('');
 	hex = (length: number) => this.chars('0123456789abcdef', length);
 	alnum = (length: number) =>
 		this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', length);
@@ -341,38 +334,24 @@ export type AddFolderOptions = Partial<
 	Pick<FolderRec, 'parentId' | 'name' | 'color' | 'emoji' | 'isTeamFolder' | 'createdAt'>
 >;
 
-export interface AddFileOptions {
+export type AddFileOptions = Partial<
+	Pick<FileRec, 'name' | 'mimetype' | 'size' | 'createdAt' | 'storedPath'>
+> & {
 	/** containing folder; omitted or null = root (home) of the user */
 	folderId?: string | null;
-	name?: string;
-	mimetype?: string;
-	/** bytes */
-	size?: number;
 	/** true = generate exif; an object = use it; default: none */
 	exif?: boolean | Partial<ExifRec>;
-	createdAt?: Date;
-	/** the file's bytes on disk (a remote upload's) */
-	storedPath?: string;
-}
+};
 
+const OOXML = 'application/vnd.openxmlformats-officedocument';
 const MIME_BY_EXT: Record<string, string> = {
-	pdf: 'application/pdf',
-	txt: 'text/plain',
-	md: 'text/markdown',
-	csv: 'text/csv',
-	json: 'application/json',
-	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-	xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-	zip: 'application/zip',
-	jpg: 'image/jpeg',
-	jpeg: 'image/jpeg',
-	png: 'image/png',
-	gif: 'image/gif',
-	svg: 'image/svg+xml',
-	webp: 'image/webp',
-	mp4: 'video/mp4',
-	mp3: 'audio/mpeg',
+	...Object.fromEntries(['pdf', 'json', 'zip'].map((e) => [e, `application/${e}`])),
+	...Object.fromEntries(['png', 'gif', 'webp'].map((e) => [e, `image/${e}`])),
+	...{ txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', svg: 'image/svg+xml' },
+	...{ jpg: 'image/jpeg', jpeg: 'image/jpeg', mp4: 'video/mp4', mp3: 'audio/mpeg' },
+	docx: `${OOXML}.wordprocessingml.document`,
+	xlsx: `${OOXML}.spreadsheetml.sheet`,
+	pptx: `${OOXML}.presentationml.presentation`,
 };
 
 /** The lower-cased text after the last dot ('' without one). */
@@ -425,9 +404,7 @@ export class Model {
 		this.users = [];
 		for (const store of [this.items, this.children, this.folderScopes, this.latestScopes])
 			store.clear();
-		this.shares.clear();
-		this.fileRequests.clear();
-		this.notifications.clear();
+		for (const store of [this.shares, this.fileRequests, this.notifications]) store.clear();
 		this.seedInfo = applySeed(this, { bulkFolderFiles: 0, ...this.seedOptions });
 		this.clock.set(SEED_NOW);
 	}
@@ -506,8 +483,7 @@ export class Model {
 	}
 
 	private childSet(key: string): Set<ItemRec> {
-		if (!this.children.has(key)) this.children.set(key, new Set());
-		return this.children.get(key)!;
+		return this.children.get(key) ?? this.children.set(key, new Set()).get(key)!;
 	}
 
 	/** Adds a new (active) item to the tree and its listings. */

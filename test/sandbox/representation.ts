@@ -3,15 +3,7 @@
  * server's base URL, and the API's display formats: item and notification dates (UTC) and file sizes.
  */
 import { DEFAULT_FOLDER_COLOR, extensionOf } from './model';
-import type {
-	FileRec,
-	FolderRec,
-	ItemRec,
-	Model,
-	NotificationRec,
-	UserRec,
-	UserRef,
-} from './model';
+import type { FileRec, FolderRec, ItemRec, Model, NotificationRec, UserRec } from './model';
 import type { FileWrapperT, FolderWrapperT, ItemWrapperT, NotificationWrapperT } from './schemas';
 
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
@@ -81,23 +73,24 @@ function links(m: Model, item: ItemRec) {
 	};
 }
 
-type FolderFields = Pick<
-	FolderRec,
-	'name' | 'color' | 'emoji' | 'isTeamFolder' | 'createdAt' | 'updatedAt' | 'deletedAt'
->;
-
-/** A folder's wrapper; its counts and size are those of `scopeKey` (the folder, or the root of a user). */
-function folderOf(
+/**
+ * A folder's wrapper; without a folder, the synthetic one of the owner's root (id `all`, name `Home`, no parent).
+ * The counts and size are those of the folder, or of the root.
+ */
+export function folderWrapper(
 	m: Model,
-	id: string,
-	scopeKey: string,
-	f: FolderFields,
-	user: UserRec,
-	extra = {},
+	folder: FolderRec | undefined,
+	owner = m.getUser(folder!.userId),
 ): FolderWrapperT {
+	const scopeKey = folder?.id ?? `root:${owner.id}`;
+	const { createdAt } = owner;
+	const f = folder ?? {
+		...{ name: 'Home', color: DEFAULT_FOLDER_COLOR, emoji: null, isTeamFolder: false },
+		...{ createdAt, updatedAt: createdAt, deletedAt: null },
+	};
 	return {
 		data: {
-			id,
+			id: folder?.id ?? 'all',
 			type: 'folder',
 			attributes: {
 				name: f.name,
@@ -109,26 +102,12 @@ function folderOf(
 				trashed_items: m.trashedChildrenCount(scopeKey),
 				...dates(f),
 			},
-			relationships: { ...extra, user: { data: { type: 'user', ...person(m, user) } } },
+			relationships: {
+				...(folder && links(m, folder)),
+				user: { data: { type: 'user', ...person(m, owner) } },
+			},
 		},
 	};
-}
-
-export const folderWrapper = (m: Model, folder: FolderRec): FolderWrapperT =>
-	folderOf(m, folder.id, folder.id, folder, m.getUser(folder.userId), links(m, folder));
-
-/** Synthetic wrapper for the root (home) of a user: id `all`, name `Home`, no parent. */
-export function rootWrapper(m: Model, userRef: UserRef): FolderWrapperT {
-	const user = m.getUser(userRef);
-	const { createdAt } = user;
-	const home = { name: 'Home', color: DEFAULT_FOLDER_COLOR, emoji: null, isTeamFolder: false };
-	return folderOf(
-		m,
-		'all',
-		`root:${user.id}`,
-		{ ...home, createdAt, updatedAt: createdAt, deletedAt: null },
-		user,
-	);
 }
 
 /** Listed through a file request (`fileRequestId`), content URLs carry it (`…/upload-request/<id>`), as in the ancestor. */

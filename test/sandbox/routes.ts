@@ -11,16 +11,16 @@ import { content, error, invalid, ok } from './http';
 import type { Result } from './http';
 import { decodeCursor } from './model';
 import type { FileRec, FolderRec, Model, PageQuery, UserRec } from './model';
-import { folderWrapper, itemWrapper, notificationWrapper, rootWrapper } from './representation';
+import { folderWrapper, itemWrapper, notificationWrapper } from './representation';
 import {
 	CreateFolderBody,
 	DeleteItemsBody,
 	ListQuery,
 	MESSAGES,
-	parseInput,
 	RemoteUploadBody,
 	RequestItemsQuery,
 	RestoreBody,
+	toValidationErrors,
 } from './schemas';
 import type { RemoteUploads } from './uploads';
 
@@ -38,6 +38,7 @@ export interface Route {
 	pattern: RegExp;
 	methods: Record<string, Handler>;
 }
+const route = (pattern: RegExp, methods: Record<string, Handler>): Route => ({ pattern, methods });
 
 /** An answer other than the route's own: thrown by a check, sent by dispatch. */
 class Refusal extends Error {
@@ -77,10 +78,11 @@ export async function dispatch(
 	}
 }
 
-/** Parses a body or query (empty query values count as absent); 422 with Laravel-style errors. */
+/** Parses a body or query, a non-object as `{}` so required fields are reported; 422 with Laravel-style errors. */
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-	const r = parseInput(schema, input);
-	return r.ok ? r.value : refuse(invalid(r.errors));
+	const isObject = input !== null && typeof input === 'object' && !Array.isArray(input);
+	const r = schema.safeParse(isObject ? input : {});
+	return r.success ? r.data : refuse(invalid(toValidationErrors(r.error)));
 }
 
 const withoutEmpty = (query: Record<string, string>) =>
@@ -89,14 +91,8 @@ const withoutEmpty = (query: Record<string, string>) =>
 const denied = () => refuse(error(403, MESSAGES.accessDenied));
 const notFound = (status = 200) => refuse(error(status, MESSAGES.notFound));
 
-export interface ApiRouteDeps {
-	model: Model;
-	uploads: RemoteUploads;
-	/** larger `limit` values are clamped */
-	maxPageSize: number;
-}
-
-export function apiRoutes({ model, uploads, maxPageSize }: ApiRouteDeps): Route[] {
+/** `maxPageSize`: larger `limit` values are clamped */
+export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: number): Route[] {
 	/** The user of a bearer token (endpoints 1–3, 9 and account files); 401 otherwise. */
 	const bearer = (header: string | undefined): UserRec => {
 		const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim()) : null;
@@ -179,157 +175,120 @@ export function apiRoutes({ model, uploads, maxPageSize }: ApiRouteDeps): Route[
 	const sizes = THUMBNAIL_SIZES.join('|');
 
 	return [
-		{
-			// 1: a folder (or the root, `all`), paged by cursor
-			pattern: /^\/api\/v1\/browse\/folders\/([^/]+)$/,
-			methods: {
-				GET: ({ params: [id], query, authorization }) => {
-					const user = bearer(authorization);
-					const q = pageQuery(query);
-					const folder = id === 'all' ? undefined : model.findItem(id);
-					if (
-						id !== 'all' &&
-						(folder?.type !== 'folder' || folder.userId !== user.id || folder.deletedAt)
-					)
-						notFound(404);
-					const page = model.folderPage(folder?.id ?? `root:${user.id}`, q);
-					return ok(200, {
-						data: page.items.map((i) => itemWrapper(model, i)),
-						meta: {
-							cursor: page.meta,
-							root: folder
-								? folderWrapper(model, folder as FolderRec)
-								: rootWrapper(model, user.id),
-						},
-					});
-				},
+		// 1: a folder (or the root, `all`), paged by cursor
+		route(/^\/api\/v1\/browse\/folders\/([^/]+)$/, {
+			GET: ({ params: [id], query, authorization }) => {
+				const user = bearer(authorization);
+				const q = pageQuery(query);
+				const folder = id === 'all' ? undefined : model.findItem(id);
+				if (
+					id !== 'all' &&
+					(folder?.type !== 'folder' || folder.userId !== user.id || folder.deletedAt)
+				)
+					notFound(404);
+				const page = model.folderPage(folder?.id ?? `root:${user.id}`, q);
+				return ok(200, {
+					data: page.items.map((i) => itemWrapper(model, i)),
+					meta: {
+						cursor: page.meta,
+						root: folderWrapper(model, folder as FolderRec | undefined, user),
+					},
+				});
 			},
-		},
-		{
-			// 2: the latest files of the user
-			pattern: /^\/api\/v1\/browse\/latest$/,
-			methods: {
-				GET: ({ query, authorization }) => {
-					const user = bearer(authorization);
-					const page = model.latestPage(user.id, pageQuery(query));
-					return ok(200, {
-						data: page.items.map((i) => itemWrapper(model, i)),
-						meta: { cursor: page.meta },
-					});
-				},
+		}),
+		// 2: the latest files of the user
+		route(/^\/api\/v1\/browse\/latest$/, {
+			GET: ({ query, authorization }) => {
+				const user = bearer(authorization);
+				const page = model.latestPage(user.id, pageQuery(query));
+				return ok(200, {
+					data: page.items.map((i) => itemWrapper(model, i)),
+					meta: { cursor: page.meta },
+				});
 			},
-		},
-		{
-			// 3: restore items of the caller from the trash
-			pattern: /^\/api\/v1\/trash\/restore$/,
-			methods: {
-				POST: ({ body, authorization }) => {
-					const user = bearer(authorization);
-					const b = parse(RestoreBody, body);
-					for (const ref of b.items) {
-						const item = model.findItem(ref.id);
-						if (!item || item.type !== ref.type || item.userId !== user.id || !item.deletedAt)
-							notFound();
-						model.restoreItem(ref.id, { toHome: b.to_home });
-					}
-					return ok(200, { type: 'success', message: MESSAGES.restored });
-				},
+		}),
+		// 3: restore items of the caller from the trash
+		route(/^\/api\/v1\/trash\/restore$/, {
+			POST: ({ body, authorization }) => {
+				const user = bearer(authorization);
+				const b = parse(RestoreBody, body);
+				for (const ref of b.items) {
+					const item = model.findItem(ref.id);
+					if (!item || item.type !== ref.type || item.userId !== user.id || !item.deletedAt)
+						notFound();
+					model.restoreItem(ref.id, { toHome: b.to_home });
+				}
+				return ok(200, { type: 'success', message: MESSAGES.restored });
 			},
-		},
-		{
-			// 4, 5: create a folder in, and delete items from, a folder shared by an editor link
-			pattern: /^\/api\/v1\/shares\/([^/]+)\/items$/,
-			methods: {
-				POST: ({ params: [token], body }) => {
-					const access = shareAccess(token);
-					const b = parse(CreateFolderBody, body);
-					const parent = folderWithin(access.root, b.parent_id);
-					const folder = model.addFolder(access.userId, { parentId: parent.id, name: b.name });
-					return ok(201, folderWrapper(model, folder));
-				},
-				DELETE: ({ params: [token], body }) => deleteWithin(shareAccess(token).root, body),
+		}),
+		// 4, 5: create a folder in, and delete items from, a folder shared by an editor link
+		route(/^\/api\/v1\/shares\/([^/]+)\/items$/, {
+			POST: ({ params: [token], body }) => {
+				const access = shareAccess(token);
+				const b = parse(CreateFolderBody, body);
+				const parent = folderWithin(access.root, b.parent_id);
+				const folder = model.addFolder(access.userId, { parentId: parent.id, name: b.name });
+				return ok(201, folderWrapper(model, folder));
 			},
-		},
-		{
-			// 6, 7: browse, and delete items in, a file request's folder
-			pattern: /^\/api\/v1\/requests\/([^/]+)\/items$/,
-			methods: {
-				GET: ({ params: [id], query }) => {
-					const { req, root } = requestAccess(id);
-					const q = parse(RequestItemsQuery, withoutEmpty(query));
-					const folder = folderWithin(root, q.parent_id);
-					const { listOrder } = uploads.options;
-					const items = listOrder
-						? model.sortedChildren(
-								folder.id,
-								'created_at',
-								listOrder === 'newest first' ? 'DESC' : 'ASC',
-							)
-						: model.sortedChildren(folder.id, q.sort ?? 'created_at', q.direction ?? 'DESC');
-					return ok(200, {
-						data: items.map((i) => itemWrapper(model, i, req.id)),
-						meta: { root: folderWrapper(model, folder) },
-					});
-				},
-				DELETE: ({ params: [id], body }) => deleteWithin(requestAccess(id).root, body),
+			DELETE: ({ params: [token], body }) => deleteWithin(shareAccess(token).root, body),
+		}),
+		// 6, 7: browse, and delete items in, a file request's folder
+		route(/^\/api\/v1\/requests\/([^/]+)\/items$/, {
+			GET: ({ params: [id], query }) => {
+				const { req, root } = requestAccess(id);
+				const q = parse(RequestItemsQuery, withoutEmpty(query));
+				const folder = folderWithin(root, q.parent_id);
+				const { listOrder } = uploads.options;
+				const items = listOrder
+					? model.sortedChildren(
+							folder.id,
+							'created_at',
+							listOrder === 'newest first' ? 'DESC' : 'ASC',
+						)
+					: model.sortedChildren(folder.id, q.sort ?? 'created_at', q.direction ?? 'DESC');
+				return ok(200, {
+					data: items.map((i) => itemWrapper(model, i, req.id)),
+					meta: { root: folderWrapper(model, folder) },
+				});
 			},
-		},
-		{
-			// 8: remote upload into a file request's folder
-			pattern: /^\/api\/v1\/requests\/([^/]+)\/uploads$/,
-			methods: {
-				POST: ({ params: [id], body }) => {
-					const { req, root } = requestAccess(id);
-					const b = parse(RemoteUploadBody, body);
-					return uploads.upload(req, folderWithin(root, b.parent_id).id, b.urls);
-				},
+			DELETE: ({ params: [id], body }) => deleteWithin(requestAccess(id).root, body),
+		}),
+		// 8: remote upload into a file request's folder
+		route(/^\/api\/v1\/requests\/([^/]+)\/uploads$/, {
+			POST: ({ params: [id], body }) => {
+				const { req, root } = requestAccess(id);
+				const b = parse(RemoteUploadBody, body);
+				return uploads.upload(req, folderWithin(root, b.parent_id).id, b.urls);
 			},
-		},
-		{
-			// 9: the caller's notifications, newest first
-			pattern: /^\/api\/v1\/notifications$/,
-			methods: {
-				GET: ({ authorization }) => {
-					const user = bearer(authorization);
-					return ok(200, { data: model.notificationsOf(user.id).map(notificationWrapper) });
-				},
+		}),
+		// 9: the caller's notifications, newest first
+		route(/^\/api\/v1\/notifications$/, {
+			GET: ({ authorization }) => {
+				const user = bearer(authorization);
+				return ok(200, { data: model.notificationsOf(user.id).map(notificationWrapper) });
 			},
-		},
+		}),
 		/*
 		 * File content at the URLs the listings give, with the ancestor's access rules: an account's files and image
 		 * thumbnails need the owner's Bearer token; files of a file request (`…/upload-request/<id>`) need none, the
 		 * path carries the request; type icons are public.
 		 */
-		{
-			pattern: /^\/file\/([^/]+)$/,
-			methods: {
-				GET: ({ params: [name], authorization }) =>
-					content(fileContent(fileOf(name, { authorization }))),
-			},
-		},
-		{
-			pattern: /^\/file\/([^/]+)\/upload-request\/([^/]+)$/,
-			methods: {
-				GET: ({ params: [name, requestId] }) => content(fileContent(fileOf(name, { requestId }))),
-			},
-		},
-		{
-			pattern: new RegExp(`^/thumbnail/(${sizes})-([^/]+)$`),
-			methods: {
-				GET: ({ params: [size, name], authorization }) =>
-					thumbnailOf(fileOf(name, { authorization }), size),
-			},
-		},
-		{
-			pattern: new RegExp(`^/thumbnail/(${sizes})-([^/]+)/upload-request/([^/]+)$`),
-			methods: {
-				GET: ({ params: [size, name, requestId] }) =>
-					thumbnailOf(fileOf(name, { requestId }), size),
-			},
-		},
-		{
-			pattern: /^\/assets\/icons\/([a-z0-9]{1,10})\.svg$/,
-			methods: { GET: ({ params: [ext] }) => content(iconContent(ext)) },
-		},
+		route(/^\/file\/([^/]+)$/, {
+			GET: ({ params: [name], authorization }) =>
+				content(fileContent(fileOf(name, { authorization }))),
+		}),
+		route(/^\/file\/([^/]+)\/upload-request\/([^/]+)$/, {
+			GET: ({ params: [name, requestId] }) => content(fileContent(fileOf(name, { requestId }))),
+		}),
+		route(new RegExp(`^/thumbnail/(${sizes})-([^/]+)$`), {
+			GET: ({ params: [size, name], authorization }) =>
+				thumbnailOf(fileOf(name, { authorization }), size),
+		}),
+		route(new RegExp(`^/thumbnail/(${sizes})-([^/]+)/upload-request/([^/]+)$`), {
+			GET: ({ params: [size, name, requestId] }) => thumbnailOf(fileOf(name, { requestId }), size),
+		}),
+		route(/^\/assets\/icons\/([a-z0-9]{1,10})\.svg$/, {
+			GET: ({ params: [ext] }) => content(iconContent(ext)),
+		}),
 	];
 }

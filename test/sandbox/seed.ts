@@ -1,8 +1,8 @@
 /**
- * Deterministic seed: the same ids, tokens and dates on every run (seeded PRNG, explicit dates).
- * See README.md ("Seed contents") for the tree.
+ * Deterministic seed: the same ids, tokens and dates on every run (seeded PRNG, explicit dates, a fixed order of
+ * creation). README.md draws the tree.
  */
-import type { FolderRec, Model } from './model';
+import type { FolderRec, ItemRec, Model } from './model';
 
 export interface SeedOptions {
 	/** extra files in one root folder named "Bulk" of the demo user (benchmarks use 10000) */
@@ -27,153 +27,150 @@ function at(month: 2 | 3, day: number, hour = 9, minute = 0): Date {
 	return new Date(Date.UTC(2026, month - 1, day, hour, minute));
 }
 
+/**
+ * A user's items in order of creation (the order draws the ids): `path  MM-DD hh:mm  attributes`. Folders end in
+ * "/" and have a colour, maybe an emoji and `team`; files have a size in bytes and maybe `exif`. `trash` goes to the
+ * trash once the tree stands.
+ */
+const DEMO_TREE = `
+Documents/                                      02-27 09:00  #3B82F6 📄
+Documents/Invoices/                             02-27 09:05  #F59E0B
+Documents/Invoices/invoice-2026-001.pdf         02-27 09:10  184320
+Documents/Invoices/invoice-2026-002.pdf         02-28 14:00  201117
+Documents/Invoices/invoice-2026-003.pdf         03-02 10:30  176004
+Documents/Contracts/                            02-27 09:06  #EF4444 ✍️
+Documents/Contracts/contract-acme.pdf           02-27 11:00  1230000
+Documents/Contracts/nda-globex.pdf              02-27 11:00  356999
+Documents/Contracts/Archive/                    02-28 08:00  #6B7280
+Documents/Contracts/Archive/contract-2024.pdf   02-28 08:01  980500
+Documents/notes.txt                             03-01 16:45  500
+Documents/report-q1.docx                        03-01 17:00  2450000
+Documents/budget.xlsx                           03-01 17:00  88200
+Documents/old-draft.docx                        02-27 12:00  45000 trash
+Photos/                                         02-28 10:00  #10B981 📷
+Photos/beach.jpg                                02-28 10:05  4820112 exif
+Photos/mountain.jpg                             02-28 10:05  5102003 exif
+Photos/city-night.png                           03-03 21:15  8004210 exif
+Photos/sunset.jpg                               03-04 19:00  3999999 exif
+Photos/tmp-screenshot.png                       03-04 19:30  320000 trash
+Photos/Vacation 2025/                           03-04 20:00  #8B5CF6
+Photos/Vacation 2025/IMG_0001.jpg               03-04 20:01  3210000 exif
+Photos/Vacation 2025/IMG_0002.jpg               03-04 20:01  3220000 exif
+Photos/Vacation 2025/IMG_0003.jpg               03-04 20:01  3230000 exif
+Projects/                                       03-02 09:00  #EC4899 🚀 team
+Projects/Website Redesign/                      03-02 09:30  #F472B6 🎨
+Projects/Website Redesign/wireframes.pdf        03-02 11:00  2048000
+Projects/Website Redesign/logo.svg              03-02 11:00  12340
+Projects/Website Redesign/brief.md              03-03 09:00  4100
+Projects/Mobile App/                            03-02 09:45  #A78BFA
+Projects/Mobile App/roadmap.md                  03-05 15:20  7800
+Empty/                                          03-03 12:00  #9CA3AF
+Shared with Clients/                            03-02 13:00  #14B8A6 🤝
+Shared with Clients/proposal.pdf                03-02 13:10  640000
+Shared with Clients/pricing.xlsx                03-02 13:10  45600
+Shared with Clients/obsolete.pdf                03-02 13:20  99000 trash
+Shared with Clients/Drafts/                     03-03 08:00  #5EEAD4
+Shared with Clients/Drafts/draft-proposal.docx  03-03 08:05  150300
+Press Kit/                                      03-05 09:00  #F97316 📰
+Press Kit/press-release.pdf                     03-05 09:10  310000
+Press Kit/brand-logo.png                        03-05 09:10  85000
+Private Vault/                                  03-05 10:00  #1F2937 🔒
+Private Vault/secrets.txt                       03-05 10:01  1200
+Old Event/                                      03-01 18:00  #A855F7
+Old Event/event-photo.jpg                       03-01 18:05  2700000 exif
+Client Uploads/                                 03-06 09:00  #0EA5E9 📥
+Client Uploads/received-logo.png                03-06 11:00  64000
+Client Uploads/signed-form.pdf                  03-07 15:00  420000
+Client Uploads/rejected.pdf                     03-07 15:05  12000 trash
+Client Uploads/Round 1/                         03-07 16:00  #38BDF8
+Client Uploads/Round 1/scan-001.pdf             03-07 16:05  730000
+Closed Request/                                 02-27 15:00  #64748B
+Closed Request/late-file.pdf                    02-27 15:30  55000
+Old Stuff/                                      02-27 16:00  #78716C 🗑️ trash
+Old Stuff/old-1.txt                             02-27 16:01  900
+Old Stuff/old-2.txt                             02-27 16:01  1900
+`;
+
+const SECOND_TREE = `
+Personal/                                       03-01 12:00  #F43F5E 🏠
+Personal/passport-scan.pdf                      03-01 12:05  1100000
+Personal/holiday.jpg                            03-02 07:00  2500000 exif
+Receipts/                                       03-03 18:00  #EAB308
+Receipts/receipt-0042.pdf                       03-03 18:01  33000
+Personal/other-trashed.txt                      03-04 09:00  700 trash
+`;
+
+/** Creates a tree (see DEMO_TREE); returns its folders by path and the items marked `trash`. */
+function plant(model: Model, user: number, tree: string) {
+	const folders = new Map<string, FolderRec>();
+	const toTrash: ItemRec[] = [];
+	for (const line of tree.trim().split('\n')) {
+		const [path, when, attributes] = line.split(/ {2,}/);
+		const [month, day, hour, minute] = when.split(/[- :]/).map(Number);
+		const createdAt = at(month as 2 | 3, day, hour, minute);
+		const [first, ...flags] = attributes.split(' ');
+		const name = path.replace(/\/$/, '').split('/').pop()!;
+		const parentId = folders.get(path.slice(0, path.lastIndexOf('/', path.length - 2) + 1))?.id;
+		const emoji = flags.find((f) => f !== 'team' && f !== 'trash');
+		const item = path.endsWith('/')
+			? model.addFolder(user, {
+					name,
+					parentId: parentId ?? null,
+					color: first,
+					emoji: emoji ?? null,
+					isTeamFolder: flags.includes('team') || undefined,
+					createdAt,
+				})
+			: model.addFile(user, {
+					folderId: parentId,
+					name,
+					size: Number(first),
+					createdAt,
+					exif: flags.includes('exif'),
+				});
+		if (item.type === 'folder') folders.set(path, item);
+		if (flags.includes('trash')) toTrash.push(item);
+	}
+	return { folders, toTrash };
+}
+
 export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	model.clock.set(at(2, 1));
-	const demo = model.addUser('Demo User', 'demo@example.com', '#6366F1');
-	const other = model.addUser('Second User', 'second@example.com', '#F43F5E');
+	const users = [
+		model.addUser('Demo User', 'demo@example.com', '#6366F1'),
+		model.addUser('Second User', 'second@example.com', '#F43F5E'),
+	];
+	const demo = plant(model, 0, DEMO_TREE);
+	const folder = (path: string) => demo.folders.get(`${path}/`)!;
 
-	const folder = (
-		user: number,
-		name: string,
-		created: Date,
-		extra: { parent?: FolderRec; color?: string; emoji?: string | null; team?: boolean } = {},
-	) =>
-		model.addFolder(user, {
-			name,
-			parentId: extra.parent?.id ?? null,
-			color: extra.color ?? '#00BC7E',
-			emoji: extra.emoji ?? null,
-			isTeamFolder: extra.team,
-			createdAt: created,
-		});
-	const file = (
-		user: number,
-		parent: FolderRec,
-		name: string,
-		size: number,
-		created: Date,
-		exif = false,
-	) => model.addFile(user, { folderId: parent.id, name, size, createdAt: created, exif });
-
-	// ----- Demo User ----------------------------------------------------------------------------------------
-	const documents = folder(0, 'Documents', at(2, 27, 9, 0), { color: '#3B82F6', emoji: '📄' });
-	const invoices = folder(0, 'Invoices', at(2, 27, 9, 5), { parent: documents, color: '#F59E0B' });
-	file(0, invoices, 'invoice-2026-001.pdf', 184_320, at(2, 27, 9, 10));
-	file(0, invoices, 'invoice-2026-002.pdf', 201_117, at(2, 28, 14, 0));
-	file(0, invoices, 'invoice-2026-003.pdf', 176_004, at(3, 2, 10, 30));
-	const contracts = folder(0, 'Contracts', at(2, 27, 9, 6), {
-		parent: documents,
-		color: '#EF4444',
-		emoji: '✍️',
-	});
-	file(0, contracts, 'contract-acme.pdf', 1_230_000, at(2, 27, 11, 0));
-	file(0, contracts, 'nda-globex.pdf', 356_999, at(2, 27, 11, 0));
-	const archive = folder(0, 'Archive', at(2, 28, 8, 0), { parent: contracts, color: '#6B7280' });
-	file(0, archive, 'contract-2024.pdf', 980_500, at(2, 28, 8, 1));
-	file(0, documents, 'notes.txt', 500, at(3, 1, 16, 45));
-	file(0, documents, 'report-q1.docx', 2_450_000, at(3, 1, 17, 0));
-	file(0, documents, 'budget.xlsx', 88_200, at(3, 1, 17, 0));
-	const oldDraft = file(0, documents, 'old-draft.docx', 45_000, at(2, 27, 12, 0));
-
-	const photos = folder(0, 'Photos', at(2, 28, 10, 0), { color: '#10B981', emoji: '📷' });
-	file(0, photos, 'beach.jpg', 4_820_112, at(2, 28, 10, 5), true);
-	file(0, photos, 'mountain.jpg', 5_102_003, at(2, 28, 10, 5), true);
-	file(0, photos, 'city-night.png', 8_004_210, at(3, 3, 21, 15), true);
-	file(0, photos, 'sunset.jpg', 3_999_999, at(3, 4, 19, 0), true);
-	const screenshot = file(0, photos, 'tmp-screenshot.png', 320_000, at(3, 4, 19, 30));
-	const vacation = folder(0, 'Vacation 2025', at(3, 4, 20, 0), {
-		parent: photos,
-		color: '#8B5CF6',
-	});
-	file(0, vacation, 'IMG_0001.jpg', 3_210_000, at(3, 4, 20, 1), true);
-	file(0, vacation, 'IMG_0002.jpg', 3_220_000, at(3, 4, 20, 1), true);
-	file(0, vacation, 'IMG_0003.jpg', 3_230_000, at(3, 4, 20, 1), true);
-
-	const projects = folder(0, 'Projects', at(3, 2, 9, 0), {
-		color: '#EC4899',
-		emoji: '🚀',
-		team: true,
-	});
-	const website = folder(0, 'Website Redesign', at(3, 2, 9, 30), {
-		parent: projects,
-		color: '#F472B6',
-		emoji: '🎨',
-	});
-	file(0, website, 'wireframes.pdf', 2_048_000, at(3, 2, 11, 0));
-	file(0, website, 'logo.svg', 12_340, at(3, 2, 11, 0));
-	file(0, website, 'brief.md', 4_100, at(3, 3, 9, 0));
-	const mobile = folder(0, 'Mobile App', at(3, 2, 9, 45), { parent: projects, color: '#A78BFA' });
-	file(0, mobile, 'roadmap.md', 7_800, at(3, 5, 15, 20));
-
-	folder(0, 'Empty', at(3, 3, 12, 0), { color: '#9CA3AF' });
-
-	const clients = folder(0, 'Shared with Clients', at(3, 2, 13, 0), {
-		color: '#14B8A6',
-		emoji: '🤝',
-	});
-	file(0, clients, 'proposal.pdf', 640_000, at(3, 2, 13, 10));
-	file(0, clients, 'pricing.xlsx', 45_600, at(3, 2, 13, 10));
-	const obsolete = file(0, clients, 'obsolete.pdf', 99_000, at(3, 2, 13, 20));
-	const drafts = folder(0, 'Drafts', at(3, 3, 8, 0), { parent: clients, color: '#5EEAD4' });
-	file(0, drafts, 'draft-proposal.docx', 150_300, at(3, 3, 8, 5));
-
-	const press = folder(0, 'Press Kit', at(3, 5, 9, 0), { color: '#F97316', emoji: '📰' });
-	file(0, press, 'press-release.pdf', 310_000, at(3, 5, 9, 10));
-	file(0, press, 'brand-logo.png', 85_000, at(3, 5, 9, 10));
-
-	const vault = folder(0, 'Private Vault', at(3, 5, 10, 0), { color: '#1F2937', emoji: '🔒' });
-	file(0, vault, 'secrets.txt', 1_200, at(3, 5, 10, 1));
-
-	const oldEvent = folder(0, 'Old Event', at(3, 1, 18, 0), { color: '#A855F7' });
-	file(0, oldEvent, 'event-photo.jpg', 2_700_000, at(3, 1, 18, 5), true);
-
-	const uploads = folder(0, 'Client Uploads', at(3, 6, 9, 0), { color: '#0EA5E9', emoji: '📥' });
-	file(0, uploads, 'received-logo.png', 64_000, at(3, 6, 11, 0));
-	file(0, uploads, 'signed-form.pdf', 420_000, at(3, 7, 15, 0));
-	const rejected = file(0, uploads, 'rejected.pdf', 12_000, at(3, 7, 15, 5));
-	const round1 = folder(0, 'Round 1', at(3, 7, 16, 0), { parent: uploads, color: '#38BDF8' });
-	file(0, round1, 'scan-001.pdf', 730_000, at(3, 7, 16, 5));
-
-	const closed = folder(0, 'Closed Request', at(2, 27, 15, 0), { color: '#64748B' });
-	file(0, closed, 'late-file.pdf', 55_000, at(2, 27, 15, 30));
-
-	const oldStuff = folder(0, 'Old Stuff', at(2, 27, 16, 0), { color: '#78716C', emoji: '🗑️' });
-	file(0, oldStuff, 'old-1.txt', 900, at(2, 27, 16, 1));
-	file(0, oldStuff, 'old-2.txt', 1_900, at(2, 27, 16, 1));
-
-	// Trash (deleted on 8 Mar)
+	// trashed on 8 Mar
 	model.clock.set(at(3, 8, 18, 0));
-	model.trashItem(oldDraft.id);
-	model.trashItem(oldStuff.id);
-	model.trashItem(screenshot.id);
-	model.trashItem(obsolete.id);
-	model.trashItem(rejected.id);
+	for (const item of demo.toTrash) model.trashItem(item.id);
 
-	// Shares: editor, visitor, protected, expired
 	const shares = (
 		[
-			[clients, 'editor', false, 720, at(3, 2, 14, 0)],
-			[press, 'visitor', false, 168, at(3, 5, 9, 30)],
-			[vault, 'editor', true, 720, at(3, 5, 10, 5)],
-			[oldEvent, 'editor', false, 24, at(3, 1, 18, 30)],
+			['Shared with Clients', 'editor', false, 720, at(3, 2, 14, 0)],
+			['Press Kit', 'visitor', false, 168, at(3, 5, 9, 30)],
+			['Private Vault', 'editor', true, 720, at(3, 5, 10, 5)],
+			['Old Event', 'editor', false, 24, at(3, 1, 18, 30)],
 		] as const
-	).map(([shared, permission, isProtected, expireIn, createdAt]) =>
-		model.addShare(shared.id, { permission, protected: isProtected, expireIn, createdAt }),
+	).map(([path, permission, isProtected, expireIn, createdAt]) =>
+		model.addShare(folder(path).id, { permission, protected: isProtected, expireIn, createdAt }),
 	);
 
-	// File requests
-	const activeRequest = model.addFileRequest(uploads.id, {
-		name: 'Client uploads',
-		createdAt: at(3, 6, 9, 5),
-		expiresAt: at(3, 31, 23, 59),
-	});
-	const expiredRequest = model.addFileRequest(closed.id, {
-		name: 'Closed request',
-		createdAt: at(2, 27, 15, 5),
-		expiresAt: at(3, 3, 0, 0),
-	});
+	const fileRequests = [
+		model.addFileRequest(folder('Client Uploads').id, {
+			name: 'Client uploads',
+			createdAt: at(3, 6, 9, 5),
+			expiresAt: at(3, 31, 23, 59),
+		}),
+		model.addFileRequest(folder('Closed Request').id, {
+			name: 'Closed request',
+			createdAt: at(2, 27, 15, 5),
+			expiresAt: at(3, 3, 0, 0),
+		}),
+	];
 
-	// Notifications
 	model.addNotification(0, {
 		description: '2 files were uploaded into your file request "Client uploads".',
 		createdAt: at(3, 6, 11, 2),
@@ -199,14 +196,7 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 		createdAt: at(3, 9, 8, 15),
 	});
 
-	// ----- Second User --------------------------------------------------------------------------------------
-	const personal = folder(1, 'Personal', at(3, 1, 12, 0), { color: '#F43F5E', emoji: '🏠' });
-	file(1, personal, 'passport-scan.pdf', 1_100_000, at(3, 1, 12, 5));
-	file(1, personal, 'holiday.jpg', 2_500_000, at(3, 2, 7, 0), true);
-	const receipts = folder(1, 'Receipts', at(3, 3, 18, 0), { color: '#EAB308' });
-	file(1, receipts, 'receipt-0042.pdf', 33_000, at(3, 3, 18, 1));
-	const otherTrashed = file(1, personal, 'other-trashed.txt', 700, at(3, 4, 9, 0));
-	model.trashItem(otherTrashed.id);
+	for (const item of plant(model, 1, SECOND_TREE).toTrash) model.trashItem(item.id);
 	model.addNotification(1, {
 		description: '1 file was uploaded into your file request "Receipts".',
 		createdAt: at(3, 4, 10, 0),
@@ -215,7 +205,12 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	// Bulk folder last, so every other id and token is the same with or without it.
 	let bulk: FolderRec | undefined;
 	if (options.bulkFolderFiles > 0) {
-		bulk = folder(0, 'Bulk', at(3, 8, 0, 0), { color: '#84CC16', emoji: '📦' });
+		bulk = model.addFolder(0, {
+			name: 'Bulk',
+			color: '#84CC16',
+			emoji: '📦',
+			createdAt: at(3, 8, 0, 0),
+		});
 		const base = at(3, 8, 0, 0).getTime();
 		for (let i = 0; i < options.bulkFolderFiles; i++) {
 			model.addFile(0, {
@@ -229,10 +224,9 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 		}
 	}
 
-	const now = at(3, 10, 12, 0);
-	model.clock.set(now);
+	model.clock.set(at(3, 10, 12, 0));
 	return {
-		users: [demo, other].map((u) => ({
+		users: users.map((u) => ({
 			name: u.name,
 			accessToken: u.accessToken,
 			rootFolderIds: model
@@ -247,7 +241,7 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 			protected: s.protected,
 			expired: model.isShareExpired(s),
 		})),
-		fileRequests: [activeRequest, expiredRequest].map((r) => ({
+		fileRequests: fileRequests.map((r) => ({
 			id: r.id,
 			folderId: r.folderId,
 			active: model.isFileRequestActive(r),

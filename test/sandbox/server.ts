@@ -19,7 +19,6 @@ import { fileWrapper } from './representation';
 import { apiRoutes } from './routes';
 import type { SeedInfo, SeedOptions } from './seed';
 import { RemoteUploads } from './uploads';
-import type { UploadOptions } from './uploads';
 
 export { Model } from './model';
 export type { FaultRule } from './faults';
@@ -45,32 +44,6 @@ export interface SandboxOptions {
 	onAnswered?: (request: RecordedRequest, handlingMs: number) => void;
 }
 
-export interface Sandbox {
-	/** e.g. http://127.0.0.1:43123 (no trailing slash, no /api/v1) */
-	baseUrl: string;
-	port: number;
-	seed: SeedInfo;
-	model: Model;
-	clock: { now(): Date; set(d: Date): void; advance(ms: number): void };
-	/** every request, in order of arrival (fault-injected ones too); control requests are not recorded */
-	requests: RecordedRequest[];
-	clearRequests(): void;
-	countRequests(filter?: RequestFilter): number;
-	/** returns a remover */
-	fault(rule: FaultRule): () => void;
-	clearFaults(): void;
-	/** back to the seeded state (fast, no restart), clears requests and faults, upload settings as started */
-	reset(): void;
-	/** queued uploads finished */
-	idle(): Promise<void>;
-	/** how remote uploads behave; tests may change `naming`, `unreachable`, `queueThreshold`, `queueWhen`, `queueDelayMs` */
-	uploads: UploadOptions;
-	/** every URL a remote upload was asked to fetch since the start, kept across reset() and clearRequests() */
-	remoteUrls: readonly string[];
-	/** closes server and all sockets */
-	stop(): Promise<void>;
-}
-
 /**
  * The control API under /__sandbox/: `POST /__sandbox/files` adds a file to a separate-process sandbox
  * (`npm run sandbox`, `npm run dev`), so a trigger there has something new to see. Bad input → 400, other routes → 404.
@@ -94,7 +67,10 @@ function controlApi(model: Model, method: string, path: string, raw: string): Re
 	}
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+/** A running sandbox: `sb.baseUrl` (no trailing slash, no /api/v1), `sb.model`, `sb.fault(rule)`… (README.md) */
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export async function startSandbox(options: SandboxOptions = {}) {
 	const model = new Model(options.seed, options.realtimeClock);
 	if (options.cursorMode) model.cursorMode = options.cursorMode;
 	const requests: RecordedRequest[] = [];
@@ -102,13 +78,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-storage-sandbox-'));
 	const uploads = new RemoteUploads(model, storeDir);
 	const server = http.createServer(
-		requestListener({
-			routes: apiRoutes({ model, uploads, maxPageSize: options.maxPageSize ?? 500 }),
-			control: (method, urlPath, raw) => controlApi(model, method, urlPath, raw),
+		requestListener(
+			apiRoutes(model, uploads, options.maxPageSize ?? 500),
+			(method, urlPath, raw) => controlApi(model, method, urlPath, raw),
 			requests,
 			faults,
-			onAnswered: options.onAnswered,
-		}),
+			options.onAnswered,
+		),
 	);
 	server.keepAliveTimeout = 5_000;
 
@@ -130,25 +106,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	return {
 		baseUrl,
 		port,
-		get seed() {
+		get seed(): SeedInfo {
 			return model.seedInfo;
 		},
 		model,
 		clock: model.clock,
+		/** every request, in order of arrival (fault-injected ones too); control requests are not recorded */
 		requests,
-		clearRequests: () => void (requests.length = 0),
-		countRequests: (filter) => countRequests(requests, filter),
-		fault: (rule) => faults.add(rule),
+		clearRequests: (): void => void (requests.length = 0),
+		countRequests: (filter?: RequestFilter) => countRequests(requests, filter),
+		/** returns a remover */
+		fault: (rule: FaultRule) => faults.add(rule),
 		clearFaults: () => faults.clear(),
+		/** back to the seeded state (fast, no restart), clears requests and faults, upload settings as started */
 		reset: () => {
 			uploads.reset();
 			model.reset();
 			requests.length = 0;
 			faults.clear();
 		},
+		/** queued uploads finished */
 		idle: () => uploads.idle(),
+		/** how remote uploads behave until reset(): `naming`, `unreachable`, `queueThreshold`, `queueWhen`… */
 		uploads: uploads.options,
-		remoteUrls: uploads.asked,
+		/** every URL a remote upload was asked to fetch since the start, kept across reset() and clearRequests() */
+		remoteUrls: uploads.asked as readonly string[],
+		/** closes the server and all sockets */
 		stop: async () => {
 			if (stopped) return;
 			stopped = true;

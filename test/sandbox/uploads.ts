@@ -12,37 +12,23 @@ import type { FileRequestRec, FolderRec, Model } from './model';
 import { MESSAGES } from './schemas';
 
 /**
- * Downloading one URL for a remote upload with node:http/https: no keep-alive, up to 5 redirects, a timeout per
- * URL and a size cap. The bytes go to a file on disk (never into memory), so what was fetched can be served back.
- *
- * How the stored file is named (`naming`):
+ * How a fetched file is named:
  * - `url`, the ancestor's rule (VueFileManager, `GetContentFromExternalSource`): PHP's `pathinfo()` on the whole URL
- *   text, so the name is what follows the URL's last "/" — even one inside the query — cut at the first "?".
- *   Content-Disposition is not read. The sandbox keeps the extension in the name (the spec's display name) and
- *   percent-decodes it.
- * - `ancestor`, the same text exactly as the ancestor stores it: without its last extension (kept in a column of its
- *   own) and not decoded.
- * - `disposition`, servers that honour Content-Disposition (as `curl -J` or `wget --content-disposition` do):
- *   `filename*` (decoded, as RFC 6266 says), else `filename` as sent (n8n sends it percent-encoded and nobody decodes
- *   it), else the last segment of the URL's path.
+ *   text, so the name is what follows the URL's last "/" (even one inside the query), cut at the first "?";
+ *   Content-Disposition is not read. The sandbox keeps the extension (the spec's display name) and percent-decodes.
+ * - `ancestor`: the same text exactly as the ancestor stores it, without its last extension and not decoded.
+ * - `disposition`, as `curl -J` does: `filename*` (decoded, RFC 6266), else `filename` as sent (n8n sends it
+ *   percent-encoded and nobody decodes it), else the last segment of the URL's path.
  */
 export type RemoteNaming = 'url' | 'ancestor' | 'disposition';
 
-interface FetchOptions {
-	timeoutMs: number;
+type FetchOptions = Pick<UploadOptions, 'timeoutMs' | 'naming'> & {
 	signal: AbortSignal;
-	naming: RemoteNaming;
-	/** where the fetched bytes are written */
 	storeDir: string;
-}
+};
 
-interface Fetched {
-	name: string;
-	mimetype: string;
-	size: number;
-	/** the fetched bytes */
-	storedPath: string;
-}
+/** `storedPath`: where the fetched bytes are */
+type Fetched = { name: string; mimetype: string; size: number; storedPath: string };
 
 let stored = 0;
 const MAX_BYTES = 2 * 1024 ** 3;
@@ -73,7 +59,10 @@ function nameFromDisposition(url: URL, disposition: string | undefined): string 
 	return decoded(url.pathname.split('/').filter(Boolean).pop() ?? '');
 }
 
-/** `asked`: the URL the upload was asked for, which names the file, as the ancestor's HTTP client follows quietly. */
+/**
+ * Downloads one URL to a file in `storeDir` (never into memory): no keep-alive, up to 5 redirects, a timeout per URL,
+ * a size cap. `asked`, the URL the upload was asked for, names the file (the ancestor's client follows quietly).
+ */
 function fetchRemote(
 	url: string,
 	options: FetchOptions,
@@ -144,32 +133,22 @@ function fetchRemote(
  * stores a file notifies the request owner. A reset() discards results of uploads started before it. The fetched
  * bytes are kept on disk and served as the file's content.
  */
-export interface UploadOptions {
+const DEFAULTS = {
 	/** more URLs than this are queued */
-	queueThreshold: number;
-	/** when set, decides instead of the threshold whether an upload is queued */
-	queueWhen?: (urls: string[]) => boolean;
-	/** a queued upload starts fetching this long after the answer */
-	queueDelayMs: number;
-	/** per URL */
-	timeoutMs: number;
-	/** how a fetched file is named (see fetchRemote) */
-	naming: RemoteNaming;
-	/** a server that cannot reach the hosts of the URLs it is given: every fetch fails as refused */
-	unreachable: boolean;
-	/** a server that lists a file request in this order whatever `sort` and `direction` ask (the spec leaves it open) */
-	listOrder?: 'newest first' | 'oldest first';
-}
-
-const DEFAULTS: UploadOptions = {
 	queueThreshold: 5,
+	/** when set, decides instead of the threshold whether an upload is queued */
+	queueWhen: undefined as ((urls: string[]) => boolean) | undefined,
+	/** a queued upload starts fetching this long after the answer */
 	queueDelayMs: 0,
+	/** per URL */
 	timeoutMs: 10_000,
-	naming: 'url',
+	naming: 'url' as RemoteNaming,
+	/** a server that cannot reach the hosts of the URLs it is given: every fetch fails as refused */
 	unreachable: false,
-	queueWhen: undefined,
-	listOrder: undefined,
+	/** a server that lists a file request in this order whatever `sort` and `direction` ask (the spec leaves it open) */
+	listOrder: undefined as 'newest first' | 'oldest first' | undefined,
 };
+export type UploadOptions = typeof DEFAULTS;
 
 export class RemoteUploads {
 	/** every URL it was asked to fetch since it started (reset keeps them): the e2e suites look for their secrets */
