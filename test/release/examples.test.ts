@@ -12,6 +12,15 @@ import { MESSAGES } from '../sandbox/schemas';
 
 const files = fs.readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
 const shipped = (file: string) => fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
+type Node = {
+	type: string;
+	credentials?: Record<string, { name?: string }>;
+	parameters: { content?: string };
+};
+const workflows = files.map((file) => ({
+	file,
+	...(JSON.parse(shipped(file)) as { id: string; nodes: Node[] }),
+}));
 
 describe('examples/', () => {
 	it('are all imported by the e2e suite and the demo', () => {
@@ -19,33 +28,22 @@ describe('examples/', () => {
 	});
 
 	it("have workflow ids n8n never generates (16 letters and digits), short enough for the trigger's memory", () => {
-		const workflows = files.map(
-			(file) => JSON.parse(shipped(file)) as { id: string; nodes: Array<{ type: string }> },
-		);
 		for (const { id } of workflows)
 			expect({ id, generatable: /^[A-Za-z0-9]{16}$/.test(id) }).toEqual({ id, generatable: false });
 		expect(new Set(workflows.map((w) => w.id)).size).toBe(workflows.length);
 		expect(() => refuseUnsafeWorkflowIds(loadedAll())).not.toThrow();
 	});
 
-	it('name a credential in every File Storage node and tell users to pick their own', () => {
-		for (const file of files) {
-			const workflow = JSON.parse(shipped(file)) as {
-				nodes: Array<{
-					type: string;
-					credentials?: Record<string, { name?: string }>;
-					parameters: { content?: string };
-				}>;
-			};
-			for (const node of workflow.nodes.filter((n) =>
-				n.type.startsWith('n8n-nodes-file-storage.'),
-			)) {
+	it.each(workflows)(
+		'$file names a credential in every File Storage node and tells users to pick their own',
+		({ nodes }) => {
+			for (const node of nodes.filter((n) => n.type.startsWith('n8n-nodes-file-storage.')))
 				expect(Object.values(node.credentials ?? {}).map((c) => typeof c.name)).toEqual(['string']);
-			}
-			const notes = workflow.nodes.map((n) => n.parameters.content ?? '').join('\n');
-			expect(`${file}: ${notes}`).toMatch(/pick your own credential/i);
-		}
-	});
+			expect(nodes.map((n) => n.parameters.content ?? '').join('\n')).toMatch(
+				/pick your own credential/i,
+			);
+		},
+	);
 
 	const model = new Model();
 	it.each([
