@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // docs/architecture.md names every source file, and names no file that is not there, so that it cannot drift from
 // the code. A file counts as named when the tree drawing lists it under its folder (the first word after `├── ` or
 // `└── ` is the entry, the rest of the line a comment), or when the text names it with its folder

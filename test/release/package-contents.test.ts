@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 // The published tarball holds only what n8n loads (the built nodes, credentials and their icons) and the
 // package's README, licence and manifest: nothing from docs/, tests or sources. Built and packed as `npm run
 // release` does (n8n-node build, then npm pack).
