@@ -7,10 +7,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runCommand } from '../e2e/processes';
-import type { Call, Run } from './lib';
+import type { Call, Item, Run } from './lib';
 import { BenchN8n, knob, machine, rawClient, rounds, WARMUPS } from './lib';
 import type { Target } from './report';
-import { blocks, fmt, maxOf, medianOf, percentile, table, targetTable, times } from './report';
+import {
+	blocks,
+	fmt,
+	maxOf,
+	median,
+	medianOf,
+	percentile,
+	table,
+	targetTable,
+	times,
+} from './report';
 import { triggerBench } from './trigger-bench';
 import * as wf from './workflows';
 
@@ -119,29 +129,19 @@ export async function mainBench(): Promise<string> {
 	});
 	const runs: Record<string, Run[]> = {};
 	for (const key of keys) {
+		const everyFileOnce = (items: Item[]) => {
+			const ids = new Set(items.map(({ json }) => json.id ?? (json.data as IDataObject)?.id));
+			if (items.length !== FILES || ids.size !== FILES)
+				throw new Error(`${key}: ${items.length} items, ${ids.size} distinct ids`);
+		};
 		runs[key] = [];
-		for (const run of listed.measured[key]) {
-			if (!('executionId' in run)) runs[key].push(run);
-			else
-				runs[key].push(
-					await bench.result(run, (items) => {
-						const ids = new Set(items.map(({ json }) => json.id ?? (json.data as IDataObject)?.id));
-						if (items.length !== FILES || ids.size !== FILES)
-							throw new Error(`${key}: ${items.length} items, ${ids.size} distinct ids`);
-					}),
-				);
-		}
+		for (const run of listed.measured[key])
+			runs[key].push('executionId' in run ? await bench.result(run, everyFileOnce) : run);
 	}
 	const floor = p(runs.rawNoKeepAlive, 50);
 	const listingRow = (key: string) => {
 		const r = runs[key];
-		const part = (k: number) =>
-			fmt(
-				medianOf(
-					r.map((x) => ({ ms: x.parts[k] })),
-					'ms',
-				),
-			);
+		const part = (k: number) => fmt(median(r.map((x) => x.parts[k])));
 		const parts =
 			r[0].parts.length === 2 ? ` (p50: HTTP Request ${part(0)} + Split Out ${part(1)})` : '';
 		const n8n = !key.startsWith('raw');
@@ -207,12 +207,7 @@ export async function mainBench(): Promise<string> {
 				maxOf(r, 'requests'),
 				fmt(medianOf(r, 'serverMs')),
 				fmt(medianOf(r, 'serverMs') / maxOf(r, 'requests')),
-				fmt(
-					medianOf(
-						r.map((x) => ({ ms: x.ms - x.serverMs })),
-						'ms',
-					),
-				),
+				fmt(median(r.map((x) => x.ms - x.serverMs))),
 				r === fsRuns ? times(httpP50 / fsP50) : '—',
 				fmt(medianOf(r, 'wallMs')),
 			]);

@@ -4,5 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash test/tools/ensure-deps.sh
 rm -rf .tmp/sandbox-bench-build
-node_modules/.bin/tsc -p test/bench/tsconfig.sandbox-bench.json
+node_modules/.bin/tsc -p test/bench/tsconfig.bench.json --outDir .tmp/sandbox-bench-build
 exec node .tmp/sandbox-bench-build/test/bench/sandbox-bench.js "$@"

@@ -1,24 +1,16 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // docs/architecture.md names every source file, and names no file that is not there, so that it cannot drift from
 // the code. A file counts as named when the tree drawing lists it under its folder (the first word after `├── ` or
 // `└── ` is the entry, the rest of the line a comment), or when the text names it with its folder
 // (`transport/listing.ts`). Every path-like word ending in `.ts` must exist: with a folder, as the end of a source
 // file's path or as a path from the repository's root; without one, as some source file's name. A path with a
 // placeholder in it (`actions/<resource>/index.ts`) names no file.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, posix, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, posix } from 'node:path';
 
-const root = resolve(__dirname, '../..');
+import { read, root, sourceFiles } from './repo';
+
 const DOC = 'docs/architecture.md';
-
-/** Every `.ts` file under `dir`, as a path from the repository's root. */
-function sourceFiles(dir: string): string[] {
-	return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-		const path = posix.join(dir, entry.name);
-		if (entry.isDirectory()) return sourceFiles(path);
-		return entry.name.endsWith('.ts') ? [path] : [];
-	});
-}
 
 /** The lines of the doc's fenced code blocks. */
 function codeBlockLines(markdown: string): string[] {
@@ -59,8 +51,8 @@ function tsWords(text: string): string[] {
 }
 
 describe(DOC, () => {
-	const doc = readFileSync(join(root, DOC), 'utf8');
-	const files = [...sourceFiles('credentials'), ...sourceFiles('nodes')].sort();
+	const doc = read(DOC);
+	const files = sourceFiles().sort();
 	const tree = treeEntries(codeBlockLines(doc));
 	const words = tsWords(doc);
 	/** The source files a word with a folder names: those whose path ends with it. */

@@ -12,6 +12,15 @@ import { MESSAGES } from '../sandbox/schemas';
 
 const files = fs.readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
 const shipped = (file: string) => fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
+type Node = {
+	type: string;
+	credentials?: Record<string, { name?: string }>;
+	parameters: { content?: string };
+};
+const workflows = files.map((file) => ({
+	file,
+	...(JSON.parse(shipped(file)) as { id: string; nodes: Node[] }),
+}));
 
 describe('examples/', () => {
 	it('are all imported by the e2e suite and the demo', () => {
@@ -19,87 +28,53 @@ describe('examples/', () => {
 	});
 
 	it("have workflow ids n8n never generates (16 letters and digits), short enough for the trigger's memory", () => {
-		const workflows = files.map(
-			(file) => JSON.parse(shipped(file)) as { id: string; nodes: Array<{ type: string }> },
-		);
 		for (const { id } of workflows)
 			expect({ id, generatable: /^[A-Za-z0-9]{16}$/.test(id) }).toEqual({ id, generatable: false });
 		expect(new Set(workflows.map((w) => w.id)).size).toBe(workflows.length);
 		expect(() => refuseUnsafeWorkflowIds(loadedAll())).not.toThrow();
 	});
 
-	it('name a credential in every File Storage node and tell users to pick their own', () => {
-		for (const file of files) {
-			const workflow = JSON.parse(shipped(file)) as {
-				nodes: Array<{
-					type: string;
-					credentials?: Record<string, { name?: string }>;
-					parameters: { content?: string };
-				}>;
-			};
-			for (const node of workflow.nodes.filter((n) =>
-				n.type.startsWith('n8n-nodes-file-storage.'),
-			)) {
+	it.each(workflows)(
+		'$file names a credential in every File Storage node and tells users to pick their own',
+		({ nodes }) => {
+			for (const node of nodes.filter((n) => n.type.startsWith('n8n-nodes-file-storage.')))
 				expect(Object.values(node.credentials ?? {}).map((c) => typeof c.name)).toEqual(['string']);
-			}
-			const notes = workflow.nodes.map((n) => n.parameters.content ?? '').join('\n');
-			expect({ file, saysPickYourOwn: /pick your own credential/i.test(notes) }).toEqual({
-				file,
-				saysPickYourOwn: true,
-			});
-		}
+			expect(nodes.map((n) => n.parameters.content ?? '').join('\n')).toMatch(
+				/pick your own credential/i,
+			);
+		},
+	);
+
+	const model = new Model();
+	it.each([
+		// a server's answer is recognised by what the API guarantees: the node's words are the same on every server
+		['word of the test server', Object.values(MESSAGES).filter((words) => words !== MESSAGES.gone)],
+		// n8n names new credentials otherwise
+		['credential name of the sandbox', [/\(sandbox/]],
+		// the demo's control API is in docs/development.md, not the README
+		['pointer to the control API in the README', [/control API \(see the README\)/]],
+		// users must put their own IDs there
+		["ID of the demo sandbox's items", [...model.items.keys()]],
+	] as Array<[string, Array<string | RegExp>]>)('ship no %s', (_what, forbidden) => {
+		expect(forbidden.length).toBeGreaterThan(0);
+		const found = files.flatMap((file) =>
+			forbidden
+				.filter((f) => (typeof f === 'string' ? shipped(file).includes(f) : f.test(shipped(file))))
+				.map((f) => `${file}: ${String(f)}`),
+		);
+		expect(found).toEqual([]);
 	});
 
-	it("recognise a server's answer by what the API guarantees, never by the test server's own words", () => {
-		// the node's words are the same on every server; these are only the test server's
-		const serverWords = Object.entries(MESSAGES)
-			.filter(([key]) => key !== 'gone')
-			.map(([, words]) => words);
-		for (const file of files)
-			for (const words of serverWords)
-				expect({ file, words, shipped: shipped(file).includes(words) }).toEqual({
-					file,
-					words,
-					shipped: false,
-				});
+	it.each([
+		['<ID of a folder to watch>', 'Old Stuff'],
+		['<ID of a file to watch>', 'Documents/old-draft.docx'],
+		['<ID of another folder to watch>', 'Documents'],
+		['<ID of the folder where invoices arrive>', 'Documents'],
+	])('fill the placeholder %s with the seeded %s', (placeholder, path) => {
+		expect(model.itemAt(0, path).id).toBe(SANDBOX_IDS_FOR_PLACEHOLDERS[placeholder]);
 	});
 
-	it('name credentials as n8n names new ones and point readers at the page that has what they need', () => {
-		for (const file of files) {
-			expect({ file, sandboxNames: /\(sandbox/.test(shipped(file)) }).toEqual({
-				file,
-				sandboxNames: false,
-			});
-			// the demo's control API is in docs/development.md, not the README
-			expect({
-				file,
-				controlApiInReadme: /control API \(see the README\)/.test(shipped(file)),
-			}).toEqual({ file, controlApiInReadme: false });
-		}
-	});
-
-	it("ship no ID of the demo sandbox's items, and their placeholders stand for its seeded items", () => {
-		const model = new Model();
-		const sandboxIds = [...model.items.keys()];
-		for (const file of files)
-			for (const id of sandboxIds)
-				expect({ file, id, shipped: shipped(file).includes(id) }).toEqual({
-					file,
-					id,
-					shipped: false,
-				});
-		expect(model.itemAt(0, 'Old Stuff').id).toBe(
-			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a folder to watch>'],
-		);
-		expect(model.itemAt(0, 'Documents/old-draft.docx').id).toBe(
-			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of a file to watch>'],
-		);
-		expect(model.itemAt(0, 'Documents').id).toBe(
-			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of another folder to watch>'],
-		);
-		expect(model.itemAt(0, 'Documents').id).toBe(
-			SANDBOX_IDS_FOR_PLACEHOLDERS['<ID of the folder where invoices arrive>'],
-		);
+	it('leave no placeholder unfilled, and Invoices is the folder inside Documents', () => {
 		expect(model.itemAt(0, 'Documents/Invoices').type).toBe('folder');
 		for (const workflow of loadedAll()) expect(JSON.stringify(workflow)).not.toContain('<ID of');
 	});

@@ -1,27 +1,19 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The shape of the source, as docs/architecture.md states its rules: no circles, not even type-only ones (a module
 // that needs a type of a module that needs it back belongs with it), a transport shallow enough to read from its
 // entry point down, a library that no node owns, credentials that know only the contract, and small files.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 import * as ts from 'typescript';
 
-const root = resolve(__dirname, '../..');
-
-function sourceFiles(folder: string): string[] {
-	return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-		const path = `${folder}/${entry.name}`;
-		if (entry.isDirectory()) return sourceFiles(path);
-		return entry.name.endsWith('.ts') ? [path] : [];
-	});
-}
+import { read, root, sourceFiles } from './repo';
 
 /** Each source file's relative imports (`import` and `export … from`, type-only included), as repo paths. */
-function importGraph(folders: string[]): Map<string, string[]> {
+function importGraph(): Map<string, string[]> {
 	const graph = new Map<string, string[]>();
-	for (const file of folders.flatMap(sourceFiles)) {
-		const text = readFileSync(join(root, file), 'utf8');
+	for (const file of sourceFiles()) {
+		const text = read(file);
 		const targets = [...text.matchAll(/\bfrom\s+'(\.[^']*)'/g)].map(([, spec]) => {
 			const base = join(dirname(join(root, file)), spec);
 			const found = [`${base}.ts`, join(base, 'index.ts')].find((candidate) =>
@@ -60,7 +52,7 @@ function floors(graph: Map<string, string[]>, file: string, within: string): num
 }
 
 describe('imports of the source', () => {
-	const graph = importGraph(['nodes', 'credentials']);
+	const graph = importGraph();
 
 	it('reads every source file', () => {
 		expect(graph.size).toBeGreaterThan(50);
@@ -105,7 +97,7 @@ describe('imports of the source', () => {
 
 	it('no source file is over 300 lines', () => {
 		const long = [...graph.keys()]
-			.map((file) => [file, readFileSync(join(root, file), 'utf8').split('\n').length] as const)
+			.map((file) => [file, read(file).split('\n').length] as const)
 			.filter(([, lines]) => lines > 300)
 			.map(([file, lines]) => `${file}: ${lines} lines`);
 		expect(long).toEqual([]);
@@ -115,7 +107,7 @@ describe('imports of the source', () => {
 	// rewritten on its way up. The one exception is inside that factory: NodeApiError swaps connection-code messages.
 	it('no code sets the message or description of an error after it was made', () => {
 		const rewrites = [...graph.keys()].flatMap((file) =>
-			readFileSync(join(root, file), 'utf8')
+			read(file)
 				.split('\n')
 				.flatMap((line, index) =>
 					/\.(message|description)\s*(=[^=>]|\+=)/.test(line)
@@ -131,12 +123,7 @@ describe('imports of the source', () => {
 	// One table of messages and one of hints: the error factory is handed their texts, never one worded on the spot.
 	it('every failure is worded from the tables of messages and hints', () => {
 		const worded = [...graph.keys()].flatMap((file) => {
-			const source = ts.createSourceFile(
-				file,
-				readFileSync(join(root, file), 'utf8'),
-				ts.ScriptTarget.ES2022,
-				true,
-			);
+			const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.ES2022, true);
 			const found: string[] = [];
 			const visit = (node: ts.Node) => {
 				if (
@@ -171,6 +158,6 @@ function hasWords(node: ts.Node): boolean {
 
 /** The line of the one message set in the error factory (NodeApiError swaps connection-code messages). */
 function factoryLine(): number {
-	const lines = readFileSync(join(root, 'nodes/lib/transport/errors.ts'), 'utf8').split('\n');
+	const lines = read('nodes/lib/transport/errors.ts').split('\n');
 	return lines.findIndex((line) => line.trim() === 'error.message = text;') + 1;
 }

@@ -1,24 +1,17 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 // The published tarball holds only what n8n loads (the built nodes, credentials and their icons) and the
 // package's README, licence and manifest: nothing from docs/, tests or sources. Built and packed as `npm run
 // release` does (n8n-node build, then npm pack).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import { withDistLock } from '../helpers/dist-lock';
+import { readJson, root, sourceFiles } from './repo';
 
-const root = resolve(__dirname, '../..');
-
-/** What the build makes of a source folder: each .ts as .js, each codex .json as it is, under dist/. */
-function sourceFiles(folder: string): string[] {
-	return readdirSync(resolve(root, folder), { withFileTypes: true }).flatMap((entry) => {
-		const path = join(folder, entry.name);
-		if (entry.isDirectory()) return sourceFiles(path);
-		if (entry.name.endsWith('.ts')) return [`dist/${path.replace(/\.ts$/, '.js')}`];
-		return entry.name.endsWith('.node.json') ? [`dist/${path}`] : [];
-	});
-}
+/** What the build makes of the sources: each .ts as .js, each codex .json as it is, under dist/. */
+const built = () =>
+	sourceFiles(/\.ts$|\.node\.json$/).map((path) => `dist/${path.replace(/\.ts$/, '.js')}`);
 
 function packedFiles(): string[] {
 	execFileSync('npx', ['n8n-node', 'build'], { cwd: root, stdio: 'pipe', timeout: 120_000 });
@@ -43,17 +36,14 @@ describe('the packed tarball', () => {
 			'LICENSE.md',
 			'README.md',
 			'package.json',
-			...sourceFiles('credentials'),
-			...sourceFiles('nodes'),
+			...built(),
 			...readdirSync(resolve(root, 'icons')).map((icon) => `dist/icons/${icon}`),
 		].sort();
 		expect(files).toEqual(expected);
 	});
 
 	it('holds every node and credential the manifest names, and their icons', () => {
-		const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
-			n8n: { nodes: string[]; credentials: string[] };
-		};
+		const manifest = readJson<{ n8n: { nodes: string[]; credentials: string[] } }>('package.json');
 		for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials])
 			expect(files).toContain(entry);
 		expect(files).toEqual(

@@ -154,6 +154,13 @@ describe('credentials', () => {
 
 describe('descriptions', () => {
 	const described = shown.filter(({ property }) => property.description);
+	/** The shown parameter `name` (of the panel of `operation`, when given). */
+	const parameter = (name: string, operation?: string) =>
+		shown.find(
+			({ property, top }) =>
+				property.name === name &&
+				(!operation || top.displayOptions?.show?.operation?.includes(operation)),
+		)?.property;
 
 	it('an options parameter that names a raw value also names the choice the dropdown shows', () => {
 		const unnamed = shown
@@ -190,27 +197,16 @@ describe('descriptions', () => {
 					: [];
 			});
 		expect(above).toEqual([]);
-		const uploadBatch = shown.find(
-			({ property, top }) =>
-				property.name === 'batchSize' &&
-				top.displayOptions?.show?.operation?.includes('uploadFile'),
-		);
-		expect(uploadBatch?.property.default).toBe(20);
+		expect(parameter('batchSize', 'uploadFile')?.default).toBe(20);
 	});
 
 	it('both filters on a name say that upper and lower case count as the same', () => {
-		for (const name of ['nameContains', 'namePattern']) {
-			const filter = shown.find(({ property }) => property.name === name)?.property;
-			expect(filter?.description).toMatch(/upper and lower case/i);
-		}
+		for (const name of ['nameContains', 'namePattern'])
+			expect(parameter(name)?.description).toMatch(/upper and lower case/i);
 	});
 
 	it('Upload File says, before it fails, what it needs of n8n', () => {
-		const field = shown.find(
-			({ property, top }) =>
-				property.name === 'binaryPropertyName' &&
-				top.displayOptions?.show?.operation?.includes('uploadFile'),
-		)?.property;
+		const field = parameter('binaryPropertyName', 'uploadFile');
 		expect(field?.description).toMatch(/reach n8n/);
 		expect(field?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 		const operation = operations.find((candidate) => candidate.value === 'uploadFile');
@@ -218,8 +214,7 @@ describe('descriptions', () => {
 	});
 
 	it('Thumbnail Size says where it cannot apply: after a listing with Simplify on', () => {
-		const size = shown.find(({ property }) => property.name === 'thumbnailSize')?.property;
-		expect(size?.description).toMatch(/Simplify on.*turn Simplify off/);
+		expect(parameter('thumbnailSize')?.description).toMatch(/Simplify on.*turn Simplify off/);
 	});
 
 	it('Include File Content is offered on every event whose items can be files', () => {

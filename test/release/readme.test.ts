@@ -1,14 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // What a newcomer reads is true: every "docs" link n8n shows next to the nodes and credentials opens a section of the
 // README, every link of the README leads somewhere, and every message the README's Troubleshooting quotes is one the
 // code can produce, from the part of the package the README says (a workflow's node, or a credential's test).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { SIMPLIFIED_FILE_FIELDS, SIMPLIFIED_FOLDER_FIELDS } from '../helpers/simplified-fields';
+import { filesUnder, read, readJson, root, sourceFiles } from './repo';
 
-const root = resolve(__dirname, '../..');
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const readme = read('README.md');
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
@@ -25,20 +24,10 @@ function anchorsOf(markdown: string): Set<string> {
 	return new Set([...withoutCode.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => slug(heading)));
 }
 
-function sourceFiles(folder: string): string[] {
-	return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-		const path = `${folder}/${entry.name}`;
-		if (entry.isDirectory()) return sourceFiles(path);
-		return /\.(ts|json)$/.test(entry.name) ? [path] : [];
-	});
-}
-
 /** The repository's address: package.json's homepage, the one place a maintainer changes it. */
-const manifest = JSON.parse(read('package.json')) as {
-	homepage: string;
-	repository: { url: string };
-	bugs: { url: string };
-};
+const manifest = readJson<{ homepage: string; repository: { url: string }; bugs: { url: string } }>(
+	'package.json',
+);
 const repository = manifest.homepage.replace(/#readme$/, '');
 
 describe('links a user follows', () => {
@@ -51,7 +40,7 @@ describe('links a user follows', () => {
 	});
 
 	// Credentials must state documentationUrl as a literal (n8n's lint), and codex files are JSON: both are read as text.
-	const shown = [...sourceFiles('credentials'), ...sourceFiles('nodes')].flatMap((file) =>
+	const shown = sourceFiles(/\.(ts|json)$/).flatMap((file) =>
 		[...read(file).matchAll(/https:\/\/github\.com\/[^\s'"`)]+/g)].map(([url]) => ({ file, url })),
 	);
 
@@ -75,41 +64,29 @@ describe('links a user follows', () => {
 		expect(broken).toEqual([]);
 	});
 
-	it('every link inside the README leads to one of its sections or to a file of the repository', () => {
-		const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map(([, target]) => target);
-		expect(links.length).toBeGreaterThan(10);
-		const broken = links.filter((target) => {
-			if (/^https?:/.test(target)) return !target.startsWith('https://');
-			const [path, anchor] = target.split('#');
-			if (path === '') return !anchors.has(anchor);
-			if (!existsSync(join(root, path))) return true;
-			return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
-		});
-		expect(broken).toEqual([]);
-	});
-
-	it('every link inside docs/ and examples/README.md leads to a file of the repository and its section', () => {
-		const pages = [
-			...readdirSync(join(root, 'docs'))
-				.filter((name) => name.endsWith('.md'))
-				.map((name) => `docs/${name}`),
-			'examples/README.md',
-		];
-		const broken = pages.flatMap((page) => {
+	const pages = [
+		'README.md',
+		...readdirSync(join(root, 'docs'))
+			.filter((name) => name.endsWith('.md'))
+			.map((name) => `docs/${name}`),
+		'examples/README.md',
+	];
+	it.each(pages)(
+		'every link inside %s leads to a file of the repository and its section',
+		(page) => {
 			const text = read(page).replace(/```[\s\S]*?```/g, '');
-			return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-				.map(([, target]) => target)
-				.filter((target) => !/^https?:/.test(target))
-				.filter((target) => {
-					const [relativePath, anchor] = target.split('#');
-					const path = relativePath === '' ? page : join(page, '..', relativePath);
-					if (!existsSync(join(root, path))) return true;
-					return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
-				})
-				.map((target) => `${page}: ${target}`);
-		});
-		expect(broken).toEqual([]);
-	});
+			const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map(([, target]) => target);
+			if (page === 'README.md') expect(links.length).toBeGreaterThan(10);
+			const broken = links.filter((target) => {
+				if (/^https?:/.test(target)) return !target.startsWith('https://');
+				const [relativePath, anchor] = target.split('#');
+				const path = relativePath === '' ? page : join(page, '..', relativePath);
+				if (!existsSync(join(root, path))) return true;
+				return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
+			});
+			expect(broken).toEqual([]);
+		},
+	);
 
 	it('finds a broken anchor', () => {
 		expect(anchorsOf('## Access token\n## File request ID').has('file-request-id')).toBe(true);
@@ -132,7 +109,7 @@ function quotedMessages(which: string): string[] {
 /** Every text the source can say: its string and template literals, a template's placeholders as "…". */
 function sayable(folder: string): string[] {
 	const texts: string[] = [];
-	for (const file of sourceFiles(folder).filter((path) => path.endsWith('.ts'))) {
+	for (const file of filesUnder(folder)) {
 		// Comments out first: an apostrophe in one would start a literal.
 		const code = read(file)
 			.replace(/\/\*[\s\S]*?\*\//g, '')

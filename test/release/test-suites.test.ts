@@ -5,9 +5,9 @@
 // fail inside the engine suite, before `npm run test:ui` has installed it.
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-const root = resolve(__dirname, '../..');
+import { root } from './repo';
 
 interface JestConfig {
 	roots?: string[];

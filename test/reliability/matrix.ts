@@ -231,14 +231,22 @@ export interface Operation {
 	run(env: MatrixEnv, fault: Fault): Promise<CaseResult>;
 }
 
-function installFault(
-	env: MatrixEnv,
-	fault: Fault,
-	method: string,
-	path: string | RegExp,
-	faultAt: number,
-): void {
+/** Starts the faulted run: no requests or waits counted yet, the fault on request `faultAt` to `path`. */
+function arm(env: MatrixEnv, fault: Fault, method: string, path: string | RegExp, faultAt: number) {
+	env.sandbox.clearRequests();
+	env.waits.take();
 	if (fault.rule) env.sandbox.fault({ method, path, skip: faultAt - 1, ...fault.rule });
+}
+
+/** A case's result: what it spent since `arm`, and how it ended. */
+function judged(
+	env: MatrixEnv,
+	error: CaseError | undefined,
+	delivered: string,
+	problems: string[],
+): CaseResult {
+	const outcome = error ? 'error' : 'ok';
+	return { outcome, error, ...spent(env.sandbox), waits: env.waits.take(), delivered, problems };
 }
 
 const ids = (items: INodeExecutionData[] | null | undefined) =>
@@ -257,16 +265,14 @@ async function listedFiles(
 	recordRun(env.record, result);
 	const error = caseError(result.error);
 	const got = ids(result.items).map(String);
-	return {
-		outcome: error ? 'error' : 'ok',
+	return judged(
+		env,
 		error,
-		...spent(env.sandbox),
-		waits: env.waits.take(),
-		delivered: `${got.length} of ${expected.length} files`,
-		problems: error
+		`${got.length} of ${expected.length} files`,
+		error
 			? errorProblems(error, result.items)
 			: sequenceProblems('files', order(got), order(expected)),
-	};
+	);
 }
 
 /** File → Get Recent Uploads with Return All: 4 pages of the sandbox's 8; the fault hits page `faultAt`. */
@@ -281,9 +287,7 @@ function listingOperation(faultAt: number): Operation {
 			const expected = (
 				await apiListAll(env.sandbox, '/browse/latest', { sort: 'created_at', direction: 'DESC' })
 			).map((entry) => entry.data.id);
-			env.sandbox.clearRequests();
-			env.waits.take();
-			installFault(env, fault, 'GET', '/api/v1/browse/latest', faultAt);
+			arm(env, fault, 'GET', '/api/v1/browse/latest', faultAt);
 			const parameters: INodeParameters = {
 				...OPS.recentUploads,
 				returnAll: true,
@@ -313,9 +317,7 @@ function restoreOperation(
 			const files = model.activeFiles(0).slice(0, count);
 			for (const file of files) model.trashItem(file.id);
 			const input = files.map((file) => ({ id: file.id, type: 'file' }));
-			env.sandbox.clearRequests();
-			env.waits.take();
-			installFault(env, fault, 'POST', '/api/v1/trash/restore', faultAt);
+			arm(env, fault, 'POST', '/api/v1/trash/restore', faultAt);
 			const parameters: INodeParameters = {
 				...OPS.restore,
 				options: { batchSize, ...(timeoutOption(fault).options as IDataObject | undefined) },
@@ -349,14 +351,13 @@ function restoreOperation(
 				).length;
 				if (notDone) problems.push(`${notDone} items reported restored are still in the trash`);
 			}
-			return {
-				outcome: error ? 'error' : 'ok',
+			const delivered = `${error ? 0 : result.items.length} of ${count} reported restored`;
+			return judged(
+				env,
 				error,
-				...spent(env.sandbox),
-				waits: env.waits.take(),
-				delivered: `${error ? 0 : result.items.length} of ${count} reported restored; ${restored.length} restored on the server`,
+				`${delivered}; ${restored.length} restored on the server`,
 				problems,
-			};
+			);
 		},
 	};
 }
@@ -382,8 +383,8 @@ function triggerOperation(
 	label: string,
 	/** Called before activation: what the trigger watches is made here. */
 	prepare: (sandbox: Sandbox) => TriggerSetup,
-	healthyRequests: number,
-	faultAt: number,
+	healthyRequests = 1,
+	faultAt = 1,
 ): Operation {
 	return {
 		id,
@@ -402,12 +403,10 @@ function triggerOperation(
 			const activation = await poller.poll();
 			if (activation.error) throw activation.error;
 			const arrivals = setup.arrive(env.sandbox);
-			env.sandbox.clearRequests();
-			env.waits.take();
-			installFault(env, fault, 'GET', setup.path, (setup.before ?? faultAt - 1) + 1);
+			arm(env, fault, 'GET', setup.path, (setup.before ?? faultAt - 1) + 1);
 			const before = JSON.stringify(poller.staticData);
 			const faulted = await poller.poll();
-			const measured = { ...spent(env.sandbox), waits: env.waits.take() };
+			const measured = judged(env, caseError(faulted.error), '', []);
 			const windowAfterFault = JSON.stringify(poller.staticData);
 			env.sandbox.clearFaults();
 			const next = await poller.poll();
@@ -416,8 +415,7 @@ function triggerOperation(
 				if (outcome.error) env.record(serialiseError(outcome.error));
 			}
 			env.record(JSON.stringify(poller.staticData));
-			const error = caseError(faulted.error);
-			const problems: string[] = [];
+			const { error, problems } = measured;
 			if (error) {
 				problems.push(...errorProblems(error, faulted.items ?? []));
 				if (windowAfterFault !== before)
@@ -431,13 +429,8 @@ function triggerOperation(
 			problems.push(
 				...sequenceProblems('new entries', [...ids(faulted.items), ...ids(next.items)], arrivals),
 			);
-			return {
-				outcome: error ? 'error' : 'ok',
-				error,
-				...measured,
-				delivered: `${ids(faulted.items).length} of ${arrivals.length} new entries, then ${ids(next.items).length} on the next poll`,
-				problems,
-			};
+			measured.delivered = `${ids(faulted.items).length} of ${arrivals.length} new entries, then ${ids(next.items).length} on the next poll`;
+			return measured;
 		},
 	};
 }
@@ -486,9 +479,7 @@ function searchOperation(): Operation {
 				...addFiles(env.sandbox, 3, one.id),
 				...addFiles(env.sandbox, 9, two.id),
 			];
-			env.sandbox.clearRequests();
-			env.waits.take();
-			installFault(env, fault, 'GET', `/api/v1/browse/folders/${top.id}`, 1);
+			arm(env, fault, 'GET', `/api/v1/browse/folders/${top.id}`, 1);
 			const parameters: INodeParameters = {
 				...OPS.search,
 				folder: byId(top.id),
@@ -541,21 +532,12 @@ export const OPERATIONS: Operation[] = [
 		4,
 		3,
 	),
-	triggerOperation(
-		'trigger-notification',
-		'Trigger: New Notification, 3 new',
-		() => ({
-			parameters: { event: 'notification' },
-			path: '/api/v1/notifications',
-			arrive: (sandbox) =>
-				Array.from(
-					{ length: 3 },
-					(_, n) => sandbox.model.addNotification(0, { title: `Arrival ${n}` }).id,
-				),
-		}),
-		1,
-		1,
-	),
+	triggerOperation('trigger-notification', 'Trigger: New Notification, 3 new', () => ({
+		parameters: { event: 'notification' },
+		path: '/api/v1/notifications',
+		arrive: (sandbox) =>
+			[0, 1, 2].map((n) => sandbox.model.addNotification(0, { title: `Arrival ${n}` }).id),
+	})),
 	triggerOperation(
 		'trigger-file-request',
 		'Trigger: New File or Folder in File Request, 3 new files',
@@ -564,8 +546,6 @@ export const OPERATIONS: Operation[] = [
 			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
 			arrive: (sandbox) => addFiles(sandbox, 3, activeRequest(sandbox)!.folderId),
 		}),
-		1,
-		1,
 	),
 	folderFileOperation(false),
 	folderFileOperation(true),
@@ -580,8 +560,6 @@ export const OPERATIONS: Operation[] = [
 				arrive: (arrivals) => addFiles(arrivals, 3, watched.id),
 			};
 		},
-		1,
-		1,
 	),
 	searchOperation(),
 ];
