@@ -127,7 +127,7 @@ export async function ablationBench(): Promise<string> {
 		);
 	});
 	const times = (key: string, row: Row) => measured[`${key} ${row}`].map((r) => r.ms);
-	const placements = MECHANISMS.map((m) => {
+	const outcomes = MECHANISMS.map((m) => {
 		const [on, off] = [times('all', m.row), times(m.key, m.row)];
 		const paired = on.map((ms, k) => (off[k] - ms) / off[k]);
 		const gain = (median(off) - median(on)) / median(off);
@@ -148,11 +148,11 @@ export async function ablationBench(): Promise<string> {
 		median(times('http', 'listing')),
 	];
 	const mechanismHeader =
-		'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Placement';
+		'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Outcome';
 	return blocks(
 		'## Ablation: what each speed mechanism buys',
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Placement**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
-		table(mechanismHeader, placements),
+		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Outcome**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
+		table(mechanismHeader, outcomes),
 		'Removed by the run of 2026-11-27 00:19 UTC, which measured them the same way (their code is gone, so no later run measures them):',
 		table(
 			mechanismHeader,
