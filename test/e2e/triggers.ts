@@ -52,3 +52,22 @@ export async function executionsWith(
 		{ timeoutMs, intervalMs: 250 },
 	);
 }
+
+/**
+ * Activates the workflow (its first poll emits nothing of what exists), has `produce` change the server a minute
+ * later, polls, and returns the one execution that poll made, with what `produce` returned (what it must emit).
+ */
+export async function executionAfter<T>(
+	n8n: N8n,
+	sandbox: Sandbox,
+	workflowId: string,
+	event: TriggerEvent | FolderTriggerEvent,
+	produce: () => T,
+): Promise<[Awaited<ReturnType<N8n['executions']>>[number], T]> {
+	await pollNow(n8n, sandbox, workflowId, event, true);
+	sandbox.clock.advance(60_000);
+	const made = produce();
+	await pollNow(n8n, sandbox, workflowId, event);
+	const [execution] = await executionsWith(n8n, workflowId, 1);
+	return [execution, made];
+}
