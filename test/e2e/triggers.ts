@@ -6,7 +6,7 @@ import type { Sandbox } from '../sandbox/server';
 import { activeFileRequestId } from './fixtures';
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { waitFor } from './processes';
-import type { N8n } from './rest-client';
+import type { Execution, N8n } from './rest-client';
 
 /** Endpoint each event polls, to see the poll arrive at the sandbox. */
 function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
@@ -40,7 +40,7 @@ export async function executionsWith(
 	workflowId: string,
 	count = 1,
 	timeoutMs = 60_000,
-): ReturnType<N8n['executions']> {
+): Promise<Execution[]> {
 	return await waitFor(
 		`${count} finished execution(s) of ${workflowId}`,
 		async () => {
@@ -63,7 +63,7 @@ export async function executionAfter<T>(
 	workflowId: string,
 	event: TriggerEvent | FolderTriggerEvent,
 	produce: () => T,
-): Promise<[Awaited<ReturnType<N8n['executions']>>[number], T]> {
+): Promise<[Execution, T]> {
 	await pollNow(n8n, sandbox, workflowId, event, true);
 	sandbox.clock.advance(60_000);
 	const made = produce();

@@ -591,9 +591,9 @@ function tests(): void {
 				expect(error?.message).not.toMatch(/\[object Object\]/);
 				expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
 				expect(saved?.data.resultData.lastNodeExecuted).toBe(NODE);
-				expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
-				expect(sandbox.requests.every((r) => r.status === status)).toBe(true);
-				expect(sandbox.requests.every((r) => r.authorization === authorization)).toBe(true);
+				// at least one request, each sent with that authorization and answered with that status
+				const sent = new Set(sandbox.requests.map((r) => `${r.status} ${r.authorization}`));
+				expect([...sent]).toEqual([`${status} ${authorization}`]);
 			},
 			120_000,
 		);
