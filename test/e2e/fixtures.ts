@@ -10,54 +10,35 @@ import type { SeedInfo } from '../sandbox/seed';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { CredentialSpec, WorkflowSpec } from './cli';
 
+/** Credential types and what their credentials are called. */
+const TYPE_NAMES = {
+	fileStorageApi: 'File Storage API',
+	fileStorageShareApi: 'File Storage Share API',
+	fileStorageFileRequestApi: 'File Storage File Request API',
+} as const;
+type CredentialType = keyof typeof TYPE_NAMES;
+const credential = <T extends CredentialType>(type: T, id: string, suffix: string) => ({
+	id,
+	name: `${TYPE_NAMES[type]} ${suffix}`,
+	type,
+});
+
 /** The three credentials the examples reference (by these ids and names). */
 export const CREDENTIALS = {
-	api: { id: 'fsAccessToken', name: 'File Storage API account', type: 'fileStorageApi' },
-	share: {
-		id: 'fsShareEditor',
-		name: 'File Storage Share API account',
-		type: 'fileStorageShareApi',
-	},
-	request: {
-		id: 'fsFileRequest',
-		name: 'File Storage File Request API account',
-		type: 'fileStorageFileRequestApi',
-	},
-} as const;
+	api: credential('fileStorageApi', 'fsAccessToken', 'account'),
+	share: credential('fileStorageShareApi', 'fsShareEditor', 'account'),
+	request: credential('fileStorageFileRequestApi', 'fsFileRequest', 'account'),
+};
 
 /** Credentials that must fail: used by the error and credential-test parts of the suite. */
 export const BAD_CREDENTIALS = {
-	apiWrongToken: {
-		id: 'fsAccessWrong',
-		name: 'File Storage API (wrong token)',
-		type: 'fileStorageApi',
-	},
-	shareVisitor: {
-		id: 'fsShareVisitor',
-		name: 'File Storage Share API (visitor share)',
-		type: 'fileStorageShareApi',
-	},
-	shareProtected: {
-		id: 'fsShareProtected',
-		name: 'File Storage Share API (protected share)',
-		type: 'fileStorageShareApi',
-	},
-	shareUnknown: {
-		id: 'fsShareUnknown',
-		name: 'File Storage Share API (unknown token)',
-		type: 'fileStorageShareApi',
-	},
-	requestExpired: {
-		id: 'fsRequestExpired',
-		name: 'File Storage File Request API (expired)',
-		type: 'fileStorageFileRequestApi',
-	},
-	requestUnknown: {
-		id: 'fsRequestUnknown',
-		name: 'File Storage File Request API (unknown id)',
-		type: 'fileStorageFileRequestApi',
-	},
-} as const;
+	apiWrongToken: credential('fileStorageApi', 'fsAccessWrong', '(wrong token)'),
+	shareVisitor: credential('fileStorageShareApi', 'fsShareVisitor', '(visitor share)'),
+	shareProtected: credential('fileStorageShareApi', 'fsShareProtected', '(protected share)'),
+	shareUnknown: credential('fileStorageShareApi', 'fsShareUnknown', '(unknown token)'),
+	requestExpired: credential('fileStorageFileRequestApi', 'fsRequestExpired', '(expired)'),
+	requestUnknown: credential('fileStorageFileRequestApi', 'fsRequestUnknown', '(unknown id)'),
+};
 
 /** Secrets that exist nowhere in the sandbox: a refused token must not leak either. */
 export const WRONG_ACCESS_TOKEN = '9|wrongE2eTokenThatMustNeverBePrinted0000';
@@ -171,10 +152,48 @@ export function usesNodeType(workflow: WorkflowSpec, type: string): boolean {
 
 export type Credential = { id: string; name: string; type: string };
 
+/** A node of a generated workflow; `chain` lays them out in a line. */
+export interface Step {
+	name: string;
+	type: string;
+	parameters?: Record<string, unknown>;
+	credential?: Credential;
+	/** default 1 */
+	typeVersion?: number;
+	webhookId?: string;
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
+}
+
+export const MANUAL_TRIGGER: Step = { name: 'Start', type: 'n8n-nodes-base.manualTrigger' };
+
 let nodeCounter = 0;
-function nodeId(): string {
-	nodeCounter++;
-	return `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`;
+
+/** One workflow node: a fresh id, the step's credential as n8n references it (by id and name). */
+export function workflowNode(step: Step, position: [number, number]): Record<string, unknown> {
+	const { credential: cred, typeVersion = 1, parameters = {}, ...rest } = step;
+	return {
+		id: `00000000-0000-4000-8000-${String(++nodeCounter).padStart(12, '0')}`,
+		...rest,
+		typeVersion,
+		position,
+		parameters,
+		...(cred ? { credentials: { [cred.type]: { id: cred.id, name: cred.name } } } : {}),
+	};
+}
+
+/** The steps in a line, each node's main output into the next: the one way the suites build a workflow. */
+export function chain(id: string, name: string, steps: Step[]): WorkflowSpec {
+	const connections: Record<string, unknown> = {};
+	steps.slice(1).forEach((step, index) => {
+		connections[steps[index].name] = { main: [[{ node: step.name, type: 'main', index: 0 }]] };
+	});
+	return {
+		id,
+		name,
+		nodes: steps.map((step, index) => workflowNode(step, [index * 220, 0])),
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** Manual Trigger → File Storage node named `nodeName`. */
@@ -185,48 +204,16 @@ export function manualWorkflow(
 	parameters: Record<string, unknown>,
 	credential: Credential,
 ): WorkflowSpec {
-	return {
-		id,
-		name,
-		nodes: [
-			{
-				id: nodeId(),
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: nodeId(),
-				name: nodeName,
-				type: NODE_TYPE,
-				typeVersion: 1,
-				position: [220, 0],
-				parameters,
-				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
-			},
-		],
-		connections: { Start: { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	return chain(id, name, [
+		MANUAL_TRIGGER,
+		{ name: nodeName, type: NODE_TYPE, parameters, credential },
+	]);
 }
 
 export type TriggerEvent = 'notification' | 'upload' | 'fileRequestItem';
 /** Events that watch an account folder (they take a Folder parameter). */
 export type FolderTriggerEvent = 'folderFile' | 'folderItem';
 
-/** Credential of the trigger per event, as the node declares it. */
-export function triggerCredential(event: TriggerEvent | FolderTriggerEvent): Credential {
-	return event === 'fileRequestItem' ? CREDENTIALS.request : CREDENTIALS.api;
-}
-
-/**
- * Poll Times for tests that make every poll themselves (activation, a forced poll): midnight of New Year's Day,
- * which no test run meets. A scheduled poll at a random second of the minute, n8n's "every minute", could land
- * between a test's change on the server and its forced poll, or run beside that poll, and read what the test
- * meant for it.
- */
 /** n8n's Crypto node parameters: the SHA-256 of the binary field `data`, as hex in `sha256`. */
 export const SHA256_OF_DATA = {
 	action: 'hash',
@@ -237,6 +224,12 @@ export const SHA256_OF_DATA = {
 	encoding: 'hex',
 };
 
+/**
+ * Poll Times for tests that make every poll themselves (activation, a forced poll): midnight of New Year's Day,
+ * which no test run meets. A scheduled poll at a random second of the minute, n8n's "every minute", could land
+ * between a test's change on the server and its forced poll, or run beside that poll, and read what the test
+ * meant for it.
+ */
 export const POLL_ONLY_WHEN_ASKED = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
 
 /**
@@ -252,39 +245,21 @@ export const POLL_EVERY_10_SECONDS = {
 };
 
 /**
- * File Storage Trigger (one event) → a No Operation node, so the execution shows what the trigger emitted. It
- * polls when activated and when a test asks (`pollTimes` says when else).
+ * File Storage Trigger (one event, named "Trigger") → `next` (default: a No Operation node, so the execution shows
+ * what the trigger emitted). It polls when activated and when a test asks (`pollTimes` says when else).
  */
 export function triggerWorkflow(
 	id: string,
 	event: TriggerEvent | FolderTriggerEvent,
 	pollTimes: Record<string, unknown> = POLL_ONLY_WHEN_ASKED,
 	parameters: Record<string, unknown> = {},
+	next: Step[] = [{ name: 'Received', type: 'n8n-nodes-base.noOp' }],
 ): WorkflowSpec {
-	const credential = triggerCredential(event);
-	return {
-		id,
-		name: `e2e trigger ${event}`,
-		nodes: [
-			{
-				id: nodeId(),
-				name: 'Trigger',
-				type: TRIGGER_NODE_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes, event, ...parameters },
-				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
-			},
-			{
-				id: nodeId(),
-				name: 'Received',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {},
-			},
-		],
-		connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
+	const trigger: Step = {
+		name: 'Trigger',
+		type: TRIGGER_NODE_TYPE,
+		parameters: { pollTimes, event, ...parameters },
+		credential: event === 'fileRequestItem' ? CREDENTIALS.request : CREDENTIALS.api,
 	};
+	return chain(id, `e2e trigger ${event}`, [trigger, ...next]);
 }

@@ -19,42 +19,39 @@ const LOGS = path.join(REPO_ROOT, '.tmp', 'e2e-versions', 'logs');
 describe('N8N_VERSION selects an n8n the harness knows', () => {
 	test('unset: the pinned 2.x; a release line: its pinned version; a full version: that version on its line', () => {
 		expect(selectedN8n('')).toBe(N8N_LINES[0]);
-		expect(selectedN8n(' ')).toMatchObject({ line: 2, version: '2.41.0', nodeVersion: '24.21.0' });
-		expect(selectedN8n('1')).toMatchObject({
-			line: 1,
-			version: '1.123.81',
-			nodeVersion: '22.23.3',
-		});
-		expect(selectedN8n('2')).toMatchObject({ line: 2, version: '2.41.0' });
-		const other = selectedN8n('1.120.4');
-		expect(other).toMatchObject({ line: 1, version: '1.120.4', nodeVersion: '22.23.3' });
-		expect(other.activatePath('wf')).toBe('/workflows/wf/activate');
+		const two = { line: 2, version: '2.41.0', nodeVersion: '24.21.0' };
+		const one = { line: 1, version: '1.123.81', nodeVersion: '22.23.3' };
+		for (const [wanted, expected] of [
+			[' ', two],
+			['2', two],
+			['1', one],
+			['1.120.4', { ...one, version: '1.120.4' }],
+		] as const)
+			expect(selectedN8n(wanted)).toMatchObject(expected);
+		expect(selectedN8n('1.120.4').activatePath('wf')).toBe('/workflows/wf/activate');
 	});
 
 	test('unknown lines and malformed versions are refused with the known ones named', () => {
-		for (const wanted of ['3', '0.236.0', 'latest', '1.x', '2.41']) {
+		for (const wanted of ['3', '0.236.0', 'latest', '1.x', '2.41'])
 			expect(() => selectedN8n(wanted)).toThrow(/1: 1\.123\.81/);
-		}
 	});
 
-	test('activation and static data differ per line', () => {
+	test('activation, static data and the manual run body differ per line', () => {
 		const [two, one] = [selectedN8n('2'), selectedN8n('1')];
 		expect(two.activateOfflineArgs('wf')).toEqual(['publish:workflow', '--id=wf']);
 		expect(one.activateOfflineArgs('wf')).toEqual(['update:workflow', '--id=wf', '--active=true']);
-		expect([two.activatePath('a b'), two.deactivatePath('a')]).toEqual([
+		expect([two.activatePath('a b'), two.deactivatePath('a'), one.deactivatePath('a')]).toEqual([
 			'/workflows/a%20b/publish',
 			'/workflows/a/unpublish',
+			'/workflows/a/deactivate',
 		]);
-		expect(one.deactivatePath('a')).toBe('/workflows/a/deactivate');
-	});
-
-	test('a manual run names its trigger; 1.x also takes the workflow in the body', () => {
-		const [two, one] = [selectedN8n('2'), selectedN8n('1')];
+		// a manual run names its trigger; 1.x also takes the workflow in the body
 		const stored = { id: 'wf', nodes: [] };
-		expect(two.manualRunBody(stored, 'Start')).toEqual({ triggerToStartFrom: { name: 'Start' } });
+		const triggerToStartFrom = { name: 'Start' };
+		expect(two.manualRunBody(stored, 'Start')).toEqual({ triggerToStartFrom });
 		expect(one.manualRunBody(stored, 'Start')).toEqual({
 			workflowData: stored,
-			triggerToStartFrom: { name: 'Start' },
+			triggerToStartFrom,
 		});
 	});
 

@@ -121,19 +121,11 @@ export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<
 	}
 	const done = exited(child);
 	let timer: NodeJS.Timeout | undefined;
-	const timedOut = await Promise.race([
-		done.then(() => false),
-		new Promise<boolean>((resolve) => {
-			timer = setTimeout(() => resolve(true), graceMs);
-		}),
-	]);
-	if (timer) clearTimeout(timer);
-	if (timedOut) {
-		signalGroup(child, 'SIGKILL');
-		await done;
-	}
-	// leftovers of the group (e.g. a task runner) go too; the group id is the child's PID
+	await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+	clearTimeout(timer);
+	// still there after the grace period: its whole group goes (the group id is the child's PID)
 	signalGroup(child, 'SIGKILL');
+	await done;
 }
 
 /** Ends every child still running (afterAll, exit handlers). */

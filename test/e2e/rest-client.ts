@@ -39,21 +39,14 @@ export interface ExecuteResult {
 /** Statuses of an execution that is over; `new`, `running` and `waiting` are not. */
 const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 
-/** What `file` holds after its first `offset` bytes. */
-function readFrom(file: string, offset: number): string {
-	if (!fs.existsSync(file)) return '';
-	const fd = fs.openSync(file, 'r');
-	try {
-		const length = Math.max(0, fs.fstatSync(fd).size - offset);
-		const buffer = Buffer.alloc(length);
-		fs.readSync(fd, buffer, 0, length, offset);
-		return buffer.toString('utf8');
-	} finally {
-		fs.closeSync(fd);
-	}
+/** A saved execution as the public API lists it, with its data. */
+export interface Execution {
+	id: string;
+	status: string;
+	finished: boolean;
+	mode: string;
+	data?: RunData['data'];
 }
-
-const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
 export class N8n extends N8nCli {
 	readonly baseUrl: string;
@@ -108,25 +101,16 @@ export class N8n extends N8nCli {
 		return this.server?.child.pid;
 	}
 
-	/** How far n8n's log files are written now, for `serverOutputSince`. */
-	private serverOutputMark(): [number, number] {
-		if (!this.server) return [0, 0];
-		return [sizeOf(this.server.stdoutFile), sizeOf(this.server.stderrFile)];
-	}
-
-	/** What `n8n start` wrote after `mark`. */
-	private serverOutputSince([out, err]: [number, number]): string {
-		if (!this.server) return '';
-		return readFrom(this.server.stdoutFile, out) + readFrom(this.server.stderrFile, err);
+	/** What `n8n start` wrote so far, stdout and stderr: `.slice(mark)` of a later call is what came since. */
+	private serverLogs(): [string, string] {
+		const read = (file?: string) =>
+			file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+		return [read(this.server?.stdoutFile), read(this.server?.stderrFile)];
 	}
 
 	/** Calls `listener` when the `n8n start` process exits (for whatever reason). */
 	onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void {
 		this.server?.child.once('exit', listener);
-	}
-
-	serverOutput(): string {
-		return this.server?.readOutput() ?? '';
 	}
 
 	/** `n8n start`; resolves when the editor URL is printed and /healthz/readiness answers 200. */
@@ -268,7 +252,6 @@ export class N8n extends N8nCli {
 		return this.apiKey;
 	}
 
-	/** Activates (2.x: publishes) a workflow through the public API; its pollers poll once at once. */
 	/**
 	 * POSTs to a published workflow's production webhook and returns n8n's answer (for `responseMode: lastNode`, once
 	 * the last node is done). n8n registers the webhook a moment after the publish call answers: until then it
@@ -306,6 +289,7 @@ export class N8n extends N8nCli {
 		);
 	}
 
+	/** Activates (2.x: publishes) a workflow through the public API; its pollers poll once at once. */
 	async activate(workflowId: string): Promise<void> {
 		const url = this.install.offers.activatePath(workflowId);
 		const res = await this.api('POST', url, {});
@@ -343,7 +327,7 @@ export class N8n extends N8nCli {
 			(node) => node.type === 'n8n-nodes-base.manualTrigger' && !node.disabled,
 		);
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from`);
-		const mark = this.serverOutputMark();
+		const mark = this.serverLogs().map((log) => log.length);
 		const started = await this.rest<{ data?: { executionId?: string } }>(
 			'POST',
 			`/workflows/${id}/run`,
@@ -376,26 +360,18 @@ export class N8n extends N8nCli {
 			status: run.status,
 			mode: run.mode,
 			run,
-			output: [started.text, saved.text, this.serverOutputSince(mark)].join('\n'),
+			output: [
+				started.text,
+				saved.text,
+				...this.serverLogs().map((log, i) => log.slice(mark[i])),
+			].join('\n'),
 			logFile: this.server?.stdoutFile ?? '',
 		};
 	}
 
 	/** Executions of a workflow with their data (oldest first). */
-	async executions(
-		workflowId: string,
-	): Promise<
-		Array<{ id: string; status: string; finished: boolean; mode: string; data?: RunData['data'] }>
-	> {
-		const res = await this.api<{
-			data: Array<{
-				id: string | number;
-				status: string;
-				finished: boolean;
-				mode: string;
-				data?: RunData['data'];
-			}>;
-		}>(
+	async executions(workflowId: string): Promise<Execution[]> {
+		const res = await this.api<{ data: Array<Execution & { id: string | number }> }>(
 			'GET',
 			`/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`,
 		);

@@ -1,4 +1,6 @@
-/** The run data (IRun) of an execution, as n8n's APIs return a saved one, read per node. */
+/** The run data (IRun) of an execution, as n8n's APIs return a saved one, read per node; the check of a manual run. */
+import { expectNoLeaks } from './leaks';
+import type { ExecuteResult } from './rest-client';
 
 /** The IRun of an execution, as far as the tests read it. */
 export interface RunData {
@@ -33,4 +35,26 @@ export function nodeOutput(
 ): Array<Record<string, unknown>> {
 	const task = run?.data?.resultData.runData[nodeName]?.[0];
 	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
+}
+
+/**
+ * A manual run as a test expects it: a saved manual execution that succeeded (`ok`; else an unexpected failure
+ * throws with n8n's message and its log file) or failed, and no secret in what n8n answered or logged of it, nor in
+ * its run data.
+ */
+export function expectRun(result: ExecuteResult, ok: boolean, secrets: string[]): ExecuteResult {
+	const error = result.run?.data.resultData.error;
+	if (ok && (result.code !== 0 || !result.run || error)) {
+		throw new Error(
+			`execution ${result.executionId} failed (${result.status}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.logFile}`,
+		);
+	}
+	expect([result.code, result.status, result.mode]).toEqual([
+		ok ? 0 : 1,
+		ok ? 'success' : 'error',
+		'manual',
+	]);
+	expectNoLeaks(result.output, `output of execution ${result.executionId}`, secrets);
+	expectNoLeaks(result.run, `run data of execution ${result.executionId}`, secrets);
+	return result;
 }

@@ -6,7 +6,7 @@ import type { Sandbox } from '../sandbox/server';
 import { activeFileRequestId } from './fixtures';
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { waitFor } from './processes';
-import type { N8n } from './rest-client';
+import type { Execution, N8n } from './rest-client';
 
 /** Endpoint each event polls, to see the poll arrive at the sandbox. */
 function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
@@ -40,7 +40,7 @@ export async function executionsWith(
 	workflowId: string,
 	count = 1,
 	timeoutMs = 60_000,
-): ReturnType<N8n['executions']> {
+): Promise<Execution[]> {
 	return await waitFor(
 		`${count} finished execution(s) of ${workflowId}`,
 		async () => {
@@ -51,4 +51,23 @@ export async function executionsWith(
 		},
 		{ timeoutMs, intervalMs: 250 },
 	);
+}
+
+/**
+ * Activates the workflow (its first poll emits nothing of what exists), has `produce` change the server a minute
+ * later, polls, and returns the one execution that poll made, with what `produce` returned (what it must emit).
+ */
+export async function executionAfter<T>(
+	n8n: N8n,
+	sandbox: Sandbox,
+	workflowId: string,
+	event: TriggerEvent | FolderTriggerEvent,
+	produce: () => T,
+): Promise<[Execution, T]> {
+	await pollNow(n8n, sandbox, workflowId, event, true);
+	sandbox.clock.advance(60_000);
+	const made = produce();
+	await pollNow(n8n, sandbox, workflowId, event);
+	const [execution] = await executionsWith(n8n, workflowId, 1);
+	return [execution, made];
 }

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * The core of the real-n8n suite, on the shared n8n (e2e.test.ts): the packed package loaded and imported with the
- * CLI, then every endpoint run as the editor's "Execute workflow" runs it (`POST /rest/workflows/<id>/run`, the
- * saved execution read back) against the sandbox, the examples, credential tests and polling triggers.
+ * The core of the real-n8n suite, on the shared n8n (e2e.test.ts): every endpoint run as the editor's "Execute
+ * workflow" runs it (`POST /rest/workflows/<id>/run`, the saved execution read back) against the sandbox, the
+ * examples, credential tests and polling triggers. That n8n loads the packed package: readme-install.test.ts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,14 +12,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { startFileServer } from '../../helpers/file-server';
 import type { FileServer } from '../../helpers/file-server';
 import { byId } from '../../helpers/parameters';
-import { findLeaks } from '../../helpers/secret-leaks';
 import type { Sandbox } from '../../sandbox/server';
-import { CREDENTIAL_TYPES, NODE_TYPE, TRIGGER_NODE_TYPE } from '../checkout';
+import { NODE_TYPE } from '../checkout';
 import type { WorkflowSpec } from '../cli';
 import {
 	activeFileRequestId,
 	allTestCredentials,
 	BAD_CREDENTIALS,
+	chain,
 	CREDENTIALS,
 	editorShareToken,
 	EXAMPLES,
@@ -31,13 +31,14 @@ import {
 	triggerWorkflow,
 	WRONG_ACCESS_TOKEN,
 } from '../fixtures';
-import type { Credential, FolderTriggerEvent, TriggerEvent } from '../fixtures';
+import type { Credential, TriggerEvent } from '../fixtures';
+import { expectNoLeaks } from '../leaks';
 import { freePort } from '../processes';
-import type { ExecuteResult, N8n } from '../rest-client';
-import type { SharedN8n, SharedSuite } from '../shared-n8n';
-import * as triggers from '../triggers';
-import { nodeOutput } from '../run-data';
+import type { N8n } from '../rest-client';
+import { expectRun, nodeOutput } from '../run-data';
 import type { RunData } from '../run-data';
+import type { SharedN8n, SharedSuite } from '../shared-n8n';
+import { executionAfter, executionsWith, pollNow } from '../triggers';
 
 const NODE = 'File Storage';
 /** What the sandbox downloads for "upload from URL" and for the file request upload of the trigger tests. */
@@ -60,90 +61,29 @@ let secrets: string[];
 
 // ----- helpers -----------------------------------------------------------------------------------------------------
 
-/** No secret of the seed in `text`, in any form (raw, trimmed, URL-encoded, JSON-escaped). */
-function expectNoSecrets(text: string, where: string): void {
-	expect(findLeaks({ [where]: text }, secrets)).toEqual([]);
-}
+type Items = Array<Record<string, unknown>>;
 
-/** What n8n answered and logged of a run, and its saved run data. */
-function expectNoSecretsInRun(result: ExecuteResult, what: string): void {
-	expectNoSecrets(result.output, `output of ${what}`);
-	expectNoSecrets(JSON.stringify(result.run ?? null), `run data of ${what}`);
-}
-
-/** A successful manual run: a saved execution with status success, its run data, no secret in anything of it. */
-async function executeOk(workflowId: string): Promise<ExecuteResult> {
+/** A manual run from a clean request log, that must succeed (or fail), with no secret in anything of it. */
+async function run(workflowId: string, ok = true) {
 	sandbox.clearRequests();
-	const result = await n8n.execute(workflowId);
-	if (result.code !== 0 || !result.run || result.run.data.resultData.error) {
-		const error = result.run?.data.resultData.error;
-		throw new Error(
-			`workflow ${workflowId} failed (execution ${result.executionId}: ${result.status}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}\nlogs: ${result.logFile}`,
-		);
-	}
-	expect([result.status, result.mode]).toEqual(['success', 'manual']);
-	expectNoSecretsInRun(result, `workflow ${workflowId}`);
-	return result;
+	return expectRun(await n8n.execute(workflowId), ok, secrets);
 }
 
-/** A failed manual run, as `n8n execute` exiting 1 showed it: the saved execution failed. */
-function expectFailedRun(result: ExecuteResult): void {
-	expect(result.code).toBe(1);
-	expect([result.status, result.mode]).toEqual(['error', 'manual']);
-}
+const noLeaks = (value: unknown, where: string) => expectNoLeaks(value, where, secrets);
+const ids = (items: Items) => items.map((item) => String(item.id));
+/** The requests the sandbox answered, as `METHOD path status`. */
+const calls = () => sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+const itemAt = (itemPath: string) => sandbox.model.itemAt(0, itemPath);
+const requestFolderId = () => sandbox.seed.fileRequests.find((r) => r.active)!.folderId;
+const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
 
-function ids(items: Array<Record<string, unknown>>): string[] {
-	return items.map((item) => String(item.id));
-}
-
-// ids of at most 16 characters (n8n 1.x drops static data of longer ones)
-const ALERT_WORKFLOW = 'e2eErrorAlert';
-const OFFSET_TRIGGER = 'e2eTrigOffset';
-const FAILING_TRIGGER = 'e2eTrigFails';
-
-/**
- * A New Upload trigger whose Settings → Error workflow is an alert workflow (Error Trigger → No Operation), as
- * the README tells users to set it up.
- */
-function pollFailureWorkflows(): WorkflowSpec[] {
-	const watched = triggerWorkflow(FAILING_TRIGGER, 'upload', POLL_EVERY_10_SECONDS);
-	const alert: WorkflowSpec = {
-		id: ALERT_WORKFLOW,
-		name: 'e2e alert on failed polls',
-		nodes: [
-			{
-				id: 'e2e-alert-trigger',
-				name: 'Error Trigger',
-				type: 'n8n-nodes-base.errorTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'e2e-alert-sink',
-				name: 'Alert',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {},
-			},
-		],
-		connections: { 'Error Trigger': { main: [[{ node: 'Alert', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-	const offset = {
-		...triggerWorkflow(OFFSET_TRIGGER, 'upload'),
-		name: 'e2e trigger on an offset-cursor server',
-	};
-	return [
-		alert,
-		{
-			...watched,
-			name: 'e2e trigger with an error workflow',
-			settings: { ...watched.settings, errorWorkflow: ALERT_WORKFLOW },
-		},
-		offset,
-	];
+/** Which items exist and which are in the trash: compared before/after side-effect-free calls. */
+function stateSnapshot(): string {
+	return JSON.stringify(
+		[...sandbox.model.items.values()]
+			.map((item) => [item.id, item.deletedAt?.toISOString() ?? null])
+			.sort(),
+	);
 }
 
 /**
@@ -188,63 +128,26 @@ const NO_SERVER_CREDENTIAL = {
 	type: 'fileStorageApi',
 };
 
-/** NO_SERVER_CREDENTIAL with its data, to import: the Base URL a free port of 127.0.0.1. */
-async function credentialWithoutServer() {
-	return {
-		...NO_SERVER_CREDENTIAL,
-		data: {
-			baseUrl: `http://127.0.0.1:${await freePort()}`,
-			accessToken: sandbox.seed.users[0].accessToken,
-		},
-	};
-}
-
 /** The example "restore watched items" with its File Storage nodes on another credential. */
-const RESTORE_WITH: Record<string, { id: string; name: string; type: string }> = {
+const RESTORE_WITH: Record<string, Credential> = {
 	'fs-ex-restore-token': BAD_CREDENTIALS.apiWrongToken,
 	'fs-ex-restore-url': NO_SERVER_CREDENTIAL,
 };
 
-function restoreWith(workflowId: string): WorkflowSpec {
-	const credential = RESTORE_WITH[workflowId];
+function restoreWith([workflowId, credential]: [string, Credential]): WorkflowSpec {
 	const workflow = loadExample(EXAMPLES.restoreNightly);
+	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
 	return {
 		...workflow,
 		id: workflowId,
 		name: `${workflow.name} (${credential.name})`,
 		nodes: workflow.nodes.map((node) =>
-			node.type === NODE_TYPE
-				? {
-						...node,
-						credentials: {
-							[credential.type]: { id: credential.id, name: credential.name },
-						},
-					}
-				: node,
+			node.type === NODE_TYPE ? { ...node, credentials } : node,
 		),
 	};
 }
 
-function userId(): string {
-	return sandbox.model.getUser(0).id;
-}
-
-function requestFolderId(): string {
-	const seedRequest = sandbox.seed.fileRequests.find((r) => r.active);
-	if (!seedRequest) throw new Error('no active file request in the seed');
-	return seedRequest.folderId;
-}
-
-/** Which items exist and which are in the trash: compared before/after side-effect-free calls. */
-function stateSnapshot(): string {
-	return JSON.stringify(
-		[...sandbox.model.items.values()]
-			.map((item) => [item.id, item.deletedAt?.toISOString() ?? null])
-			.sort(),
-	);
-}
-
-// ----- workflows ---------------------------------------------------------------------------------------------------
+// ----- one workflow per endpoint -----------------------------------------------------------------------------------
 
 const { api, share: shareCred, request: requestCred } = CREDENTIALS;
 const rootLocator = {
@@ -254,368 +157,245 @@ const rootLocator = {
 	cachedResultName: 'File Request Root',
 };
 
-/** Filled in prepare, once the sandbox (and its ids) exist. */
-const WF: Record<string, WorkflowSpec> = {};
-
 /**
- * One Manual Trigger → File Storage workflow per key: its id, the node's parameters, its credential, and whether
- * Settings → On Error → Continue (using error output) is set (for an operation, a batch and Download).
+ * Manual Trigger → File Storage, run manually: `parameters` (read once the sandbox exists), what `before` sets up
+ * (its id goes to `check`), and `check` of the node's output and of the sandbox afterwards.
  */
-function endpointWorkflows(): Record<string, WorkflowSpec> {
-	const itemAt = (itemPath: string) => sandbox.model.itemAt(0, itemPath).id;
-	const specs: Record<string, [string, Record<string, unknown>, Credential, 'errorOutput'?]> = {
-		folderGetContents: [
-			'e2eFolderContents',
-			{
-				resource: 'folder',
-				operation: 'getContents',
-				folder: byId('all'),
-				returnAll: true,
-				sort: { rule: { field: 'name', direction: 'ASC' } },
-			},
-			api,
-		],
-		fileSearch: [
-			'e2eFileSearch',
-			{
-				resource: 'file',
-				operation: 'search',
-				folder: byId(tree.accounting),
-				filters: { nameContains: 'invoice', extensions: 'pdf' },
-				returnAll: true,
-			},
-			api,
-		],
-		fileRecentUploads: [
-			'e2eRecentUploads',
-			{ resource: 'file', operation: 'getRecentUploads', limit: 5 },
-			api,
-		],
-		trashRestore: [
-			'e2eTrashRestore',
-			{
-				resource: 'trash',
-				operation: 'restore',
-				itemType: 'file',
-				itemId: itemAt('Documents/notes.txt'),
-				toHome: false,
-			},
-			api,
-		],
-		sharedCreateFolder: [
-			'e2eShareCreateFolder',
-			{
-				resource: 'sharedFolder',
-				operation: 'createFolder',
-				name: 'Created by n8n e2e',
-				parent: '',
-			},
-			shareCred,
-		],
-		sharedDeleteItems: [
-			'e2eShareDelete',
-			{
-				resource: 'sharedFolder',
-				operation: 'deleteItems',
-				itemType: 'file',
-				itemId: itemAt('Shared with Clients/pricing.xlsx'),
-				permanent: false,
-			},
-			shareCred,
-		],
-		requestGetContents: [
-			'e2eRequestContents',
-			{ resource: 'fileRequest', operation: 'getContents', parent: rootLocator, returnAll: true },
-			requestCred,
-		],
-		requestDeleteItems: [
-			'e2eRequestDelete',
-			{
-				resource: 'fileRequest',
-				operation: 'deleteItems',
-				itemType: 'file',
-				itemId: itemAt('Client Uploads/signed-form.pdf'),
-				permanent: true,
-			},
-			requestCred,
-		],
-		requestUploadFromUrl: [
-			'e2eRequestUpload',
-			{
-				resource: 'fileRequest',
-				operation: 'uploadFromUrl',
-				urls: `${files.url}/e2e-report.pdf\n${files.url}/e2e-photo.png`,
-				parent: rootLocator,
-			},
-			requestCred,
-		],
-		notifications: [
-			'e2eNotifications',
-			{ resource: 'notification', operation: 'getMany', returnAll: true, unreadOnly: true },
-			api,
-		],
-		errWrongToken: [
-			'e2eErrWrongToken',
-			{ resource: 'folder', operation: 'getContents', folder: byId('all'), limit: 5 },
-			BAD_CREDENTIALS.apiWrongToken,
-		],
-		errOutListing: [
-			'e2eErrOutListing',
-			{ resource: 'folder', operation: 'getContents', folder: byId(MISSING_ID), limit: 5 },
-			api,
-			'errorOutput',
-		],
-		errOutRestore: [
-			'e2eErrOutRestore',
-			{
-				resource: 'trash',
-				operation: 'restore',
-				itemType: 'file',
-				itemId: MISSING_ID,
-				toHome: false,
-			},
-			api,
-			'errorOutput',
-		],
-		errOutDownload: [
-			'e2eErrOutDownload',
-			{ resource: 'file', operation: 'download', source: 'url', fileUrl: '/file/not-there.txt' },
-			api,
-			'errorOutput',
-		],
-		errExpiredRequest: [
-			'e2eErrExpiredRequest',
-			{ resource: 'fileRequest', operation: 'getContents', parent: rootLocator, returnAll: true },
-			BAD_CREDENTIALS.requestExpired,
-		],
-	};
-	return Object.fromEntries(
-		Object.entries(specs).map(([key, [id, parameters, credential, errorOutput]]) => {
-			const workflow = manualWorkflow(id, `e2e ${key}`, NODE, parameters, credential);
-			// nodes[1]: the File Storage node
-			if (errorOutput) workflow.nodes[1].onError = 'continueErrorOutput';
-			return [key, workflow];
-		}),
-	);
+interface Endpoint {
+	title: string;
+	id: string;
+	credential: Credential;
+	parameters: () => Record<string, unknown>;
+	before?: () => string;
+	check: (items: Items, before: string) => void;
 }
 
-// trigger workflows' ids: at most 16 characters (n8n 1.x drops static data of longer ones; n8n-versions.ts)
-const TRIGGER_EVENTS: Array<{ event: TriggerEvent; id: string }> = [
-	{ event: 'notification', id: 'e2eTrigNotif' },
-	{ event: 'upload', id: 'e2eTrigUpload' },
-	{ event: 'fileRequestItem', id: 'e2eTrigReqItem' },
-];
-const FOLDER_TRIGGER = 'e2eTrigFolder';
-
-// ----- the suite ---------------------------------------------------------------------------------------------------
-
-export const coreSuite: SharedSuite = {
-	async prepare(given) {
-		({ n8n, sandbox } = shared = given);
-		tree = accountingTree(sandbox.model);
-		secrets = seedSecrets(sandbox.seed);
-		files = await startFileServer(REMOTE_FILES);
-		Object.assign(WF, endpointWorkflows());
-		const triggers = TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event));
-		triggers.push(
-			triggerWorkflow(FOLDER_TRIGGER, 'folderFile', undefined, {
-				folder: byId(tree.accounting),
-			}),
-		);
-		return {
-			credentials: [
-				...allTestCredentials(sandbox.baseUrl, sandbox.seed),
-				await credentialWithoutServer(),
-			],
-			workflows: [
-				...Object.values(WF),
-				...Object.values(EXAMPLES).map(loadExample),
-				...triggers,
-				...pollFailureWorkflows(),
-				...Object.keys(RESTORE_WITH).map(restoreWith),
-			],
-		};
-	},
-	tests,
-	stop: async () => await files?.close(),
-};
-
-function tests(): void {
-	// ----- the package in n8n ------------------------------------------------------------------------------------------
-
-	describe('n8n loads the packed package', () => {
-		test('export:nodes lists the node (and the trigger) with the three credential types', () => {
-			const names = shared.nodeTypes.map((n) => n.name);
-			expect(names).toContain(NODE_TYPE);
-			expect(names).toContain(TRIGGER_NODE_TYPE);
-			const node = shared.nodeTypes.find((n) => n.name === NODE_TYPE);
-			expect((node?.credentials ?? []).map((c) => c.name).sort()).toEqual(
-				[...CREDENTIAL_TYPES].sort(),
-			);
-			// node types come from the installed tarball, not from this checkout
-			expect(
-				fs.existsSync(
-					path.join(n8n.userFolder, '.n8n/nodes/node_modules/n8n-nodes-file-storage/dist'),
-				),
-			).toBe(true);
-		});
-
-		test('credentials of all three types and the workflows imported with the CLI are listed by the started n8n', async () => {
-			const listed = await n8n.api<{ data: Array<{ id: string }> }>('GET', '/workflows?limit=250');
-			expect(listed.status).toBe(200);
-			const listedIds = listed.body.data.map((workflow) => workflow.id);
-			for (const workflow of Object.values(WF)) expect(listedIds).toContain(workflow.id);
-			for (const id of Object.keys(RESTORE_WITH)) expect(listedIds).toContain(id);
-		}, 60_000);
-	});
-
-	// ----- every endpoint, run as the editor runs a workflow --------------------------------------------------------------
-
-	describe('manual runs: one workflow per endpoint', () => {
-		test('folder / getContents lists the root by name, share tokens masked', async () => {
-			const { run } = await executeOk(WF.folderGetContents.id);
-			const items = nodeOutput(run, NODE);
-			const expected = sandbox.model.activeChildren(`root:${userId()}`, 'name');
-			expect(items.map((i) => i.name)).toEqual(expected.map((i) => i.name));
-			expect(ids(items)).toEqual(expected.map((i) => i.id));
-			const shared = items.find((i) => i.id === sandbox.seed.shares[0].folderId);
+const ENDPOINTS: Endpoint[] = [
+	{
+		title: 'folder / getContents lists the root by name, share tokens masked',
+		id: 'e2eFolderContents',
+		credential: api,
+		parameters: () => ({
+			resource: 'folder',
+			operation: 'getContents',
+			folder: byId('all'),
+			returnAll: true,
+			sort: { rule: { field: 'name', direction: 'ASC' } },
+		}),
+		check: (items) => {
+			const expected = sandbox.model.activeChildren(`root:${sandbox.model.getUser(0).id}`, 'name');
+			expect(items.map((i) => [i.id, i.name])).toEqual(expected.map((i) => [i.id, i.name]));
 			// Simplify says whether a folder is shared; the permission is in the raw output
-			expect(shared?.shared).toBe(true);
+			expect(items.find((i) => i.id === sandbox.seed.shares[0].folderId)?.shared).toBe(true);
 			expect(JSON.stringify(items)).not.toContain(editorShareToken(sandbox.seed));
-			const calls = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
-			expect(calls.length).toBe(1);
-			expect(calls[0]).toMatchObject({
-				method: 'GET',
-				path: '/api/v1/browse/folders/all',
-				status: 200,
-				authorization: `Bearer ${sandbox.seed.users[0].accessToken}`,
-			});
-			expect(calls[0].query).toMatchObject({ sort: 'name', direction: 'ASC' });
-		}, 120_000);
-
-		test('file / getRecentUploads returns the five newest files with one request', async () => {
-			const { run } = await executeOk(WF.fileRecentUploads.id);
+			expect(sandbox.requests).toEqual([
+				expect.objectContaining({
+					method: 'GET',
+					path: '/api/v1/browse/folders/all',
+					status: 200,
+					authorization: bearer(),
+					query: expect.objectContaining({ sort: 'name', direction: 'ASC' }),
+				}),
+			]);
+		},
+	},
+	{
+		title: 'file / getRecentUploads returns the five newest files with one request',
+		id: 'e2eRecentUploads',
+		credential: api,
+		parameters: () => ({ resource: 'file', operation: 'getRecentUploads', limit: 5 }),
+		check: (items) => {
 			const expected = [...sandbox.model.activeFiles(0, 'created_at')].reverse().slice(0, 5);
-			const items = nodeOutput(run, NODE);
 			expect(ids(items)).toEqual(expected.map((i) => i.id));
 			expect(items.every((i) => i.type === 'file' && typeof i.size === 'number')).toBe(true);
 			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.query.limit}`)).toEqual([
 				'GET /api/v1/browse/latest 5',
 			]);
-		}, 120_000);
-
-		test('file / search finds the invoices at every level of a folder, each with its folder path, one request per folder', async () => {
-			const { run } = await executeOk(WF.fileSearch.id);
-			const items = nodeOutput(run, NODE);
+		},
+	},
+	{
+		title:
+			'file / search finds the invoices at every level of a folder, each with its folder path, one request per folder',
+		id: 'e2eFileSearch',
+		credential: api,
+		parameters: () => ({
+			resource: 'file',
+			operation: 'search',
+			folder: byId(tree.accounting),
+			filters: { nameContains: 'invoice', extensions: 'pdf' },
+			returnAll: true,
+		}),
+		check: (items) => {
 			expect(items.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(
 				tree.found,
 			);
 			const listed = sandbox.requests
-				.filter((r) => r.path.startsWith('/api/v1/browse/folders/'))
-				.map((r) => r.path);
+				.map((r) => r.path)
+				.filter((p) => p.startsWith('/api/v1/browse/folders/'));
 			expect(listed.sort()).toEqual(
 				[tree.accounting, tree.year, tree.invoices]
 					.map((id) => `/api/v1/browse/folders/${id}`)
 					.sort(),
 			);
-		}, 120_000);
-
-		test('trash / restore brings a trashed file back to its folder', async () => {
-			const file = sandbox.model.itemAt(0, 'Documents/notes.txt');
+		},
+	},
+	{
+		title: 'trash / restore brings a trashed file back to its folder',
+		id: 'e2eTrashRestore',
+		credential: api,
+		parameters: () => ({
+			resource: 'trash',
+			operation: 'restore',
+			itemType: 'file',
+			itemId: itemAt('Documents/notes.txt').id,
+			toHome: false,
+		}),
+		before: () => {
+			const file = itemAt('Documents/notes.txt');
 			sandbox.model.trashItem(file.id);
 			expect(sandbox.model.findItem(file.id)?.deletedAt).not.toBeNull();
-			const { run } = await executeOk(WF.trashRestore.id);
-			expect(nodeOutput(run, NODE)).toEqual([
-				expect.objectContaining({ id: file.id, type: 'file', restored: true, toHome: false }),
+			return file.id;
+		},
+		check: (items, id) => {
+			expect(items).toEqual([
+				expect.objectContaining({ id, type: 'file', restored: true, toHome: false }),
 			]);
-			expect(sandbox.model.findItem(file.id)?.deletedAt).toBeNull();
-			expect(sandbox.model.findItem(file.id)?.parentId).toBe(
-				sandbox.model.itemAt(0, 'Documents').id,
-			);
+			expect(sandbox.model.findItem(id)).toMatchObject({
+				deletedAt: null,
+				parentId: itemAt('Documents').id,
+			});
 			expect(sandbox.requests).toEqual([
 				expect.objectContaining({
 					method: 'POST',
 					path: '/api/v1/trash/restore',
 					status: 200,
-					body: { items: [{ id: file.id, type: 'file' }], to_home: false },
+					body: { items: [{ id, type: 'file' }], to_home: false },
 				}),
 			]);
-		}, 120_000);
-
-		test('sharedFolder / createFolder creates a folder at the top of the share', async () => {
-			const shareFolderId = sandbox.seed.shares.find(
-				(s) => s.token === editorShareToken(sandbox.seed),
-			)?.folderId;
-			const { run } = await executeOk(WF.sharedCreateFolder.id);
+		},
+	},
+	{
+		title: 'sharedFolder / createFolder creates a folder at the top of the share',
+		id: 'e2eShareCreateFolder',
+		credential: shareCred,
+		parameters: () => ({
+			resource: 'sharedFolder',
+			operation: 'createFolder',
+			name: 'Created by n8n e2e',
+			parent: '',
+		}),
+		check: (items) => {
+			const token = editorShareToken(sandbox.seed);
+			const parentId = sandbox.seed.shares.find((s) => s.token === token)?.folderId;
 			const created = sandbox.model.findItemByPath(0, 'Shared with Clients/Created by n8n e2e');
-			expect(created?.type).toBe('folder');
-			expect(created?.parentId).toBe(shareFolderId);
-			expect(nodeOutput(run, NODE)).toEqual([
+			expect(created).toMatchObject({ type: 'folder', parentId });
+			expect(items).toEqual([
 				expect.objectContaining({
 					id: created?.id,
 					name: 'Created by n8n e2e',
 					type: 'folder',
-					parentId: shareFolderId,
+					parentId,
 				}),
 			]);
 			expect(sandbox.requests).toEqual([
 				expect.objectContaining({
 					method: 'POST',
-					path: `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`,
+					path: `/api/v1/shares/${token}/items`,
 					body: { name: 'Created by n8n e2e' },
 					status: 201,
 				}),
 			]);
 			expect(sandbox.requests[0].authorization).toBeUndefined();
-		}, 120_000);
-
-		test('sharedFolder / deleteItems moves a file of the share to the trash', async () => {
-			const file = sandbox.model.itemAt(0, 'Shared with Clients/pricing.xlsx');
-			const { run } = await executeOk(WF.sharedDeleteItems.id);
-			expect(nodeOutput(run, NODE)).toEqual([
-				expect.objectContaining({ id: file.id, type: 'file', deleted: true, permanent: false }),
+		},
+	},
+	{
+		title: 'sharedFolder / deleteItems moves a file of the share to the trash',
+		id: 'e2eShareDelete',
+		credential: shareCred,
+		parameters: () => ({
+			resource: 'sharedFolder',
+			operation: 'deleteItems',
+			itemType: 'file',
+			itemId: itemAt('Shared with Clients/pricing.xlsx').id,
+			permanent: false,
+		}),
+		before: () => itemAt('Shared with Clients/pricing.xlsx').id,
+		check: (items, id) => {
+			expect(items).toEqual([
+				expect.objectContaining({ id, type: 'file', deleted: true, permanent: false }),
 			]);
-			expect(sandbox.model.findItem(file.id)?.deletedAt).not.toBeNull();
+			expect(sandbox.model.findItem(id)?.deletedAt).not.toBeNull();
 			expect(sandbox.requests).toEqual([
 				expect.objectContaining({
 					method: 'DELETE',
-					body: { items: [{ id: file.id, type: 'file', force_delete: false }] },
+					body: { items: [{ id, type: 'file', force_delete: false }] },
 					status: 200,
 				}),
 			]);
-		}, 120_000);
-
-		test('fileRequest / getContents lists the request root', async () => {
-			const { run } = await executeOk(WF.requestGetContents.id);
+		},
+	},
+	{
+		title: 'fileRequest / getContents lists the request root',
+		id: 'e2eRequestContents',
+		credential: requestCred,
+		parameters: () => ({
+			resource: 'fileRequest',
+			operation: 'getContents',
+			parent: rootLocator,
+			returnAll: true,
+		}),
+		check: (items) => {
 			const expected = sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC');
 			expect(expected.length).toBeGreaterThan(1);
-			expect(ids(nodeOutput(run, NODE))).toEqual(expected.map((i) => i.id));
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			expect(ids(items)).toEqual(expected.map((i) => i.id));
+			expect(calls()).toEqual([
 				`GET /api/v1/requests/${activeFileRequestId(sandbox.seed)}/items 200`,
 			]);
-		}, 120_000);
-
-		test('fileRequest / deleteItems deletes a received file permanently', async () => {
-			const file = sandbox.model.itemAt(0, 'Client Uploads/signed-form.pdf');
-			const { run } = await executeOk(WF.requestDeleteItems.id);
-			expect(nodeOutput(run, NODE)).toEqual([
-				expect.objectContaining({ id: file.id, type: 'file', deleted: true, permanent: true }),
+		},
+	},
+	{
+		title: 'fileRequest / deleteItems deletes a received file permanently',
+		id: 'e2eRequestDelete',
+		credential: requestCred,
+		parameters: () => ({
+			resource: 'fileRequest',
+			operation: 'deleteItems',
+			itemType: 'file',
+			itemId: itemAt('Client Uploads/signed-form.pdf').id,
+			permanent: true,
+		}),
+		before: () => itemAt('Client Uploads/signed-form.pdf').id,
+		check: (items, id) => {
+			expect(items).toEqual([
+				expect.objectContaining({ id, type: 'file', deleted: true, permanent: true }),
 			]);
-			expect(sandbox.model.findItem(file.id)).toBeUndefined();
+			expect(sandbox.model.findItem(id)).toBeUndefined();
 			expect(sandbox.requests).toEqual([
 				expect.objectContaining({
 					method: 'DELETE',
 					path: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
-					body: { items: [{ id: file.id, type: 'file', force_delete: true }] },
+					body: { items: [{ id, type: 'file', force_delete: true }] },
 				}),
 			]);
-		}, 120_000);
-
-		test('fileRequest / uploadFromUrl has the server download two files', async () => {
+		},
+	},
+	{
+		title: 'fileRequest / uploadFromUrl has the server download two files',
+		id: 'e2eRequestUpload',
+		credential: requestCred,
+		parameters: () => ({
+			resource: 'fileRequest',
+			operation: 'uploadFromUrl',
+			urls: `${files.url}/e2e-report.pdf\n${files.url}/e2e-photo.png`,
+			parent: rootLocator,
+		}),
+		before: () => {
 			files.hits.length = 0;
-			const { run } = await executeOk(WF.requestUploadFromUrl.id);
+			return '';
+		},
+		check: (items) => {
 			const urls = [`${files.url}/e2e-report.pdf`, `${files.url}/e2e-photo.png`];
-			expect(nodeOutput(run, NODE)).toEqual([
+			expect(items).toEqual([
 				expect.objectContaining({
 					urls,
 					parentId: null,
@@ -629,99 +409,231 @@ function tests(): void {
 			]);
 			expect(files.hits.sort()).toEqual(['/e2e-photo.png', '/e2e-report.pdf']);
 			for (const name of ['e2e-report.pdf', 'e2e-photo.png']) {
-				const stored = sandbox.model.findItemByPath(0, `Client Uploads/${name}`);
-				expect(stored?.type).toBe('file');
-				expect(stored && 'size' in stored ? stored.size : undefined).toBe(
-					files.files[`/${name}`].body.length,
-				);
+				expect(sandbox.model.findItemByPath(0, `Client Uploads/${name}`)).toMatchObject({
+					type: 'file',
+					size: files.files[`/${name}`].body.length,
+				});
 			}
-		}, 120_000);
-
-		test('notification / getMany returns the unread notifications, newest first', async () => {
-			const { run } = await executeOk(WF.notifications.id);
+		},
+	},
+	{
+		title: 'notification / getMany returns the unread notifications, newest first',
+		id: 'e2eNotifications',
+		credential: api,
+		parameters: () => ({
+			resource: 'notification',
+			operation: 'getMany',
+			returnAll: true,
+			unreadOnly: true,
+		}),
+		check: (items) => {
 			const expected = sandbox.model.notificationsOf(0).filter((n) => n.readAt === null);
 			expect(expected.length).toBeGreaterThan(0);
-			const items = nodeOutput(run, NODE);
-			expect(ids(items)).toEqual(expected.map((n) => n.id));
-			expect(items.map((i) => i.title)).toEqual(expected.map((n) => n.title));
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
-				'GET /api/v1/notifications 200',
-			]);
-		}, 120_000);
+			expect(items.map((i) => [i.id, i.title])).toEqual(expected.map((n) => [n.id, n.title]));
+			expect(calls()).toEqual(['GET /api/v1/notifications 200']);
+		},
+	},
+];
 
-		test('a refused access token fails readably, without any secret in run data or logs', async () => {
-			sandbox.clearRequests();
-			const result = await n8n.execute(WF.errWrongToken.id);
-			expectFailedRun(result);
-			const error = result.run?.data.resultData.error;
-			expect(typeof error?.message).toBe('string');
-			expect(error?.message).toMatch(/401|token|authori/i);
-			expect(error?.message).not.toMatch(/\[object Object\]/);
-			expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
-			expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
-			expect(result.output).not.toContain(WRONG_ACCESS_TOKEN);
-			expectNoSecretsInRun(result, 'the failed run');
-			const calls = sandbox.requests.filter(
-				(r) => r.authorization === `Bearer ${WRONG_ACCESS_TOKEN}`,
-			);
-			expect(calls.length).toBeGreaterThanOrEqual(1);
-			expect(calls.every((r) => r.status === 401)).toBe(true);
-		}, 120_000);
+/** Failed runs: the message says why; every request sent with `authorization` and answered with `status`. */
+type Failure = [
+	string,
+	string,
+	Record<string, unknown>,
+	Credential,
+	RegExp,
+	string | undefined,
+	number,
+];
+const FAILURES: Failure[] = [
+	[
+		'a refused access token',
+		'e2eErrWrongToken',
+		{ resource: 'folder', operation: 'getContents', folder: byId('all'), limit: 5 },
+		BAD_CREDENTIALS.apiWrongToken,
+		/401|token|authori/i,
+		`Bearer ${WRONG_ACCESS_TOKEN}`,
+		401,
+	],
+	[
+		'an expired file request (id in the URL)',
+		'e2eErrExpiredRequest',
+		{ resource: 'fileRequest', operation: 'getContents', parent: rootLocator, returnAll: true },
+		BAD_CREDENTIALS.requestExpired,
+		/410|not active|expired/i,
+		undefined,
+		410,
+	],
+];
 
-		test.each([
-			['a listing', 'errOutListing', 404],
-			['a batch Restore', 'errOutRestore', undefined],
-			['Download', 'errOutDownload', 404],
-		])(
+/** With Continue (using error output): a failure of each kind, the status the sandbox answered (if one). */
+const ERROR_OUTPUTS: Array<[string, string, Record<string, unknown>, number | undefined]> = [
+	[
+		'a listing',
+		'e2eErrOutListing',
+		{ resource: 'folder', operation: 'getContents', folder: byId(MISSING_ID), limit: 5 },
+		404,
+	],
+	[
+		'a batch Restore',
+		'e2eErrOutRestore',
+		{
+			resource: 'trash',
+			operation: 'restore',
+			itemType: 'file',
+			itemId: MISSING_ID,
+			toHome: false,
+		},
+		undefined,
+	],
+	[
+		'Download',
+		'e2eErrOutDownload',
+		{ resource: 'file', operation: 'download', source: 'url', fileUrl: '/file/not-there.txt' },
+		404,
+	],
+];
+
+function endpointWorkflows(): WorkflowSpec[] {
+	const workflow = (id: string, parameters: Record<string, unknown>, credential: Credential) =>
+		manualWorkflow(id, `e2e ${id}`, NODE, parameters, credential);
+	return [
+		...ENDPOINTS.map((e) => workflow(e.id, e.parameters(), e.credential)),
+		...FAILURES.map(([, id, parameters, credential]) => workflow(id, parameters, credential)),
+		...ERROR_OUTPUTS.map(([, id, parameters]) => {
+			const spec = workflow(id, parameters, api);
+			spec.nodes[1].onError = 'continueErrorOutput';
+			return spec;
+		}),
+	];
+}
+
+// ----- trigger workflows -------------------------------------------------------------------------------------------
+
+// trigger workflows' ids: at most 16 characters (n8n 1.x drops static data of longer ones; n8n-versions.ts)
+const TRIGGER_EVENTS: Array<{ event: TriggerEvent; id: string }> = [
+	{ event: 'notification', id: 'e2eTrigNotif' },
+	{ event: 'upload', id: 'e2eTrigUpload' },
+	{ event: 'fileRequestItem', id: 'e2eTrigReqItem' },
+];
+const FOLDER_TRIGGER = 'e2eTrigFolder';
+const ALERT_WORKFLOW = 'e2eErrorAlert';
+const OFFSET_TRIGGER = 'e2eTrigOffset';
+const FAILING_TRIGGER = 'e2eTrigFails';
+
+/**
+ * The triggers of the tests, and a New Upload trigger whose Settings → Error workflow is an alert workflow (Error
+ * Trigger → No Operation), as the README tells users to set it up.
+ */
+function triggerWorkflows(): WorkflowSpec[] {
+	const failing = triggerWorkflow(FAILING_TRIGGER, 'upload', POLL_EVERY_10_SECONDS);
+	failing.settings = { ...failing.settings, errorWorkflow: ALERT_WORKFLOW };
+	return [
+		...TRIGGER_EVENTS.map((t) => triggerWorkflow(t.id, t.event)),
+		triggerWorkflow(FOLDER_TRIGGER, 'folderFile', undefined, { folder: byId(tree.accounting) }),
+		triggerWorkflow(OFFSET_TRIGGER, 'upload'),
+		failing,
+		chain(ALERT_WORKFLOW, 'e2e alert on failed polls', [
+			{ name: 'Error Trigger', type: 'n8n-nodes-base.errorTrigger' },
+			{ name: 'Alert', type: 'n8n-nodes-base.noOp' },
+		]),
+	];
+}
+
+// ----- the suite ---------------------------------------------------------------------------------------------------
+
+export const coreSuite: SharedSuite = {
+	async prepare(given) {
+		({ n8n, sandbox } = shared = given);
+		tree = accountingTree(sandbox.model);
+		secrets = seedSecrets(sandbox.seed);
+		files = await startFileServer(REMOTE_FILES);
+		const noServer = {
+			...NO_SERVER_CREDENTIAL,
+			data: {
+				baseUrl: `http://127.0.0.1:${await freePort()}`,
+				accessToken: sandbox.seed.users[0].accessToken,
+			},
+		};
+		return {
+			credentials: [...allTestCredentials(sandbox.baseUrl, sandbox.seed), noServer],
+			workflows: [
+				...endpointWorkflows(),
+				...Object.values(EXAMPLES).map(loadExample),
+				...triggerWorkflows(),
+				...Object.entries(RESTORE_WITH).map(restoreWith),
+			],
+		};
+	},
+	tests,
+	stop: async () => await files?.close(),
+};
+
+function tests(): void {
+	// ----- every endpoint, run as the editor runs a workflow --------------------------------------------------------------
+
+	describe('manual runs: one workflow per endpoint', () => {
+		test.each(ENDPOINTS)(
+			'$title',
+			async ({ id, before, check }) => {
+				const context = before?.() ?? '';
+				check(nodeOutput((await run(id)).run, NODE), context);
+			},
+			120_000,
+		);
+
+		test.each(FAILURES)(
+			'%s fails readably, without any secret in run data or logs',
+			async (_what, id, _parameters, _credential, message, authorization, status) => {
+				const { run: saved } = await run(id, false);
+				const error = saved?.data.resultData.error;
+				expect(error?.message).toMatch(message);
+				expect(error?.message).not.toMatch(/\[object Object\]/);
+				expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
+				expect(saved?.data.resultData.lastNodeExecuted).toBe(NODE);
+				// at least one request, each sent with that authorization and answered with that status
+				const sent = new Set(sandbox.requests.map((r) => `${r.status} ${r.authorization}`));
+				expect([...sent]).toEqual([`${status} ${authorization}`]);
+			},
+			120_000,
+		);
+
+		test.each(ERROR_OUTPUTS)(
 			'with Continue (using error output), %s that fails puts one readable item on the error output',
-			async (_what, key, status) => {
-				sandbox.clearRequests();
-				const result = await n8n.execute(WF[key].id);
-				expect(result.code).toBe(0);
-				expect(result.status).toBe('success');
-				expect(result.run?.data.resultData.error).toBeUndefined();
-				expect(nodeOutput(result.run, NODE, 0)).toEqual([]);
-				const failed = nodeOutput(result.run, NODE, 1);
+			async (_what, id, _parameters, status) => {
+				const { run: saved } = await run(id);
+				expect(nodeOutput(saved, NODE, 0)).toEqual([]);
+				const failed = nodeOutput(saved, NODE, 1);
 				expect(failed).toEqual([
 					{ error: { message: expect.any(String), description: expect.any(String) } },
 				]);
 				const { message, description } = failed[0].error as IDataObject;
 				expect(String(message)).not.toMatch(/\[object Object\]/);
 				expect(String(description).length).toBeGreaterThan(20);
-				expectNoSecretsInRun(result, `the run of ${key}`);
 				expect(sandbox.requests.length).toBeGreaterThanOrEqual(1);
 				if (status) expect(sandbox.requests.map((r) => r.status)).toContain(status);
 			},
 			120_000,
 		);
-
-		test('an expired file request (id in the URL) fails readably, without the id in run data or logs', async () => {
-			sandbox.clearRequests();
-			const result = await n8n.execute(WF.errExpiredRequest.id);
-			expectFailedRun(result);
-			const error = result.run?.data.resultData.error;
-			expect(error?.message).toMatch(/410|not active|expired/i);
-			expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
-			expectNoSecretsInRun(result, 'the failed run');
-			expect(sandbox.requests.map((r) => r.status)).toContain(410);
-		}, 120_000);
 	});
 
 	// ----- the examples ------------------------------------------------------------------------------------------------
 
 	// The examples' placeholders are filled with the sandbox's IDs by loadExample, as the demo imports them.
 	describe('examples/ run as shipped', () => {
+		const restoreId = loadExample(EXAMPLES.restoreNightly).id;
+
 		test('"restore watched items" restores the trashed ones and reports the rest, as its notes quote', async () => {
-			const workflow = loadExample(EXAMPLES.restoreNightly);
-			const oldStuff = sandbox.model.itemAt(0, 'Old Stuff');
-			const oldDraft = sandbox.model.itemAt(0, 'Documents/old-draft.docx');
-			const documents = sandbox.model.itemAt(0, 'Documents');
+			const [oldStuff, oldDraft, documents] = [
+				'Old Stuff',
+				'Documents/old-draft.docx',
+				'Documents',
+			].map(itemAt);
 			expect([oldStuff.deletedAt, oldDraft.deletedAt].every((d) => d !== null)).toBe(true);
-			const { run } = await executeOk(workflow.id);
-			expect(ids(nodeOutput(run, 'Restored')).sort()).toEqual([oldStuff.id, oldDraft.id].sort());
+			const { run: saved } = await run(restoreId);
+			expect(ids(nodeOutput(saved, 'Restored')).sort()).toEqual([oldStuff.id, oldDraft.id].sort());
 			// Documents was not in the trash: declined by the server, reported, and the run stays green
-			const notInTrash = nodeOutput(run, 'Not in the trash');
-			expect(notInTrash).toEqual([
+			expect(nodeOutput(saved, 'Not in the trash')).toEqual([
 				expect.objectContaining({
 					id: documents.id,
 					error: {
@@ -730,16 +642,13 @@ function tests(): void {
 					},
 				}),
 			]);
-			expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
-			// the notes quote what the node says
+			expect(saved?.data.resultData.runData['Fail the run']).toBeUndefined();
 			// the notes quote the beginnings the example recognises, not the server's words
 			for (const notes of restoreNotes())
 				for (const start of ['The server declined the request', 'Not found (HTTP 404)'])
 					expect(notes).toContain(`\`${start}\``);
-			expect(sandbox.model.findItem(oldStuff.id)?.deletedAt).toBeNull();
-			expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).toBeNull();
-			expect(sandbox.model.itemAt(0, 'Old Stuff/old-1.txt').deletedAt).toBeNull();
-			expect(sandbox.model.findItem(documents.id)?.deletedAt).toBeNull();
+			for (const item of [oldStuff, oldDraft, itemAt('Old Stuff/old-1.txt'), documents])
+				expect(sandbox.model.findItem(item.id)?.deletedAt).toBeNull();
 			expect(sandbox.countRequests({ method: 'POST', path: '/api/v1/trash/restore' })).toBe(3);
 		}, 120_000);
 
@@ -755,15 +664,14 @@ function tests(): void {
 		])(
 			'"restore watched items" on a server that answers %s reports the items as not in the trash',
 			async (_what, answer, says) => {
-				const workflow = loadExample(EXAMPLES.restoreNightly);
 				sandbox.fault({ path: '/api/v1/trash/restore', times: Infinity, ...answer });
 				try {
-					const { run } = await executeOk(workflow.id);
-					const notInTrash = nodeOutput(run, 'Not in the trash');
+					const { run: saved } = await run(restoreId);
+					const notInTrash = nodeOutput(saved, 'Not in the trash');
 					expect(notInTrash).toHaveLength(3);
 					for (const item of notInTrash)
 						expect(String((item.error as IDataObject).message)).toMatch(says);
-					expect(run?.data.resultData.runData['Fail the run']).toBeUndefined();
+					expect(saved?.data.resultData.runData['Fail the run']).toBeUndefined();
 				} finally {
 					sandbox.clearFaults();
 				}
@@ -779,31 +687,28 @@ function tests(): void {
 				'fs-ex-restore-token',
 				'The access token was refused (HTTP 401)',
 				'The access token was refused (HTTP 401)',
+				[401],
 			],
 			[
 				'a Base URL where no server listens',
 				'fs-ex-restore-url',
 				'Could not reach the File Storage server (ECONNREFUSED)',
 				'The service refused the connection - perhaps it is offline',
+				[],
 			],
 		])(
 			'"restore watched items" with %s fails the run as its notes say, restoring nothing',
-			async (_what, workflowId, nodeSays, runFailsWith) => {
-				// imported with the others (restoreWith) before n8n started
-				expect(Object.keys(RESTORE_WITH)).toContain(workflowId);
-				const oldDraft = sandbox.model.itemAt(0, 'Documents/old-draft.docx');
+			async (_what, workflowId, nodeSays, runFailsWith, statuses) => {
+				const oldDraft = itemAt('Documents/old-draft.docx');
 				sandbox.model.trashItem(oldDraft.id);
 				try {
-					sandbox.clearRequests();
-					const result = await n8n.execute(workflowId);
-					// a failed execution, not a green run
-					expectFailedRun(result);
-					const error = result.run?.data.resultData.error;
+					const { run: saved } = await run(workflowId, false);
+					const error = saved?.data.resultData.error;
 					expect(String(error?.message).slice(0, runFailsWith.length)).toBe(runFailsWith);
 					expect(String(error?.description)).toMatch(
 						/paste a valid access token|Check the Base URL/,
 					);
-					const failed = nodeOutput(result.run, 'Restore from trash', 1);
+					const failed = nodeOutput(saved, 'Restore from trash', 1);
 					expect(
 						failed.map((item) =>
 							String((item.error as IDataObject).message).slice(0, nodeSays.length),
@@ -811,15 +716,12 @@ function tests(): void {
 					).toEqual([nodeSays, nodeSays, nodeSays]);
 					for (const notes of restoreNotes())
 						for (const quote of [nodeSays, runFailsWith]) expect(notes).toContain(`\`${quote}\``);
-					expect(result.run?.data.resultData.lastNodeExecuted).toBe('Fail the run');
-					expect(nodeOutput(result.run, 'Restored')).toEqual([]);
-					expect(result.run?.data.resultData.runData['Not in the trash']).toBeUndefined();
-					expectNoSecretsInRun(result, `workflow ${workflowId}`);
+					expect(saved?.data.resultData.lastNodeExecuted).toBe('Fail the run');
+					expect(nodeOutput(saved, 'Restored')).toEqual([]);
+					expect(saved?.data.resultData.runData['Not in the trash']).toBeUndefined();
 					expect(sandbox.model.findItem(oldDraft.id)?.deletedAt).not.toBeNull();
 					// the sandbox refused every request of the wrong token; the other Base URL reached nothing
-					expect([...new Set(sandbox.requests.map((r) => r.status))]).toEqual(
-						workflowId === 'fs-ex-restore-token' ? [401] : [],
-					);
+					expect([...new Set(sandbox.requests.map((r) => r.status))]).toEqual(statuses);
 				} finally {
 					sandbox.model.restoreItem(oldDraft.id);
 				}
@@ -828,32 +730,25 @@ function tests(): void {
 		);
 
 		test('"clean a file request" deletes only files older than 30 days', async () => {
-			const workflow = loadExample(EXAMPLES.cleanFileRequest);
 			const day = 86_400_000;
-			const old = sandbox.model.addFile(0, {
-				folderId: requestFolderId(),
-				name: 'e2e-ancient.pdf',
-				createdAt: new Date(Date.now() - 90 * day),
-			});
-			const fresh = sandbox.model.addFile(0, {
-				folderId: requestFolderId(),
-				name: 'e2e-fresh.pdf',
-				createdAt: new Date(),
-			});
+			const add = (name: string, createdAt: Date) =>
+				sandbox.model.addFile(0, { folderId: requestFolderId(), name, createdAt });
+			const old = add('e2e-ancient.pdf', new Date(Date.now() - 90 * day));
+			const fresh = add('e2e-fresh.pdf', new Date());
 			try {
-				const children = sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC');
-				const expected = children
+				const expected = sandbox.model
+					.sortedChildren(requestFolderId(), 'created_at', 'DESC')
 					.filter((i) => i.type === 'file' && i.createdAt.getTime() < Date.now() - 31 * day)
 					.map((i) => i.id);
 				expect(expected).toContain(old.id);
-				const { run } = await executeOk(workflow.id);
-				const deleted = nodeOutput(run, 'Delete them');
+				const { run: saved } = await run(loadExample(EXAMPLES.cleanFileRequest).id);
+				const deleted = nodeOutput(saved, 'Delete them');
 				expect(ids(deleted).sort()).toEqual([...expected].sort());
 				expect(deleted.every((i) => i.deleted === true && i.permanent === false)).toBe(true);
 				for (const id of expected)
 					expect(sandbox.model.findItem(id)?.deletedAt ?? 'gone').not.toBeNull();
 				expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
-				expect(sandbox.model.itemAt(0, 'Client Uploads/Round 1').deletedAt).toBeNull();
+				expect(itemAt('Client Uploads/Round 1').deletedAt).toBeNull();
 			} finally {
 				// Dated by the real clock (the example compares with n8n's $now), months after the sandbox's dates: left in
 				// place it would be the newest upload, and the trigger takes uploads dated before that for restored files.
@@ -865,11 +760,6 @@ function tests(): void {
 	// ----- n8n start: credential tests, triggers -----------------------------------------------------------------------
 
 	describe('n8n start', () => {
-		test('the editor knows the three credential types', async () => {
-			const types = await n8n.credentialTypes();
-			for (const type of CREDENTIAL_TYPES) expect(types).toContain(type);
-		}, 60_000);
-
 		test('credential tests: one request each, readable placements, nothing changes on the server', async () => {
 			const cases: Array<[{ id: string }, 'OK' | 'Error', RegExp?]> = [
 				[CREDENTIALS.api, 'OK'],
@@ -893,7 +783,7 @@ function tests(): void {
 				for (const [credential, , message] of cases) {
 					const sent = sandbox.requests.length;
 					const result = await n8n.testCredential(credential.id);
-					expectNoSecrets(JSON.stringify(result), `credential test result of ${credential.id}`);
+					noLeaks(result, `credential test result of ${credential.id}`);
 					if (message) expect(result.message).toMatch(message);
 					// One request per test, also for a refused token (n8n retries a thrown 401 once).
 					expect(sandbox.requests.length - sent).toBe(1);
@@ -905,11 +795,9 @@ function tests(): void {
 			expect(stateSnapshot()).toEqual(before);
 			// The share probe asks to create a folder without a name: refused by validation for a usable share.
 			const shareCalls = sandbox.requests.filter((r) => r.path.startsWith('/api/v1/shares/'));
-			expect(shareCalls.length).toBe(4);
-			for (const call of shareCalls) {
-				expect(call.method).toBe('POST');
-				expect(call.body ?? {}).toEqual({});
-			}
+			expect(shareCalls.map((call) => [call.method, call.body ?? {}])).toEqual(
+				Array(4).fill(['POST', {}]),
+			);
 			expect(
 				sandbox.requests.filter(
 					(r) => r.path === `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`,
@@ -920,12 +808,15 @@ function tests(): void {
 		test('credential tests decide by the body the spec defines, whatever status a server uses', async () => {
 			// A server that answers every error with 200 (the spec gives no status codes), and one that answers like
 			// the API's ancestor (401 Unauthenticated.): the placements stay the same.
+			const shares = /^\/api\/v1\/shares\//;
+			const latest = '/api/v1/browse/latest';
+			const denied = { type: 'error', message: 'Access Denied' };
 			const probes: Array<[{ id: string }, 'OK' | 'Error', Parameters<Sandbox['fault']>[0]]> = [
 				[
 					CREDENTIALS.share,
 					'OK',
 					{
-						path: /^\/api\/v1\/shares\//,
+						path: shares,
 						status: 200,
 						body: {
 							message: 'The given data was invalid.',
@@ -933,42 +824,22 @@ function tests(): void {
 						},
 					},
 				],
+				[CREDENTIALS.share, 'Error', { path: shares, status: 200, body: denied }],
 				[
-					CREDENTIALS.share,
+					CREDENTIALS.api,
 					'Error',
-					{
-						path: /^\/api\/v1\/shares\//,
-						status: 200,
-						body: { type: 'error', message: 'Access Denied' },
-					},
+					{ path: latest, status: 200, body: { type: 'error', message: 'You are not authorized' } },
 				],
 				[
 					CREDENTIALS.api,
 					'Error',
-					{
-						path: '/api/v1/browse/latest',
-						status: 200,
-						body: { type: 'error', message: 'You are not authorized' },
-					},
+					{ path: latest, status: 401, body: { message: 'Unauthenticated.' } },
 				],
-				[
-					CREDENTIALS.api,
-					'Error',
-					{ path: '/api/v1/browse/latest', status: 401, body: { message: 'Unauthenticated.' } },
-				],
-				[
-					CREDENTIALS.api,
-					'Error',
-					{ path: '/api/v1/browse/latest', status: 200, rawBody: '<html>Sign in</html>' },
-				],
+				[CREDENTIALS.api, 'Error', { path: latest, status: 200, rawBody: '<html>Sign in</html>' }],
 				[
 					CREDENTIALS.request,
 					'Error',
-					{
-						path: /^\/api\/v1\/requests\//,
-						status: 200,
-						body: { type: 'error', message: 'Access Denied' },
-					},
+					{ path: /^\/api\/v1\/requests\//, status: 200, body: denied },
 				],
 			];
 			const before = stateSnapshot();
@@ -977,7 +848,7 @@ function tests(): void {
 				sandbox.clearFaults();
 				sandbox.fault(fault);
 				const result = await n8n.testCredential(credential.id);
-				expectNoSecrets(JSON.stringify(result), `credential test result of ${credential.id}`);
+				noLeaks(result, `credential test result of ${credential.id}`);
 				placements.push(result.status);
 			}
 			sandbox.clearFaults();
@@ -986,14 +857,10 @@ function tests(): void {
 		}, 180_000);
 
 		describe('File Storage Trigger (polling) in an active workflow', () => {
-			const pollNow = (id: string, event: TriggerEvent | FolderTriggerEvent, first = false) =>
-				triggers.pollNow(n8n, sandbox, id, event, first);
-			const executionsWith = (id: string, count: number, timeoutMs?: number) =>
-				triggers.executionsWith(n8n, id, count, timeoutMs);
-
-			function emitted(execution: { data?: RunData['data'] }): string[] {
-				return ids(nodeOutput(execution, 'Trigger'));
-			}
+			const emitted = (execution: { data?: RunData['data'] }) =>
+				ids(nodeOutput(execution, 'Trigger'));
+			const after = <T>(id: string, event: 'upload' | 'folderFile', produce: () => T) =>
+				executionAfter(n8n, sandbox, id, event, produce);
 
 			/** What each event's stream holds now (ids): the expected emission is what is new since. */
 			function streams(): Record<TriggerEvent, Set<string>> {
@@ -1019,7 +886,7 @@ function tests(): void {
 					description: `Produced by the e2e suite (${tag}).`,
 				});
 				const upload = sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Documents').id,
+					folderId: itemAt('Documents').id,
 					name: `e2e-upload-${tag}.pdf`,
 					size: 1_234,
 				});
@@ -1035,9 +902,9 @@ function tests(): void {
 					},
 				);
 				expect(res.status).toBe(201);
-				const after = streams();
+				const now = streams();
 				const fresh = (event: TriggerEvent) =>
-					[...after[event]].filter((id) => !before[event].has(id));
+					[...now[event]].filter((id) => !before[event].has(id));
 				const expected = {
 					notification: fresh('notification'),
 					upload: fresh('upload'),
@@ -1051,49 +918,46 @@ function tests(): void {
 			}
 
 			test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
+				const pollAll = async () => {
+					for (const { id, event } of TRIGGER_EVENTS) await pollNow(n8n, sandbox, id, event);
+				};
 				await shared.watch.time('trigger: activate 3 workflows (first poll)', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event, true);
+					for (const { id, event } of TRIGGER_EVENTS) await pollNow(n8n, sandbox, id, event, true);
 				});
 				const first = await produceNewItems('one');
 				await shared.watch.time('trigger: forced poll → executions', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+					await pollAll();
 					for (const { id, event } of TRIGGER_EVENTS) {
-						const list = await executionsWith(id, 1);
+						const list = await executionsWith(n8n, id, 1);
 						// activation emitted nothing: the only execution is the one with the new items
-						expect(list).toHaveLength(1);
-						expect(list[0].status).toBe('success');
+						expect(list.map((e) => e.status)).toEqual(['success']);
 						expect(emitted(list[0]).sort()).toEqual([...first[event]].sort());
 					}
 				});
 				// a poll with nothing new emits nothing; the next new item arrives alone
-				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+				await pollAll();
 				const second = await produceNewItems('two');
-				for (const { id, event } of TRIGGER_EVENTS) await pollNow(id, event);
+				await pollAll();
 				for (const { id, event } of TRIGGER_EVENTS) {
-					const list = await executionsWith(id, 2);
+					const list = await executionsWith(n8n, id, 2);
 					expect(list).toHaveLength(2);
 					expect(emitted(list[1]).sort()).toEqual([...second[event]].sort());
-					expectNoSecrets(JSON.stringify(list), `executions of ${id}`);
+					noLeaks(list, `executions of ${id}`);
 				}
 				for (const { id } of TRIGGER_EVENTS) await n8n.deactivate(id);
 			}, 240_000);
 
 			test('New File in Folder emits uploads anywhere below the folder, oldest first, and none from elsewhere', async () => {
-				sandbox.clearRequests();
-				await pollNow(FOLDER_TRIGGER, 'folderFile', true);
-				sandbox.clock.advance(60_000);
-				const expected = [
-					sandbox.model.addFile(0, { folderId: tree.invoices, name: 'e2e-deep.pdf' }).id,
-					sandbox.model.addFile(0, { folderId: tree.accounting, name: 'e2e-top.pdf' }).id,
-				];
-				sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Documents').id,
-					name: 'e2e-elsewhere.pdf',
+				let polled = 0;
+				const [execution, expected] = await after(FOLDER_TRIGGER, 'folderFile', () => {
+					const add = (folderId: string | null, name: string) =>
+						sandbox.model.addFile(0, { folderId, name }).id;
+					const below = [add(tree.invoices, 'e2e-deep.pdf'), add(tree.accounting, 'e2e-top.pdf')];
+					add(itemAt('Documents').id, 'e2e-elsewhere.pdf');
+					add(null, 'e2e-home.pdf');
+					polled = sandbox.requests.length;
+					return below;
 				});
-				sandbox.model.addFile(0, { folderId: null, name: 'e2e-home.pdf' });
-				const polled = sandbox.requests.length;
-				await pollNow(FOLDER_TRIGGER, 'folderFile');
-				const [execution] = await executionsWith(FOLDER_TRIGGER, 1);
 				expect(emitted(execution)).toEqual(expected);
 				// Invoices and 2026 were met for the first time: one request each; Documents once, up to the top.
 				const lookups = sandbox.requests
@@ -1102,48 +966,40 @@ function tests(): void {
 				expect(lookups.length).toBeLessThanOrEqual(3 + 1);
 				// Idle: one request.
 				const idle = sandbox.requests.length;
-				await pollNow(FOLDER_TRIGGER, 'folderFile');
+				await pollNow(n8n, sandbox, FOLDER_TRIGGER, 'folderFile');
 				expect(sandbox.requests.slice(idle).map((r) => r.path)).toEqual(['/api/v1/browse/latest']);
 				await n8n.deactivate(FOLDER_TRIGGER);
 			}, 180_000);
 
 			test('on a server whose cursors are positions, a multi-page burst changing mid-read is emitted once, oldest first', async () => {
-				await pollNow(OFFSET_TRIGGER, 'upload', true);
-				sandbox.model.cursorMode = 'offset';
-				const folderId = sandbox.model.itemAt(0, 'Documents').id;
+				const folderId = itemAt('Documents').id;
+				const add = (name: string) => sandbox.model.addFile(0, { folderId, name }).id;
+				// between page 1 and page 2 of the poll: 5 uploads arrive at the top and one already read is deleted,
+				// which shifts page 2 by 4 on a server that pages by position
+				const arrived: string[] = [];
 				try {
-					sandbox.clock.advance(60_000);
-					// 600 uploads: three pages of the trigger's 251
-					const burst = Array.from(
-						{ length: 600 },
-						(_, k) => sandbox.model.addFile(0, { folderId, name: `burst-${k}.txt` }).id,
-					);
-					// between page 1 and page 2 of the poll: 5 uploads arrive at the top and one already read is deleted,
-					// which shifts page 2 by 4 on a server that pages by position
-					const arrived: string[] = [];
-					let changed = false;
-					sandbox.fault({
-						path: '/api/v1/browse/latest',
-						times: Infinity,
-						match: (request) => {
-							if (request.query.cursor && !changed) {
-								changed = true;
-								for (let k = 0; k < 5; k++)
-									arrived.push(
-										sandbox.model.addFile(0, { folderId, name: `mid-read-${k}.txt` }).id,
-									);
-								sandbox.model.trashItem(burst[500]);
-							}
-							return false;
-						},
+					const [first, burst] = await after(OFFSET_TRIGGER, 'upload', () => {
+						sandbox.model.cursorMode = 'offset';
+						// 600 uploads: three pages of the trigger's 251
+						const uploads = Array.from({ length: 600 }, (_, k) => add(`burst-${k}.txt`));
+						sandbox.fault({
+							path: '/api/v1/browse/latest',
+							times: Infinity,
+							match: (request) => {
+								if (request.query.cursor && !arrived.length) {
+									for (let k = 0; k < 5; k++) arrived.push(add(`mid-read-${k}.txt`));
+									sandbox.model.trashItem(uploads[500]);
+								}
+								return false;
+							},
+						});
+						return uploads;
 					});
-					await pollNow(OFFSET_TRIGGER, 'upload');
-					const [first] = await executionsWith(OFFSET_TRIGGER, 1);
-					expect(changed).toBe(true);
+					expect(arrived).toHaveLength(5);
 					// the deleted upload was read before it went: it counts
 					expect(emitted(first)).toEqual(burst);
-					await pollNow(OFFSET_TRIGGER, 'upload');
-					const executions = await executionsWith(OFFSET_TRIGGER, 2);
+					await pollNow(n8n, sandbox, OFFSET_TRIGGER, 'upload');
+					const executions = await executionsWith(n8n, OFFSET_TRIGGER, 2);
 					expect(executions).toHaveLength(2);
 					expect(emitted(executions[1])).toEqual(arrived);
 				} finally {
@@ -1157,7 +1013,7 @@ function tests(): void {
 				// n8n 2.x runs only the published version of an error workflow (1.x runs it as saved)
 				if (n8n.install.offers.line === 2) await n8n.activate(ALERT_WORKFLOW);
 				// activation polls at once and must succeed; the scheduled poll after it is the one that fails
-				await pollNow(FAILING_TRIGGER, 'upload', true);
+				await pollNow(n8n, sandbox, FAILING_TRIGGER, 'upload', true);
 				sandbox.fault({
 					path: /^\/api\/v1\/browse\/latest/,
 					times: Infinity,
@@ -1166,16 +1022,14 @@ function tests(): void {
 				});
 				try {
 					// Poll Times: every 10 seconds, so a scheduled poll comes within 10 s
-					const [alert] = await executionsWith(ALERT_WORKFLOW, 1, 60_000);
+					const [alert] = await executionsWith(n8n, ALERT_WORKFLOW, 1, 60_000);
 					const [told] = nodeOutput(alert, 'Alert');
 					// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
-					const error = (
-						told?.trigger as { error?: { message?: string; description?: string } } | undefined
-					)?.error;
+					const error = (told?.trigger as { error?: IDataObject } | undefined)?.error;
 					expect(error?.message).toMatch(/refused \(HTTP 401\)/);
 					expect(String(error?.description)).toMatch(/\w{4,}/);
 					expect((told?.workflow as { id?: string } | undefined)?.id).toBe(FAILING_TRIGGER);
-					expectNoSecrets(JSON.stringify(alert), 'the error workflow run');
+					noLeaks(alert, 'the error workflow run');
 				} finally {
 					sandbox.clearFaults();
 					await n8n.deactivate(FAILING_TRIGGER);
@@ -1184,23 +1038,15 @@ function tests(): void {
 			}, 180_000);
 
 			test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else, and counts their bytes', async () => {
-				const workflow = loadExample(EXAMPLES.newInvoiceInFolder);
-				await pollNow(workflow.id, 'folderFile', true);
-				sandbox.clock.advance(60_000);
-				const invoices = sandbox.model.itemAt(0, 'Documents/Invoices').id;
-				const invoice = sandbox.model.addFile(0, {
-					folderId: invoices,
-					name: 'invoice-2026-104.pdf',
-					size: 4_321,
+				const { id } = loadExample(EXAMPLES.newInvoiceInFolder);
+				const [execution, invoice] = await after(id, 'folderFile', () => {
+					const add = (folder: string, name: string, size: number) =>
+						sandbox.model.addFile(0, { folderId: itemAt(folder).id, name, size });
+					const filed = add('Documents/Invoices', 'invoice-2026-104.pdf', 4_321);
+					add('Documents/Invoices', 'notes-2026-104.txt', 100);
+					add('Photos', 'invoice-elsewhere.pdf', 200);
+					return filed;
 				});
-				sandbox.model.addFile(0, { folderId: invoices, name: 'notes-2026-104.txt', size: 100 });
-				sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Photos').id,
-					name: 'invoice-elsewhere.pdf',
-					size: 200,
-				});
-				await pollNow(workflow.id, 'folderFile');
-				const [execution] = await executionsWith(workflow.id, 1);
 				expect(execution.status).toBe('success');
 				const [listed] = nodeOutput(execution, 'On new file in the folder');
 				expect(nodeOutput(execution, 'Describe the invoice')).toEqual([
@@ -1216,22 +1062,18 @@ function tests(): void {
 				expect(Math.abs(Number(listed.size) - invoice.size)).toBeLessThanOrEqual(
 					invoice.size * 0.005,
 				);
-				await n8n.deactivate(workflow.id);
+				await n8n.deactivate(id);
 			}, 180_000);
 
 			test('example "when a file is uploaded" describes exactly the new upload', async () => {
-				const workflow = loadExample(EXAMPLES.onUpload);
-				const triggerNode = workflow.nodes.find((n) => n.type === TRIGGER_NODE_TYPE);
-				expect(triggerNode).toBeDefined();
-				await pollNow(workflow.id, 'upload', true);
-				sandbox.clock.advance(60_000);
-				const file = sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Photos').id,
-					name: 'e2e-holiday.jpg',
-					size: 2_000_000,
-				});
-				await pollNow(workflow.id, 'upload');
-				const [execution] = await executionsWith(workflow.id, 1);
+				const { id } = loadExample(EXAMPLES.onUpload);
+				const [execution, file] = await after(id, 'upload', () =>
+					sandbox.model.addFile(0, {
+						folderId: itemAt('Photos').id,
+						name: 'e2e-holiday.jpg',
+						size: 2_000_000,
+					}),
+				);
 				const described = nodeOutput(execution, 'Describe the upload');
 				expect(described).toEqual([
 					expect.objectContaining({
@@ -1242,7 +1084,7 @@ function tests(): void {
 					}),
 				]);
 				expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
-				await n8n.deactivate(workflow.id);
+				await n8n.deactivate(id);
 			}, 180_000);
 		});
 	});

@@ -7,28 +7,33 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 
-import { findLeaks } from '../../helpers/secret-leaks';
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId } from '../../helpers/parameters';
 import { fileContent, iconContent, sha256OfContent, thumbnailContent } from '../../sandbox/content';
 import type { FileRec } from '../../sandbox/model';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
-import { NODE_TYPE, TRIGGER_NODE_TYPE } from '../checkout';
+import { NODE_TYPE } from '../checkout';
 import type { WorkflowSpec } from '../cli';
-import type { Credential } from '../fixtures';
+import type { Credential, Step } from '../fixtures';
 import {
 	activeFileRequestId,
+	chain,
 	CREDENTIALS,
 	EXAMPLES,
 	loadExample,
-	POLL_ONLY_WHEN_ASKED,
+	MANUAL_TRIGGER,
 	SHA256_OF_DATA,
 	seedSecrets,
+	triggerWorkflow,
 } from '../fixtures';
+import { expectNoLeaks } from '../leaks';
 import type { ExecuteResult, N8n } from '../rest-client';
 import type { RunData } from '../run-data';
-import { nodeOutput } from '../run-data';
+import { expectRun, nodeOutput } from '../run-data';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
-import { executionsWith, pollNow } from '../triggers';
+import { executionAfter, pollNow } from '../triggers';
 
 const DOWNLOAD = 'Download';
 const CHECKSUM = 'Checksum';
@@ -42,20 +47,6 @@ let secrets: string[];
 
 // ----- workflows ---------------------------------------------------------------------------------------------------
 
-let nodeCount = 0;
-const nodeId = () => `00000000-0000-4000-9000-${String(++nodeCount).padStart(12, '0')}`;
-
-interface Step {
-	name: string;
-	type: string;
-	parameters: Record<string, unknown>;
-	credential?: Credential;
-	continueOnFail?: boolean;
-	/** default: 2 for n8n's Crypto node, 1 for the others */
-	typeVersion?: number;
-	webhookId?: string;
-}
-
 const api = CREDENTIALS.api;
 const request = CREDENTIALS.request;
 
@@ -68,7 +59,7 @@ const listRecent = (limit: number, simplify = true): Step => ({
 const download = (
 	parameters: Record<string, unknown>,
 	credential: Credential = api,
-	continueOnFail = false,
+	onError?: Step['onError'],
 ): Step => ({
 	name: DOWNLOAD,
 	type: NODE_TYPE,
@@ -78,65 +69,28 @@ const download = (
 		...parameters,
 	},
 	credential,
-	continueOnFail,
+	onError,
 });
 const checksum: Step = {
 	name: CHECKSUM,
 	type: 'n8n-nodes-base.crypto',
+	typeVersion: 2,
 	parameters: SHA256_OF_DATA,
 };
 
-/** Manual Trigger (or the given first step) → the steps, in a line. */
-function chain(
-	id: string,
-	steps: Step[],
-	start: Step = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
-): WorkflowSpec {
-	const all: Step[] = [start, ...steps];
-	const connections: Record<string, unknown> = {};
-	all.slice(0, -1).forEach((step, index) => {
-		connections[step.name] = { main: [[{ node: all[index + 1].name, type: 'main', index: 0 }]] };
-	});
-	return {
-		id,
-		name: `e2e download ${id}`,
-		nodes: all.map((step, index) => ({
-			id: nodeId(),
-			name: step.name,
-			type: step.type,
-			typeVersion: step.typeVersion ?? (step.type === 'n8n-nodes-base.crypto' ? 2 : 1),
-			...(step.webhookId ? { webhookId: step.webhookId } : {}),
-			position: [index * 220, 0],
-			parameters: step.parameters,
-			...(step.credential
-				? {
-						credentials: {
-							[step.credential.type]: { id: step.credential.id, name: step.credential.name },
-						},
-					}
-				: {}),
-			...(step.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
-		})),
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-const CONTENT_TRIGGER = 'New file with content';
+/** Manual Trigger → the steps. */
+const manual = (id: string, steps: Step[]) =>
+	chain(id, `e2e download ${id}`, [MANUAL_TRIGGER, ...steps]);
 
 /** New File in Folder with Include File Content → n8n's Crypto node (an item without content: an error item). */
 const contentTrigger = (id: string, folderId: string): WorkflowSpec =>
-	chain(id, [{ ...checksum, continueOnFail: true }], {
-		name: CONTENT_TRIGGER,
-		type: TRIGGER_NODE_TYPE,
-		parameters: {
-			pollTimes: POLL_ONLY_WHEN_ASKED,
-			event: 'folderFile',
-			folder: { __rl: true, mode: 'id', value: folderId },
-			options: { includeFileContent: true },
-		},
-		credential: api,
-	});
+	triggerWorkflow(
+		id,
+		'folderFile',
+		undefined,
+		{ folder: byId(folderId), options: { includeFileContent: true } },
+		[{ ...checksum, onError: 'continueRegularOutput' }],
+	);
 
 /** Filled in prepare, once both sandboxes (and their URLs) exist. */
 const WF: Record<string, WorkflowSpec> = {};
@@ -148,34 +102,17 @@ function signedTokens(): string[] {
 	return sandbox.remoteUrls.flatMap((url) => new URL(url).searchParams.get('token') ?? []);
 }
 
-function expectNoSecrets(text: string, where: string): void {
-	expect(findLeaks({ [where]: text }, [...secrets, ...signedTokens()])).toEqual([]);
-}
+const expectNoSecrets = (value: unknown, where: string) =>
+	expectNoLeaks(value, where, [...secrets, ...signedTokens()]);
 
-/**
- * A manual run, with no secret in what n8n answered or logged of it; `ok` says whether the workflow must succeed
- * (else its saved execution must have failed).
- */
+/** A manual run from clean request logs that must succeed (`ok`) or fail, with no secret in anything of it. */
 async function execute(workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> {
 	sandbox.clearRequests();
 	other.clearRequests();
 	const result = await shared.watch.time(`manual run ${workflow.id}`, () =>
 		n8n.execute(workflow.id, { timeoutMs: 180_000 }),
 	);
-	expectNoSecrets(result.output, `output of ${workflow.id}`);
-	const error = result.run?.data.resultData.error;
-	if (ok && (result.code !== 0 || !result.run || error)) {
-		throw new Error(
-			`${workflow.id} failed (execution ${result.executionId}: ${result.status}): ${error?.message ?? 'no run data'} ${error?.description ?? ''}; logs: ${result.logFile}`,
-		);
-	}
-	expect(result.mode).toBe('manual');
-	if (ok) expect(result.status).toBe('success');
-	else {
-		expect(result.code).toBe(1);
-		expect(result.status).toBe('error');
-	}
-	return result;
+	return expectRun(result, ok, [...secrets, ...signedTokens()]);
 }
 
 interface BinaryMeta {
@@ -231,12 +168,6 @@ function addNewest(specs: Array<{ name: string; size: number; mimetype?: string 
 		.reverse();
 }
 
-// ----- manual runs -------------------------------------------------------------------------------------------------
-
-// ----- triggers in n8n start ---------------------------------------------------------------------------------------
-
-// ----- the example, with n8n start -----------------------------------------------------------------------------------
-
 // ----- File Request → Upload File: workflows run by n8n start, which serves the signed links -----------------------
 
 const UPLOAD = 'Upload';
@@ -244,36 +175,11 @@ const UPLOADED = 'Uploaded file';
 
 /**
  * Webhook → Split Out (`files`) → Convert to File (the text as a file named `name`) → Upload File → File Request →
- * Download of the item Upload File returned → SHA-256. The webhook answers with the last node's items.
+ * Download of the item Upload File returned → SHA-256. The webhook (path: the workflow's id) answers with the last
+ * node's items.
  */
-function uploadWorkflow(id: string, path: string, uploadParameters: Record<string, unknown>) {
-	return chain(
-		id,
-		[
-			{
-				name: 'Files',
-				type: 'n8n-nodes-base.splitOut',
-				parameters: { fieldToSplitOut: 'body.files', options: {} },
-			},
-			{
-				name: 'Make file',
-				type: 'n8n-nodes-base.convertToFile',
-				typeVersion: 1.1,
-				parameters: {
-					operation: 'toText',
-					sourceProperty: 'text',
-					options: { fileName: '={{ $json.name }}' },
-				},
-			},
-			{
-				name: UPLOAD,
-				type: NODE_TYPE,
-				parameters: { resource: 'fileRequest', operation: 'uploadFile', ...uploadParameters },
-				credential: request,
-			},
-			{ ...download({}, request), name: UPLOADED },
-			checksum,
-		],
+function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
+	return chain(id, `e2e download ${id}`, [
 		{
 			name: 'Webhook',
 			type: 'n8n-nodes-base.webhook',
@@ -281,24 +187,45 @@ function uploadWorkflow(id: string, path: string, uploadParameters: Record<strin
 			webhookId: randomUUID(),
 			parameters: {
 				httpMethod: 'POST',
-				path,
+				path: id,
 				responseMode: 'lastNode',
 				responseData: 'allEntries',
 				options: {},
 			},
 		},
-	);
+		{
+			name: 'Files',
+			type: 'n8n-nodes-base.splitOut',
+			parameters: { fieldToSplitOut: 'body.files', options: {} },
+		},
+		{
+			name: 'Make file',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			parameters: {
+				operation: 'toText',
+				sourceProperty: 'text',
+				options: { fileName: '={{ $json.name }}' },
+			},
+		},
+		{
+			name: UPLOAD,
+			type: NODE_TYPE,
+			parameters: { resource: 'fileRequest', operation: 'uploadFile', ...uploadParameters },
+			credential: request,
+		},
+		{ ...download({}, request), name: UPLOADED },
+		checksum,
+	]);
 }
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Imported with the others in the file's beforeAll, before n8n starts. */
 const UPLOADS = {
-	wait: uploadWorkflow('e2eUpWait', 'e2e-upload', { options: { batchSize: 1 } }),
-	unreachable: uploadWorkflow('e2eUpUnreach', 'e2e-upload-unreachable', {
-		options: { maxWait: 6 },
-	}),
-	together: uploadWorkflow('e2eUpTogether', 'e2e-upload-together', {}),
+	wait: uploadWorkflow('e2eUpWait', { options: { batchSize: 1 } }),
+	unreachable: uploadWorkflow('e2eUpUnreach', { options: { maxWait: 6 } }),
+	together: uploadWorkflow('e2eUpTogether', {}),
 };
 const UPLOAD_WORKFLOWS = Object.values(UPLOADS);
 
@@ -312,14 +239,14 @@ export const downloadSuite: SharedSuite = {
 		const round1 = sandbox.model.itemAt(0, 'Client Uploads/Round 1').id;
 		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
 		Object.assign(WF, {
-			recent: chain('e2eDlRecent', [listRecent(6), download({}), checksum]),
-			raw: chain('e2eDlRaw', [listRecent(2, false), download({}), checksum]),
-			thumbnails: chain('e2eDlThumbs', [
+			recent: manual('e2eDlRecent', [listRecent(6), download({}), checksum]),
+			raw: manual('e2eDlRaw', [listRecent(2, false), download({}), checksum]),
+			thumbnails: manual('e2eDlThumbs', [
 				listRecent(2),
 				download({ content: 'thumbnail' }),
 				checksum,
 			]),
-			fileRequest: chain('e2eDlRequest', [
+			fileRequest: manual('e2eDlRequest', [
 				{
 					name: 'Received',
 					type: NODE_TYPE,
@@ -334,22 +261,25 @@ export const downloadSuite: SharedSuite = {
 				download({}, request),
 				checksum,
 			]),
-			otherHost: chain('e2eDlOtherHost', [
+			otherHost: manual('e2eDlOtherHost', [
 				download({ source: 'url', fileUrl: `${other.baseUrl}/file/${notes.basename}` }),
 			]),
-			redirect: chain('e2eDlRedirect', [
+			redirect: manual('e2eDlRedirect', [
 				download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/e2e-moved` }),
 				checksum,
 			]),
-			cut: chain('e2eDlCut', [
+			cut: manual('e2eDlCut', [
 				download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/${notes.basename}` }),
 			]),
-			continueOnFail: chain('e2eDlContinue', [listRecent(2), download({}, api, true)]),
+			continueOnFail: manual('e2eDlContinue', [
+				listRecent(2),
+				download({}, api, 'continueRegularOutput'),
+			]),
 			contentTrigger: contentTrigger(
 				'e2eDlTrigContent',
 				sandbox.model.itemAt(0, 'Client Uploads').id,
 			),
-			stalled: chain('e2eDlStalled', [
+			stalled: manual('e2eDlStalled', [
 				download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } }),
 			]),
 		});
@@ -502,16 +432,13 @@ function tests(): void {
 	describe('example "when a file is uploaded → download → checksum"', () => {
 		test('checksums exactly the new upload', async () => {
 			const workflow = loadExample(EXAMPLES.onUploadDownload);
-			expect(workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)).toBe(true);
-			await pollNow(n8n, sandbox, workflow.id, 'upload', true);
-			sandbox.clock.advance(60_000);
-			const upload = sandbox.model.addFile(0, {
-				folderId: sandbox.model.itemAt(0, 'Photos').id,
-				name: 'e2e-upload.jpg',
-				size: 3_456_789,
-			});
-			await pollNow(n8n, sandbox, workflow.id, 'upload');
-			const [execution] = await executionsWith(n8n, workflow.id);
+			const [execution, upload] = await executionAfter(n8n, sandbox, workflow.id, 'upload', () =>
+				sandbox.model.addFile(0, {
+					folderId: sandbox.model.itemAt(0, 'Photos').id,
+					name: 'e2e-upload.jpg',
+					size: 3_456_789,
+				}),
+			);
 			expect(execution.status).toBe('success');
 			expect(nodeOutput(execution, 'SHA-256 of the content')).toEqual([
 				expect.objectContaining({
@@ -541,12 +468,17 @@ function tests(): void {
 			for (const workflow of workflows) await n8n.deactivate(workflow.id);
 		});
 
-		/** One run of the workflow that sends every file in one request: its output, and its saved execution. */
-		async function uploadTogether(files: Array<{ name: string; text: string }>) {
-			const answer = await n8n.callWebhook('e2e-upload-together', { body: { files } });
-			const [execution] = (await n8n.executions(together.id)).slice(-1);
-			expectNoSecrets(JSON.stringify(execution), 'the upload execution');
-			return { answer, execution, out: JSON.parse(answer.text) as Array<Record<string, unknown>> };
+		/**
+		 * One run of an upload workflow (by default the one that sends every file in one request): n8n's answer, the
+		 * output it answered with and the saved execution, which holds no secret and no signed link's token.
+		 */
+		async function upload(files: Array<{ name: string; text: string }>, workflow = together) {
+			const answer = await n8n.callWebhook(workflow.id, { body: { files } });
+			const [execution] = (await n8n.executions(workflow.id)).slice(-1);
+			expectNoSecrets(execution, 'the upload execution');
+			expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
+			const out = (answer.status === 200 ? JSON.parse(answer.text) : []) as Array<IDataObject>;
+			return { answer, execution, out };
 		}
 
 		test('3 files, 1 of them queued by the server: same SHA-256, name and MIME type after the round trip', async () => {
@@ -558,10 +490,8 @@ function tests(): void {
 				{ name: 'queued-report.csv', text: 'a,b\n1,2\n' },
 				{ name: 'Résumé.md', text: '# Résumé\n' },
 			];
-			const answer = await n8n.callWebhook('e2e-upload', { body: { files } });
+			const { answer, execution, out } = await upload(files, wait);
 			expect(answer.status).toBe(200);
-			const out = JSON.parse(answer.text) as Array<Record<string, unknown>>;
-			const [execution] = (await n8n.executions(wait.id)).slice(-1);
 			const binariesOf = (node: string) =>
 				binaries(execution, node).map((binary) => [binary?.fileName, binary?.mimeType]);
 			// what the workflow made, as the file request lists it, and as it downloads again
@@ -577,20 +507,15 @@ function tests(): void {
 			);
 			const uploads = sandbox.requests.filter((r) => r.path.endsWith('/uploads'));
 			expect(uploads).toHaveLength(3);
-			expectNoSecrets(JSON.stringify(execution), 'the upload execution');
-			expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
 		}, 180_000);
 
 		test('a server that cannot reach n8n: the readable error within the wait, naming the link without its token', async () => {
 			sandbox.uploads.queueWhen = () => true;
 			sandbox.uploads.unreachable = true;
 			const started = Date.now();
-			const answer = await n8n.callWebhook('e2e-upload-unreachable', {
-				body: { files: [{ name: 'never.txt', text: 'x' }] },
-			});
+			const { answer, execution } = await upload([{ name: 'never.txt', text: 'x' }], unreachable);
 			expect(answer.status).toBe(500);
 			expect(Date.now() - started).toBeLessThan(60_000);
-			const [execution] = (await n8n.executions(unreachable.id)).slice(-1);
 			expect(execution.status).toBe('error');
 			const error = execution.data?.resultData.error as { message?: string; description?: string };
 			expect(error.message).toBe(
@@ -599,14 +524,13 @@ function tests(): void {
 			expect(error.description).toMatch(
 				/^The server was asked to fetch http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/never\.txt\. /,
 			);
-			expect(JSON.stringify(execution)).not.toMatch(/token=ey/);
 		}, 120_000);
 
 		test('a server that refuses the links at once and echoes them (HTTP 422): the token is in no field of the saved execution', async () => {
 			sandbox.uploads.queueWhen = () => false;
 			sandbox.uploads.unreachable = true;
 			const tokensBefore = signedTokens().length;
-			const { answer, execution } = await uploadTogether([
+			const { answer, execution } = await upload([
 				{ name: 'refused.txt', text: 'x' },
 				{ name: 'refused too.txt', text: 'y' },
 			]);
@@ -637,7 +561,7 @@ function tests(): void {
 					{ name: 'invoice.pdf', text: 'the second invoice, which is longer than the first\n' },
 				];
 				sandbox.clearRequests();
-				const { answer, out } = await uploadTogether(files);
+				const { answer, out } = await upload(files);
 				expect(answer.status).toBe(200);
 				expect(sandbox.requests.filter((r) => r.path.endsWith('/uploads'))).toHaveLength(1);
 				expect(out.map((json) => json.sha256)).toEqual(files.map((file) => sha256Hex(file.text)));
@@ -650,7 +574,7 @@ function tests(): void {
 			const stored: Record<string, unknown[]> = {};
 			for (const naming of ['url', 'ancestor', 'disposition'] as const) {
 				sandbox.uploads.naming = naming;
-				const { answer, out } = await uploadTogether([{ name: 'Résumé 2026.md', text: '# CV\n' }]);
+				const { answer, out } = await upload([{ name: 'Résumé 2026.md', text: '# CV\n' }]);
 				expect(answer.status).toBe(200);
 				expect(out[0].sha256).toBe(sha256Hex('# CV\n'));
 				stored[naming] = [out[0].name, out[0].fileName];
@@ -667,16 +591,29 @@ function tests(): void {
 		test('New File in Folder with Include File Content emits the bytes; a file whose content fails comes once, without it', async () => {
 			const workflow = WF.contentTrigger;
 			const folderId = sandbox.model.itemAt(0, 'Client Uploads').id;
-			await pollNow(n8n, sandbox, workflow.id, 'folderFile', true);
-			sandbox.clock.advance(60_000);
-			const whole = sandbox.model.addFile(0, { folderId, name: 'Scan März.pdf', size: 2_345_678 });
-			sandbox.clock.advance(60_000);
-			const broken = sandbox.model.addFile(0, { folderId, name: 'broken.txt', size: 4_321 });
-			sandbox.fault({ path: `/file/${broken.basename}`, cutAfterBytes: 1_000, times: Infinity });
-			await pollNow(n8n, sandbox, workflow.id, 'folderFile');
-			const [execution] = await executionsWith(n8n, workflow.id);
+			const [execution, [whole, broken]] = await executionAfter(
+				n8n,
+				sandbox,
+				workflow.id,
+				'folderFile',
+				() => {
+					const whole = sandbox.model.addFile(0, {
+						folderId,
+						name: 'Scan März.pdf',
+						size: 2_345_678,
+					});
+					sandbox.clock.advance(60_000);
+					const broken = sandbox.model.addFile(0, { folderId, name: 'broken.txt', size: 4_321 });
+					sandbox.fault({
+						path: `/file/${broken.basename}`,
+						cutAfterBytes: 1_000,
+						times: Infinity,
+					});
+					return [whole, broken];
+				},
+			);
 			expect(execution.status).toBe('success');
-			const emitted = execution.data?.resultData.runData[CONTENT_TRIGGER]?.[0]?.data?.main?.[0] as
+			const emitted = execution.data?.resultData.runData.Trigger?.[0]?.data?.main?.[0] as
 				| Array<{ json: Record<string, unknown>; binary?: { data?: BinaryMeta } }>
 				| undefined;
 			expect(emitted?.map((item) => item.json.id)).toEqual([whole.id, broken.id]);

@@ -18,7 +18,8 @@ import type { FileRec } from '../../sandbox/model';
 import type { Sandbox } from '../../sandbox/server';
 import { NODE_TYPE, PACKAGE_NAME } from '../checkout';
 import type { WorkflowSpec } from '../cli';
-import { CREDENTIALS, seedSecrets, UNKNOWN_FILE_REQUEST_ID } from '../fixtures';
+import { CREDENTIALS, seedSecrets, UNKNOWN_FILE_REQUEST_ID, workflowNode } from '../fixtures';
+import type { Credential, Step } from '../fixtures';
 import { selectedN8n } from '../n8n-versions';
 import { waitFor } from '../processes';
 import type { N8n } from '../rest-client';
@@ -127,126 +128,98 @@ interface ToolSpec {
 	operation: string;
 	placeholders: Placeholder[];
 	parameters: Record<string, unknown>;
-	/** default: the File Storage API credential */
-	credential?: { id: string; name: string; type: string };
+	credential: Credential;
 }
 
+/**
+ * The tools: node name, resource, operation, what a model fills in (by parameter path: the declared parameter is the
+ * path's first name, a field of a collection its last), the fixed parameters, the credential (default: API).
+ */
+type Tool = [
+	string,
+	string,
+	string,
+	Record<string, FromAiType>,
+	Record<string, unknown>,
+	Credential?,
+];
+const TOOLS: Tool[] = [
+	[
+		'File search',
+		'file',
+		'search',
+		{ folder: 'string', 'filters.nameContains': 'string', limit: 'number' },
+		{ returnAll: false },
+	],
+	[
+		'Folder contents',
+		'folder',
+		'getContents',
+		{
+			folder: 'string',
+			limit: 'number',
+			'sort.rule.field': 'string',
+			'sort.rule.direction': 'string',
+		},
+		{ returnAll: false },
+	],
+	[
+		'Notifications',
+		'notification',
+		'getMany',
+		{ limit: 'number', unreadOnly: 'boolean' },
+		{ returnAll: false },
+	],
+	['File download', 'file', 'download', { fileUrl: 'string' }, { source: 'url' }],
+	// nothing for a model to fill: a tool call carries no file, which is what the call shows
+	['File upload', 'fileRequest', 'uploadFile', {}, {}, CREDENTIALS.request],
+];
+
+/** Each tool's parameters with a `$fromAI` placeholder (a folder By ID for a folder picker) where a model fills in. */
 function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
-	const folderParameter = (name: string) => parameterOf(nodeType, 'folder', 'getContents', name);
-	const folder = placeholderFor(folderParameter('folder'), 'string');
-	const folderLimit = placeholderFor(folderParameter('limit'), 'number');
-	const sort = placeholderFor(fieldOf(folderParameter('sort'), 'field'), 'string');
-	const direction = placeholderFor(fieldOf(folderParameter('sort'), 'direction'), 'string');
-	const notificationParameter = (name: string) =>
-		parameterOf(nodeType, 'notification', 'getMany', name);
-	const notificationLimit = placeholderFor(notificationParameter('limit'), 'number');
-	const unreadOnly = placeholderFor(notificationParameter('unreadOnly'), 'boolean');
-	const fileUrl = placeholderFor(parameterOf(nodeType, 'file', 'download', 'fileUrl'), 'string');
-	const searchFolder = placeholderFor(parameterOf(nodeType, 'file', 'search', 'folder'), 'string');
-	const nameContains = placeholderFor(
-		fieldOf(parameterOf(nodeType, 'file', 'search', 'filters'), 'nameContains'),
-		'string',
-	);
-	const searchLimit = placeholderFor(parameterOf(nodeType, 'file', 'search', 'limit'), 'number');
-	return [
-		{
-			nodeName: 'File search',
-			resource: 'file',
-			operation: 'search',
-			placeholders: [searchFolder, nameContains, searchLimit],
-			parameters: {
-				resource: 'file',
-				operation: 'search',
-				folder: { __rl: true, mode: 'id', value: expression(searchFolder) },
-				filters: { nameContains: expression(nameContains) },
-				returnAll: false,
-				limit: expression(searchLimit),
-			},
-		},
-		{
-			nodeName: 'Folder contents',
-			resource: 'folder',
-			operation: 'getContents',
-			placeholders: [folder, folderLimit, sort, direction],
-			parameters: {
-				resource: 'folder',
-				operation: 'getContents',
-				folder: { __rl: true, mode: 'id', value: expression(folder) },
-				returnAll: false,
-				limit: expression(folderLimit),
-				sort: { rule: { field: expression(sort), direction: expression(direction) } },
-			},
-		},
-		{
-			nodeName: 'Notifications',
-			resource: 'notification',
-			operation: 'getMany',
-			placeholders: [notificationLimit, unreadOnly],
-			parameters: {
-				resource: 'notification',
-				operation: 'getMany',
-				returnAll: false,
-				limit: expression(notificationLimit),
-				unreadOnly: expression(unreadOnly),
-			},
-		},
-		{
-			nodeName: 'File download',
-			resource: 'file',
-			operation: 'download',
-			placeholders: [fileUrl],
-			parameters: {
-				resource: 'file',
-				operation: 'download',
-				source: 'url',
-				fileUrl: expression(fileUrl),
-			},
-		},
-		{
-			// nothing for a model to fill: a tool call carries no file, which is what the call shows
-			nodeName: 'File upload',
-			resource: 'fileRequest',
-			operation: 'uploadFile',
-			placeholders: [],
-			parameters: { resource: 'fileRequest', operation: 'uploadFile' },
-			credential: CREDENTIALS.request,
-		},
-	];
+	return TOOLS.map(([nodeName, resource, operation, fill, fixed, credential = CREDENTIALS.api]) => {
+		const parameters: Record<string, unknown> = { resource, operation, ...fixed };
+		const placeholders = Object.entries(fill).map(([at, type]) => {
+			const names = at.split('.');
+			const declared = parameterOf(nodeType, resource, operation, names[0]);
+			const parameter = names.length > 1 ? fieldOf(declared, names[names.length - 1]) : declared;
+			const placeholder = placeholderFor(parameter, type);
+			let parent = parameters;
+			for (const name of names.slice(0, -1))
+				parent = (parent[name] ??= {}) as Record<string, unknown>;
+			parent[names[names.length - 1]] =
+				parameter.type === 'resourceLocator'
+					? { __rl: true, mode: 'id', value: expression(placeholder) }
+					: expression(placeholder);
+			return placeholder;
+		});
+		return { nodeName, resource, operation, placeholders, parameters, credential };
+	});
 }
 
 /** MCP Server Trigger (v2: Streamable HTTP at /mcp/<path>, offered by n8n 1.x and 2.x) ← the tool nodes. */
 function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
-	const trigger = 'MCP Server Trigger';
+	const trigger: Step = {
+		name: 'MCP Server Trigger',
+		type: MCP_TRIGGER_TYPE,
+		typeVersion: 2,
+		// production webhooks are registered under this id at activation
+		webhookId: '5b2f3c5e-0a51-4b0f-9d7c-3a4c2b1e0f11',
+		parameters: { path: MCP_PATH, authentication: 'none' },
+	};
+	const toolNode = ({ nodeName, parameters, credential }: ToolSpec, index: number) =>
+		workflowNode({ name: nodeName, type: TOOL_NODE_TYPE, parameters, credential }, [
+			0,
+			index * 200,
+		]);
 	return {
 		id: WORKFLOW_ID,
 		name: 'e2e File Storage over MCP',
-		nodes: [
-			{
-				id: '00000000-0000-4000-a000-000000000001',
-				name: trigger,
-				type: MCP_TRIGGER_TYPE,
-				typeVersion: 2,
-				position: [400, 0],
-				// production webhooks are registered under this id at activation
-				webhookId: '5b2f3c5e-0a51-4b0f-9d7c-3a4c2b1e0f11',
-				parameters: { path: MCP_PATH, authentication: 'none' },
-			},
-			...tools.map((tool, index) => ({
-				id: `00000000-0000-4000-a000-00000000001${index}`,
-				name: tool.nodeName,
-				type: TOOL_NODE_TYPE,
-				typeVersion: 1,
-				position: [0, index * 200],
-				parameters: tool.parameters,
-				credentials: ((credential) => ({
-					[credential.type]: { id: credential.id, name: credential.name },
-				}))(tool.credential ?? CREDENTIALS.api),
-			})),
-		],
+		nodes: [workflowNode(trigger, [400, 0]), ...tools.map(toolNode)],
 		connections: Object.fromEntries(
 			tools.map((tool) => [
 				tool.nodeName,
-				{ ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] },
+				{ ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] },
 			]),
 		),
 		settings: { executionOrder: 'v1' },
@@ -287,7 +260,10 @@ async function callForItems(
 	return items as Array<Record<string, unknown>>;
 }
 
-const ids = (items: Array<Record<string, unknown>>) => items.map((item) => String(item.id));
+const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
+/** A request the sandbox answered, as `METHOD path status`. */
+const calls = (r: Sandbox['requests'][number]) => `${r.method} ${r.path} ${r.status}`;
+const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
 const endpoint = () => new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
 
 // ----- lifecycle ---------------------------------------------------------------------------------------------------
@@ -403,103 +379,63 @@ function tests(): void {
 		});
 
 		test('Folder → Get Contents lists the root and a folder by ID exactly as the sandbox holds them', async () => {
-			const userId = sandbox.model.getUser(0).id;
-			const token = sandbox.seed.users[0].accessToken;
+			const root = `root:${sandbox.model.getUser(0).id}`;
+			const list = (Folder: unknown, Limit: number, Sort_By: string, Order: string) =>
+				callForItems('Folder_contents', { Folder, Limit, Sort_By, Order });
 			sandbox.clearRequests();
-
-			const root = await callForItems('Folder_contents', {
-				Folder: 'all',
-				Limit: 100,
-				Sort_By: 'name',
-				Order: 'DESC',
-			});
-			const rootExpected = [...sandbox.model.activeChildren(`root:${userId}`, 'name')].reverse();
-			expect(rootExpected.length).toBeGreaterThan(2);
-			expect(rootExpected.length).toBeLessThan(100);
-			expect(ids(root)).toEqual(rootExpected.map((item) => item.id));
-			expect(root.map((item) => item.name)).toEqual(rootExpected.map((item) => item.name));
+			const all = await list('all', 100, 'name', 'DESC');
+			const allExpected = [...sandbox.model.activeChildren(root, 'name')].reverse();
+			expect(allExpected.length).toBeGreaterThan(2);
+			expect(allExpected.length).toBeLessThan(100);
+			expect(all.map((i) => [i.id, i.name])).toEqual(allExpected.map((i) => [i.id, i.name]));
 			// the shared folder is listed as shared, never with its token
-			const shared = root.find((item) => item.id === sandbox.seed.shares[0].folderId);
-			expect(shared?.shared).toBe(true);
-
-			const firstTwo = await callForItems('Folder_contents', {
-				Folder: 'all',
-				Limit: 2,
-				Sort_By: 'name',
-				Order: 'ASC',
-			});
-			expect(ids(firstTwo)).toEqual(
-				sandbox.model
-					.activeChildren(`root:${userId}`, 'name')
-					.slice(0, 2)
-					.map((item) => item.id),
-			);
-
+			expect(all.find((item) => item.id === sandbox.seed.shares[0].folderId)?.shared).toBe(true);
+			const firstTwo = await list('all', 2, 'name', 'ASC');
+			expect(ids(firstTwo)).toEqual(ids(sandbox.model.activeChildren(root, 'name').slice(0, 2)));
 			// an ID an agent took from the first answer
-			const documents = root.find((item) => item.name === 'Documents');
+			const documents = all.find((item) => item.name === 'Documents');
 			expect(documents?.type).toBe('folder');
-			const inside = await callForItems('Folder_contents', {
-				Folder: documents?.id,
-				Limit: 100,
-				Sort_By: 'created_at',
-				Order: 'DESC',
-			});
+			const inside = await list(documents?.id, 100, 'created_at', 'DESC');
 			const insideExpected = sandbox.model.sortedChildren(
 				String(documents?.id),
 				'created_at',
 				'DESC',
 			);
 			expect(insideExpected.length).toBeGreaterThan(0);
-			expect(ids(inside)).toEqual(insideExpected.map((item) => item.id));
+			expect(ids(inside)).toEqual(ids(insideExpected));
 			expect(inside.every((item) => item.parentId === documents?.id)).toBe(true);
-
 			// the agent's arguments reached the API as the node's parameters
 			expect(
 				sandbox.requests.map(
-					(r) =>
-						`${r.method} ${r.path} ${String(r.query.sort)} ${String(r.query.direction)} ${r.status}`,
+					(r) => `${calls(r)} ${String(r.query.sort)} ${String(r.query.direction)}`,
 				),
 			).toEqual([
-				'GET /api/v1/browse/folders/all name DESC 200',
-				'GET /api/v1/browse/folders/all name ASC 200',
-				`GET /api/v1/browse/folders/${String(documents?.id)} created_at DESC 200`,
+				'GET /api/v1/browse/folders/all 200 name DESC',
+				'GET /api/v1/browse/folders/all 200 name ASC',
+				`GET /api/v1/browse/folders/${String(documents?.id)} 200 created_at DESC`,
 			]);
-			expect(sandbox.requests.every((r) => r.authorization === `Bearer ${token}`)).toBe(true);
+			expect(sandbox.requests.every((r) => r.authorization === bearer())).toBe(true);
 		}, 60_000);
 
 		test('File → Search finds files by name anywhere in the account, breadth first, with their folder paths', async () => {
 			// The oracle: the account's tree walked level by level, each folder by name A to Z.
-			const userId = sandbox.model.getUser(0).id;
 			const expected: Array<{ id: string; folderPath: string }> = [];
-			const queue = [{ scope: `root:${userId}`, path: '/' }];
-			while (queue.length) {
-				const folder = queue.shift()!;
+			const queue = [{ scope: `root:${sandbox.model.getUser(0).id}`, path: '' }];
+			for (let folder = queue.shift(); folder; folder = queue.shift()) {
 				for (const item of sandbox.model.sortedChildren(folder.scope, 'name', 'ASC')) {
 					if (item.name.toLowerCase().includes('invoice'))
-						expected.push({ id: item.id, folderPath: folder.path });
+						expected.push({ id: item.id, folderPath: folder.path || '/' });
 					if (item.type === 'folder')
-						queue.push({
-							scope: item.id,
-							path: `${folder.path === '/' ? '' : folder.path}/${item.name}`,
-						});
+						queue.push({ scope: item.id, path: `${folder.path}/${item.name}` });
 				}
 			}
 			expect(expected.length).toBeGreaterThan(2);
-			sandbox.clearRequests();
-			const found = await callForItems('File_search', {
-				Folder: 'all',
-				Name_Contains: 'Invoice',
-				Limit: 2,
-			});
-			expect(found.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(
-				expected.slice(0, 2),
-			);
-			const all = await callForItems('File_search', {
-				Folder: 'all',
-				Name_Contains: 'invoice',
-				Limit: 100,
-			});
-			expect(all.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(expected);
+			const search = async (Name_Contains: string, Limit: number) =>
+				(await callForItems('File_search', { Folder: 'all', Name_Contains, Limit })).map(
+					(item) => ({ id: item.id, folderPath: item.folderPath }),
+				);
+			expect(await search('Invoice', 2)).toEqual(expected.slice(0, 2));
+			expect(await search('invoice', 100)).toEqual(expected);
 		}, 60_000);
 
 		test('Notification → Get Many returns the unread ones, or all, newest first', async () => {
@@ -508,20 +444,12 @@ function tests(): void {
 			const unread = all.filter((notification) => notification.readAt === null);
 			expect(unread.length).toBeGreaterThan(1);
 			expect(unread.length).toBeLessThan(all.length);
-
 			const twoUnread = await callForItems('Notifications', { Limit: 2, Unread_Only: true });
-			expect(ids(twoUnread)).toEqual(unread.slice(0, 2).map((notification) => notification.id));
+			expect(ids(twoUnread)).toEqual(ids(unread.slice(0, 2)));
 			expect(twoUnread.every((item) => item.read === false)).toBe(true);
-
 			const everything = await callForItems('Notifications', { Limit: 100, Unread_Only: false });
-			expect(ids(everything)).toEqual(all.map((notification) => notification.id));
-			expect(everything.map((item) => item.title)).toEqual(
-				all.map((notification) => notification.title),
-			);
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
-				'GET /api/v1/notifications 200',
-				'GET /api/v1/notifications 200',
-			]);
+			expect(everything.map((i) => [i.id, i.title])).toEqual(all.map((n) => [n.id, n.title]));
+			expect(sandbox.requests.map(calls)).toEqual(Array(2).fill('GET /api/v1/notifications 200'));
 		}, 60_000);
 
 		test("File → Download gives an agent the file's name, type, size and URL, never its content", async () => {
@@ -541,12 +469,9 @@ function tests(): void {
 				},
 			]);
 			// one request, with the credential (the URL is on the Base URL's server)
-			expect(
-				sandbox.requests.map(
-					(r) =>
-						`${r.method} ${r.path} ${r.status} ${r.authorization === `Bearer ${sandbox.seed.users[0].accessToken}`}`,
-				),
-			).toEqual([`GET /file/${notes.basename} 200 true`]);
+			expect(sandbox.requests.map((r) => `${calls(r)} ${r.authorization === bearer()}`)).toEqual([
+				`GET /file/${notes.basename} 200 true`,
+			]);
 		}, 60_000);
 
 		test('File Request → Upload File refuses a tool call, which carries no file, and says what to use instead', async () => {
@@ -574,7 +499,7 @@ function tests(): void {
 			expect(result.text).toMatch(
 				/\n\nDetails: No folder with this ID in the account of this access token\. Pick the folder with "From List"/,
 			);
-			expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			expect(sandbox.requests.map(calls)).toEqual([
 				`GET /api/v1/browse/folders/${UNKNOWN_FOLDER_ID} 404`,
 			]);
 		}, 60_000);

@@ -5,13 +5,12 @@
  * listing is complete, a server that hangs runs into Timeout. No secret in any run (and, checked by e2e.test.ts at
  * the end, in anything n8n answered or logged). Its sandbox is its own: 8 entries per page.
  */
-import { findLeaks } from '../../helpers/secret-leaks';
 import { startSandbox } from '../../sandbox/server';
 import type { FaultRule, Sandbox } from '../../sandbox/server';
 import type { WorkflowSpec } from '../cli';
 import { manualWorkflow, seedSecrets } from '../fixtures';
-import type { ExecuteResult, N8n } from '../rest-client';
-import { nodeOutput } from '../run-data';
+import type { N8n } from '../rest-client';
+import { expectRun, nodeOutput } from '../run-data';
 import type { SharedSuite } from '../shared-n8n';
 
 const NODE = 'File Storage';
@@ -32,7 +31,7 @@ const CREDENTIAL = {
 };
 
 const listing = { resource: 'file', operation: 'getRecentUploads', returnAll: true };
-const WF: Record<'listing' | 'listingShortTimeout', WorkflowSpec> = {
+const WF = {
 	listing: manualWorkflow('relListing', 'reliability: recent uploads', NODE, listing, CREDENTIAL),
 	listingShortTimeout: manualWorkflow(
 		'relListingTimeout',
@@ -43,33 +42,62 @@ const WF: Record<'listing' | 'listingShortTimeout', WorkflowSpec> = {
 	),
 };
 
-function expectNoSecrets(texts: Record<string, string>): void {
-	expect(findLeaks(texts, secrets)).toEqual([]);
-}
+type Requests = Sandbox['requests'];
 
-/** Runs a workflow with one fault on the listing's `page`-th request; the run and the requests it made. */
-async function executeWithFault(
-	workflow: WorkflowSpec,
-	page: number,
-	rule: Omit<FaultRule, 'path' | 'skip'>,
-): Promise<ExecuteResult> {
-	sandbox.reset();
-	sandbox.fault({ path: LISTING_PATH, skip: page - 1, ...rule });
-	const result = await n8n.execute(workflow.id);
-	expect(result.mode).toBe('manual');
-	expectNoSecrets({
-		[`output of ${workflow.id}`]: result.output,
-		[`run data of ${workflow.id}`]: JSON.stringify(result.run ?? null),
-	});
-	return result;
-}
-
-/** Every file of the listing, newest first, as the sandbox holds them. */
-function allFilesNewestFirst(): string[] {
-	return [...sandbox.model.activeFiles(0, 'created_at')].reverse().map((file) => file.id);
-}
-
-const listed = (result: ExecuteResult) => nodeOutput(result.run, NODE).map((item) => item.id);
+/**
+ * A fault on the listing's `page`-th request (none for the control), and the outcome: every file, newest first (no
+ * `error`), or a failed execution that output nothing, with `error` [message, description]; `requests` checks what
+ * the sandbox saw.
+ */
+const CASES: Array<{
+	title: string;
+	workflow?: WorkflowSpec;
+	fault?: [number, Omit<FaultRule, 'path' | 'skip'>];
+	error?: [RegExp | string, RegExp];
+	requests: (requests: Requests) => void;
+}> = [
+	{
+		title: 'without a fault: all 31 files in 4 requests (the control)',
+		requests: (requests) =>
+			expect(requests.map((r) => r.path)).toEqual(Array(4).fill(LISTING_PATH)),
+	},
+	{
+		title:
+			'page 3 answered 200 {} fails the execution with "Unexpected answer", and nothing is output',
+		fault: [3, { status: 200, body: {} }],
+		error: [
+			/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/,
+			/The server answered \{\}\. Nothing of this answer is used\./,
+		],
+		requests: (requests) => expect(requests.map((r) => r.status)).toEqual([200, 200, 200]),
+	},
+	{
+		title:
+			'page 2 answered 429 once (Retry-After: 0) is tried again: all 31 files, one request more',
+		fault: [
+			2,
+			{ status: 429, headers: { 'Retry-After': '0' }, body: { message: 'Too Many Attempts.' } },
+		],
+		requests: (requests) =>
+			expect(requests.map((r) => r.status)).toEqual([200, 429, 200, 200, 200]),
+	},
+	{
+		title: 'page 2 with its connection reset is tried again: all 31 files, one request more',
+		fault: [2, { reset: true }],
+		requests: (requests) => {
+			expect(requests).toHaveLength(5);
+			expect(requests[1].query).toEqual(requests[2].query);
+		},
+	},
+	{
+		title: `page 2 never answered fails after Timeout (${TIMEOUT_S} s) with "No answer", and nothing is output`,
+		workflow: WF.listingShortTimeout,
+		fault: [2, { hang: true }],
+		// the message ends with the item it concerns
+		error: [`No answer within ${TIMEOUT_S} s to GET ${LISTING_PATH} [item 0]`, /Raise Timeout/],
+		requests: (requests) => expect(requests).toHaveLength(2),
+	},
+];
 
 export const reliabilitySuite: SharedSuite = {
 	async prepare(shared) {
@@ -86,64 +114,28 @@ export const reliabilitySuite: SharedSuite = {
 
 function tests(): void {
 	describe('a Return All listing over 4 pages in real n8n, with a fault mid-walk', () => {
-		test('without a fault: all 31 files in 4 requests (the control)', async () => {
-			sandbox.reset();
-			const result = await n8n.execute(WF.listing.id);
-			expect(result.code).toBe(0);
-			expect(result.status).toBe('success');
-			expect(listed(result)).toEqual(allFilesNewestFirst());
-			expect(sandbox.requests.map((request) => request.path)).toEqual(Array(4).fill(LISTING_PATH));
-		}, 120_000);
-
-		test('page 3 answered 200 {} fails the execution with "Unexpected answer", and nothing is output', async () => {
-			const result = await executeWithFault(WF.listing, 3, { status: 200, body: {} });
-			expect(result.code).toBe(1);
-			expect(result.status).toBe('error');
-			const error = result.run?.data.resultData.error;
-			expect(error?.message).toMatch(
-				/^Unexpected answer from the server \(HTTP 200\): expected a listing with a "data" array/,
-			);
-			expect(String(error?.description)).toContain(
-				'The server answered {}. Nothing of this answer is used.',
-			);
-			expect(result.run?.data.resultData.lastNodeExecuted).toBe(NODE);
-			expect(nodeOutput(result.run, NODE)).toEqual([]);
-			expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200, 200]);
-		}, 120_000);
-
-		test('page 2 answered 429 once (Retry-After: 0) is tried again: all 31 files, one request more', async () => {
-			const result = await executeWithFault(WF.listing, 2, {
-				status: 429,
-				headers: { 'Retry-After': '0' },
-				body: { message: 'Too Many Attempts.' },
-			});
-			expect(result.code).toBe(0);
-			expect(result.status).toBe('success');
-			expect(listed(result)).toEqual(allFilesNewestFirst());
-			expect(sandbox.requests.map((request) => request.status)).toEqual([200, 429, 200, 200, 200]);
-		}, 120_000);
-
-		test('page 2 with its connection reset is tried again: all 31 files, one request more', async () => {
-			const result = await executeWithFault(WF.listing, 2, { reset: true });
-			expect(result.code).toBe(0);
-			expect(result.status).toBe('success');
-			expect(listed(result)).toEqual(allFilesNewestFirst());
-			expect(sandbox.requests).toHaveLength(5);
-			expect(sandbox.requests[1].query).toEqual(sandbox.requests[2].query);
-		}, 120_000);
-
-		test(`page 2 never answered fails after Timeout (${TIMEOUT_S} s) with "No answer", and nothing is output`, async () => {
-			const result = await executeWithFault(WF.listingShortTimeout, 2, { hang: true });
-			expect(result.code).toBe(1);
-			expect(result.status).toBe('error');
-			const error = result.run?.data.resultData.error;
-			// the message ends with the item it concerns
-			expect(error?.message).toBe(
-				`No answer within ${TIMEOUT_S} s to GET ${LISTING_PATH} [item 0]`,
-			);
-			expect(String(error?.description)).toMatch(/Raise Timeout/);
-			expect(nodeOutput(result.run, NODE)).toEqual([]);
-			expect(sandbox.requests).toHaveLength(2);
-		}, 120_000);
+		test.each(CASES)(
+			'$title',
+			async ({ workflow = WF.listing, fault, error, requests }) => {
+				sandbox.reset();
+				if (fault) sandbox.fault({ path: LISTING_PATH, skip: fault[0] - 1, ...fault[1] });
+				const { run } = expectRun(await n8n.execute(workflow.id), !error, secrets);
+				const listed = nodeOutput(run, NODE).map((item) => item.id);
+				if (error) {
+					const failure = run?.data.resultData.error;
+					if (typeof error[0] === 'string') expect(failure?.message).toBe(error[0]);
+					else expect(failure?.message).toMatch(error[0]);
+					expect(String(failure?.description)).toMatch(error[1]);
+					expect(run?.data.resultData.lastNodeExecuted).toBe(NODE);
+					expect(listed).toEqual([]);
+				} else {
+					// every file, newest first, as the sandbox holds them
+					const files = [...sandbox.model.activeFiles(0, 'created_at')].reverse();
+					expect(listed).toEqual(files.map((file) => file.id));
+				}
+				requests(sandbox.requests);
+			},
+			120_000,
+		);
 	});
 }
