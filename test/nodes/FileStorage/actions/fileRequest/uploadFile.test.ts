@@ -288,4 +288,19 @@ describe('Upload File', () => {
 		);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
+
+	test('without Continue On Fail, a file that never shows up in a request that went through fails the node', async () => {
+		fx.sandbox.uploads.queueWhen = (urls) => {
+			fx.sandbox.uploads.unreachable = urls.some((url) => url.includes('never.txt'));
+			return fx.sandbox.uploads.unreachable;
+		};
+		const files = sources(['fine.txt', 10], ['never.txt', 10]);
+		const { items, error } = await downloadThenUpload(files, {
+			options: { batchSize: 1, maxWait: 1 },
+		});
+		expect(error?.message).toBe(
+			'The file "never.txt" did not show up in the file request within 1 s [item 1]',
+		);
+		expect(items).toEqual([]);
+	});
 });
