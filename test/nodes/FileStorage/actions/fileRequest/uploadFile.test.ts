@@ -265,9 +265,11 @@ describe('Upload File', () => {
 
 	test('a file that never shows up fails its item within Max Wait Time; the others keep their files', async () => {
 		fx.sandbox.uploads.queueWhen = (urls) => {
-			// fine.txt is fetched at once; never.txt is queued by a server that then cannot reach n8n
+			// fine.txt is fetched at once; never.txt is queued by a server that then cannot reach n8n, while
+			// someone else's file arrives
 			const queued = urls.some((url) => url.includes('never.txt'));
 			fx.sandbox.uploads.unreachable = queued;
+			if (queued) model().addFile(0, { folderId: requestRoot().id, name: 'not mine.pdf' });
 			return queued;
 		};
 		const files = sources(['fine.txt', 10], ['never.txt', 10]);
@@ -285,6 +287,10 @@ describe('Upload File', () => {
 		);
 		expect((items[1].json.error as IDataObject).description).toContain(
 			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/never.txt.`,
+		);
+		// the new files that did show up are named, the file of another item of the request is not
+		expect((items[1].json.error as IDataObject).description).toContain(
+			'New files that did show up: "not mine.pdf";',
 		);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
