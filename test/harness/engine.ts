@@ -55,7 +55,7 @@ import { FileStorageShareApi } from '../../credentials/FileStorageShareApi.crede
 import { FileStorage } from '../../nodes/FileStorage/FileStorage.node';
 import { FileStorageTrigger } from '../../nodes/FileStorageTrigger/FileStorageTrigger.node';
 
-export const PACKAGE = 'n8n-nodes-file-storage';
+const PACKAGE = 'n8n-nodes-file-storage';
 export const NODE_TYPE = `${PACKAGE}.fileStorage`;
 export const TRIGGER_TYPE = `${PACKAGE}.fileStorageTrigger`;
 /** The variant n8n derives for AI agents from a `usableAsTool` node: the same node under a `…Tool` type. */
@@ -83,6 +83,11 @@ const nodeTypes: INodeTypes = {
 	getByNameAndVersion: (name, version) =>
 		NodeHelpers.getVersionedNodeType(nodeTypes.getByName(name), version),
 	getKnownTypes: () => ({}),
+};
+const versioned = (type: string) => NodeHelpers.getVersionedNodeType(nodeTypes.getByName(type), 1);
+
+const notUsed = async (): Promise<never> => {
+	throw new Error('not used by the harness');
 };
 
 /** Test credentials by type, as n8n would decrypt them. */
@@ -128,9 +133,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 
 	preAuthentication = async () => undefined;
 	runPreAuthentication = async () => undefined;
-	getCredentials = async (): Promise<ICredentials> => {
-		throw new Error('not used by the harness');
-	};
+	getCredentials = async (): Promise<ICredentials> => await notUsed();
 
 	async getDecrypted(
 		_additionalData: IWorkflowExecuteAdditionalData,
@@ -154,9 +157,7 @@ function additionalDataFor(
 ): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentials),
-		executeWorkflow: async () => {
-			throw new Error('not used by the harness');
-		},
+		executeWorkflow: notUsed,
 		getRunExecutionData: async () => undefined,
 		getRuntimeCredential: async () => undefined,
 		currentNodeExecutionIndex: 0,
@@ -175,10 +176,7 @@ function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-/**
- * Credential references for a node: every type we have test data for (n8n ignores the ones not displayed). The id
- * is n8n's identity of the stored credential; `ids` picks others (a different credential of the same type).
- */
+/** n8n ignores references of types a node does not display; `ids` picks another stored credential of a type. */
 function credentialRefs(
 	credentials: CredentialSet,
 	ids: Partial<Record<string, string>> = {},
@@ -190,6 +188,18 @@ function credentialRefs(
 		]),
 	);
 }
+
+/** A node of this package, with a credential reference for every type we have test data for. */
+const nodeOf = (
+	node: Pick<INode, 'id' | 'name' | 'type' | 'parameters'> & Partial<INode>,
+	credentials: CredentialSet,
+	ids?: Partial<Record<string, string>>,
+): INode => ({
+	typeVersion: 1,
+	position: [0, 0],
+	credentials: credentialRefs(credentials, ids),
+	...node,
+});
 
 export interface WorkflowNodeSpec {
 	name: string;
@@ -222,13 +232,16 @@ let executionCounter = 0;
 /** Runs a chain of nodes (each feeding the next) through WorkflowExecute, starting at the first one. */
 export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): Promise<RunResult> {
 	const nodes: INode[] = chain.map((spec, index) => ({
-		id: `node-${index}`,
-		name: spec.name,
-		type: spec.type ?? NODE_TYPE,
-		typeVersion: 1,
+		...nodeOf(
+			{
+				id: `node-${index}`,
+				name: spec.name,
+				type: spec.type ?? NODE_TYPE,
+				parameters: spec.parameters,
+			},
+			options.credentials,
+		),
 		position: [index * 200, 0],
-		parameters: spec.parameters,
-		credentials: credentialRefs(options.credentials),
 		...(spec.continueOnFail === 'errorOutput'
 			? { onError: 'continueErrorOutput' as const }
 			: spec.continueOnFail
@@ -317,15 +330,10 @@ export async function searchList(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const node: INode = {
-		id: 'search',
-		name: 'File Storage',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: credentialRefs(credentials),
-	};
+	const node = nodeOf(
+		{ id: 'search', name: 'File Storage', type: NODE_TYPE, parameters },
+		credentials,
+	);
 	const workflow = new Workflow({
 		id: 'harness-search',
 		nodes: [node],
@@ -339,15 +347,12 @@ export async function searchList(
 		additionalDataFor(credentials),
 		'parameters.folder',
 	);
-	const nodeType = NodeHelpers.getVersionedNodeType(nodeTypes.getByName(NODE_TYPE), 1);
-	const search = nodeType.methods?.listSearch?.[method];
+	const search = versioned(NODE_TYPE).methods?.listSearch?.[method];
 	if (!search) throw new Error(`No listSearch method ${method}`);
 	return await search.call(ctx, filter, paginationToken);
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Binary data
-// ---------------------------------------------------------------------------------------------------------------
+// ----- binary data ---------------------------------------------------------------------------------------------
 
 /** The binary data service n8n-core's helpers use: n8n-core resolves its own copy of @n8n/di, so ask that one. */
 async function coreContainer(): Promise<{ get<T>(type: new (...args: never[]) => T): T }> {
@@ -356,9 +361,7 @@ async function coreContainer(): Promise<{ get<T>(type: new (...args: never[]) =>
 		.Container;
 }
 
-async function binaryDataService(): Promise<BinaryDataService> {
-	return (await coreContainer()).get(BinaryDataService);
-}
+const binaryDataService = async () => (await coreContainer()).get(BinaryDataService);
 
 /** Every file under the filesystem binary data folder (temporary files included): to see what a run left there. */
 export async function storedBinaryFiles(): Promise<string[]> {
@@ -373,10 +376,8 @@ export async function storedBinaryFiles(): Promise<string[]> {
 let filesystemReady = false;
 
 /**
- * Where `prepareBinaryData` stores files, as an n8n instance is configured: `filesystem` (n8n's default for one
- * main process) writes them under N8N_USER_FOLDER (a temp dir); `memory` keeps them base64 in the items (n8n's
- * former `default` mode, also what an uninitialised service does, i.e. before the first call). The service picks
- * its storage by its private `mode`: `default` has none, which is the in-memory path.
+ * Where `prepareBinaryData` stores files: `filesystem` (n8n's default for one main process) under N8N_USER_FOLDER;
+ * `memory` base64 in the items (the service's private mode `default`, also an uninitialised service's).
  */
 export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<void> {
 	const service = await binaryDataService();
@@ -389,10 +390,9 @@ export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<
 }
 
 /**
- * n8n's `database` binary data mode (queue mode's default) as n8n 2.41's DatabaseManager does it (that manager is
- * in the `n8n` package, not n8n-core, so it is redone here with n8n-core's own error): the whole file is read, then
- * refused with FileTooLargeError when over `maxFileSizeMb` (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE) before a row
- * is written. The rows are kept in the returned map (fileId → bytes); ids read `database:<fileId>`.
+ * n8n's `database` binary data mode (queue mode's default), redone after n8n 2.41's DatabaseManager (in `n8n`, not
+ * n8n-core): the whole file is read, then refused with FileTooLargeError over `maxFileSizeMb`
+ * (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE). Returns the rows (fileId → bytes); ids read `database:<fileId>`.
  */
 export async function useDatabaseBinaryMode(maxFileSizeMb: number): Promise<Map<string, Buffer>> {
 	const service = await binaryDataService();
@@ -434,12 +434,8 @@ export async function useDatabaseBinaryMode(maxFileSizeMb: number): Promise<Map<
 		}),
 		deleteMany: async () => undefined,
 		deleteManyByFileId: async (ids: string[]) => ids.forEach((id) => rows.delete(id)),
-		copyByFileId: async () => {
-			throw new Error('not used by these tests');
-		},
-		copyByFilePath: async () => {
-			throw new Error('not used by these tests');
-		},
+		copyByFileId: notUsed,
+		copyByFilePath: notUsed,
 		rename: async () => undefined,
 	} as unknown as Parameters<BinaryDataService['setManager']>[1]);
 	(service as unknown as { mode: string }).mode = 'database';
@@ -456,9 +452,8 @@ export async function binarySha256(binary: IBinaryData): Promise<string> {
 }
 
 /**
- * n8n's route for signed binary links (`GET <rest>/binary-data/signed?token=…`, served without login), answered as
- * n8n 2.x answers it: the token checked, the file streamed with its type, length and percent-encoded name in
- * Content-Disposition. Runs given its `restApiUrl` sign links that point here; `hits` counts the fetches.
+ * n8n 2.x's route for signed binary links (`GET <rest>/binary-data/signed?token=…`, no login): the token checked,
+ * the file streamed with its type, length and percent-encoded name. Runs given its `restApiUrl` sign links to it.
  */
 export async function startSignedBinaryServer(): Promise<{
 	restApiUrl: string;
@@ -506,9 +501,7 @@ export async function startSignedBinaryServer(): Promise<{
 	};
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Polling
-// ---------------------------------------------------------------------------------------------------------------
+// ----- polling -------------------------------------------------------------------------------------------------
 
 export interface PollerOptions {
 	credentials: CredentialSet;
@@ -519,10 +512,7 @@ export interface PollerOptions {
 	pollBudgetMs?: number;
 	/** n8n ids of the credentials, by type (default: one fixed id per type). */
 	credentialIds?: Partial<Record<string, string>>;
-	/**
-	 * The workflow's id. Default: one of its own per Poller, as each activation in a fresh n8n process; give two
-	 * Pollers the same id to model one trigger whose polls saw different copies of its static data.
-	 */
+	/** Default: one per Poller; two Pollers of one id model one trigger whose polls saw different static data. */
 	workflowId?: string;
 }
 
@@ -547,15 +537,9 @@ export class Poller {
 	lastStaged: IDataObject = {};
 
 	constructor(private readonly options: PollerOptions) {
-		this.node = {
-			id: 'trigger',
-			name: 'File Storage Trigger',
-			type: options.type ?? TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: options.parameters,
-			credentials: credentialRefs(options.credentials, options.credentialIds),
-		};
+		const { type = TRIGGER_TYPE, parameters } = options;
+		const node = { id: 'trigger', name: 'File Storage Trigger', type, parameters };
+		this.node = nodeOf(node, options.credentials, options.credentialIds);
 		this.workflow = new Workflow({
 			id: options.workflowId ?? `harness-trigger-${++pollerWorkflows}`,
 			nodes: [this.node],
@@ -563,7 +547,7 @@ export class Poller {
 			nodeTypes,
 			active: true,
 		});
-		this.nodeType = NodeHelpers.getVersionedNodeType(nodeTypes.getByName(this.node.type), 1);
+		this.nodeType = versioned(this.node.type);
 		this.additionalData = additionalDataFor(options.credentials);
 		this.committed = JSON.parse(JSON.stringify(options.staticData ?? {}));
 	}
@@ -594,8 +578,7 @@ export class Poller {
 		this.lastStaged = staged;
 		try {
 			const result = await this.nodeType.poll!.call(ctx);
-			// like n8n, which commits a staged copy only when it differs from what the poll started with: a poll that
-			// left its copy alone does not overwrite what another poll committed meanwhile
+			// n8n commits only a changed copy: a poll that left it alone keeps what another poll committed meanwhile
 			if (mode === 'trigger' && JSON.stringify(staged) !== startedWith)
 				this.committed = JSON.parse(JSON.stringify(staged));
 			return { items: result ? result[0] : null };

@@ -8,6 +8,7 @@ import type { FileRec } from '../sandbox/model';
 import type { Sandbox } from '../sandbox/server';
 import type { Fixture, RunOptionsLite } from './fixture';
 import { useFixture } from './fixture';
+import { OPS } from './parameters';
 
 /** The requests a sandbox got that were not API calls: file content, thumbnails, icons. */
 export const contentRequests = (sb: Sandbox) =>
@@ -37,35 +38,23 @@ export function useDownloadFixture() {
 	const token = () => fx.sandbox.seed.users[0].accessToken;
 	const bearer = () => `Bearer ${token()}`;
 	const file = (path: string) => model().itemAt(0, path) as FileRec;
-	const download = (parameters: INodeParameters = {}): INodeParameters => ({
-		resource: 'file',
-		operation: 'download',
-		...parameters,
-	});
+	const download = (parameters: INodeParameters = {}) => ({ ...OPS.download, ...parameters });
 	/** File → Download of a URL (a path starting with "/" is on the credential's server). */
 	const fromUrl = (fileUrl: string, parameters: INodeParameters = {}) =>
 		download({ source: 'url', fileUrl, ...parameters });
-	const requestDownload = (parameters: INodeParameters = {}): INodeParameters => ({
-		resource: 'fileRequest',
-		operation: 'download',
+	const requestDownload = (parameters: INodeParameters = {}) => ({
+		...OPS.requestDownload,
 		...parameters,
 	});
 
 	/** The node's own listing of recent uploads (simplified or raw): what Download gets from a real workflow. */
 	async function recentUploads(simplify = true): Promise<IDataObject[]> {
-		const { items, error } = await fx.run({
-			resource: 'file',
-			operation: 'getRecentUploads',
-			returnAll: true,
-			simplify,
-		});
+		const { items, error } = await fx.run({ ...OPS.recentUploads, returnAll: true, simplify });
 		expect(error).toBeUndefined();
 		return items.map((item) => item.json);
 	}
 
-	function idOf(json: IDataObject): unknown {
-		return json.id ?? (json.data as IDataObject | undefined)?.id;
-	}
+	const idOf = (json: IDataObject) => json.id ?? (json.data as IDataObject | undefined)?.id;
 
 	async function listed(files: FileRec[], simplify = true): Promise<IDataObject[]> {
 		const all = await recentUploads(simplify);

@@ -47,23 +47,17 @@ export function credentialsFor(
 	const request = activeRequest(sandbox);
 	if (!share || !request)
 		throw new Error('The seed lacks an editor share or an active file request');
-	return {
-		fileStorageApi: {
-			baseUrl: sandbox.baseUrl,
-			accessToken: sandbox.seed.users[0].accessToken,
-			...overrides.fileStorageApi,
-		},
-		fileStorageShareApi: {
-			baseUrl: sandbox.baseUrl,
-			shareToken: share.token,
-			...overrides.fileStorageShareApi,
-		},
-		fileStorageFileRequestApi: {
-			baseUrl: sandbox.baseUrl,
-			fileRequestId: request.id,
-			...overrides.fileStorageFileRequestApi,
-		},
-	} as Record<string, ICredentialDataDecryptedObject>;
+	const secrets = {
+		fileStorageApi: { accessToken: sandbox.seed.users[0].accessToken },
+		fileStorageShareApi: { shareToken: share.token },
+		fileStorageFileRequestApi: { fileRequestId: request.id },
+	};
+	return Object.fromEntries(
+		Object.entries(secrets).map(([type, secret]) => [
+			type,
+			{ baseUrl: sandbox.baseUrl, ...secret, ...overrides[type] } as ICredentialDataDecryptedObject,
+		]),
+	);
 }
 
 export function seedSecrets(sandbox: Sandbox): string[] {
@@ -102,9 +96,12 @@ export function recordRun(record: (text: string) => void, result: RunResult): vo
 
 export function useFixture(options: SandboxOptions = {}): Fixture {
 	const recorded: string[] = [];
-	const fixture = { recorded } as unknown as Fixture & { recorded: string[] };
+	const fixture = {} as Fixture;
 
-	const remember = (result: RunResult) => recordRun((text) => recorded.push(text), result);
+	const remember = <T extends RunResult>(result: T) => {
+		recordRun((text) => recorded.push(text), result);
+		return result;
+	};
 
 	beforeAll(async () => {
 		fixture.sandbox = await startSandbox(options);
@@ -120,25 +117,14 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 		expect(findLeaks(recorded, fixture.secrets)).toEqual([]);
 	});
 
-	fixture.run = async (parameters, runOptions = {}) => {
-		const result = await runNode(parameters, {
-			credentials: runOptions.credentials ?? fixture.credentials,
-			input: runOptions.input,
-			continueOnFail: runOptions.continueOnFail,
-			restApiUrl: runOptions.restApiUrl,
-		});
-		remember(result);
-		return result;
-	};
-	fixture.chain = async (nodes, runOptions = {}) => {
-		const result = await runChain(nodes, {
-			credentials: runOptions.credentials ?? fixture.credentials,
-			input: runOptions.input,
-			restApiUrl: runOptions.restApiUrl,
-		});
-		remember(result);
-		return result;
-	};
+	const withCredentials = (runOptions: RunOptionsLite) => ({
+		...runOptions,
+		credentials: runOptions.credentials ?? fixture.credentials,
+	});
+	fixture.run = async (parameters, runOptions = {}) =>
+		remember(await runNode(parameters, withCredentials(runOptions)));
+	fixture.chain = async (nodes, runOptions = {}) =>
+		remember(await runChain(nodes, withCredentials(runOptions)));
 	fixture.credentialsWith = (overrides) => credentialsFor(fixture.sandbox, overrides);
 	fixture.record = (value) => {
 		recorded.push(typeof value === 'string' ? value : serialiseError(value));
