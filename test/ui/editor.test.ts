@@ -1,10 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions */
 /**
- * The editor as a new user meets it, in a real browser (Debian's Chromium driven by playwright-core) against a real
- * n8n with the packed package installed as Community Nodes installs it, and the sandbox server: the node creator,
- * the three credential forms and their tests, every operation's panel, the folder picker, a step's output table,
- * the trigger's Fetch Test Event and an example workflow run from the editor. Each step saves a screenshot under
- * .tmp/ui/n8n-<version>/shots/; `npm run ui:screenshots` also writes the ones the README shows into docs/screenshots/.
+ * The editor as a new user meets it: Chromium (playwright-core) against a real n8n with the packed package installed
+ * as Community Nodes installs it, and the sandbox. Each step saves a screenshot under .tmp/ui/n8n-<version>/shots/;
+ * `npm run ui:screenshots` also writes the ones the README shows into docs/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -64,10 +62,7 @@ const README_SHOTS = new Set([
 	'output-file-search-json',
 	'trigger-test-event',
 ]);
-/**
- * The address the credentials hold. For the README's pictures it is the address a user would type; n8n reaches the
- * sandbox behind it through test/ui/host-alias.cjs and a TLS front (see startDocsFront). Otherwise the sandbox's own.
- */
+/** The credentials' address in the README's pictures (n8n reaches the sandbox behind it: startDocsFront). */
 const DOCS_BASE_URL = 'https://files.example.com';
 /** Credentials named as a user names them: after the account, the shared folder, the file request. */
 const CREDENTIAL_NAMES: Record<string, string> = {
@@ -137,11 +132,8 @@ async function shot(name: string, target?: Locator): Promise<void> {
 }
 
 const credentialOf = (resource: string): Credential =>
-	resource === 'sharedFolder'
-		? CREDENTIALS.share
-		: resource === 'fileRequest'
-			? CREDENTIALS.request
-			: CREDENTIALS.api;
+	({ sharedFolder: CREDENTIALS.share, fileRequest: CREDENTIALS.request })[resource] ??
+	CREDENTIALS.api;
 
 /** The name n8n gives a node added from the node creator: its action, e.g. "Get folder contents". */
 const nodeName = (op: Operation) => op.action;
@@ -157,17 +149,12 @@ const GET_FOLDER_CONTENTS = nodeName(operation('folder', 'getContents'));
 const SEARCH_FILES = nodeName(operation('file', 'search'));
 const NEWEST_UPLOAD = 'invoice-2026-004.pdf';
 
+const ROOT = { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' };
 /** Extra values an operation's node is opened with, where its defaults alone would not run in the editor. */
 function parametersOf(op: Operation): Record<string, unknown> {
 	const extra: Record<string, Record<string, unknown>> = {
-		'folder.getContents': {
-			folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' },
-			returnAll: true,
-		},
-		'file.search': {
-			folder: { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' },
-			filters: { nameContains: 'invoice' },
-		},
+		'folder.getContents': { folder: ROOT, returnAll: true },
+		'file.search': { folder: ROOT, filters: { nameContains: 'invoice' } },
 	};
 	return {
 		resource: op.resource,
@@ -218,10 +205,7 @@ async function nameCredential(modal: Locator, name: string): Promise<void> {
 	);
 }
 
-/**
- * Opens a node's panel: on the workflow's open canvas as a user does, closing the panel open and double-clicking
- * the node (a reload of the editor takes seconds); from the node's URL otherwise, as a link to it would.
- */
+/** Opens a node's panel: by double-click on the workflow's open canvas (a reload takes seconds), else by its URL. */
 async function openNode(workflowId: string, name: string): Promise<Locator> {
 	const ndv = page.getByTestId('ndv');
 	const nodeId = nodeIds.get(name);
@@ -271,10 +255,7 @@ async function outputColumns(): Promise<string[]> {
 		.filter((text) => text !== '');
 }
 
-/**
- * For the README's pictures: a TLS front for the sandbox with a certificate for files.example.com, and the
- * environment that has n8n (and only n8n) reach it by that name and trust that certificate.
- */
+/** For the README's pictures: a TLS front for the sandbox as files.example.com, and n8n's environment to trust it. */
 async function startDocsFront(): Promise<Record<string, string>> {
 	const { hostname } = new URL(DOCS_BASE_URL);
 	const key = path.join(WORK, 'docs-front.key');
@@ -310,9 +291,8 @@ async function startDocsFront(): Promise<Record<string, string>> {
 }
 
 /**
- * Drags the parameters to the left edge of the panel, so the output takes the width the input leaves, and waits
- * until every column of the output table is in view (or, for the JSON view, until the edge has moved). The editor remembers where the parameters were dragged: the
- * function returned drags them back, for the panels opened after.
+ * Drags the parameters to the panel's left edge and waits until every column of the output table is in view (for
+ * the JSON view, until the edge has moved). The editor remembers the drag: the function returned drags them back.
  */
 async function widenOutput(
 	ndv: Locator,
@@ -584,9 +564,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('running Folder → Get Contents shows the root in the output table with the simplified fields', async () => {
-		// The README's picture shows the ten simplified fields side by side: `npm run ui:screenshots` widens the
-		// window and drags the parameters to the left (on n8n 2.x, whose editor makes the pictures). The columns
-		// are checked below in every mode.
+		// The README's picture shows the ten simplified fields side by side: a wide window and output panel
 		if (DOC_SHOTS) await page.setViewportSize(WIDE_VIEWPORT);
 		const ndv = await openNode(OPERATIONS_WORKFLOW, GET_FOLDER_CONTENTS);
 		await ndv.getByTestId('node-execute-button').click();
