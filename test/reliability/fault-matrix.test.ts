@@ -11,18 +11,11 @@ import {
 import type { WaitRecorder } from './waits';
 import { recordWaits } from './waits';
 
-/**
- * Every fault of the matrix against every operation, through n8n's engine (see matrix.ts). Each case must end in
- * a complete, correct result after bounded retries, or in a NodeApiError that says what happened; never in
- * partial output, a moved trigger window, a duplicate or a miss (`problems`). The fixture checks, after the last
- * case, that no secret appears in anything the cases produced.
- */
-
+// Each case ends complete after bounded retries, or in a NodeApiError that says what happened; never wrong.
 const fx = useFixture(MATRIX_SANDBOX);
 let waits: WaitRecorder;
 beforeAll(() => {
-	// Back-offs are recorded and asserted, not slept (~40 s of 1 s waits): only the case that proves Retry-After is
-	// honoured (`only`, Retry-After: 1) really sleeps what the node asked for.
+	// Back-offs are recorded, not slept, but in the one case (`only`) that proves Retry-After is honoured.
 	waits = recordWaits({ sleep: false });
 });
 afterAll(() => waits.restore());
@@ -34,10 +27,7 @@ const env = (): MatrixEnv => ({
 	record: fx.record,
 });
 
-/**
- * Handled by trying again (the result complete, one extra request per wait), or by failing after `tries` requests
- * for the faulted one, with this message and description.
- */
+/** Retried (one extra request per wait), or failed after `tries` of the faulted request. */
 type Expectation =
 	| { handled: 'retried'; waits: number[] }
 	| { handled: 'error'; tries: number; message: RegExp; description: RegExp; waits: number[] };

@@ -1,11 +1,7 @@
 /**
- * The fault matrix: faults the server can produce × operations that meet them, each case run through n8n-core's
- * engine against the sandbox. Shared by `fault-matrix.test.ts` (which asserts every case) and `report.ts` (which
- * writes docs/reliability.md), so the document shows exactly what the test checks.
- *
- * A case reports what the node delivered, the requests it spent, the waits it asked for, and `problems`: every way
- * in which it was silent or wrong (output despite an error, an incomplete listing, items reported restored that
- * the server did not restore, a trigger window moved by a failed poll, a duplicate or a miss on the next poll).
+ * The fault matrix: server faults × operations, each case run through n8n-core's engine against the sandbox. Shared
+ * by `fault-matrix.test.ts` (asserts every case) and `report.ts` (writes docs/reliability.md). A case reports what
+ * was delivered, the requests and waits spent, and `problems`: every way it was silent or wrong.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -28,8 +24,6 @@ export interface MatrixEnv {
 	record(value: unknown): void;
 }
 
-// ----- faults --------------------------------------------------------------------------------------------------
-
 export interface Fault {
 	id: string;
 	/** What the server does, as the report shows it. */
@@ -47,7 +41,6 @@ export const SHORT_TIME_LIMIT_S = 0.5;
 /** A poll's time limit per request is a third of n8n's poll budget, never under a second: the shortest a poll has. */
 export const POLL_TIME_LIMIT_S = 1;
 
-/** Waits stay at zero except in the case that proves Retry-After is honoured. */
 const NO_WAIT = { 'Retry-After': '0' };
 const tooMany = (retryAfter: string, times = 1) => ({
 	status: 429,
@@ -149,8 +142,6 @@ export const FAULTS: Fault[] = [
 	},
 ];
 
-// ----- results -------------------------------------------------------------------------------------------------
-
 export interface CaseError {
 	name: string;
 	message: string;
@@ -161,15 +152,13 @@ export interface CaseError {
 export interface CaseResult {
 	outcome: 'ok' | 'error';
 	error?: CaseError;
-	/** Requests that reached the sandbox during the faulted run (for the trigger: the faulted poll). */
+	/** Requests of the faulted run (for the trigger: the faulted poll), and how many repeated an earlier one. */
 	requests: number;
-	/** Of those, the ones that repeated an earlier request exactly. */
 	retries: number;
 	/** The waits the node asked for, in ms. */
 	waits: number[];
-	/** What the operation delivered, e.g. "31 of 31 files". */
+	/** e.g. "31 of 31 files". */
 	delivered: string;
-	/** Every way the case was silent or wrong; empty when it was not. */
 	problems: string[];
 }
 
@@ -217,16 +206,13 @@ function sequenceProblems(what: string, got: unknown[], expected: unknown[]): st
 	return problems;
 }
 
-// ----- operations ----------------------------------------------------------------------------------------------
-
 export interface Operation {
 	id: string;
 	label: string;
 	/** Reads are retried after any transient failure; mutations only when the server did nothing (429, 503). */
 	kind: 'read' | 'mutation';
-	/** Requests a run without a fault takes. */
+	/** Requests a run without a fault takes, and which of them the fault hits (1-based). */
 	healthyRequests: number;
-	/** Which of them the fault hits (1-based). */
 	faultAt: number;
 	run(env: MatrixEnv, fault: Fault): Promise<CaseResult>;
 }
@@ -374,9 +360,8 @@ interface TriggerSetup {
 }
 
 /**
- * The trigger, activated (one seeding poll), then new entries arrive and the next poll meets the fault. Then a
- * healthy poll: the two together must emit every new entry exactly once, oldest first; a failed poll must leave
- * the trigger's memory (static data) as it was.
+ * The trigger activated, new entries arrive, the next poll meets the fault, then a healthy poll: the two must emit
+ * every new entry once, oldest first; a failed poll must leave the static data as it was.
  */
 function triggerOperation(
 	id: string,
@@ -458,10 +443,7 @@ const folderFileOperation = (lookup: boolean) =>
 		lookup ? 2 : 1,
 	);
 
-/**
- * File → Search, Return All, over a folder of 2 pages with two subfolders (1 and 2 pages): 5 listing requests.
- * The fault hits the searched folder's first page, before the walk starts on any other folder.
- */
+/** File → Search, Return All, over a folder of 2 pages with subfolders of 1 and 2: the fault hits its first page. */
 function searchOperation(): Operation {
 	return {
 		id: 'search',
