@@ -1,10 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// docs/architecture.md names every source file, and names no file that is not there, so that it cannot drift from
-// the code. A file counts as named when the tree drawing lists it under its folder (the first word after `├── ` or
-// `└── ` is the entry, the rest of the line a comment), or when the text names it with its folder
-// (`transport/listing.ts`). Every path-like word ending in `.ts` must exist: with a folder, as the end of a source
-// file's path or as a path from the repository's root; without one, as some source file's name. A path with a
-// placeholder in it (`actions/<resource>/index.ts`) names no file.
+// docs/architecture.md names every source file (in its tree drawing, or with its folder: `transport/listing.ts`)
+// and no file that is not there. A path with a placeholder (`actions/<resource>/index.ts`) names no file.
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 

@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// What a user gets from examples/ before any n8n runs them (the e2e suite does that): importing cannot overwrite one
-// of their workflows, no ID of the demo sandbox is left where they must put their own, and the placeholders that
-// stand for those IDs are the sandbox's items in the suite and the demo.
+// examples/ before any n8n runs them (the e2e suite does): importing overwrites none of a user's workflows, and
+// their placeholders, not the demo sandbox's IDs, stand where users put their own.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

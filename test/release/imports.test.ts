@@ -1,7 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// The shape of the source, as docs/architecture.md states its rules: no circles, not even type-only ones (a module
-// that needs a type of a module that needs it back belongs with it), a transport shallow enough to read from its
-// entry point down, a library that no node owns, credentials that know only the contract, and small files.
+// The shape of the source, as docs/architecture.md states its rules.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 

@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// The real-n8n suites build and pack once per pack key and reuse the tarball (test/e2e/install.ts buildAndPack): a
-// change to anything that goes into the tarball must change the key, or a suite would test a stale package. Checked
-// on a small copy of the repository's shape, without a build.
+// The real-n8n suites reuse a tarball per pack key (test/e2e/install.ts): anything packed must change the key, or a
+// suite would test a stale package. Checked on a small copy of the repository's shape.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

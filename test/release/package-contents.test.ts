@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
-// The published tarball holds only what n8n loads (the built nodes, credentials and their icons) and the
-// package's README, licence and manifest: nothing from docs/, tests or sources. Built and packed as `npm run
-// release` does (n8n-node build, then npm pack).
+// The published tarball, built and packed as `npm run release` does, holds only what n8n loads, the README,
+// licence and manifest.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';

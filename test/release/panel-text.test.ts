@@ -1,7 +1,4 @@
-// What the node panel and the node creator say reads like n8n's own nodes (n8n's UX guidelines and UI text style):
-// one pattern for every action name, one name per thing across the nodes' parameters and choices, descriptions
-// that name what the dropdown shows and say what a default of 0 means, and no default above the limit its own
-// description states.
+// What the node panel and the node creator say reads like n8n's own nodes (n8n's UX guidelines and UI text style).
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { FileStorageApi } from '../../credentials/FileStorageApi.credentials';

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { lockDist } from '../helpers/dist-lock';
+import { root } from './repo';
 
-const root = resolve(__dirname, '../..');
 const packageName = 'n8n-nodes-file-storage';
 
 let server: Server;
@@ -31,13 +31,10 @@ beforeAll(async () => {
 		received.push(`${request.method} ${decodeURIComponent(request.url ?? '')}`);
 		request.resume();
 		request.on('end', () => {
-			if (request.method === 'PUT') {
-				response.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}');
-			} else {
-				response
-					.writeHead(404, { 'content-type': 'application/json' })
-					.end('{"error":"Not found"}');
-			}
+			const put = request.method === 'PUT';
+			response
+				.writeHead(put ? 201 : 404, { 'content-type': 'application/json' })
+				.end(put ? '{"ok":true}' : '{"error":"Not found"}');
 		});
 	});
 	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -52,10 +49,7 @@ beforeEach(() => {
 	received.length = 0;
 });
 
-/**
- * `npm publish <args>` with a token for the stand-in registry, in an environment with no CI markers (so the
- * result is the same on a laptop and inside GitHub Actions) and a throwaway HOME (no user .npmrc, no login).
- */
+/** `npm publish <args>` to the stand-in registry, without CI markers and with a throwaway HOME (no login). */
 function publish(args: string[], extraEnv: Record<string, string> = {}) {
 	const auth = `--${registry.replace(/^http:/, '')}:_authToken=stand-in-token`;
 	return new Promise<{ status: number | null; output: string }>((done, fail) => {

@@ -1,7 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// What a newcomer reads is true: every "docs" link n8n shows next to the nodes and credentials opens a section of the
-// README, every link of the README leads somewhere, and every message the README's Troubleshooting quotes is one the
-// code can produce, from the part of the package the README says (a workflow's node, or a credential's test).
+// What a newcomer reads is true: links lead somewhere, and Troubleshooting quotes messages the code can produce.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 

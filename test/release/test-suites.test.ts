@@ -1,8 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-// `npm test` starts with plain `jest`: the engine-level suite, which needs nothing but this checkout. The suites
-// with a jest config of their own need more (a real n8n, PostgreSQL and Redis, a browser their script installs
-// first), so plain `jest` must never pick up their tests: on a machine without Chromium the browser suite would
-// fail inside the engine suite, before `npm run test:ui` has installed it.
+// Plain `jest` (the engine suite, needing nothing but this checkout) must never pick up the tests of the suites
+// with a config of their own, which need a real n8n, PostgreSQL, Redis or a browser their script installs first.
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

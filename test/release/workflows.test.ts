@@ -1,9 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
-// The GitHub workflows cannot run here, so this checks what can be checked offline: actionlint accepts them,
-// they have the triggers, permissions and steps the release process depends on, and their shell steps do the
-// right thing when run with a stand-in npm.
+// The GitHub workflows, offline: actionlint, the triggers, permissions and steps the release depends on, and their
+// shell steps run with a stand-in npm.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -187,12 +194,7 @@ describe('publish.yml', () => {
 			encoding: 'utf8',
 			env: { PATH: `${bin}:${process.env.PATH}`, ...env },
 		});
-		let calls: string[] = [];
-		try {
-			calls = readFileSync(log, 'utf8').trim().split('\n');
-		} catch {
-			// npm was never called
-		}
+		const calls = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
 		return { status: result.status, output: `${result.stdout}${result.stderr}`, calls };
 	}
 

@@ -1,10 +1,6 @@
-// Records the waits the node asks for between tries: the tests assert how long the node decided to wait (e.g. what
-// a Retry-After asked), never how long anything took. Every request policy of the package takes its `wait` from
-// EXECUTION_POLICY, so the recorder goes there.
-//
-// `sleep: false` answers each wait at once instead of sleeping it: a back-off of 1 s, then 2 s, is then recorded
-// but not spent. Only for tests where nothing but a retry's back-off goes through `wait`: Upload File's check for
-// arrivals also waits there, against a deadline of real time, and would then ask the server again without a pause.
+// Records the waits the node asks for (every request policy takes its `wait` from EXECUTION_POLICY): tests assert
+// what the node decided, never how long anything took. `sleep: false` does not spend them: not for Upload File's
+// check for arrivals, which also waits there against a deadline of real time.
 
 import { EXECUTION_POLICY } from '../../nodes/lib/transport';
 
@@ -37,10 +33,7 @@ export function recordWaits({ sleep = true }: { sleep?: boolean } = {}): WaitRec
 	return recorder;
 }
 
-/**
- * For a whole test file: the back-offs between tries are recorded, not slept (`recordWaits({ sleep: false })`),
- * from its first test to its last. `take()` gives the waits asked for since the last call.
- */
+/** `recordWaits({ sleep: false })` for a whole test file. */
 export function useRecordedWaits(): Pick<WaitRecorder, 'take'> {
 	let recorder: WaitRecorder | undefined;
 	beforeAll(() => {

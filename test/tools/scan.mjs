@@ -1,6 +1,5 @@
-// Reproduces the lint legs of n8n's verification scanner offline: its rules, with inline eslint-disable
-// comments ignored, over the source and over the packed tarball (the provenance/npm legs need a published
-// package). Exits 1 on any error.
+// The lint legs of n8n's verification scanner, offline (inline eslint-disable ignored), over the source and the
+// packed tarball. Exits 1 on any error.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,30 +15,19 @@ const work = mkdtempSync(join(tmpdir(), 'fs-scan-'));
 let failed = false;
 
 async function leg(name, dir, patterns) {
-	const result = await analyzePackage(dir, patterns);
-	if (result.passed) {
-		process.stdout.write(
-			`scanner lint (${name}): passed${result.message ? ` (${result.message})` : ''}\n`,
-		);
-		if (result.message === 'No files found to analyze') failed = true;
-	} else {
-		failed = true;
-		process.stdout.write(
-			`scanner lint (${name}): FAILED: ${result.message}\n${result.details ?? ''}\n`,
-		);
-	}
+	const { passed, message, details } = await analyzePackage(dir, patterns);
+	if (!passed || message === 'No files found to analyze') failed = true;
+	process.stdout.write(
+		passed
+			? `scanner lint (${name}): passed${message ? ` (${message})` : ''}\n`
+			: `scanner lint (${name}): FAILED: ${message}\n${details ?? ''}\n`,
+	);
 }
 
 try {
 	await leg('source', root, SOURCE_FILE_PATTERNS);
-	const tarball = execFileSync(
-		'npm',
-		['pack', '--silent', '--ignore-scripts', '--pack-destination', work],
-		{
-			cwd: root,
-			encoding: 'utf8',
-		},
-	)
+	const pack = ['pack', '--silent', '--ignore-scripts', '--pack-destination', work];
+	const tarball = execFileSync('npm', pack, { cwd: root, encoding: 'utf8' })
 		.trim()
 		.split('\n')
 		.pop();

@@ -1,11 +1,7 @@
 /**
- * Preload of the n8n process in `npm run ui:screenshots` (NODE_OPTIONS=--require this file): the README's
- * pictures show the address a user would type (https://files.example.com), and n8n's connections to that address
- * go to the sandbox on 127.0.0.1 instead. UI_HOST_ALIAS holds `name:port=127.0.0.1:port` pairs, comma separated.
- * Both the name and the port are rewritten where a socket connects (http, https and fetch all connect there), so
- * no privileged port and no /etc/hosts entry are needed; TLS still checks the certificate against the name.
- * The queue suite loads it into one worker the same way (a credential on http://files.example.com:<port>, to see
- * Upload File's warning about a private link). Test tooling: never loaded by the nodes, nor by `npm run test:ui`.
+ * Preload (NODE_OPTIONS=--require) of n8n in `npm run ui:screenshots` and of one queue-suite worker: connections to
+ * an aliased `name:port` (UI_HOST_ALIAS: `name:port=127.0.0.1:port`, comma separated) go to 127.0.0.1 instead,
+ * rewritten where a socket connects, so no privileged port or /etc/hosts entry is needed; TLS still checks the name.
  */
 'use strict';
 
