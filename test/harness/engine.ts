@@ -231,23 +231,17 @@ let executionCounter = 0;
 
 /** Runs a chain of nodes (each feeding the next) through WorkflowExecute, starting at the first one. */
 export async function runChain(chain: WorkflowNodeSpec[], options: RunOptions): Promise<RunResult> {
-	const nodes: INode[] = chain.map((spec, index) => ({
-		...nodeOf(
-			{
-				id: `node-${index}`,
-				name: spec.name,
-				type: spec.type ?? NODE_TYPE,
-				parameters: spec.parameters,
-			},
+	const nodes = chain.map(({ name, type = NODE_TYPE, parameters, continueOnFail }, index) => {
+		const node: INode = nodeOf(
+			{ id: `node-${index}`, name, type, parameters },
 			options.credentials,
-		),
-		position: [index * 200, 0],
-		...(spec.continueOnFail === 'errorOutput'
-			? { onError: 'continueErrorOutput' as const }
-			: spec.continueOnFail
-				? { onError: 'continueRegularOutput' as const }
-				: {}),
-	}));
+		);
+		node.position = [index * 200, 0];
+		if (continueOnFail)
+			node.onError =
+				continueOnFail === 'errorOutput' ? 'continueErrorOutput' : 'continueRegularOutput';
+		return node;
+	});
 	const connections: Workflow['connectionsBySourceNode'] = {};
 	for (let index = 0; index + 1 < nodes.length; index++) {
 		connections[nodes[index].name] = {

@@ -52,16 +52,10 @@ const SHOTS = path.join(WORK, 'shots');
 const DOC_SHOTS =
 	process.env.UI_SCREENSHOTS === 'docs' ? path.join(REPO_ROOT, 'docs', 'screenshots') : undefined;
 /** The screenshots the README shows (small: each is one panel of the editor). */
-const README_SHOTS = new Set([
-	'node-creator',
-	'credential-accessToken',
-	'credential-shareToken',
-	'credential-fileRequestId',
-	'folder-picker',
-	'output-folder-get-contents',
-	'output-file-search-json',
-	'trigger-test-event',
-]);
+const README_SHOTS = new Set(
+	`node-creator credential-accessToken credential-shareToken credential-fileRequestId folder-picker
+	output-folder-get-contents output-file-search-json trigger-test-event`.split(/\s+/),
+);
 /** The credentials' address in the README's pictures (n8n reaches the sandbox behind it: startDocsFront). */
 const DOCS_BASE_URL = 'https://files.example.com';
 /** Credentials named as a user names them: after the account, the shared folder, the file request. */
@@ -135,18 +129,12 @@ const credentialOf = (resource: string): Credential =>
 	({ sharedFolder: CREDENTIALS.share, fileRequest: CREDENTIALS.request })[resource] ??
 	CREDENTIALS.api;
 
-/** The name n8n gives a node added from the node creator: its action, e.g. "Get folder contents". */
-const nodeName = (op: Operation) => op.action;
-/** The trigger's name when added: its default, "File Storage Trigger". */
+/** The names n8n gives nodes added from the node creator: the action ("Get folder contents"), the trigger's default. */
+const nodeName = (resource: string, name: string) =>
+	operations().find((op) => op.resource === resource && op.operation === name)!.action;
 const TRIGGER_NAME = TRIGGER.defaults.name as string;
-
-function operation(resource: string, name: string): Operation {
-	const found = operations().find((op) => op.resource === resource && op.operation === name);
-	if (!found) throw new Error(`no operation ${resource}.${name}`);
-	return found;
-}
-const GET_FOLDER_CONTENTS = nodeName(operation('folder', 'getContents'));
-const SEARCH_FILES = nodeName(operation('file', 'search'));
+const GET_FOLDER_CONTENTS = nodeName('folder', 'getContents');
+const SEARCH_FILES = nodeName('file', 'search');
 const NEWEST_UPLOAD = 'invoice-2026-004.pdf';
 
 const ROOT = { __rl: true, mode: 'list', value: 'all', cachedResultName: 'Root (All Files)' };
@@ -353,7 +341,7 @@ beforeAll(async () => {
 				OPERATIONS_WORKFLOW,
 				'ui: every operation',
 				operations().map((op) => ({
-					name: nodeName(op),
+					name: op.action,
 					type: NODE_TYPE,
 					parameters: parametersOf(op),
 					credential: credentialOf(op.resource),
@@ -501,7 +489,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		});
 	});
 
-	test.each(operations().map((op) => [nodeName(op), op] as const))(
+	test.each(operations().map((op) => [op.action, op] as const))(
 		'%s: the panel shows exactly its fields, as the README lists them',
 		async (name, op) => {
 			const ndv = await openNode(OPERATIONS_WORKFLOW, name);
