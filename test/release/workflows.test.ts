@@ -18,21 +18,18 @@ import { parse } from 'yaml';
 import { read, readJson, root } from './repo';
 
 interface Step {
-	name?: string;
 	uses?: string;
 	run?: string;
 	with?: Record<string, unknown>;
 	env?: Record<string, string>;
 }
 interface Job {
-	'runs-on': string;
 	'timeout-minutes'?: number;
 	permissions?: Record<string, string>;
 	strategy?: { matrix?: Record<string, unknown> };
 	steps: Step[];
 }
 interface Workflow {
-	name: string;
 	on: Record<string, unknown>;
 	permissions?: Record<string, string>;
 	jobs: Record<string, Job>;

@@ -274,11 +274,7 @@ function listingOperation(faultAt: number): Operation {
 				await apiListAll(env.sandbox, '/browse/latest', { sort: 'created_at', direction: 'DESC' })
 			).map((entry) => entry.data.id);
 			arm(env, fault, 'GET', '/api/v1/browse/latest', faultAt);
-			const parameters: INodeParameters = {
-				...OPS.recentUploads,
-				returnAll: true,
-				...timeoutOption(fault),
-			};
+			const parameters = { ...OPS.recentUploads, returnAll: true, ...timeoutOption(fault) };
 			return await listedFiles(env, parameters, expected);
 		},
 	};

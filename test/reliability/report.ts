@@ -35,9 +35,9 @@ function handled(result: CaseResult): string {
 
 function cell(row: Row | undefined): string {
 	if (!row) return '—';
-	const { result } = row;
-	const spent = `${result.requests} req${result.retries ? `, ${result.retries} retr${result.retries === 1 ? 'y' : 'ies'}` : ''}`;
-	return `${handled(result)} (${spent})`;
+	const { requests, retries } = row.result;
+	const spent = `${requests} req${retries ? `, ${retries} retr${retries === 1 ? 'y' : 'ies'}` : ''}`;
+	return `${handled(row.result)} (${spent})`;
 }
 
 function waitsText(rows: Row[]): string {
@@ -72,12 +72,10 @@ function outcomesOf(rows: Row[]): string {
 function render(rows: Row[], leaks: string[]): string {
 	const faulted = rows.filter((row) => row.fault.rule);
 	const wrong = rows.filter((row) => row.result.problems.length);
-	const retriedOk = faulted.filter(
-		(row) => row.result.outcome === 'ok' && !row.result.problems.length,
-	);
-	const errors = faulted.filter(
-		(row) => row.result.outcome === 'error' && !row.result.problems.length,
-	);
+	const handledAs = (outcome: string) =>
+		faulted.filter((row) => row.result.outcome === outcome && !row.result.problems.length);
+	const retriedOk = handledAs('ok');
+	const errors = handledAs('error');
 	const requests = faulted.reduce((sum, row) => sum + row.result.requests, 0);
 	const retries = faulted.reduce((sum, row) => sum + row.result.retries, 0);
 	const rowOf = (operation: Operation, fault: Fault) =>
@@ -134,9 +132,8 @@ function render(rows: Row[], leaks: string[]): string {
 		'| Fault | Reads (listing, trigger) | Waits | Mutation (Restore) | Waits |',
 		'|---|---|---|---|---|',
 		...FAULTS.map((fault) => {
-			const read = rows.filter((row) => row.fault === fault && row.operation.kind === 'read');
-			const mutation = rows.filter(
-				(row) => row.fault === fault && row.operation.kind === 'mutation',
+			const [read, mutation] = (['read', 'mutation'] as const).map((kind) =>
+				rows.filter((row) => row.fault === fault && row.operation.kind === kind),
 			);
 			return `| ${cellText(fault.label)} | ${outcomesOf(read)} | ${waitsText(read)} | ${outcomesOf(mutation)} | ${waitsText(mutation)} |`;
 		}),
