@@ -75,9 +75,19 @@ function cases(operation: string, rows: Row[]): void {
 	for (const [what, parameters, message, input, credential, item = 0] of rows)
 		CASES[`${operation}: ${what}`] = { parameters, message, input, credential, item };
 }
-const share = (shareToken: string) => ({ fileStorageShareApi: { shareToken } });
-const request = (fileRequestId: string) => ({ fileStorageFileRequestApi: { fileRequestId } });
-const account = (field: string, value: string) => ({ fileStorageApi: { [field]: value } });
+const credential = (type: string, field: string) => (value: string) => ({
+	[type]: { [field]: value },
+});
+const share = credential('fileStorageShareApi', 'shareToken');
+const request = credential('fileStorageFileRequestApi', 'fileRequestId');
+const accessToken = credential('fileStorageApi', 'accessToken');
+const baseUrl = credential('fileStorageApi', 'baseUrl');
+const shareBaseUrl = credential('fileStorageShareApi', 'baseUrl');
+const requestBaseUrl = credential('fileStorageFileRequestApi', 'baseUrl');
+const withOptions = (parameters: INodeParameters, options: INodeParameters) => ({
+	...parameters,
+	options,
+});
 const one = valid(1);
 
 // File or Folder ID and File or Folder of Restore (from the input item, as the defaults map them)
@@ -152,24 +162,13 @@ cases('Restore', [
 cases('Shared Folder Delete', [
 	['File or Folder ID ".."', shareDelete, itemId(0, notAnId('..')), [{ id: '..', type: 'folder' }]],
 	['File or Folder "x"', shareDelete, itemType(0, neither('x')), [{ id: UUID, type: 'x' }]],
-	[
-		'Batch Size 0',
-		{ ...shareDelete, options: { batchSize: 0 } },
-		wholeNumber('Batch Size', '0'),
-		one,
-	],
+	['Batch Size 0', withOptions(shareDelete, { batchSize: 0 }), wholeNumber('Batch Size', '0'), one],
 	['Share Token empty', shareDelete, EMPTY_SHARE_TOKEN, one, share('')],
 	['Share Token "."', shareDelete, SHARE_TOKEN, one, share('.')],
 	['Share Token ".."', shareDelete, SHARE_TOKEN, one, share('..')],
 	['Share Token blank', shareDelete, EMPTY_SHARE_TOKEN, one, share('   ')],
 	['Share Token "%2E%2E"', shareDelete, SHARE_TOKEN, one, share('%2E%2E')],
-	[
-		'Base URL without a scheme',
-		shareDelete,
-		BASE_URL,
-		one,
-		{ fileStorageShareApi: { baseUrl: 'files.example.com' } },
-	],
+	['Base URL without a scheme', shareDelete, BASE_URL, one, shareBaseUrl('files.example.com')],
 ]);
 const NAME_EMPTY = /^Name: is empty.* \[item 0\]$/;
 cases('Create Folder', [
@@ -197,13 +196,7 @@ cases('File Request Delete', [
 	['File Request ID empty', requestDelete, EMPTY_FILE_REQUEST_ID, one, request('')],
 	['File Request ID "."', requestDelete, FILE_REQUEST_ID, one, request('.')],
 	['File Request ID ".."', requestDelete, FILE_REQUEST_ID, one, request('..')],
-	[
-		'Base URL ftp://',
-		requestDelete,
-		BASE_URL,
-		one,
-		{ fileStorageFileRequestApi: { baseUrl: 'ftp://files.example.com' } },
-	],
+	['Base URL ftp://', requestDelete, BASE_URL, one, requestBaseUrl('ftp://files.example.com')],
 ]);
 cases('File Request Contents', [
 	...['abc', '.', '..'].map(
@@ -235,8 +228,8 @@ cases('Upload From URL', [
 
 // Account listings, their Limit and Timeout, and the access token credential's Base URL
 cases('Folder Contents', [
-	['Access Token empty', folderContents, EMPTY_ACCESS_TOKEN, one, account('accessToken', '')],
-	['Access Token blank', folderContents, EMPTY_ACCESS_TOKEN, one, account('accessToken', '  ')],
+	['Access Token empty', folderContents, EMPTY_ACCESS_TOKEN, one, accessToken('')],
+	['Access Token blank', folderContents, EMPTY_ACCESS_TOKEN, one, accessToken('  ')],
 	[
 		'Folder empty',
 		{ ...folderContents, folder: fromInput },
@@ -258,35 +251,25 @@ cases('Folder Contents', [
 	),
 	['Timeout 0', { ...folderContents, options: { timeout: 0 } }, timeout('0')],
 	...['', 'http://', 'javascript:alert(1)'].map(
-		(url): Row => [
-			`Base URL ${JSON.stringify(url)}`,
-			folderContents,
-			BASE_URL,
-			one,
-			account('baseUrl', url),
-		],
+		(url): Row => [`Base URL ${JSON.stringify(url)}`, folderContents, BASE_URL, one, baseUrl(url)],
 	),
 ]);
 cases('Recent Uploads', [
 	['Limit 0', { ...recentUploads, limit: 0 }, wholeNumber('Limit', '0')],
 	['Timeout -5', { ...recentUploads, options: { timeout: -5 } }, timeout('-5')],
-	[
-		'Timeout not a number',
-		{ ...recentUploads, options: { timeout: '=thirty' } },
-		timeout('thirty'),
-	],
+	['Timeout not a number', withOptions(recentUploads, { timeout: '=thirty' }), timeout('thirty')],
 	[
 		'Base URL with a path, no scheme',
 		recentUploads,
 		BASE_URL,
 		one,
-		account('baseUrl', 'files.example.com/api/v1'),
+		baseUrl('files.example.com/api/v1'),
 	],
 ]);
 cases('Notifications', [
 	['Limit 0', { ...notifications, limit: 0 }, wholeNumber('Limit', '0')],
 	['Timeout 0', { ...notifications, options: { timeout: 0 } }, timeout('0')],
-	['Base URL blank', notifications, BASE_URL, one, account('baseUrl', '   ')],
+	['Base URL blank', notifications, BASE_URL, one, baseUrl('   ')],
 ]);
 
 describe('bad input fails before any request, naming the parameter and the item', () => {
@@ -343,12 +326,10 @@ triggerCases('New File or Folder in File Request', 'fileRequestItem', [
 	['File Request ID empty', {}, EMPTY_FILE_REQUEST_ID, request('')],
 ]);
 triggerCases('New Upload', 'upload', [
-	['Access Token empty', {}, EMPTY_ACCESS_TOKEN, account('accessToken', '')],
-	['Base URL without a scheme', {}, BASE_URL, account('baseUrl', 'files.example.com')],
+	['Access Token empty', {}, EMPTY_ACCESS_TOKEN, accessToken('')],
+	['Base URL without a scheme', {}, BASE_URL, baseUrl('files.example.com')],
 ]);
-triggerCases('New Notification', 'notification', [
-	['Base URL empty', {}, BASE_URL, account('baseUrl', '')],
-]);
+triggerCases('New Notification', 'notification', [['Base URL empty', {}, BASE_URL, baseUrl('')]]);
 
 describe('the trigger refuses bad input before any request, naming the parameter or credential field', () => {
 	it.each(TRIGGER_CASES)('%s', async (_what, parameters, message, credential) => {
