@@ -13,9 +13,7 @@ export type SecretForm =
 	| 'json-escaped'
 	| 'json-escaped twice';
 
-function jsonEscaped(text: string): string {
-	return JSON.stringify(text).slice(1, -1);
-}
+const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
 
 /** The texts a secret may appear as, each once (forms that coincide with an earlier one are left out). */
 export function secretForms(secret: string): Array<{ form: SecretForm; text: string }> {

@@ -9,6 +9,7 @@ import { EXAMPLES, EXAMPLES_DIR, loadExample, SANDBOX_IDS_FOR_PLACEHOLDERS } fro
 import { Model } from '../sandbox/model';
 import { MESSAGES } from '../sandbox/schemas';
 
+const loadedAll = () => Object.values(EXAMPLES).map(loadExample);
 const files = fs.readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
 const shipped = (file: string) => fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
 type Node = {
@@ -78,7 +79,3 @@ describe('examples/', () => {
 		for (const workflow of loadedAll()) expect(JSON.stringify(workflow)).not.toContain('<ID of');
 	});
 });
-
-function loadedAll() {
-	return Object.values(EXAMPLES).map(loadExample);
-}

@@ -152,9 +152,8 @@ function canBegin(quote: string, text: string): boolean {
 const MAX_VALUE = 16;
 
 /** The quotes no text of the code can begin with. */
-function unsaid(quotes: string[], texts: string[]): string[] {
-	return quotes.filter((quote) => !texts.some((text) => canBegin(quote, text)));
-}
+const unsaid = (quotes: string[], texts: string[]) =>
+	quotes.filter((quote) => !texts.some((text) => canBegin(quote, text)));
 
 describe("Troubleshooting's messages", () => {
 	const inWorkflow = quotedMessages('in a\nworkflow:');
