@@ -59,6 +59,12 @@ const cutShort = {
 	cutAfterBytes: 20,
 };
 
+/** A web page instead of JSON: from the server itself (503) or a proxy in front of it (502). */
+const down = (status: number, rawBody: string) => ({ status, rawBody, headers: NO_WAIT });
+const json200 = (rawBody: string) => ({ status: 200, rawBody, contentType: 'application/json' });
+const NGINX_502 =
+	'<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
+
 export const FAULTS: Fault[] = [
 	{ id: 'none', label: 'none (control)' },
 	{ id: '429-once', label: '429 Too Many Requests, Retry-After: 0, once', rule: tooMany('0') },
@@ -77,11 +83,7 @@ export const FAULTS: Fault[] = [
 	{
 		id: '503-once',
 		label: '503 Service Unavailable (HTML page), Retry-After: 0, once',
-		rule: {
-			status: 503,
-			rawBody: '<html><body><h1>Down for maintenance</h1></body></html>',
-			headers: NO_WAIT,
-		},
+		rule: down(503, '<html><body><h1>Down for maintenance</h1></body></html>'),
 	},
 	{
 		id: '500-once',
@@ -91,12 +93,7 @@ export const FAULTS: Fault[] = [
 	{
 		id: '502-html',
 		label: '502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once',
-		rule: {
-			status: 502,
-			rawBody:
-				'<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>',
-			headers: NO_WAIT,
-		},
+		rule: down(502, NGINX_502),
 	},
 	{
 		id: '200-html',
@@ -120,18 +117,10 @@ export const FAULTS: Fault[] = [
 	{
 		id: 'half-json',
 		label: '200 with half a JSON body',
-		rule: {
-			status: 200,
-			rawBody: '{"data":[{"data":{"id":"9b1f3c52-0d7e',
-			contentType: 'application/json',
-		},
+		rule: json200('{"data":[{"data":{"id":"9b1f3c52-0d7e'),
 	},
 	{ id: 'empty-object', label: '200 `{}`', rule: { status: 200, body: {} } },
-	{
-		id: 'empty-body',
-		label: '200 with an empty body',
-		rule: { status: 200, rawBody: '', contentType: 'application/json' },
-	},
+	{ id: 'empty-body', label: '200 with an empty body', rule: json200('') },
 	{ id: 'data-object', label: '200 `{"data":{}}`', rule: { status: 200, body: { data: {} } } },
 	{ id: 'reset', label: 'connection reset without an answer, once', rule: { reset: true } },
 	{
