@@ -76,12 +76,11 @@ export function fakeContext(
 	answers: ScriptedAnswer[] | ((options: IHttpRequestOptions, index: number) => ScriptedAnswer),
 	credentialsOrOptions: ICredentialDataDecryptedObject | FakeContextOptions = {},
 ): FakeContext {
-	const options: FakeContextOptions =
-		'credentials' in credentialsOrOptions ||
-		'overrides' in credentialsOrOptions ||
-		'executionCancel' in credentialsOrOptions
-			? (credentialsOrOptions as FakeContextOptions)
-			: { credentials: credentialsOrOptions as ICredentialDataDecryptedObject };
+	const options: FakeContextOptions = ['credentials', 'overrides', 'executionCancel'].some(
+		(key) => key in credentialsOrOptions,
+	)
+		? (credentialsOrOptions as FakeContextOptions)
+		: { credentials: credentialsOrOptions as ICredentialDataDecryptedObject };
 	const credentials =
 		options.credentials && Object.keys(options.credentials).length
 			? options.credentials

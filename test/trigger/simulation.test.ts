@@ -86,13 +86,11 @@ describe('randomized trigger simulation', () => {
 				{
 					event: 'upload',
 					arrive: (n: number) => seenAs(model.addFile(0, { name: `u${n}.bin` }), ['upload']),
-					deletable: true,
 				},
 				{
 					event: 'notification',
 					arrive: (n: number) =>
 						seenAs(model.addNotification(0, { title: `n${n}` }), ['notification']),
-					deletable: false,
 				},
 				{
 					event: 'fileRequestItem',
@@ -101,13 +99,11 @@ describe('randomized trigger simulation', () => {
 							'fileRequestItem',
 							'upload',
 						]),
-					deletable: true,
 				},
 				{
 					// Files anywhere in the watched tree, and some elsewhere.
 					event: 'folderFile',
 					arrive: (n: number) => intoFolder(rand() < 0.7 ? pick(inside) : pick(outside), n),
-					deletable: true,
 				},
 				{
 					// Files and folders created directly in the watched folder.
@@ -118,7 +114,6 @@ describe('randomized trigger simulation', () => {
 						inside.push(folder.id);
 						return seenAs(folder, ['folderItem']);
 					},
-					deletable: true,
 				},
 			].map((stream) => {
 				const parameters = {
@@ -127,6 +122,8 @@ describe('randomized trigger simulation', () => {
 				};
 				return {
 					...stream,
+					// notifications are never deleted
+					deletable: stream.event !== 'notification',
 					parameters,
 					trigger: new Poller({ credentials: fx.credentials, parameters }),
 					added: [],
