@@ -798,13 +798,6 @@ export class Model {
 		return n;
 	}
 
-	markNotificationRead(id: string): NotificationRec {
-		const n = this.notifications.get(id);
-		if (!n) throw new Error(`Unknown sandbox notification: ${id}`);
-		n.readAt ??= this.clock.now();
-		return n;
-	}
-
 	/** Newest first (created_at, then creation sequence). */
 	notificationsOf(userRef: UserRef): NotificationRec[] {
 		const userId = this.getUser(userRef).id;

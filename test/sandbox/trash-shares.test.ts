@@ -107,18 +107,7 @@ describe('POST /api/v1/shares/{token}/items', () => {
 		expect(sb.model.findItem(body.data.id)).toMatchObject({ parentId: clients.id });
 		expect(sb.requests[sb.requests.length - 1].authorization).toBeUndefined();
 	});
-
-	it('creates a folder in a subfolder (parent_id inside the share)', async () => {
-		const drafts = item('Shared with Clients/Drafts');
-		const body = FolderWrapper.parse(
-			(await api.post(`/shares/${shareToken(EDITOR)}/items`, { name: 'v2', parent_id: drafts.id }))
-				.json,
-		);
-		expect(body.data.relationships.parent?.data).toMatchObject({
-			id: drafts.id,
-			attributes: { name: 'Drafts' },
-		});
-	});
+	// a folder in a subfolder (parent_id inside the share): test/nodes/FileStorage/actions/sharedFolder/createFolder.test.ts
 });
 
 describe('DELETE /api/v1/shares/{token}/items', () => {
