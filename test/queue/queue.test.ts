@@ -12,7 +12,6 @@ import {
 	seedSecrets,
 } from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
-import type { N8nInstall } from '../e2e/install';
 import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
 import { pollNow } from '../e2e/triggers';
 import { Stopwatch } from '../e2e/progress';
@@ -31,18 +30,12 @@ import type { Postgres, Redis } from './services';
 import {
 	CHECKSUM,
 	CONTENT_TRIGGER,
-	contentTriggerWorkflow,
-	downloadWorkflow,
-	listAllWorkflow,
 	NODE_NAME,
 	PUBLIC_NAME_REQUEST_CREDENTIAL,
 	PUBLIC_SANDBOX_HOST,
-	restoreWorkflow,
+	queueWorkflows,
 	TRIGGERS,
-	triggerWorkflows,
 	UPLOAD,
-	uploadNoWaitWorkflow,
-	uploadWorkflow,
 	WEBHOOKS,
 } from './workflows';
 
@@ -71,7 +64,6 @@ const OVER_CAP_MESSAGE = `The file is too large for n8n's database binary data m
 const HOST_ALIAS = path.join(REPO_ROOT, 'test', 'ui', 'host-alias.cjs');
 
 const watch = new Stopwatch();
-let install: N8nInstall;
 let sandbox: Sandbox;
 let postgres: Postgres | undefined;
 let redis: Redis | undefined;
@@ -90,7 +82,6 @@ const main = (): N8n => cluster!.main;
 async function shutdown(): Promise<void> {
 	await stopQueueStack({ cluster, redis, postgres });
 	await sandbox?.stop().catch(() => undefined);
-	// QUEUE_KEEP_DATA=1 keeps the database files for a look at n8n's tables after a failure
 	if (process.env.QUEUE_KEEP_DATA !== '1') fs.rmSync(DATA, { recursive: true, force: true });
 }
 
@@ -100,20 +91,15 @@ if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
 // ----- the sandbox side ----------------------------------------------------------------------------------------
 
 /** The endpoint each trigger event polls. */
-function pollPath(event: TriggerEvent): string {
-	if (event === 'upload') return '/api/v1/browse/latest';
-	if (event === 'notification') return '/api/v1/notifications';
-	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
-}
+const pollPath = (event: TriggerEvent) =>
+	({
+		upload: '/api/v1/browse/latest',
+		notification: '/api/v1/notifications',
+		fileRequestItem: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
+	})[event];
 
 const isPollRequest = (requestPath: string) =>
 	TRIGGERS.some(({ event }) => pollPath(event) === requestPath);
-
-function requestFolderId(): string {
-	const request = sandbox.seed.fileRequests.find((r) => r.active);
-	if (!request) throw new Error('no active file request in the seed');
-	return request.folderId;
-}
 
 type Streams = Record<TriggerEvent, string[]>;
 const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequestItem: [] });
@@ -133,7 +119,11 @@ function burst(into: Streams, tag: string, [uploads, notifications, items]: numb
 			sandbox.model.addNotification(0, { title: `${tag} notification ${i}` }).id,
 		);
 	for (let i = 0; i < items; i++) {
-		const id = add(requestFolderId(), `request-${i}.pdf`, 2_000 + i);
+		const id = add(
+			sandbox.seed.fileRequests.find((r) => r.active)!.folderId,
+			`request-${i}.pdf`,
+			2_000 + i,
+		);
 		into.fileRequestItem.push(id);
 		into.upload.push(id);
 	}
@@ -357,9 +347,7 @@ async function startMain(during?: () => void): Promise<void> {
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const installed = await preparePackagedN8n(WORK, LOGS, watch, { sqlite: false });
-	install = installed.install;
-	const userFolder = installed.userFolder;
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch, { sqlite: false });
 
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	const listing = sandbox.model.addFolder(0, { name: 'Queue listing' });
@@ -407,15 +395,7 @@ beforeAll(async () => {
 				},
 			},
 		]);
-		await first.importWorkflows([
-			listAllWorkflow(listingFolderId),
-			restoreWorkflow(),
-			downloadWorkflow(),
-			uploadWorkflow(),
-			uploadNoWaitWorkflow(),
-			contentTriggerWorkflow(contentFolderId),
-			...triggerWorkflows(),
-		]);
+		await first.importWorkflows(queueWorkflows(listingFolderId, contentFolderId));
 	});
 	await watch.time('main + 2 workers until ready', async () => {
 		await Promise.all([startMain(), cluster!.addWorker('w1'), cluster!.addWorker('w2')]);
