@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 /**
- * n8n in queue mode as the queue suite and the benchmark run it: one main (`n8n start`: editor, webhooks,
- * pollers) and workers (`n8n worker`) sharing a PostgreSQL database, a Redis queue, an encryption key and one user
- * folder (so all load this package from the same `.n8n/nodes`). Also reads n8n's own logs to tell where each
- * execution ran: the main logs "Enqueued execution N", the worker that takes it "Worker started execution N".
+ * n8n in queue mode for the queue suite and the benchmark: a main and workers sharing a PostgreSQL database, a Redis
+ * queue and one user folder (one install of this package); where each execution ran, from n8n's logs.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,64 +11,26 @@ import { freePort, spawnLogged, stopAllChildren, stopChild, tail, waitFor } from
 import { N8n } from '../e2e/rest-client';
 import type { Postgres, Redis } from './services';
 
-export type ExecutionsMode = 'queue' | 'regular';
-
-/** What main and workers share: the database, the queue and its health checks (docs/running-at-scale.md). */
-function sharedEnv(postgres: Postgres, redis: Redis, mode: ExecutionsMode): Record<string, string> {
-	return {
-		DB_TYPE: 'postgresdb',
-		DB_POSTGRESDB_HOST: '127.0.0.1',
-		DB_POSTGRESDB_PORT: String(postgres.port),
-		DB_POSTGRESDB_DATABASE: postgres.database,
-		DB_POSTGRESDB_USER: postgres.user,
-		DB_POSTGRESDB_PASSWORD: '',
-		EXECUTIONS_MODE: mode,
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(redis.port),
-		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-		QUEUE_HEALTH_CHECK_ADDRESS: '127.0.0.1',
-	};
-}
-
-/** Whether workers can be given their own host name: n8n's worker id in a container is `worker-<hostname>`. */
-function canSetHostname(): boolean {
-	return process.getuid?.() === 0 && fs.existsSync('/usr/bin/unshare');
-}
-
-/** `n8n worker` with its own health-check port and, as root, its own UTS namespace and host name. */
+/** `n8n worker` with its own health-check port and, as root, its own host name (n8n: `worker-<hostname>`). */
 export interface QueueWorker {
 	name: string;
 	port: number;
-	/** The host name it runs under, when it could be set (then n8n calls it `worker-<hostname>`). */
 	hostname: string | undefined;
 	readonly running: boolean;
-	/** The worker's own readiness check (database and Redis connected). */
+	/** Its readiness check (database and Redis connected). */
 	ready(): Promise<boolean>;
 	/** Ids of the executions this worker started, from its log. */
 	startedExecutions(): Set<string>;
 	stop(): Promise<void>;
 }
 
-/** Where an execution ran, from n8n's logs. */
-export interface Placement {
-	/** Executions the main put on the queue. */
-	enqueued: Set<string>;
-	/** Execution id → name of the worker whose log says it started it. */
-	startedBy: Map<string, string[]>;
-	/** Execution id → the worker id the main logged when the worker reported it finished. */
-	reportedWorkerId: Map<string, string>;
-}
-
 /** Every log file of a folder (all the main's starts), concatenated. */
-function logsOf(dir: string): string {
-	if (!fs.existsSync(dir)) return '';
-	return fs
-		.readdirSync(dir)
+const logsOf = (dir: string) =>
+	(fs.existsSync(dir) ? fs.readdirSync(dir) : [])
 		.filter((file) => file.endsWith('.log'))
 		.sort()
 		.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
 		.join('\n');
-}
 
 const idsIn = (log: string, pattern: RegExp) =>
 	new Set([...log.matchAll(pattern)].map((m) => m[1]));
@@ -82,7 +42,7 @@ export interface ClusterOptions {
 	logDir: string;
 	postgres: Postgres;
 	redis: Redis;
-	mode: ExecutionsMode;
+	mode: 'queue' | 'regular';
 	/** More environment for every process. */
 	env?: Record<string, string>;
 }
@@ -91,8 +51,8 @@ export interface ClusterOptions {
 export class QueueCluster {
 	private current?: N8n;
 	/** Every worker started, also stopped ones: their logs tell where executions ran. */
-	private readonly allWorkers: QueueWorker[] = [];
-	readonly mainLogDir: string;
+	readonly startedWorkers: QueueWorker[] = [];
+	private readonly mainLogDir: string;
 
 	constructor(private readonly options: ClusterOptions) {
 		this.mainLogDir = path.join(options.logDir, 'main');
@@ -104,26 +64,30 @@ export class QueueCluster {
 	}
 
 	get workers(): QueueWorker[] {
-		return this.allWorkers.filter((worker) => worker.running);
+		return this.startedWorkers.filter((worker) => worker.running);
 	}
 
-	/** Every worker started, the stopped ones too. */
-	get startedWorkers(): QueueWorker[] {
-		return [...this.allWorkers];
-	}
-
+	/** The database, the queue and its health checks (docs/running-at-scale.md), then `options.env`, `extra`. */
 	private env(extra: Record<string, string> = {}): Record<string, string> {
+		const { postgres, redis, mode } = this.options;
 		return {
-			...sharedEnv(this.options.postgres, this.options.redis, this.options.mode),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(postgres.port),
+			DB_POSTGRESDB_DATABASE: postgres.database,
+			DB_POSTGRESDB_USER: postgres.user,
+			DB_POSTGRESDB_PASSWORD: '',
+			EXECUTIONS_MODE: mode,
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_ADDRESS: '127.0.0.1',
 			...this.options.env,
 			...extra,
 		};
 	}
 
-	/**
-	 * A main (not started yet) on fresh ports; `extraEnv` adds settings for the main only. A previous main must
-	 * have been stopped; its API key carries over (same database).
-	 */
+	/** A main (not started), `extraEnv` for it only; a stopped previous main's port and API key carry over. */
 	async createMain(extraEnv: Record<string, string> = {}): Promise<N8n> {
 		if (this.current?.running) throw new Error('stop the running main before creating another');
 		// a replacement keeps the address: the workers' N8N_WEBHOOK_URL names it
@@ -140,19 +104,12 @@ export class QueueCluster {
 		return main;
 	}
 
-	/**
-	 * The main's address as the workers are told it: n8n 2.41 builds the signed links a worker makes (Upload File)
-	 * from N8N_WEBHOOK_URL, else WEBHOOK_URL, else the worker's own N8N_PROTOCOL://N8N_HOST:N8N_PORT (not from
-	 * N8N_EDITOR_BASE_URL), and only the main serves them (docs/running-at-scale.md).
-	 */
+	/** The main's address, the workers' N8N_WEBHOOK_URL: n8n 2.41 builds a worker's signed links from it. */
 	get mainUrl(): string {
 		return `http://127.0.0.1:${this.main.port}/`;
 	}
 
-	/**
-	 * `n8n worker`, told the main's address (N8N_WEBHOOK_URL) as a user should; `extraEnv` adds or replaces
-	 * settings of this worker only (`{ N8N_WEBHOOK_URL: '' }`: a worker left without it).
-	 */
+	/** `n8n worker`, told the main's address in N8N_WEBHOOK_URL; `extraEnv` for this worker only. */
 	async addWorker(
 		name: string,
 		concurrency = 5,
@@ -173,7 +130,8 @@ export class QueueCluster {
 		});
 		const { nodeBin, n8nScript } = this.options.install;
 		const command = [nodeBin, n8nScript, 'worker', `--concurrency=${concurrency}`];
-		const hostname = canSetHostname() ? `queue-${name}` : undefined;
+		const canSetHostname = process.getuid?.() === 0 && fs.existsSync('/usr/bin/unshare');
+		const hostname = canSetHostname ? `queue-${name}` : undefined;
 		const logPrefix = path.join(logDir, `n8n-worker-${name}-${Date.now()}`);
 		// unshare execs (no fork): the child's PID stays the worker's PID
 		const inOwnUts = ['unshare', '--uts', 'sh', '-c', 'hostname "$1" && shift && exec "$@"', 'sh'];
@@ -195,7 +153,7 @@ export class QueueCluster {
 			startedExecutions: () => idsIn(proc.readOutput(), /Worker started execution (\d+) \(job/g),
 			stop: async () => await stopChild(proc.child, 20_000),
 		};
-		this.allWorkers.push(worker);
+		this.startedWorkers.push(worker);
 		try {
 			await waitFor(
 				`worker ${name} to be ready`,
@@ -217,8 +175,11 @@ export class QueueCluster {
 		return worker;
 	}
 
-	/** Where each execution ran: the main's "Enqueued execution N", the workers' "Worker started execution N". */
-	placement(): Placement {
+	/**
+	 * Where each execution ran: the main's "Enqueued execution N", the worker(s) whose log says "Worker started
+	 * execution N", the worker id the main logged when it finished.
+	 */
+	placement() {
 		const mainLog = logsOf(this.mainLogDir);
 		const reportedWorkerId = new Map<string, string>();
 		for (const line of mainLog.split('\n')) {
@@ -227,7 +188,7 @@ export class QueueCluster {
 			if (finished && workerId) reportedWorkerId.set(finished[1], workerId[1]);
 		}
 		const startedBy = new Map<string, string[]>();
-		for (const worker of this.allWorkers)
+		for (const worker of this.startedWorkers)
 			for (const id of worker.startedExecutions())
 				startedBy.set(id, [...(startedBy.get(id) ?? []), worker.name]);
 		const enqueued = idsIn(mainLog, /Enqueued execution (\d+) \(job/g);

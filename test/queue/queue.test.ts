@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/require-node-api-error */
-/**
- * `npm run test:queue`: the packed package in n8n's queue mode (one main and two workers on a private PostgreSQL and
- * Redis), proven from n8n's own execution records and logs and the sandbox's request log. What each test proves:
- * test/queue/README.md.
- */
+/** `npm run test:queue`: the packed package in n8n's queue mode; what each test proves: test/queue/README.md. */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,7 +12,6 @@ import {
 	seedSecrets,
 } from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
-import type { N8nInstall } from '../e2e/install';
 import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
 import { pollNow } from '../e2e/triggers';
 import { Stopwatch } from '../e2e/progress';
@@ -35,24 +30,17 @@ import type { Postgres, Redis } from './services';
 import {
 	CHECKSUM,
 	CONTENT_TRIGGER,
-	contentTriggerWorkflow,
-	downloadWorkflow,
-	listAllWorkflow,
 	NODE_NAME,
 	PUBLIC_NAME_REQUEST_CREDENTIAL,
 	PUBLIC_SANDBOX_HOST,
-	restoreWorkflow,
+	queueWorkflows,
 	TRIGGERS,
-	triggerWorkflows,
 	UPLOAD,
-	uploadNoWaitWorkflow,
-	uploadWorkflow,
 	WEBHOOKS,
 } from './workflows';
 
 const WORK = path.join(REPO_ROOT, '.tmp', 'queue');
 const LOGS = path.join(WORK, 'logs');
-/** Database and Redis files of this run (removed at the end; their logs stay in LOGS). */
 const DATA = path.join(REPO_ROOT, '.cache', 'queue', `run-${process.pid}`);
 const OWNER = {
 	email: 'queue@example.com',
@@ -60,7 +48,6 @@ const OWNER = {
 	firstName: 'Queue',
 	lastName: 'Mode',
 };
-/** n8n 2.36+: the durable poll scheduler and durable poll cursors (opt-in; the publication service is on by default). */
 const DURABLE_POLLING = {
 	N8N_SCHEDULER_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
@@ -68,21 +55,15 @@ const DURABLE_POLLING = {
 };
 const LISTED_FILES = 1_200;
 const RESTORED_PER_CALL = 250;
-/**
- * n8n's cap on one file in its `database` binary data mode (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE, in MiB; 512 by
- * default), set low for every process of the cluster so that a file over it stays small: above the 5 MiB download
- * below, under the files made over it.
- */
+/** N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (MiB; 512 by default), low so that a file over it stays small. */
 const DATABASE_MAX_FILE_SIZE_MB = 8;
-/** A file over that cap: 9.5 MiB (9,961,472 bytes), which n8n's own refusal calls "9.5 MB". */
 const OVER_CAP_BYTES = 9.5 * 1024 ** 2;
 /** What the node says about such a file (nodes/lib/fileContent/storage.ts), without its "[item N]". */
 const OVER_CAP_MESSAGE = `The file is too large for n8n's database binary data mode: 9.96 MB, at most ${DATABASE_MAX_FILE_SIZE_MB} MiB (8.39 MB) per file; N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE on n8n sets the cap`;
-/** The preload that makes a worker resolve PUBLIC_SANDBOX_HOST to the sandbox (as the browser suite's screenshots do). */
+/** Makes a worker resolve PUBLIC_SANDBOX_HOST to the sandbox. */
 const HOST_ALIAS = path.join(REPO_ROOT, 'test', 'ui', 'host-alias.cjs');
 
 const watch = new Stopwatch();
-let install: N8nInstall;
 let sandbox: Sandbox;
 let postgres: Postgres | undefined;
 let redis: Redis | undefined;
@@ -90,86 +71,67 @@ let cluster: QueueCluster | undefined;
 let listingFolderId: string;
 let listedIds: string[];
 let uploadsFolderId: string;
-/** The folder the content trigger watches (no other trigger emits its files: they are added before those poll). */
 let contentFolderId: string;
 /** What the run counted, written to .tmp/queue/report.json and printed at the end. */
 const report: Record<string, unknown> = {};
 const writeJson = (name: string, value: unknown) =>
 	fs.writeFileSync(path.join(WORK, name), `${JSON.stringify(value, null, 2)}\n`);
 
-function main(): N8n {
-	return cluster!.main;
-}
+const main = (): N8n => cluster!.main;
 
 async function shutdown(): Promise<void> {
 	await stopQueueStack({ cluster, redis, postgres });
 	await sandbox?.stop().catch(() => undefined);
-	// QUEUE_KEEP_DATA=1 keeps the database files for a look at n8n's tables after a failure
 	if (process.env.QUEUE_KEEP_DATA !== '1') fs.rmSync(DATA, { recursive: true, force: true });
 }
 
-// Jest runs no signal handler of a test file: when jest itself is killed (CI timeout, Ctrl-C), run-queue.sh stops
-// by PID what the run recorded here.
+// for a killed jest, run-queue.sh stops by PID what the run recorded here
 if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
 
 // ----- the sandbox side ----------------------------------------------------------------------------------------
 
 /** The endpoint each trigger event polls. */
-function pollPath(event: TriggerEvent): string {
-	if (event === 'upload') return '/api/v1/browse/latest';
-	if (event === 'notification') return '/api/v1/notifications';
-	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
-}
+const pollPath = (event: TriggerEvent) =>
+	({
+		upload: '/api/v1/browse/latest',
+		notification: '/api/v1/notifications',
+		fileRequestItem: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
+	})[event];
 
 const isPollRequest = (requestPath: string) =>
 	TRIGGERS.some(({ event }) => pollPath(event) === requestPath);
-
-function requestFolderId(): string {
-	const request = sandbox.seed.fileRequests.find((r) => r.active);
-	if (!request) throw new Error('no active file request in the seed');
-	return request.folderId;
-}
 
 type Streams = Record<TriggerEvent, string[]>;
 const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequestItem: [] });
 
 /**
- * A burst of new things, one minute after the previous one: uploads into a folder, notifications and items in
- * the file request (which are uploads of the account too). Appends the new ids, oldest first, to `into`.
+ * A burst one minute after the previous one: uploads, notifications and file request items (uploads too), their
+ * ids appended to `into`, oldest first. `size`: [uploads, notifications, request items].
  */
-function burst(
-	into: Streams,
-	tag: string,
-	size: { uploads: number; notifications: number; requestItems: number },
-): void {
+function burst(into: Streams, tag: string, [uploads, notifications, items]: number[]): void {
 	sandbox.clock.advance(60_000);
-	for (let i = 0; i < size.uploads; i++) {
-		const file = sandbox.model.addFile(0, {
-			folderId: uploadsFolderId,
-			name: `${tag}-upload-${i + 1}.txt`,
-			size: 100 + i,
-		});
-		into.upload.push(file.id);
-	}
-	for (let i = 0; i < size.notifications; i++) {
+	const add = (folderId: string, name: string, size: number) =>
+		sandbox.model.addFile(0, { folderId, name: `${tag}-${name}`, size }).id;
+	for (let i = 0; i < uploads; i++)
+		into.upload.push(add(uploadsFolderId, `upload-${i}.txt`, 100 + i));
+	for (let i = 0; i < notifications; i++)
 		into.notification.push(
-			sandbox.model.addNotification(0, { title: `${tag} notification ${i + 1}` }).id,
+			sandbox.model.addNotification(0, { title: `${tag} notification ${i}` }).id,
 		);
-	}
-	for (let i = 0; i < size.requestItems; i++) {
-		const file = sandbox.model.addFile(0, {
-			folderId: requestFolderId(),
-			name: `${tag}-request-${i + 1}.pdf`,
-			size: 2_000 + i,
-		});
-		into.fileRequestItem.push(file.id);
-		into.upload.push(file.id);
+	for (let i = 0; i < items; i++) {
+		const id = add(
+			sandbox.seed.fileRequests.find((r) => r.active)!.folderId,
+			`request-${i}.pdf`,
+			2_000 + i,
+		);
+		into.fileRequestItem.push(id);
+		into.upload.push(id);
 	}
 }
 
-const SMALL = { uploads: 6, notifications: 3, requestItems: 2 };
+const SMALL = [6, 3, 2];
 /** More than one trigger page (251) of uploads: the first poll after the restart walks two pages. */
-const LARGE = { uploads: 300, notifications: 20, requestItems: 10 };
+const LARGE = [300, 20, 10];
 
 /** Resolves when every trigger has polled (answered by the sandbox) after this call. */
 async function nextPolls(what: string, count = 1): Promise<void> {
@@ -203,9 +165,8 @@ const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 const finishedExecutions = new Map<string, Execution>();
 
 /**
- * The executions of these workflows after `afterId`, oldest first, from n8n's execution table; the finished ones
- * with their run data (public API, one execution at a time). Not the API's list: in n8n 2.41 queue mode it can
- * hide a finished execution for good when its worker finished before the main had registered it as running.
+ * The executions of these workflows after `afterId`, oldest first, from n8n's table (the API's list can hide one in
+ * 2.41 queue mode); the finished ones with their run data (public API).
  */
 async function executionsOf(workflowIds: string[], afterId = 0): Promise<Execution[]> {
 	const rows =
@@ -221,10 +182,7 @@ async function executionsOf(workflowIds: string[], afterId = 0): Promise<Executi
 				'GET',
 				`/executions/${id}?includeData=true`,
 			);
-			if (res.status !== 200)
-				throw new Error(
-					`GET /api/v1/executions/${id} answered ${res.status}: ${res.text.slice(0, 300)}`,
-				);
+			if (res.status !== 200) throw new Error(`GET execution ${id}: ${res.status} ${res.text}`);
 			finishedExecutions.set(id, { ...row, id, data: res.body.data });
 		}
 		executions.push(finishedExecutions.get(id) ?? { ...row, id });
@@ -233,8 +191,8 @@ async function executionsOf(workflowIds: string[], afterId = 0): Promise<Executi
 }
 
 /** Resolves with the executions once every one of them has finished. */
-async function settledExecutions(workflowIds: string[], afterId = 0): Promise<Execution[]> {
-	return await waitFor(
+const settledExecutions = async (workflowIds: string[], afterId = 0) =>
+	await waitFor(
 		`the executions of ${workflowIds.join(', ')} to finish`,
 		async () => {
 			const list = await executionsOf(workflowIds, afterId);
@@ -242,7 +200,19 @@ async function settledExecutions(workflowIds: string[], afterId = 0): Promise<Ex
 		},
 		{ timeoutMs: 120_000, intervalMs: 500 },
 	);
-}
+
+/** Polls of a trigger after `afterId` that ended with one of `statuses`, once there is one. */
+const pollsEnded = async (workflowId: string, afterId: number, statuses = FINISHED) =>
+	await waitFor(
+		`a poll of ${workflowId} to end (${statuses.join('/')})`,
+		async () => {
+			const list = (await executionsOf([workflowId], afterId)).filter(
+				(e) => e.mode === 'trigger' && statuses.includes(e.status),
+			);
+			return list.length > 0 ? list : undefined;
+		},
+		{ timeoutMs: 90_000, intervalMs: 500 },
+	);
 
 const triggerIds = () => TRIGGERS.map((t) => t.id);
 const eventOf = (execution: Execution) =>
@@ -263,10 +233,8 @@ async function delivered(afterId: number): Promise<{ streams: Streams; execution
 	return { streams, executions };
 }
 
-async function newestExecutionId(): Promise<number> {
-	const value = await postgres!.query('SELECT COALESCE(MAX(id), 0) FROM execution_entity');
-	return Number(value);
-}
+const newestExecutionId = async () =>
+	Number(await postgres!.query('SELECT COALESCE(MAX(id), 0) FROM execution_entity'));
 
 /** Every execution ran on exactly one worker: the main enqueued it, one worker's log says it started it. */
 function expectRanOnWorkers(executionIds: string[]): Record<string, number> {
@@ -296,10 +264,8 @@ async function savedTriggerState(workflowId: string): Promise<unknown> {
 	);
 }
 
-/** The workflows' webhooks, on the main. */
-async function callWebhook(webhookPath: string, body: unknown) {
-	return await main().callWebhook(webhookPath, { body, timeoutMs: 180_000 });
-}
+const callWebhook = async (webhookPath: string, body: unknown) =>
+	await main().callWebhook(webhookPath, { body, timeoutMs: 180_000 });
 
 /** Calls a webhook workflow once: its one execution, finished (a successful one answered 200). */
 async function runWebhook(
@@ -314,13 +280,13 @@ async function runWebhook(
 	return execution;
 }
 
-/** The binary metadata (`data` field) of a node's output items: not in RunData's type, which lists only json. */
-function binariesOf(execution: Execution, node: string): Array<Record<string, string> | undefined> {
-	const items = (execution.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
-		binary?: Record<string, Record<string, string>>;
-	}>;
-	return items.map((item) => item.binary?.data);
-}
+/** The binary metadata (`data`) of a node's output items (RunData's type lists only json). */
+const binariesOf = (execution: Execution, node: string) =>
+	(
+		(execution.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
+			binary?: Record<string, Record<string, string>>;
+		}>
+	).map((item) => item.binary?.data);
 
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -339,14 +305,34 @@ async function storedRowsWith(column: 'fileName' | 'sourceId', value: string): P
 	);
 }
 
-/**
- * Waits out `polls` poll instants (every POLL_INTERVAL_SECONDS on the clock) plus a margin: the observation window
- * of a claim that something does NOT happen (a poll while the main is down). Nothing is waited for here.
- */
+/** Waits out `polls` poll instants plus a margin: the window of a claim that something does NOT happen. */
 async function observePollInstants(polls: number): Promise<void> {
 	const intervalMs = POLL_INTERVAL_SECONDS * 1000;
 	const nextInstant = Math.ceil(Date.now() / intervalMs) * intervalMs;
 	await delay(nextInstant + (polls - 1) * intervalMs + 2_000 - Date.now());
+}
+
+/** Statuses of the requests for a file's content. */
+const fetchesOf = (file: FileRec) =>
+	sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status);
+
+/** The server's one upload request (answered 201): the links n8n gave it, tokens masked. */
+function uploadLinks(): string[] {
+	const uploads = sandbox.requests.filter(
+		(r) => r.method === 'POST' && r.path.endsWith('/uploads'),
+	);
+	expect(uploads.map((r) => r.status)).toEqual([201]);
+	const { urls } = uploads[0].body as { urls: string[] };
+	return urls.map((link) => link.replace(/token=[^&]+/, 'token=…'));
+}
+
+/** A file of `size` bytes downloaded by the download workflow on a worker. */
+async function downloadOnWorker(name: string, size: number) {
+	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name, size });
+	const execution = await runWebhook(WEBHOOKS.download, {
+		url: `${sandbox.baseUrl}/file/${file.basename}`,
+	});
+	return { file, execution };
 }
 
 async function startMain(during?: () => void): Promise<void> {
@@ -361,9 +347,7 @@ async function startMain(during?: () => void): Promise<void> {
 beforeAll(async () => {
 	fs.rmSync(WORK, { recursive: true, force: true });
 	fs.mkdirSync(LOGS, { recursive: true });
-	const installed = await preparePackagedN8n(WORK, LOGS, watch, { sqlite: false });
-	install = installed.install;
-	const userFolder = installed.userFolder;
+	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch, { sqlite: false });
 
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	const listing = sandbox.model.addFolder(0, { name: 'Queue listing' });
@@ -411,15 +395,7 @@ beforeAll(async () => {
 				},
 			},
 		]);
-		await first.importWorkflows([
-			listAllWorkflow(listingFolderId),
-			restoreWorkflow(),
-			downloadWorkflow(),
-			uploadWorkflow(),
-			uploadNoWaitWorkflow(),
-			contentTriggerWorkflow(contentFolderId),
-			...triggerWorkflows(),
-		]);
+		await first.importWorkflows(queueWorkflows(listingFolderId, contentFolderId));
 	});
 	await watch.time('main + 2 workers until ready', async () => {
 		await Promise.all([startMain(), cluster!.addWorker('w1'), cluster!.addWorker('w2')]);
@@ -489,22 +465,12 @@ test('webhook workflows using the node run on the workers with the right output'
 }, 300_000);
 
 test('File → Download on a worker: the binary n8n stored (queue mode: in the database) is the sandbox file, byte for byte', async () => {
-	sandbox.clearRequests();
 	// several MiB: more than one chunk of the stream the node reads
-	const file = sandbox.model.addFile(0, {
-		folderId: uploadsFolderId,
-		name: 'queue-download.bin',
-		size: 5 * 1024 * 1024 + 17,
-	});
+	const { file, execution } = await downloadOnWorker('queue-download.bin', 5 * 1024 ** 2 + 17);
 	const expected = sha256OfContent(fileContent(file));
-	const execution = await runWebhook(WEBHOOKS.download, {
-		url: `${sandbox.baseUrl}/file/${file.basename}`,
-	});
 	expect(execution.status).toBe('success');
 	// the content was requested once, with the credential
-	expect(
-		sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status),
-	).toEqual([200]);
+	expect(fetchesOf(file)).toEqual([200]);
 	// From URL: the input item (the webhook's request) goes on with the file as its binary
 	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
 	// n8n 2.41 in queue mode keeps binary data in its database (binary data mode "database"): the id names the row
@@ -526,14 +492,7 @@ test('File → Download on a worker: the binary n8n stored (queue mode: in the d
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 test("File → Download over the database mode's cap on a worker: a readable error naming N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE, nothing stored", async () => {
-	const file = sandbox.model.addFile(0, {
-		folderId: uploadsFolderId,
-		name: 'queue-over-cap.bin',
-		size: OVER_CAP_BYTES,
-	});
-	const execution = await runWebhook(WEBHOOKS.download, {
-		url: `${sandbox.baseUrl}/file/${file.basename}`,
-	});
+	const { file, execution } = await downloadOnWorker('queue-over-cap.bin', OVER_CAP_BYTES);
 	expect(execution.status).toBe('error');
 	const error = execution.data?.resultData.error as { message?: string; description?: string };
 	expect({ message: error?.message, description: error?.description }).toEqual({
@@ -568,12 +527,7 @@ test('File Request → Upload File on a worker: its signed link names the main (
 		});
 	}
 	// the server was given links on the main's address (the workers' N8N_WEBHOOK_URL), one request for both
-	const uploads = sandbox.requests.filter(
-		(r) => r.method === 'POST' && r.path.endsWith('/uploads'),
-	);
-	expect(uploads.map((r) => r.status)).toEqual([201]);
-	const links = (uploads[0].body as { urls: string[] }).urls;
-	expect(links.map((link) => link.replace(/token=[^&]+/, 'token=…'))).toEqual(
+	expect(uploadLinks()).toEqual(
 		files.map(
 			(f) =>
 				`${cluster!.mainUrl}rest/binary-data/signed?token=…&filename=/${encodeURIComponent(f.name)}`,
@@ -608,24 +562,12 @@ test("the trigger's Include File Content in queue mode: the main's poll stores t
 			size: OVER_CAP_BYTES,
 		});
 		const expected = sha256OfContent(fileContent(whole));
-		const [execution] = await waitFor(
-			'the content trigger to emit the two files',
-			async () => {
-				const list = (await executionsOf([CONTENT_TRIGGER.id], afterId)).filter(
-					(e) => e.mode === 'trigger' && FINISHED.includes(e.status),
-				);
-				return list.length > 0 ? list : undefined;
-			},
-			{ timeoutMs: 90_000, intervalMs: 500 },
-		);
+		const [execution] = await pollsEnded(CONTENT_TRIGGER.id, afterId);
 		expect(execution.status).toBe('success');
 		const emitted = nodeOutput(execution, CONTENT_TRIGGER.node);
 		expect(emitted.map((json) => json.id)).toEqual([whole.id, overCap.id]);
 		// the content came in the poll, on the main (workers never poll): both files were fetched once
-		for (const file of [whole, overCap])
-			expect(
-				sandbox.requests.filter((r) => r.path === `/file/${file.basename}`).map((r) => r.status),
-			).toEqual([200]);
+		expect([whole, overCap].map(fetchesOf)).toEqual([[200], [200]]);
 		const [content, none] = binariesOf(execution, CONTENT_TRIGGER.node);
 		expect(content?.id).toMatch(/^database:/);
 		expect(await storedRow(content!.id)).toMatchObject({ sha256: expected, bytes: whole.size });
@@ -701,13 +643,11 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 	burst(added, `${label}-b1`, SMALL);
 	burst(added, `${label}-b2`, LARGE);
 	await observePollInstants(2);
-	for (const worker of cluster!.workers)
-		expect({ worker: worker.name, ready: await worker.ready() }).toEqual({
-			worker: worker.name,
-			ready: true,
-		});
-	const pollsWhileDown = sandbox.requests.slice(downFrom).filter((r) => isPollRequest(r.path));
-	expect(pollsWhileDown).toEqual([]);
+	const ready = await Promise.all(
+		cluster!.workers.map(async (w) => `${w.name} ${await w.ready()}`),
+	);
+	expect(ready).toEqual(cluster!.workers.map((w) => `${w.name} true`));
+	expect(sandbox.requests.slice(downFrom).filter((r) => isPollRequest(r.path))).toEqual([]);
 
 	await watch.time(
 		`${label}: restart the main`,
@@ -726,27 +666,18 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 		await nextPolls(`${label}: after delivery`, 2);
 	});
 	const crashed = (await settledExecutions(triggerIds(), afterId)).filter(
-		(execution) => execution.status !== 'success',
+		(e) => e.status !== 'success',
 	);
-	expect(crashed.map((execution) => `${execution.id} ${execution.status}`)).toEqual([]);
+	expect(crashed.map((e) => `${e.id} ${e.status}`)).toEqual([]);
 	const { streams, executions } = await delivered(afterId);
 	// for the record (and a failure's diagnosis): what each execution delivered, as positions in what was added
 	writeJson(
 		`${label}-deliveries.json`,
-		executions.map((execution) => {
-			const event = eventOf(execution)!;
-			const positions = nodeOutput(execution, 'Trigger').map((item) =>
-				added[event].indexOf(String(item.id)),
-			);
-			const [first, last] = [positions[0], positions[positions.length - 1]];
-			return {
-				id: execution.id,
-				event,
-				startedAt: execution.startedAt,
-				items: positions.length,
-				first,
-				last,
-			};
+		executions.map((e) => {
+			const event = eventOf(e)!;
+			const at = nodeOutput(e, 'Trigger').map((item) => added[event].indexOf(String(item.id)));
+			const { id, startedAt } = e;
+			return { id, event, startedAt, items: at.length, first: at[0], last: at.at(-1) };
 		}),
 	);
 	const checks = compareStreams(added, streams);
@@ -758,24 +689,22 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 		missing: c.missing.length,
 	}));
 	// one greppable line, from n8n's execution records, printed before the assertions (a failure shows it too)
-	const total = (key: 'added' | 'delivered' | 'duplicates' | 'missing') =>
-		counts.reduce((sum, c) => sum + c[key], 0);
-	const perEvent = counts
-		.map((c) => `${c.event} ${c.added}/${c.delivered}/${c.duplicates}/${c.missing}`)
-		.join(', ');
+	const keys = ['added', 'delivered', 'duplicates', 'missing'] as const;
+	const totals = keys.map((k) => `${k} ${counts.reduce((sum, c) => sum + c[k], 0)}`).join(' ');
+	const perEvent = counts.map((c) => `${c.event} ${keys.map((k) => c[k]).join('/')}`).join(', ');
 	process.stdout.write(
-		`queue: restart scenario ${label}: added ${total('added')} delivered ${total('delivered')} duplicates ${total('duplicates')} missing ${total('missing')} (added/delivered/duplicates/missing: ${perEvent}; ${executions.length} trigger executions)\n`,
+		`queue: restart scenario ${label}: ${totals} (${keys.join('/')}: ${perEvent}; ${executions.length} trigger executions)\n`,
 	);
-	for (const { event, got, duplicates, missing, unexpected } of checks) {
-		expect({ event, duplicates, missing, unexpected }).toEqual({
+	expect(
+		checks.map(({ event, duplicates, missing, unexpected }) => ({
 			event,
-			duplicates: [],
-			missing: [],
-			unexpected: [],
-		});
-		// oldest first, within and across executions
-		expect(got).toEqual(added[event]);
-	}
+			duplicates,
+			missing,
+			unexpected,
+		})),
+	).toEqual(TRIGGERS.map(({ event }) => ({ event, duplicates: [], missing: [], unexpected: [] })));
+	// oldest first, within and across executions
+	expect(checks.map((c) => c.got)).toEqual(checks.map((c) => added[c.event]));
 	report[label] = {
 		...Object.fromEntries(counts.map(({ event, ...c }) => [event, c])),
 		triggerExecutions: executions.length,
@@ -854,16 +783,7 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 
 	// and the window still sees the upload as new: the next scheduled poll delivers it, once
 	stopFailing();
-	await waitFor(
-		'the next scheduled poll to deliver the upload',
-		async () => {
-			const list = (await executionsOf([upload.id], afterId)).filter(
-				(e) => e.mode === 'trigger' && e.status === 'success',
-			);
-			return list.length > 0 ? list : undefined;
-		},
-		{ timeoutMs: 90_000, intervalMs: 1_000 },
-	);
+	await pollsEnded(upload.id, afterId, ['success']);
 	await nextPolls('after the test event', 1);
 	const { streams } = await delivered(afterId);
 	expect(streams.upload).toEqual([file.id]);
@@ -944,14 +864,9 @@ test("Upload File on a worker left without N8N_WEBHOOK_URL: the link names the w
 		});
 		expect(execution.status).toBe('success');
 		expect(cluster!.placement().startedBy.get(execution.id)).toEqual(['w3']);
-		const uploads = sandbox.requests.filter(
-			(r) => r.method === 'POST' && r.path.endsWith('/uploads'),
-		);
-		expect(uploads.map((r) => r.status)).toEqual([201]);
-		const [link] = (uploads[0].body as { urls: string[] }).urls;
-		expect(link.replace(/token=[^&]+/, 'token=…')).toBe(
+		expect(uploadLinks()).toEqual([
 			`http://localhost:${w3.port}/rest/binary-data/signed?token=…&filename=/warned.txt`,
-		);
+		]);
 		const [item] = nodeOutput(execution, UPLOAD);
 		expect(item).toMatchObject({
 			fileName: 'warned.txt',

@@ -1,8 +1,6 @@
-/**
- * Workflows of the queue suite: webhook-started ones that use the node (answered when the last node finished),
- * and one File Storage Trigger workflow per event that polls every 10 seconds.
- */
+/** Workflows of the queue suite (test/queue/README.md): webhook-started ones, and triggers polling every 10 s. */
 import { chain, splitOut, webhook } from '../bench/workflows';
+import type { NodeSpec } from '../bench/workflows';
 import { NODE_TYPE } from '../e2e/checkout';
 import type { WorkflowSpec } from '../e2e/cli';
 import {
@@ -25,11 +23,7 @@ function fileStorage(
 	return { name, type: NODE_TYPE, typeVersion: 1, parameters, credentials };
 }
 
-/**
- * A File Request credential whose Base URL is a public-looking name of the sandbox (`http://files.example.com:<port>`),
- * which only the worker started with test/ui/host-alias.cjs resolves (to 127.0.0.1): what a server elsewhere looks
- * like to the node's reachability warning.
- */
+/** A File Request credential on a public-looking name of the sandbox, which only one worker resolves. */
 export const PUBLIC_NAME_REQUEST_CREDENTIAL = {
 	id: 'qFileRequestPublic',
 	name: 'File Storage File Request API (public name)',
@@ -53,36 +47,48 @@ const checksum = {
 	parameters: SHA256_OF_DATA,
 };
 
-/** Webhook → Folder → Get Contents with Return All (newest first): every page of the folder. */
-export function listAllWorkflow(folderId: string): WorkflowSpec {
-	return chain(WEBHOOKS.listAll.id, 'queue: list a folder, Return All', [
-		webhook(WEBHOOKS.listAll.path),
+/** Webhook (answered when the last node finished) → `nodes`. */
+const webhookFlow = (key: keyof typeof WEBHOOKS, name: string, nodes: NodeSpec[]) =>
+	chain(WEBHOOKS[key].id, `queue: ${name}`, [webhook(WEBHOOKS[key].path), ...nodes]);
+
+/** Webhook (body `{ files: [{ name, text }] }`) → Split Out → Convert to File: one file per entry, in binary `data`. */
+const madeFiles = [
+	splitOut('Files', 'body.files'),
+	{
+		name: 'Make file',
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		parameters: {
+			operation: 'toText',
+			sourceProperty: 'text',
+			options: { fileName: '={{ $json.name }}' },
+		},
+	},
+];
+
+export const UPLOAD = 'Upload';
+const UPLOADED = 'Uploaded file';
+const uploadFile = { resource: 'fileRequest', operation: 'uploadFile', options: {} };
+
+/** Every workflow of the suite; the webhook ones (body in brackets) are README's list. */
+export const queueWorkflows = (listingFolderId: string, contentFolderId: string) => [
+	// Get Contents with Return All (newest first): every page of the folder
+	webhookFlow('listAll', 'list a folder, Return All', [
 		fileStorage(NODE_NAME, {
 			resource: 'folder',
 			operation: 'getContents',
-			folder: { __rl: true, mode: 'id', value: folderId },
+			folder: { __rl: true, mode: 'id', value: listingFolderId },
 			returnAll: true,
 			options: {},
 		}),
-	]);
-}
-
-/** Webhook (body `{ items: [{ id, type }] }`) → Split Out → Trash → Restore (default Batch Size 100). */
-export function restoreWorkflow(): WorkflowSpec {
-	return chain(WEBHOOKS.restore.id, 'queue: batched restore', [
-		webhook(WEBHOOKS.restore.path),
+	]),
+	// ({ items: [{ id, type }] }) → Split Out → Trash → Restore (default Batch Size 100)
+	webhookFlow('restore', 'batched restore', [
 		splitOut('Split Input', 'body.items'),
 		fileStorage(NODE_NAME, { resource: 'trash', operation: 'restore', toHome: false, options: {} }),
-	]);
-}
-
-/**
- * Webhook (body `{ url }`) → File → Download (From URL) → Crypto (SHA-256 of the binary): the worker stores the
- * binary where n8n's binary data mode says (queue mode: the database) and hashes what it stored.
- */
-export function downloadWorkflow(): WorkflowSpec {
-	return chain(WEBHOOKS.download.id, 'queue: download a file', [
-		webhook(WEBHOOKS.download.path),
+	]),
+	// ({ url }) → File → Download (From URL) → SHA-256 of the binary n8n stored (queue mode: in the database)
+	webhookFlow('download', 'download a file', [
 		fileStorage(NODE_NAME, {
 			resource: 'file',
 			operation: 'download',
@@ -91,62 +97,26 @@ export function downloadWorkflow(): WorkflowSpec {
 			options: {},
 		}),
 		checksum,
-	]);
-}
-
-/** Webhook (body `{ files: [{ name, text }] }`) → Split Out → Convert to File: one file per entry, in binary `data`. */
-function madeFiles() {
-	return [
-		splitOut('Files', 'body.files'),
-		{
-			name: 'Make file',
-			type: 'n8n-nodes-base.convertToFile',
-			typeVersion: 1.1,
-			parameters: {
-				operation: 'toText',
-				sourceProperty: 'text',
-				options: { fileName: '={{ $json.name }}' },
-			},
-		},
-	];
-}
-
-export const UPLOAD = 'Upload';
-export const UPLOADED = 'Uploaded file';
-
-/**
- * Webhook → the files made from the body → File Request → Upload File (Wait for File) → File Request → Download of
- * the item it returned → Crypto (SHA-256). The worker makes n8n's signed link; the server fetches it from the main.
- */
-export function uploadWorkflow(): WorkflowSpec {
-	return chain(WEBHOOKS.upload.id, 'queue: upload a file the workflow made, and back', [
-		webhook(WEBHOOKS.upload.path),
-		...madeFiles(),
-		fileStorage(
-			UPLOAD,
-			{ resource: 'fileRequest', operation: 'uploadFile', options: {} },
-			CREDENTIALS.request,
-		),
+	]),
+	// files made on the worker → Upload File (Wait for File; the server fetches n8n's signed link from the main) →
+	// File Request → Download of the item it returned → SHA-256
+	webhookFlow('upload', 'upload a file the workflow made, and back', [
+		...madeFiles,
+		fileStorage(UPLOAD, uploadFile, CREDENTIALS.request),
 		fileStorage(UPLOADED, { resource: 'fileRequest', operation: 'download' }, CREDENTIALS.request),
 		checksum,
-	]);
-}
-
-/**
- * Webhook → the files made from the body → Upload File with Wait for File off, on the credential with the
- * public-looking Base URL: its output says what the server was told, and the warning when the link is private.
- */
-export function uploadNoWaitWorkflow(): WorkflowSpec {
-	return chain(WEBHOOKS.uploadNoWait.id, 'queue: upload without waiting (public server name)', [
-		webhook(WEBHOOKS.uploadNoWait.path),
-		...madeFiles(),
-		fileStorage(
-			UPLOAD,
-			{ resource: 'fileRequest', operation: 'uploadFile', waitForFile: false, options: {} },
-			PUBLIC_NAME_REQUEST_CREDENTIAL,
-		),
-	]);
-}
+	]),
+	// Upload File with Wait for File off on the public-looking Base URL: the output carries any warning
+	webhookFlow('uploadNoWait', 'upload without waiting (public server name)', [
+		...madeFiles,
+		fileStorage(UPLOAD, { ...uploadFile, waitForFile: false }, PUBLIC_NAME_REQUEST_CREDENTIAL),
+	]),
+	contentTriggerWorkflow(contentFolderId),
+	...TRIGGERS.map(({ id, event }) => ({
+		...triggerWorkflow(id, event, POLL_EVERY_10_SECONDS),
+		name: `queue trigger ${event}`,
+	})),
+];
 
 export const CONTENT_TRIGGER = { id: 'qTrigContent', node: 'Trigger' } as const;
 
@@ -155,7 +125,7 @@ export const CONTENT_TRIGGER = { id: 'qTrigContent', node: 'Trigger' } as const;
  * without content goes on unhashed). The main's poll downloads the content into n8n's binary data; a worker runs
  * the execution.
  */
-export function contentTriggerWorkflow(folderId: string): WorkflowSpec {
+function contentTriggerWorkflow(folderId: string): WorkflowSpec {
 	const trigger = triggerWorkflow(CONTENT_TRIGGER.id, 'folderFile', POLL_EVERY_10_SECONDS, {
 		folder: { __rl: true, mode: 'id', value: folderId },
 		options: { includeFileContent: true },
@@ -183,10 +153,3 @@ export const TRIGGERS: Array<{ event: TriggerEvent; id: string }> = [
 	{ event: 'notification', id: 'qTrigNotify' },
 	{ event: 'fileRequestItem', id: 'qTrigRequestItem' },
 ];
-
-export function triggerWorkflows(): WorkflowSpec[] {
-	return TRIGGERS.map(({ id, event }) => ({
-		...triggerWorkflow(id, event, POLL_EVERY_10_SECONDS),
-		name: `queue trigger ${event}`,
-	}));
-}
