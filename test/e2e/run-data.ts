@@ -53,3 +53,8 @@ export function expectRun(result: ExecuteResult, ok: boolean, secrets: string[])
 	expectNoLeaks(result.run, `run data of execution ${result.executionId}`, secrets);
 	return result;
 }
+
+/** `list` is exactly one item (or request) with these fields. */
+export function expectOne(list: unknown, fields: Record<string, unknown>): void {
+	expect(list).toEqual([expect.objectContaining(fields)]);
+}

@@ -31,7 +31,7 @@ import type { Credential, TriggerEvent } from '../fixtures';
 import { expectNoLeaks } from '../leaks';
 import { freePort } from '../processes';
 import type { N8n } from '../rest-client';
-import { expectRun, nodeOutput } from '../run-data';
+import { expectOne, expectRun, nodeOutput } from '../run-data';
 import type { RunData } from '../run-data';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 import { executionAfter, executionsWith, pollNow } from '../triggers';
@@ -172,15 +172,13 @@ const ENDPOINTS: Endpoint[] = [
 			// Simplify says whether a folder is shared; the permission is in the raw output
 			expect(items.find((i) => i.id === sandbox.seed.shares[0].folderId)?.shared).toBe(true);
 			expect(JSON.stringify(items)).not.toContain(editorShareToken(sandbox.seed));
-			expect(sandbox.requests).toEqual([
-				expect.objectContaining({
-					method: 'GET',
-					path: '/api/v1/browse/folders/all',
-					status: 200,
-					authorization: bearer(),
-					query: expect.objectContaining({ sort: 'name', direction: 'ASC' }),
-				}),
-			]);
+			expectOne(sandbox.requests, {
+				method: 'GET',
+				path: '/api/v1/browse/folders/all',
+				status: 200,
+				authorization: bearer(),
+				query: expect.objectContaining({ sort: 'name', direction: 'ASC' }),
+			});
 		},
 	},
 	{
@@ -241,21 +239,17 @@ const ENDPOINTS: Endpoint[] = [
 			return file.id;
 		},
 		check: (items, id) => {
-			expect(items).toEqual([
-				expect.objectContaining({ id, type: 'file', restored: true, toHome: false }),
-			]);
+			expectOne(items, { id, type: 'file', restored: true, toHome: false });
 			expect(sandbox.model.findItem(id)).toMatchObject({
 				deletedAt: null,
 				parentId: itemAt('Documents').id,
 			});
-			expect(sandbox.requests).toEqual([
-				expect.objectContaining({
-					method: 'POST',
-					path: '/api/v1/trash/restore',
-					status: 200,
-					body: { items: [{ id, type: 'file' }], to_home: false },
-				}),
-			]);
+			expectOne(sandbox.requests, {
+				method: 'POST',
+				path: '/api/v1/trash/restore',
+				status: 200,
+				body: { items: [{ id, type: 'file' }], to_home: false },
+			});
 		},
 	},
 	{
@@ -273,22 +267,18 @@ const ENDPOINTS: Endpoint[] = [
 			const parentId = sandbox.seed.shares.find((s) => s.token === token)?.folderId;
 			const created = sandbox.model.findItemByPath(0, 'Shared with Clients/Created by n8n e2e');
 			expect(created).toMatchObject({ type: 'folder', parentId });
-			expect(items).toEqual([
-				expect.objectContaining({
-					id: created?.id,
-					name: 'Created by n8n e2e',
-					type: 'folder',
-					parentId,
-				}),
-			]);
-			expect(sandbox.requests).toEqual([
-				expect.objectContaining({
-					method: 'POST',
-					path: `/api/v1/shares/${token}/items`,
-					body: { name: 'Created by n8n e2e' },
-					status: 201,
-				}),
-			]);
+			expectOne(items, {
+				id: created?.id,
+				name: 'Created by n8n e2e',
+				type: 'folder',
+				parentId,
+			});
+			expectOne(sandbox.requests, {
+				method: 'POST',
+				path: `/api/v1/shares/${token}/items`,
+				body: { name: 'Created by n8n e2e' },
+				status: 201,
+			});
 			expect(sandbox.requests[0].authorization).toBeUndefined();
 		},
 	},
@@ -305,17 +295,13 @@ const ENDPOINTS: Endpoint[] = [
 		}),
 		before: () => itemAt('Shared with Clients/pricing.xlsx').id,
 		check: (items, id) => {
-			expect(items).toEqual([
-				expect.objectContaining({ id, type: 'file', deleted: true, permanent: false }),
-			]);
+			expectOne(items, { id, type: 'file', deleted: true, permanent: false });
 			expect(sandbox.model.findItem(id)?.deletedAt).not.toBeNull();
-			expect(sandbox.requests).toEqual([
-				expect.objectContaining({
-					method: 'DELETE',
-					body: { items: [{ id, type: 'file', force_delete: false }] },
-					status: 200,
-				}),
-			]);
+			expectOne(sandbox.requests, {
+				method: 'DELETE',
+				body: { items: [{ id, type: 'file', force_delete: false }] },
+				status: 200,
+			});
 		},
 	},
 	{
@@ -350,17 +336,13 @@ const ENDPOINTS: Endpoint[] = [
 		}),
 		before: () => itemAt('Client Uploads/signed-form.pdf').id,
 		check: (items, id) => {
-			expect(items).toEqual([
-				expect.objectContaining({ id, type: 'file', deleted: true, permanent: true }),
-			]);
+			expectOne(items, { id, type: 'file', deleted: true, permanent: true });
 			expect(sandbox.model.findItem(id)).toBeUndefined();
-			expect(sandbox.requests).toEqual([
-				expect.objectContaining({
-					method: 'DELETE',
-					path: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
-					body: { items: [{ id, type: 'file', force_delete: true }] },
-				}),
-			]);
+			expectOne(sandbox.requests, {
+				method: 'DELETE',
+				path: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
+				body: { items: [{ id, type: 'file', force_delete: true }] },
+			});
 		},
 	},
 	{
@@ -379,18 +361,14 @@ const ENDPOINTS: Endpoint[] = [
 		},
 		check: (items) => {
 			const urls = [`${files.url}/e2e-report.pdf`, `${files.url}/e2e-photo.png`];
-			expect(items).toEqual([
-				expect.objectContaining({
-					urls,
-					parentId: null,
-					status: 'uploaded',
-					uploaded: true,
-					queued: false,
-				}),
-			]);
-			expect(sandbox.requests).toEqual([
-				expect.objectContaining({ method: 'POST', body: { parent_id: null, urls }, status: 201 }),
-			]);
+			expectOne(items, {
+				urls,
+				parentId: null,
+				status: 'uploaded',
+				uploaded: true,
+				queued: false,
+			});
+			expectOne(sandbox.requests, { method: 'POST', body: { parent_id: null, urls }, status: 201 });
 			expect(files.hits.sort()).toEqual(['/e2e-photo.png', '/e2e-report.pdf']);
 			for (const name of ['e2e-report.pdf', 'e2e-photo.png']) {
 				expect(sandbox.model.findItemByPath(0, `Client Uploads/${name}`)).toMatchObject({
@@ -606,15 +584,13 @@ function tests(): void {
 			const { run: saved } = await run(restoreId);
 			expect(ids(nodeOutput(saved, 'Restored')).sort()).toEqual([oldStuff.id, oldDraft.id].sort());
 			// Documents was not in the trash: declined by the server, reported, and the run stays green
-			expect(nodeOutput(saved, 'Not in the trash')).toEqual([
-				expect.objectContaining({
-					id: documents.id,
-					error: {
-						message: "The server declined the request: The requested entry wasn't found.",
-						description: expect.stringMatching(/must be in the trash of this account/),
-					},
-				}),
-			]);
+			expectOne(nodeOutput(saved, 'Not in the trash'), {
+				id: documents.id,
+				error: {
+					message: "The server declined the request: The requested entry wasn't found.",
+					description: expect.stringMatching(/must be in the trash of this account/),
+				},
+			});
 			expect(saved?.data.resultData.runData['Fail the run']).toBeUndefined();
 			// the notes quote the beginnings the example recognises, not the server's words
 			for (const notes of restoreNotes())
@@ -1005,15 +981,13 @@ function tests(): void {
 				});
 				expect(execution.status).toBe('success');
 				const [listed] = nodeOutput(execution, 'On new file in the folder');
-				expect(nodeOutput(execution, 'Describe the invoice')).toEqual([
-					expect.objectContaining({
-						fileId: invoice.id,
-						fileName: 'invoice-2026-104.pdf',
-						folder: 'Invoices',
-						// the size in bytes as File Storage lists it (a number), not the binary's display text ("4.32 kB")
-						sizeBytes: listed.size,
-					}),
-				]);
+				expectOne(nodeOutput(execution, 'Describe the invoice'), {
+					fileId: invoice.id,
+					fileName: 'invoice-2026-104.pdf',
+					folder: 'Invoices',
+					// the size in bytes as File Storage lists it (a number), not the binary's display text ("4.32 kB")
+					sizeBytes: listed.size,
+				});
 				// servers list sizes as rounded text ("4.32KB"): the number is the file's size to that precision
 				expect(Math.abs(Number(listed.size) - invoice.size)).toBeLessThanOrEqual(
 					invoice.size * 0.005,
@@ -1031,14 +1005,12 @@ function tests(): void {
 					}),
 				);
 				const described = nodeOutput(execution, 'Describe the upload');
-				expect(described).toEqual([
-					expect.objectContaining({
-						fileId: file.id,
-						fileName: 'e2e-holiday.jpg',
-						folder: 'Photos',
-						sizeBytes: 2_000_000,
-					}),
-				]);
+				expectOne(described, {
+					fileId: file.id,
+					fileName: 'e2e-holiday.jpg',
+					folder: 'Photos',
+					sizeBytes: 2_000_000,
+				});
 				expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
 				await n8n.deactivate(id);
 			}, 180_000);

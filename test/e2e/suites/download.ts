@@ -28,7 +28,7 @@ import {
 import { expectNoLeaks } from '../leaks';
 import type { ExecuteResult, N8n } from '../rest-client';
 import type { RunData } from '../run-data';
-import { expectRun, nodeOutput } from '../run-data';
+import { expectOne, expectRun, nodeOutput } from '../run-data';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 import { executionAfter, pollNow } from '../triggers';
 
@@ -358,12 +358,12 @@ function tests(): void {
 			expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(
 				sha256OfContent(iconContent('pdf')),
 			);
-			expect(contentRequests(sandbox)).toEqual([
-				expect.objectContaining({ path: '/file/e2e-moved', authorization: bearer(), status: 302 }),
-			]);
-			expect(other.requests).toEqual([
-				expect.objectContaining({ path: '/assets/icons/pdf.svg', status: 200 }),
-			]);
+			expectOne(contentRequests(sandbox), {
+				path: '/file/e2e-moved',
+				authorization: bearer(),
+				status: 302,
+			});
+			expectOne(other.requests, { path: '/assets/icons/pdf.svg', status: 200 });
 			expect(other.requests[0].authorization).toBeUndefined();
 		}, 180_000);
 
@@ -416,13 +416,11 @@ function tests(): void {
 				}),
 			);
 			expect(execution.status).toBe('success');
-			expect(nodeOutput(execution, 'SHA-256 of the content')).toEqual([
-				expect.objectContaining({
-					id: upload.id,
-					name: 'e2e-upload.jpg',
-					sha256: sha256OfContent(fileContent(upload)),
-				}),
-			]);
+			expectOne(nodeOutput(execution, 'SHA-256 of the content'), {
+				id: upload.id,
+				name: 'e2e-upload.jpg',
+				sha256: sha256OfContent(fileContent(upload)),
+			});
 			expectNoSecrets(JSON.stringify(execution), 'the example execution');
 			await n8n.deactivate(workflow.id);
 		}, 180_000);
