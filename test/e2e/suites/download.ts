@@ -154,7 +154,6 @@ function addNewest(specs: Array<{ name: string; size: number; mimetype?: string 
 		.reverse();
 }
 
-const UPLOAD = 'Upload';
 const UPLOADED = 'Uploaded file';
 
 /** Webhook (path: the id; answers with the last items) → a file per `files` entry → Upload File → Download → SHA-256. */
@@ -189,7 +188,7 @@ function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
 			},
 		},
 		{
-			name: UPLOAD,
+			name: 'Upload',
 			type: NODE_TYPE,
 			parameters: { resource: 'fileRequest', operation: 'uploadFile', ...uploadParameters },
 			credential: request,

@@ -97,16 +97,6 @@ interface Placeholder {
 	parameter: ExportedProperty;
 }
 
-/** As the editor names a placeholder. */
-function placeholderFor(parameter: ExportedProperty, type: FromAiType): Placeholder {
-	return {
-		key: parameter.displayName.replace(/[^a-zA-Z0-9_-]/g, '_'),
-		type,
-		description: parameter.description ?? '',
-		parameter,
-	};
-}
-
 /** `={{ $fromAI(...) }}`, escaped as the editor does. */
 function expression(placeholder: Placeholder): string {
 	const quoted = placeholder.description.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
@@ -171,7 +161,9 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 			const names = at.split('.');
 			const declared = parameterOf(nodeType, resource, operation, names[0]);
 			const parameter = names.length > 1 ? fieldOf(declared, names[names.length - 1]) : declared;
-			const placeholder = placeholderFor(parameter, type);
+			// as the editor names it: the display name, "_" for what a key cannot hold
+			const key = parameter.displayName.replace(/[^a-zA-Z0-9_-]/g, '_');
+			const placeholder = { key, type, description: parameter.description ?? '', parameter };
 			let parent = parameters;
 			for (const name of names.slice(0, -1))
 				parent = (parent[name] ??= {}) as Record<string, unknown>;
@@ -214,14 +206,12 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 	};
 }
 
-interface ToolResult {
-	isError: boolean;
-	text: string;
-}
-
 let callCount = 0;
 
-async function callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
+async function callTool(
+	name: string,
+	args: Record<string, unknown>,
+): Promise<{ isError: boolean; text: string }> {
 	const result = (await client.callTool({ name, arguments: args })) as {
 		isError?: boolean;
 		content?: Array<{ type: string; text?: string }>;
