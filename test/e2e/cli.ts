@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-/**
- * n8n's command line on one user folder: `export:nodes`, `import:credentials`, `import:workflow`, activation for the
- * next start. Each command is its own process with the instance's ports, output in files. Workflows are run on a
- * started n8n (rest-client.ts `execute`): every CLI command boots n8n anew (~5 s of CPU).
- */
+/** n8n's command line on one user folder; each command boots n8n anew (~5 s of CPU), so workflows run on `n8n start`. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -30,10 +26,7 @@ export interface WorkflowSpec {
 	[key: string]: unknown;
 }
 
-/**
- * Refuses workflow ids n8n would mishandle: over 21 characters for any workflow, and, for one with a File Storage
- * Trigger, longer than every n8n line of the suite keeps static data for (the trigger's memory).
- */
+/** Refuses ids over 21 characters, and trigger workflow ids some n8n line would drop static data for. */
 export function refuseUnsafeWorkflowIds(workflows: WorkflowSpec[]): void {
 	for (const workflow of workflows) {
 		if (workflow.id.length > 21)
@@ -74,7 +67,6 @@ export class N8nCli {
 		);
 	}
 
-	/** One CLI command (`n8n <args>`), output in files, bounded by `timeoutMs`. */
 	async cli(
 		args: string[],
 		{

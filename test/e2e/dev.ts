@@ -1,12 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * `npm run dev`: a pinned n8n at http://127.0.0.1:5678 with this package installed from its packed tarball, the
- * sandbox server with its seed on http://127.0.0.1:8787, credentials of the three types pointing at it and the
- * example workflows. Ctrl-C (or SIGTERM) stops both processes.
- *
- * State lives in .cache/dev-user/ (gitignored): the owner, your workflows and executions survive restarts; the
- * sandbox starts from its seed every time. Env: DEV_N8N_PORT (5678), DEV_SANDBOX_PORT (8787): a busy port is
- * replaced by a free one.
+ * `npm run dev`: n8n (DEV_N8N_PORT, 5678) with the packed package, the seeded sandbox (DEV_SANDBOX_PORT, 8787),
+ * credentials and examples; busy ports are replaced. State survives in .cache/dev-user/. Ctrl-C stops both.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';

@@ -1,11 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-/**
- * The package inside a real, pinned n8n (`npx jest --config jest.e2e.config.js`), installed from its packed tarball
- * the way users get it, imported with the CLI, then ONE `n8n start` for every suite of test/e2e/suites/ (each
- * its own describe; `-t` picks some): every endpoint, the examples, credential tests and triggers (core), faults of
- * the fault matrix (reliability), the node as MCP tools (mcp-tool), Download into filesystem binary data (download);
- * at the end no secret in anything n8n wrote or answered. See test/e2e/README.md for how n8n is driven.
- */
+/** The packed package in a real, pinned n8n: one `n8n start` for every suite of suites/ (`-t` picks), then the leak check. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

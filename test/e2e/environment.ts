@@ -1,14 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets */
-/**
- * The environment of every n8n process: offline, quiet, 127.0.0.1 only, and
- * its own N8N_PORT and N8N_RUNNERS_BROKER_PORT (two n8n processes on the default broker port clash).
- */
+/** Every n8n process: offline, quiet, 127.0.0.1, its own ports (two n8n on the default broker port clash). */
 import type { N8nInstall } from './install';
 
 /** Fixed key: user folders (and the cached template) are only ever opened with it. */
 export const ENCRYPTION_KEY = 'n8n-nodes-file-storage-e2e-not-a-secret';
 
-/** The environment that keeps n8n offline, quiet and on its own ports. */
 export function n8nEnv(
 	install: N8nInstall,
 	userFolder: string,

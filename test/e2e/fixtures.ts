@@ -1,8 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
-/**
- * Credentials and workflows shared by the e2e suite and the demo: credentials of the three types pointing at a
- * sandbox, the example workflows of examples/, one workflow per endpoint and a trigger workflow per event.
- */
+/** Credentials pointing at a sandbox, the examples and generated workflows: shared by the e2e suite and the demo. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -10,7 +7,6 @@ import type { SeedInfo } from '../sandbox/seed';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { CredentialSpec, WorkflowSpec } from './cli';
 
-/** Credential types and what their credentials are called. */
 const TYPE_NAMES = {
 	fileStorageApi: 'File Storage API',
 	fileStorageShareApi: 'File Storage Share API',
@@ -30,7 +26,7 @@ export const CREDENTIALS = {
 	request: credential('fileStorageFileRequestApi', 'fsFileRequest', 'account'),
 };
 
-/** Credentials that must fail: used by the error and credential-test parts of the suite. */
+/** Credentials that must fail. */
 export const BAD_CREDENTIALS = {
 	apiWrongToken: credential('fileStorageApi', 'fsAccessWrong', '(wrong token)'),
 	shareVisitor: credential('fileStorageShareApi', 'fsShareVisitor', '(visitor share)'),
@@ -77,26 +73,19 @@ export function sandboxCredentials(baseUrl: string, seed: SeedInfo): CredentialS
 
 /** The working credentials plus one of each way to be refused. */
 export function allTestCredentials(baseUrl: string, seed: SeedInfo): CredentialSpec[] {
+	const bad = BAD_CREDENTIALS;
+	const at = (credential: Credential, data: Record<string, string>) => ({
+		...credential,
+		data: { baseUrl, ...data },
+	});
 	return [
 		...sandboxCredentials(baseUrl, seed),
-		{ ...BAD_CREDENTIALS.apiWrongToken, data: { baseUrl, accessToken: WRONG_ACCESS_TOKEN } },
-		{
-			...BAD_CREDENTIALS.shareVisitor,
-			data: { baseUrl, shareToken: share(seed, (s) => s.permission === 'visitor') },
-		},
-		{
-			...BAD_CREDENTIALS.shareProtected,
-			data: { baseUrl, shareToken: share(seed, (s) => s.protected) },
-		},
-		{ ...BAD_CREDENTIALS.shareUnknown, data: { baseUrl, shareToken: UNKNOWN_SHARE_TOKEN } },
-		{
-			...BAD_CREDENTIALS.requestExpired,
-			data: { baseUrl, fileRequestId: fileRequest(seed, false) },
-		},
-		{
-			...BAD_CREDENTIALS.requestUnknown,
-			data: { baseUrl, fileRequestId: UNKNOWN_FILE_REQUEST_ID },
-		},
+		at(bad.apiWrongToken, { accessToken: WRONG_ACCESS_TOKEN }),
+		at(bad.shareVisitor, { shareToken: share(seed, (s) => s.permission === 'visitor') }),
+		at(bad.shareProtected, { shareToken: share(seed, (s) => s.protected) }),
+		at(bad.shareUnknown, { shareToken: UNKNOWN_SHARE_TOKEN }),
+		at(bad.requestExpired, { fileRequestId: fileRequest(seed, false) }),
+		at(bad.requestUnknown, { fileRequestId: UNKNOWN_FILE_REQUEST_ID }),
 	];
 }
 
@@ -112,8 +101,6 @@ export function seedSecrets(seed: SeedInfo): string[] {
 	];
 }
 
-// ----- examples ----------------------------------------------------------------------------------------------------
-
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 
 export const EXAMPLES = {
@@ -124,10 +111,7 @@ export const EXAMPLES = {
 	newInvoiceInFolder: 'new-invoice-in-folder.json',
 } as const;
 
-/**
- * The placeholders examples ship where a user must put IDs of their own, and the demo sandbox's items they stand
- * for there (the seed's IDs are fixed). The e2e suite checks the restored items by path, so a changed seed fails it.
- */
+/** The examples' placeholders for IDs of the user's own, and the seed's items they stand for (checked by path). */
 export const SANDBOX_IDS_FOR_PLACEHOLDERS: Record<string, string> = {
 	'<ID of a folder to watch>': 'c850c263-b869-4ff0-8f00-b7f1eb8d1520', // Old Stuff, in the trash
 	'<ID of a file to watch>': '30eb6fd7-82e0-481f-9966-453f402880ec', // Documents/old-draft.docx, in the trash
@@ -143,12 +127,9 @@ export function loadExample(file: string): WorkflowSpec {
 	return JSON.parse(text) as WorkflowSpec;
 }
 
-/** Does the workflow use a node type (e.g. the trigger, which may not exist yet)? */
 export function usesNodeType(workflow: WorkflowSpec, type: string): boolean {
 	return workflow.nodes.some((node) => node.type === type);
 }
-
-// ----- generated workflows -----------------------------------------------------------------------------------------
 
 export type Credential = { id: string; name: string; type: string };
 
@@ -158,7 +139,6 @@ export interface Step {
 	type: string;
 	parameters?: Record<string, unknown>;
 	credential?: Credential;
-	/** default 1 */
 	typeVersion?: number;
 	webhookId?: string;
 	onError?: 'continueRegularOutput' | 'continueErrorOutput';
@@ -224,18 +204,10 @@ export const SHA256_OF_DATA = {
 	encoding: 'hex',
 };
 
-/**
- * Poll Times for tests that make every poll themselves (activation, a forced poll): midnight of New Year's Day,
- * which no test run meets. A scheduled poll at a random second of the minute, n8n's "every minute", could land
- * between a test's change on the server and its forced poll, or run beside that poll, and read what the test
- * meant for it.
- */
+/** Poll Times that no run meets (New Year's midnight): a scheduled poll could read what a test meant for its own. */
 export const POLL_ONLY_WHEN_ASKED = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
 
-/**
- * Poll Times for tests that wait for scheduled polls: n8n refuses a cron that fires more than once a minute, but
- * accepts several entries at fixed seconds; six of them poll every 10 seconds.
- */
+/** Every 10 s: n8n refuses a cron firing more than once a minute, but takes six at fixed seconds. */
 export const POLL_INTERVAL_SECONDS = 10;
 export const POLL_EVERY_10_SECONDS = {
 	item: Array.from({ length: 60 / POLL_INTERVAL_SECONDS }, (_, i) => ({
@@ -244,10 +216,7 @@ export const POLL_EVERY_10_SECONDS = {
 	})),
 };
 
-/**
- * File Storage Trigger (one event, named "Trigger") → `next` (default: a No Operation node, so the execution shows
- * what the trigger emitted). It polls when activated and when a test asks (`pollTimes` says when else).
- */
+/** File Storage Trigger ("Trigger") → `next` (default No Operation, which shows what it emitted). */
 export function triggerWorkflow(
 	id: string,
 	event: TriggerEvent | FolderTriggerEvent,

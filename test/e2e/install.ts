@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-/**
- * Everything before n8n runs: the selected n8n (n8n-versions.ts, installed by test/e2e/install-n8n.sh), this package
- * built and packed (once per content: pack-cache.ts), the tarball installed into a user folder the way n8n installs
- * community packages, and fresh user folders copied from a migrated template.
- */
+/** Before n8n runs: the selected n8n installed, this package packed and installed into a fresh user folder. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -21,14 +17,10 @@ export interface N8nInstall {
 	nodeBinDir: string;
 	nodeBin: string;
 	n8nScript: string;
-	/** What this n8n version needs and offers (activation, environment, …). */
 	offers: N8nOffers;
 }
 
-/**
- * Runs install-n8n.sh for the n8n selected by N8N_VERSION (see n8n-versions.ts): reuses a finished install in
- * .cache/, installs from scratch otherwise (several minutes).
- */
+/** install-n8n.sh for the n8n selected by N8N_VERSION: a finished install in .cache/, or several minutes. */
 export async function installN8n(
 	logDir: string,
 	offers: N8nOffers = selectedN8n(),
@@ -62,11 +54,9 @@ export async function installN8n(
 	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript, offers };
 }
 
-/** Tarballs by pack key (pack-cache.ts), the newest few kept. */
 const PACK_CACHE = path.join(REPO_ROOT, '.tmp', 'pack-cache');
 const PACK_CACHE_KEEP = 4;
 
-/** The tarball cached for `key`, if there is one. */
 function cachedTarball(key: string): string | undefined {
 	const dir = path.join(PACK_CACHE, key);
 	if (!fs.existsSync(path.join(dir, '.complete'))) return undefined;
@@ -78,22 +68,10 @@ function cachedTarball(key: string): string | undefined {
 
 /** `npx n8n-node build` (→ dist/) then `npm pack` into `outDir`; returns the tarball's path. */
 async function buildAndPackNow(outDir: string, logDir: string): Promise<string> {
-	assertOk(
-		await runCommand('npx', ['n8n-node', 'build'], {
-			logDir,
-			name: 'n8n-node-build',
-			timeoutMs: 5 * 60_000,
-		}),
-		'npx n8n-node build',
-	);
-	const packed = assertOk(
-		await runCommand('npm', ['pack', '--json', '--pack-destination', outDir], {
-			logDir,
-			name: 'npm-pack',
-			timeoutMs: 2 * 60_000,
-		}),
-		'npm pack',
-	);
+	const run = async (command: string, args: string[], name: string) =>
+		assertOk(await runCommand(command, args, { logDir, name, timeoutMs: 5 * 60_000 }), name);
+	await run('npx', ['n8n-node', 'build'], 'n8n-node-build');
+	const packed = await run('npm', ['pack', '--json', '--pack-destination', outDir], 'npm-pack');
 	const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
 		filename: string;
 	}>;
@@ -102,11 +80,7 @@ async function buildAndPackNow(outDir: string, logDir: string): Promise<string> 
 	return tarball;
 }
 
-/**
- * This package's tarball in `outDir`: built and packed when nothing in .tmp/pack-cache has the pack key of the
- * checkout (what goes into the tarball: pack-cache.ts), else a copy of the cached one (saves ~13 s of CPU per
- * suite). Builds hold the dist/ lock, which the release tests that pack take too.
- */
+/** This package's tarball in `outDir`: the one cached for the pack key (pack-cache.ts), else built under the dist/ lock. */
 export async function buildAndPack(outDir: string, logDir: string): Promise<string> {
 	fs.mkdirSync(outDir, { recursive: true });
 	const key = packKey(REPO_ROOT);
@@ -137,7 +111,6 @@ export async function buildAndPack(outDir: string, logDir: string): Promise<stri
 	return copy;
 }
 
-/** Whether process `pid` still runs. */
 function runs(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
@@ -147,10 +120,7 @@ function runs(pid: number): boolean {
 	}
 }
 
-/**
- * Keeps the newest cached tarballs (and `key`'s), so the cache does not grow with every edit, and drops what builds
- * of killed runs left (`<key>.building-<pid>` of a process that is gone).
- */
+/** Keeps the newest cached tarballs and `key`'s, drops what builds of killed runs left. */
 function pruneOtherPacks(key: string): void {
 	for (const name of fs.readdirSync(PACK_CACHE)) {
 		const builder = /\.building-(\d+)$/.exec(name);
@@ -169,10 +139,9 @@ function pruneOtherPacks(key: string): void {
 		fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/**
- * Installs the tarball the way n8n installs community packages: into `<userFolder>/.n8n/nodes` with a minimal
- * package.json, without peers (a second n8n-workflow would break `instanceof NodeApiError`).
- */
+/** As n8n installs community packages, without peers (a second n8n-workflow breaks `instanceof NodeApiError`). */
+const NPM_INSTALL_FLAGS =
+	'--omit=peer --omit=dev --ignore-scripts --no-package-lock --no-audit --no-fund --prefer-offline';
 export async function installPackage(
 	userFolder: string,
 	tarball: string,
@@ -186,21 +155,12 @@ export async function installPackage(
 		`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
 	);
 	assertOk(
-		await runCommand(
-			'npm',
-			[
-				'install',
-				'--omit=peer',
-				'--omit=dev',
-				'--ignore-scripts',
-				'--no-package-lock',
-				'--no-audit',
-				'--no-fund',
-				'--prefer-offline',
-				tarball,
-			],
-			{ cwd: nodesDir, logDir, name: 'npm-install-package', timeoutMs: 3 * 60_000 },
-		),
+		await runCommand('npm', ['install', ...NPM_INSTALL_FLAGS.split(' '), tarball], {
+			cwd: nodesDir,
+			logDir,
+			name: 'npm-install-package',
+			timeoutMs: 3 * 60_000,
+		}),
 		'npm install <tarball>',
 	);
 	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
@@ -211,10 +171,7 @@ export async function installPackage(
 	}
 }
 
-/**
- * A user folder with n8n's migrations already run, copied from a template cached in .cache/ (or $N8N_CACHE_DIR,
- * like install-n8n.sh; saves 4–6 s per fresh folder). Returns `dest` (the folder n8n gets as N8N_USER_FOLDER).
- */
+/** `dest`, a copy of a user folder with n8n's migrations run, cached in .cache/ (or $N8N_CACHE_DIR). */
 export async function freshUserFolder(
 	install: N8nInstall,
 	dest: string,
@@ -231,12 +188,7 @@ export async function freshUserFolder(
 			await runCommand(
 				install.nodeBin,
 				[install.n8nScript, 'export:nodes', `--output=${path.join(building, 'nodes.json')}`],
-				{
-					env,
-					logDir,
-					name: 'n8n-template-migrations',
-					timeoutMs: 3 * 60_000,
-				},
+				{ env, logDir, name: 'n8n-template-migrations', timeoutMs: 3 * 60_000 },
 			),
 			'n8n migrations for the template user folder',
 		);
@@ -257,19 +209,13 @@ export async function freshUserFolder(
 	return dest;
 }
 
-/** Times each step (a Stopwatch does); by default steps are not timed. */
 export interface StepTimer {
 	time<T>(name: string, run: () => Promise<T>): Promise<T>;
 }
 
 const UNTIMED: StepTimer = { time: async (_name, run) => await run() };
 
-/**
- * The one way every suite and benchmark starts from a packaged n8n, each step timed: the selected n8n (or its
- * cache), this package built and packed into `<work>/pack`, and the user folder `<work>/user` with the tarball
- * installed into its `.n8n/nodes` as Community Nodes does. The user folder holds n8n's SQLite database with its
- * migrations run (a template copy) unless `sqlite` is false: queue mode keeps everything in PostgreSQL.
- */
+/** How every suite and benchmark starts: n8n, the tarball in `<work>/pack`, `<work>/user` (no SQLite: `sqlite` false). */
 export async function preparePackagedN8n(
 	work: string,
 	logDir: string,

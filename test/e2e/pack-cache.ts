@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * What goes into the packed tarball, as a key: `buildAndPack` (install.ts) builds and packs once per key and every
- * suite (e2e, UI, queue, README install) reuses that tarball. The key is a SHA-256 of each input's path and bytes:
- * the package's metadata and the files npm always packs, the build's configuration and toolchain (the lockfile),
- * everything under nodes/, credentials/ and icons/, and the other files `n8n-node build` copies into dist/ (images and
- * `__schema__` JSON anywhere but dist/, node_modules/, hidden folders and docs/, which the package leaves out).
+ * What goes into the tarball, as a key (SHA-256 of paths and bytes) that `buildAndPack` packs once for: package
+ * metadata, lockfile, nodes/, credentials/, icons/, and the images and `__schema__` JSON `n8n-node build` copies.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';

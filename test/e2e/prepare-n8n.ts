@@ -1,9 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * Installs every n8n the suites run (n8n-versions.ts) and their template user folders into the cache, one after the
- * other, so that .ci/run can do it in the background while the engine-level suite runs. A suite that gets there
- * first waits for the same install (install-n8n.sh holds a lock) or builds the same template (last one wins).
- *
+ * Installs every n8n line and its template user folder into the cache (.ci/run, in the background):
  *   npm run build:scripts && node .tmp/build/test/e2e/prepare-n8n.js
  */
 import * as fs from 'node:fs';

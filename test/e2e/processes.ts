@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
-/**
- * Child processes of the e2e suite, the demo and the benchmark: each in its own process group, its output written
- * to files (never to a pipe that may stop being read), bounded by a timeout and ended by its own PID (SIGTERM,
- * then SIGKILL of its process group after a bound). Also the free ports they listen on and `waitFor`.
- */
+/** Child processes in their own process group, output in files (not pipes), ended by PID; free ports; `waitFor`. */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -11,8 +7,6 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from './checkout';
-
-// ----- waiting and ports -------------------------------------------------------------------------------------------
 
 export function delay(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,18 +56,14 @@ export async function isPortFree(port: number, host = '127.0.0.1'): Promise<bool
 	});
 }
 
-// ----- processes -------------------------------------------------------------------------------------------------
-
 /** Every child started through this module, so a failing suite can still end them (by PID) in afterAll. */
 const liveChildren = new Set<ChildProcess>();
 
-/** Where each child's PID is also written (see `recordChildPidsTo`), if anywhere. */
 let pidFile: string | undefined;
 
 /**
- * From now on, appends `<pid> <start time>` of every child started through this module to `file`: a script can
- * then end, by PID, what a run left behind when it was killed before its own clean-up could run (jest, unlike a
- * plain script, runs no signal handler of a test file). The start time (from /proc) tells a reused PID apart.
+ * Appends `<pid> <start time>` of every child from now on to `file`, so a script can end what a killed run left
+ * (jest runs no signal handler of a test file); the start time tells a reused PID apart.
  */
 export function recordChildPidsTo(file: string): void {
 	fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -208,11 +198,8 @@ export async function runCommand(
 	const started = Date.now();
 	const name = `${String(++commandCounter).padStart(3, '0')}-${(options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_')}`;
 	const proc = spawnLogged(command, args, {
-		cwd: options.cwd,
-		env: options.env,
+		...options,
 		logPrefix: path.join(options.logDir, name),
-		uid: options.uid,
-		gid: options.gid,
 	});
 	const timeoutMs = options.timeoutMs ?? 120_000;
 	let timedOut = false;

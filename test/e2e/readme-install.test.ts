@@ -1,10 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
 /**
- * README → Installation, followed literally (`bash test/e2e/run-e2e.sh test/e2e/readme-install.test.ts`): the bash
- * block that installs the package file into `~/.n8n/nodes` is read out of README.md and run as a user's shell runs
- * it, with HOME a fresh folder outside any npm project and `/path/to/….tgz` the file `npm pack` wrote; then n8n
- * starts on that folder and must have loaded both nodes and the three credential types. A changed command in the
- * README is what this runs next time. Logs: `.tmp/e2e-install/`.
+ * README → Installation run as written: its bash block, read out of README.md, runs in a fresh HOME with the packed
+ * file as `/path/to/….tgz`; n8n started on that HOME must load both nodes and the credential types.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -120,9 +117,7 @@ describe('README → Installation, run as written', () => {
 			ran = await watch.time('the README block (npm install)', () =>
 				runCommand('bash', ['-e', '-o', 'pipefail', '-c', script], {
 					cwd: home,
-					// A user's shell: their home, and first on PATH the Node that runs n8n. Nothing of an enclosing
-					// `npm run` (its npm_config_* would point npm at this checkout). Flags only through npm's environment:
-					// offline (a package file without dependencies needs no network) and quiet.
+					// a user's shell: no npm_config_* of an enclosing `npm run` (they point at this checkout), offline
 					env: {
 						HOME: home,
 						PATH: `${install.nodeBinDir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
@@ -144,8 +139,7 @@ describe('README → Installation, run as written', () => {
 			expect({ [manifest]: fs.existsSync(manifest) }).toEqual({ [manifest]: true });
 			const installed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name: string };
 			expect(installed.name).toBe(PACKAGE_NAME);
-			// n8n brings its own n8n-workflow: a second copy next to the package is not the class n8n checks errors
-			// against (`instanceof NodeApiError`), and its isolated-vm would have to be compiled on install.
+			// a second n8n-workflow beside the package breaks `instanceof NodeApiError`
 			expect(fs.readdirSync(nodes).filter((name) => !name.startsWith('.'))).toEqual([PACKAGE_NAME]);
 		},
 		6 * 60_000,

@@ -1,8 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
-/**
- * An n8n instance as the tests drive it: its CLI (cli.ts), `n8n start` until ready, and its editor REST API
- * (owner, API key, credential tests, manual runs) and public API (workflows, activation, executions).
- */
+/** An n8n instance as the tests drive it: its CLI (cli.ts), `n8n start`, its editor REST API and public API. */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,23 +17,17 @@ export interface HttpResult<T = unknown> {
 	headers: Headers;
 }
 
-/** A manual run of a stored workflow on the started n8n, as `execute` returns it. */
+/** A manual run: `code` as `n8n execute` would exit, the saved execution, what n8n answered and logged of it. */
 export interface ExecuteResult {
-	/** What `n8n execute` would have exited with: 0 for a successful execution, 1 for a failed one. */
 	code: 0 | 1;
 	executionId: string;
-	/** The saved execution's status (`success`, `error`, …) and mode (`manual`). */
 	status: string;
 	mode: string;
-	/** The saved execution as the public API returned it: `data.resultData` is the run's IRun data. */
 	run?: RunData;
-	/** Everything n8n said of this run: the REST answers about it and what n8n logged meanwhile. */
 	output: string;
-	/** n8n's log file (the output of `n8n start`). */
 	logFile: string;
 }
 
-/** Statuses of an execution that is over; `new`, `running` and `waiting` are not. */
 const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 
 /** A saved execution as the public API lists it, with its data. */
@@ -76,20 +67,13 @@ export class N8n extends N8nCli {
 		brokerPort?: number;
 		env?: Record<string, string>;
 	}): Promise<N8n> {
+		const { install, userFolder, logDir, env = {} } = options;
 		const port = options.port ?? (await freePort());
 		let brokerPort = options.brokerPort ?? (await freePort());
 		while (brokerPort === port) brokerPort = await freePort();
-		fs.mkdirSync(options.logDir, { recursive: true });
-		return new N8n(
-			options.install,
-			options.userFolder,
-			options.logDir,
-			{ port, brokerPort },
-			options.env ?? {},
-		);
+		fs.mkdirSync(logDir, { recursive: true });
+		return new N8n(install, userFolder, logDir, { port, brokerPort }, env);
 	}
-
-	// ----- n8n start ---------------------------------------------------------------------------------------
 
 	get running(): boolean {
 		return (
@@ -101,14 +85,13 @@ export class N8n extends N8nCli {
 		return this.server?.child.pid;
 	}
 
-	/** What `n8n start` wrote so far, stdout and stderr: `.slice(mark)` of a later call is what came since. */
+	/** What `n8n start` wrote so far, stdout and stderr. */
 	private serverLogs(): [string, string] {
 		const read = (file?: string) =>
 			file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 		return [read(this.server?.stdoutFile), read(this.server?.stderrFile)];
 	}
 
-	/** Calls `listener` when the `n8n start` process exits (for whatever reason). */
 	onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void {
 		this.server?.child.once('exit', listener);
 	}
@@ -148,16 +131,12 @@ export class N8n extends N8nCli {
 		if (!this.server) return;
 		await stopChild(this.server.child, graceMs);
 		this.cookie = undefined;
-		// `n8n start` copies the editor's files (hundreds of .js) into <user folder>/.cache/n8n/public, afresh at
-		// every start. They go once it stopped: `n8n-node lint` runs eslint over the whole repository (strict mode
-		// allows no ignore list), and the user folders of the suites, the benchmark and the demo live in it.
+		// the editor's files n8n copies here at every start: `n8n-node lint` would lint them (no ignore list)
 		fs.rmSync(path.join(this.userFolder, '.cache', 'n8n', 'public'), {
 			recursive: true,
 			force: true,
 		});
 	}
-
-	// ----- HTTP ------------------------------------------------------------------------------------------------
 
 	async request<T = unknown>(
 		method: string,
@@ -203,6 +182,13 @@ export class N8n extends N8nCli {
 		});
 	}
 
+	/** Throws unless `res` is a 200. */
+	private static ok<T>(res: HttpResult<T>, what: string): HttpResult<T> {
+		if (res.status !== 200)
+			throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 500)}`);
+		return res;
+	}
+
 	private keepCookie(res: HttpResult): void {
 		const setCookie = res.headers.getSetCookie?.() ?? [];
 		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
@@ -237,9 +223,10 @@ export class N8n extends N8nCli {
 
 	/** An API key with every scope the instance offers. */
 	async createApiKey(label = `e2e ${Date.now()}`): Promise<string> {
-		const scopes = await this.rest<{ data: string[] }>('GET', '/api-keys/scopes');
-		if (scopes.status !== 200)
-			throw new Error(`GET /rest/api-keys/scopes answered ${scopes.status}: ${scopes.text}`);
+		const scopes = N8n.ok(
+			await this.rest<{ data: string[] }>('GET', '/api-keys/scopes'),
+			'GET /rest/api-keys/scopes',
+		);
 		const created = await this.rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', {
 			label,
 			scopes: scopes.body.data,
@@ -253,11 +240,8 @@ export class N8n extends N8nCli {
 	}
 
 	/**
-	 * POSTs to a published workflow's production webhook and returns n8n's answer (for `responseMode: lastNode`, once
-	 * the last node is done). n8n registers the webhook a moment after the publish call answers: until then it
-	 * answers 404 having run nothing, so the call is repeated for up to a minute, unless `registered` says the
-	 * webhook is known to be there (a load generator, whose every answer counts). A call that gets no answer within
-	 * `timeoutMs` throws.
+	 * POSTs to a published workflow's production webhook. n8n registers it a moment after publishing (404 until
+	 * then, having run nothing): retried for a minute unless `registered` (a load generator, whose every answer counts).
 	 */
 	async callWebhook(
 		webhookPath: string,
@@ -292,14 +276,12 @@ export class N8n extends N8nCli {
 	/** Activates (2.x: publishes) a workflow through the public API; its pollers poll once at once. */
 	async activate(workflowId: string): Promise<void> {
 		const url = this.install.offers.activatePath(workflowId);
-		const res = await this.api('POST', url, {});
-		if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${res.text}`);
+		N8n.ok(await this.api('POST', url, {}), `POST ${url}`);
 	}
 
 	async deactivate(workflowId: string): Promise<void> {
 		const url = this.install.offers.deactivatePath(workflowId);
-		const res = await this.api('POST', url);
-		if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${res.text}`);
+		N8n.ok(await this.api('POST', url), `POST ${url}`);
 	}
 
 	/** Deactivate + activate: makes a polling trigger poll now instead of at its next minute. */
@@ -308,21 +290,16 @@ export class N8n extends N8nCli {
 		await this.activate(workflowId);
 	}
 
-	/**
-	 * Runs a stored workflow from its Manual Trigger as the editor's "Execute workflow" does (`POST
-	 * /rest/workflows/<id>/run`, the body its line takes: n8n-versions.ts), then waits for the saved execution and
-	 * reads it with its data through the public API. Needs the started n8n, its owner's session and an API key.
-	 */
+	/** Runs a workflow from its Manual Trigger as "Execute workflow" does, and reads the saved execution back. */
 	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
 		if (!this.running) throw new Error(`cannot run ${workflowId}: n8n is not started`);
 		const id = encodeURIComponent(workflowId);
-		const stored = await this.rest<{
-			data: { nodes: Array<{ name: string; type: string; disabled?: boolean }> };
-		}>('GET', `/workflows/${id}`);
-		if (stored.status !== 200)
-			throw new Error(
-				`GET /rest/workflows/${workflowId} answered ${stored.status}: ${stored.text}`,
-			);
+		const stored = N8n.ok(
+			await this.rest<{
+				data: { nodes: Array<{ name: string; type: string; disabled?: boolean }> };
+			}>('GET', `/workflows/${id}`),
+			`GET /rest/workflows/${workflowId}`,
+		);
 		const trigger = stored.body.data.nodes.find(
 			(node) => node.type === 'n8n-nodes-base.manualTrigger' && !node.disabled,
 		);
@@ -371,39 +348,33 @@ export class N8n extends N8nCli {
 
 	/** Executions of a workflow with their data (oldest first). */
 	async executions(workflowId: string): Promise<Execution[]> {
-		const res = await this.api<{ data: Array<Execution & { id: string | number }> }>(
-			'GET',
-			`/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`,
+		const res = N8n.ok(
+			await this.api<{ data: Array<Execution & { id: string | number }> }>(
+				'GET',
+				`/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`,
+			),
+			'GET /api/v1/executions',
 		);
-		if (res.status !== 200)
-			throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text}`);
 		return res.body.data
 			.map((e) => ({ ...e, id: String(e.id) }))
 			.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
-	/**
-	 * "Test" of a stored credential as the editor does it: read it with its data (secrets come back redacted),
-	 * send that to `POST /rest/credentials/test`, where n8n puts the stored secrets back in.
-	 */
+	/** "Test" of a stored credential as the editor does it: read back (secrets redacted), then POSTed to be tested. */
 	async testCredential(credentialId: string): Promise<{ status: string; message: string }> {
-		const stored = await this.rest<{
-			data: { id: string; name: string; type: string; data?: Record<string, unknown> };
-		}>('GET', `/credentials/${encodeURIComponent(credentialId)}?includeData=true`);
-		if (stored.status !== 200)
-			throw new Error(
-				`GET /rest/credentials/${credentialId} answered ${stored.status}: ${stored.text}`,
-			);
-		const { id, name, type, data } = stored.body.data;
-		const res = await this.rest<{ data: { status: string; message: string } }>(
-			'POST',
-			'/credentials/test',
-			{
-				credentials: { id, name, type, data: data ?? {} },
-			},
+		const stored = N8n.ok(
+			await this.rest<{
+				data: { id: string; name: string; type: string; data?: Record<string, unknown> };
+			}>('GET', `/credentials/${encodeURIComponent(credentialId)}?includeData=true`),
+			`GET /rest/credentials/${credentialId}`,
 		);
-		if (res.status !== 200)
-			throw new Error(`POST /rest/credentials/test answered ${res.status}: ${res.text}`);
+		const { id, name, type, data } = stored.body.data;
+		const res = N8n.ok(
+			await this.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
+				credentials: { id, name, type, data: data ?? {} },
+			}),
+			'POST /rest/credentials/test',
+		);
 		return res.body.data;
 	}
 

@@ -2,7 +2,6 @@
 import { expectNoLeaks } from './leaks';
 import type { ExecuteResult } from './rest-client';
 
-/** The IRun of an execution, as far as the tests read it. */
 export interface RunData {
 	status?: string;
 	finished?: boolean;
@@ -37,11 +36,7 @@ export function nodeOutput(
 	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
 }
 
-/**
- * A manual run as a test expects it: a saved manual execution that succeeded (`ok`; else an unexpected failure
- * throws with n8n's message and its log file) or failed, and no secret in what n8n answered or logged of it, nor in
- * its run data.
- */
+/** A saved manual execution that succeeded (`ok`) or failed, with no secret in its output, logs or run data. */
 export function expectRun(result: ExecuteResult, ok: boolean, secrets: string[]): ExecuteResult {
 	const error = result.run?.data.resultData.error;
 	if (ok && (result.code !== 0 || !result.run || error)) {
@@ -57,4 +52,9 @@ export function expectRun(result: ExecuteResult, ok: boolean, secrets: string[])
 	expectNoLeaks(result.output, `output of execution ${result.executionId}`, secrets);
 	expectNoLeaks(result.run, `run data of execution ${result.executionId}`, secrets);
 	return result;
+}
+
+/** `list` is exactly one item (or request) with these fields. */
+export function expectOne(list: unknown, fields: Record<string, unknown>): void {
+	expect(list).toEqual([expect.objectContaining(fields)]);
 }

@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets */
-/**
- * One started n8n for the suites that can share it (e2e.test.ts runs them in order, test/e2e/suites/): each suite
- * says, before n8n starts, which credentials and workflows it needs (`prepare`); they are imported together with
- * the CLI, n8n starts once, and the suites' tests run on it. Saves an n8n set-up (~40 s) per suite.
- */
+/** One started n8n for every suite: each `prepare`s its credentials and workflows, imported together before n8n starts. */
 import type { Sandbox } from '../sandbox/server';
 import type { CredentialSpec, WorkflowSpec } from './cli';
 import { Stopwatch } from './progress';
@@ -16,27 +12,21 @@ export interface SharedN8n {
 	sandbox: Sandbox;
 	logDir: string;
 	watch: Stopwatch;
-	/** `n8n export:nodes` of this n8n, read once before it starts. */
 	nodeTypes: Awaited<ReturnType<N8n['exportNodes']>>;
 }
 
 export interface SharedSuite {
-	/** Before n8n starts: what it imports, built on the shared sandbox (and servers of the suite's own). */
+	/** Before n8n starts: what it imports. */
 	prepare(
 		shared: SharedN8n,
 	): Promise<{ credentials?: CredentialSpec[]; workflows: WorkflowSpec[] }>;
-	/** Registers the suite's describes (at collection; they run on the started n8n). */
 	tests(): void;
-	/** Secrets besides the seed's that no log or answer of n8n may hold, asked after every suite ran. */
+	/** Secrets besides the seed's that no log or answer of n8n may hold. */
 	secrets?(): string[];
-	/** Stops the servers of its own. */
 	stop?(): Promise<void>;
 }
 
-/**
- * The packaged n8n with filesystem binary data (n8n 2.x's default; Download's suite needs it on 1.x too), the
- * shared sandbox, every suite's credentials and workflows imported, started with an owner and an API key.
- */
+/** The packaged n8n with filesystem binary data (Download needs it on 1.x too), started with an owner and API key. */
 export async function startSharedN8n(work: string, suites: SharedSuite[]): Promise<SharedN8n> {
 	const watch = new Stopwatch();
 	const { n8n, sandbox, logDir } = await packagedN8nAndSandbox(work, {

@@ -1,9 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-/**
- * How a real-n8n suite starts: a fresh work folder, the packaged n8n (preparePackagedN8n: n8n, this package packed and
- * installed into a user folder), the sandbox on 127.0.0.1, and the n8n instance for that user folder, not started yet
- * (suites import credentials and workflows first), with `env` added to its environment.
- */
+/** A fresh work folder, the packaged n8n (not started: imports come first) and the sandbox on 127.0.0.1. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

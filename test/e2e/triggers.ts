@@ -1,24 +1,17 @@
-/**
- * Polling triggers on a started n8n, as the suites drive them: a poll now (activation or a forced poll), seen
- * answered at the sandbox, and the executions it made.
- */
+/** Polling triggers on a started n8n: a poll now, seen answered at the sandbox, and the executions it made. */
 import type { Sandbox } from '../sandbox/server';
 import { activeFileRequestId } from './fixtures';
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { waitFor } from './processes';
 import type { Execution, N8n } from './rest-client';
 
-/** Endpoint each event polls, to see the poll arrive at the sandbox. */
 function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
 	if (event === 'notification') return '/api/v1/notifications';
 	if (event === 'upload' || event === 'folderFile') return '/api/v1/browse/latest';
 	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
 }
 
-/**
- * Activates (`first`: its first poll emits nothing of what already exists) or re-activates the workflow, and waits
- * until the poll's request has been answered by the sandbox.
- */
+/** Activates (`first`) or re-activates the workflow, until the sandbox answered its poll. */
 export async function pollNow(
 	n8n: N8n,
 	sandbox: Sandbox,
@@ -53,10 +46,7 @@ export async function executionsWith(
 	);
 }
 
-/**
- * Activates the workflow (its first poll emits nothing of what exists), has `produce` change the server a minute
- * later, polls, and returns the one execution that poll made, with what `produce` returned (what it must emit).
- */
+/** Activates, `produce`s a change a minute later, polls: the one execution and what `produce` returned. */
 export async function executionAfter<T>(
 	n8n: N8n,
 	sandbox: Sandbox,

@@ -1,9 +1,6 @@
 /**
- * Download inside the shared n8n (e2e.test.ts), which keeps binary data on the filesystem: workflows run as the
- * editor's "Execute workflow" runs them (the saved execution read back), the content checked by n8n's own Crypto
- * node (SHA-256 of the stored binary) against what the sandbox served; where the access token goes (a second
- * sandbox on another port is "another host"); cut and stalled bodies, continueOnFail; then the example "when a file
- * is uploaded → download → checksum", Upload File through webhooks and the trigger with file content.
+ * Download in the shared n8n (filesystem binary data), content checked by n8n's Crypto node (SHA-256): where the
+ * token goes (a second sandbox is "another host"), cut and stalled bodies, an example, Upload File, the trigger.
  */
 import { createHash, randomUUID } from 'node:crypto';
 
@@ -31,7 +28,7 @@ import {
 import { expectNoLeaks } from '../leaks';
 import type { ExecuteResult, N8n } from '../rest-client';
 import type { RunData } from '../run-data';
-import { expectRun, nodeOutput } from '../run-data';
+import { expectOne, expectRun, nodeOutput } from '../run-data';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 import { executionAfter, pollNow } from '../triggers';
 
@@ -41,11 +38,9 @@ const CHECKSUM = 'Checksum';
 let shared: SharedN8n;
 let n8n: N8n;
 let sandbox: Sandbox;
-/** "Another host": another origin, the same seed (so the seed's token would work there, if it were ever sent). */
+/** "Another host": another origin, the same seed (the seed's token would work there). */
 let other: Sandbox;
 let secrets: string[];
-
-// ----- workflows ---------------------------------------------------------------------------------------------------
 
 const api = CREDENTIALS.api;
 const request = CREDENTIALS.request;
@@ -92,12 +87,9 @@ const contentTrigger = (id: string, folderId: string): WorkflowSpec =>
 		[{ ...checksum, onError: 'continueRegularOutput' }],
 	);
 
-/** Filled in prepare, once both sandboxes (and their URLs) exist. */
 const WF: Record<string, WorkflowSpec> = {};
 
-// ----- helpers -----------------------------------------------------------------------------------------------------
-
-/** n8n's signed tokens in every link the sandbox was asked to fetch: they grant access to a workflow's file. */
+/** n8n's signed tokens in the links the sandbox was asked to fetch. */
 function signedTokens(): string[] {
 	return sandbox.remoteUrls.flatMap((url) => new URL(url).searchParams.get('token') ?? []);
 }
@@ -105,7 +97,6 @@ function signedTokens(): string[] {
 const expectNoSecrets = (value: unknown, where: string) =>
 	expectNoLeaks(value, where, [...secrets, ...signedTokens()]);
 
-/** A manual run from clean request logs that must succeed (`ok`) or fail, with no secret in anything of it. */
 async function execute(workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> {
 	sandbox.clearRequests();
 	other.clearRequests();
@@ -119,12 +110,11 @@ interface BinaryMeta {
 	fileName?: string;
 	mimeType?: string;
 	bytes?: number;
-	/** n8n's rounded size text ("25 MB") */
 	fileSize?: string;
 	id?: string;
 }
 
-/** The binary metadata of a node's output items (run data keeps metadata and a reference, never the bytes). */
+/** The binary metadata of a node's output items. */
 function binaries(
 	run: { data?: RunData['data'] } | undefined,
 	node: string,
@@ -135,11 +125,7 @@ function binaries(
 	return items.map((item) => item.binary?.data);
 }
 
-/**
- * The size n8n recorded for each stored file (undefined: no file expected). 2.x records the exact `bytes`; 1.x only
- * the rounded `fileSize` text and no `bytes` — asserted as such, so a line that changes this shows up here. The
- * content itself is proved on every line by the Crypto node's SHA-256 of the stored file.
- */
+/** The size n8n recorded per file (undefined: none): 2.x exact `bytes`, 1.x only a `fileSize` text. */
 function expectRecordedSizes(
 	stored: Array<BinaryMeta | undefined>,
 	sizes: Array<number | undefined>,
@@ -157,7 +143,7 @@ function expectRecordedSizes(
 const contentRequests = (sb: Sandbox) => sb.requests.filter((r) => !r.path.startsWith('/api/'));
 const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
 
-/** Files added now are the newest uploads: "Recent uploads" with limit N lists exactly them, newest first. */
+/** Files added as the newest uploads, newest first. */
 function addNewest(specs: Array<{ name: string; size: number; mimetype?: string }>): FileRec[] {
 	const folderId = sandbox.model.itemAt(0, 'Documents').id;
 	return specs
@@ -168,16 +154,9 @@ function addNewest(specs: Array<{ name: string; size: number; mimetype?: string 
 		.reverse();
 }
 
-// ----- File Request → Upload File: workflows run by n8n start, which serves the signed links -----------------------
-
-const UPLOAD = 'Upload';
 const UPLOADED = 'Uploaded file';
 
-/**
- * Webhook → Split Out (`files`) → Convert to File (the text as a file named `name`) → Upload File → File Request →
- * Download of the item Upload File returned → SHA-256. The webhook (path: the workflow's id) answers with the last
- * node's items.
- */
+/** Webhook (path: the id; answers with the last items) → a file per `files` entry → Upload File → Download → SHA-256. */
 function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
 	return chain(id, `e2e download ${id}`, [
 		{
@@ -209,7 +188,7 @@ function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
 			},
 		},
 		{
-			name: UPLOAD,
+			name: 'Upload',
 			type: NODE_TYPE,
 			parameters: { resource: 'fileRequest', operation: 'uploadFile', ...uploadParameters },
 			credential: request,
@@ -221,15 +200,12 @@ function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Imported with the others in the file's beforeAll, before n8n starts. */
 const UPLOADS = {
 	wait: uploadWorkflow('e2eUpWait', { options: { batchSize: 1 } }),
 	unreachable: uploadWorkflow('e2eUpUnreach', { options: { maxWait: 6 } }),
 	together: uploadWorkflow('e2eUpTogether', {}),
 };
 const UPLOAD_WORKFLOWS = Object.values(UPLOADS);
-
-// ----- the suite ---------------------------------------------------------------------------------------------------
 
 export const downloadSuite: SharedSuite = {
 	async prepare(given) {
@@ -283,7 +259,6 @@ export const downloadSuite: SharedSuite = {
 				download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } }),
 			]),
 		});
-		// the example "when a file is uploaded → download → checksum" is imported with the others (core)
 		return { workflows: [...Object.values(WF), ...UPLOAD_WORKFLOWS] };
 	},
 	tests,
@@ -382,12 +357,12 @@ function tests(): void {
 			expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(
 				sha256OfContent(iconContent('pdf')),
 			);
-			expect(contentRequests(sandbox)).toEqual([
-				expect.objectContaining({ path: '/file/e2e-moved', authorization: bearer(), status: 302 }),
-			]);
-			expect(other.requests).toEqual([
-				expect.objectContaining({ path: '/assets/icons/pdf.svg', status: 200 }),
-			]);
+			expectOne(contentRequests(sandbox), {
+				path: '/file/e2e-moved',
+				authorization: bearer(),
+				status: 302,
+			});
+			expectOne(other.requests, { path: '/assets/icons/pdf.svg', status: 200 });
 			expect(other.requests[0].authorization).toBeUndefined();
 		}, 180_000);
 
@@ -440,13 +415,11 @@ function tests(): void {
 				}),
 			);
 			expect(execution.status).toBe('success');
-			expect(nodeOutput(execution, 'SHA-256 of the content')).toEqual([
-				expect.objectContaining({
-					id: upload.id,
-					name: 'e2e-upload.jpg',
-					sha256: sha256OfContent(fileContent(upload)),
-				}),
-			]);
+			expectOne(nodeOutput(execution, 'SHA-256 of the content'), {
+				id: upload.id,
+				name: 'e2e-upload.jpg',
+				sha256: sha256OfContent(fileContent(upload)),
+			});
 			expectNoSecrets(JSON.stringify(execution), 'the example execution');
 			await n8n.deactivate(workflow.id);
 		}, 180_000);
@@ -468,10 +441,7 @@ function tests(): void {
 			for (const workflow of workflows) await n8n.deactivate(workflow.id);
 		});
 
-		/**
-		 * One run of an upload workflow (by default the one that sends every file in one request): n8n's answer, the
-		 * output it answered with and the saved execution, which holds no secret and no signed link's token.
-		 */
+		/** One run of an upload workflow: n8n's answer, its items and the saved execution (no secret, no signed token). */
 		async function upload(files: Array<{ name: string; text: string }>, workflow = together) {
 			const answer = await n8n.callWebhook(workflow.id, { body: { files } });
 			const [execution] = (await n8n.executions(workflow.id)).slice(-1);

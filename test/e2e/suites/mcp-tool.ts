@@ -1,14 +1,8 @@
 /* eslint-disable import-x/no-unresolved -- the MCP SDK's modules resolve through its package.json exports, which the lint's resolver does not read */
 /**
- * The File Storage node as an AI tool inside a real n8n, without a language model: n8n's MCP Server Trigger serves
- * three File Storage tool nodes, and the official MCP SDK client plays the agent — it lists the tools, reads their
- * input schemas and calls them. Runs on every n8n version the harness knows (`N8N_VERSION`, see n8n-versions.ts).
- *
- * A model sees a tool only through its name, its description and its input schema. In n8n the schema is exactly the
- * tool node's `$fromAI(key, description, type)` placeholders, so the placeholders here are written the way the
- * editor's "let the model define this parameter" button writes them (key from the parameter's name, its type), with
- * the node's own parameter description as the placeholder's description: the schema then shows whether those
- * descriptions tell an agent what to fill in.
+ * The node as AI tools behind n8n's MCP Server Trigger, the MCP SDK client as the agent. A model sees a tool's name,
+ * description and schema: the `$fromAI` placeholders, written as the editor's button writes them with the node's
+ * parameter descriptions, so the schema shows whether those tell an agent what to fill in.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -29,7 +23,6 @@ const TOOL_NODE_TYPE = `${PACKAGE_NAME}.fileStorageTool`;
 const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MCP_PATH = 'file-storage-e2e';
 const WORKFLOW_ID = 'e2eMcpTools';
-/** A well-formed folder ID that no folder of the sandbox has. */
 const UNKNOWN_FOLDER_ID = UNKNOWN_FILE_REQUEST_ID;
 
 let shared: SharedN8n;
@@ -39,8 +32,6 @@ let client: Client;
 let secrets: string[];
 /** Everything the MCP server sent the client, for the secret check. */
 const received: Record<string, string> = {};
-
-// ----- the node type as n8n loaded it, and the tools built from it ---------------------------------------------------
 
 interface ExportedProperty {
 	name: string;
@@ -56,7 +47,7 @@ interface ExportedNodeType {
 	properties: ExportedProperty[];
 }
 
-/** A parameter of one resource/operation, as declared by the loaded node type. */
+/** A parameter of one resource/operation of the loaded node type. */
 function parameterOf(
 	nodeType: ExportedNodeType,
 	resource: string,
@@ -74,7 +65,7 @@ function parameterOf(
 	return found;
 }
 
-/** A field of a collection (File → Search's Filters) or of a fixed collection's entry (Sort → Rule → field). */
+/** A field of a collection or of a fixed collection's entry. */
 function fieldOf(parent: ExportedProperty, name: string): ExportedProperty {
 	const options = (parent.options ?? []) as unknown as Array<
 		ExportedProperty & { values?: ExportedProperty[] }
@@ -86,7 +77,7 @@ function fieldOf(parent: ExportedProperty, name: string): ExportedProperty {
 	return found;
 }
 
-/** The operation's action text: what n8n makes the tool's automatic description from. */
+/** The operation's action: n8n's automatic tool description. */
 function actionOf(nodeType: ExportedNodeType, resource: string, operation: string): string {
 	const operations = nodeType.properties.find(
 		(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource),
@@ -106,17 +97,7 @@ interface Placeholder {
 	parameter: ExportedProperty;
 }
 
-/** As the editor names a placeholder: the parameter's display name, characters a key cannot hold as "_". */
-function placeholderFor(parameter: ExportedProperty, type: FromAiType): Placeholder {
-	return {
-		key: parameter.displayName.replace(/[^a-zA-Z0-9_-]/g, '_'),
-		type,
-		description: parameter.description ?? '',
-		parameter,
-	};
-}
-
-/** `={{ $fromAI(...) }}` with the description in backticks (backslashes and backticks escaped, as the editor does). */
+/** `={{ $fromAI(...) }}`, escaped as the editor does. */
 function expression(placeholder: Placeholder): string {
 	const quoted = placeholder.description.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
 	return `={{ $fromAI('${placeholder.key}', \`${quoted}\`, '${placeholder.type}') }}`;
@@ -131,10 +112,7 @@ interface ToolSpec {
 	credential: Credential;
 }
 
-/**
- * The tools: node name, resource, operation, what a model fills in (by parameter path: the declared parameter is the
- * path's first name, a field of a collection its last), the fixed parameters, the credential (default: API).
- */
+/** Node name, resource, operation, what a model fills in (by parameter path), fixed parameters, credential (API). */
 type Tool = [
 	string,
 	string,
@@ -175,7 +153,7 @@ const TOOLS: Tool[] = [
 	['File upload', 'fileRequest', 'uploadFile', {}, {}, CREDENTIALS.request],
 ];
 
-/** Each tool's parameters with a `$fromAI` placeholder (a folder By ID for a folder picker) where a model fills in. */
+/** Each tool's parameters with `$fromAI` placeholders (a folder picker By ID). */
 function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	return TOOLS.map(([nodeName, resource, operation, fill, fixed, credential = CREDENTIALS.api]) => {
 		const parameters: Record<string, unknown> = { resource, operation, ...fixed };
@@ -183,7 +161,9 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 			const names = at.split('.');
 			const declared = parameterOf(nodeType, resource, operation, names[0]);
 			const parameter = names.length > 1 ? fieldOf(declared, names[names.length - 1]) : declared;
-			const placeholder = placeholderFor(parameter, type);
+			// as the editor names it: the display name, "_" for what a key cannot hold
+			const key = parameter.displayName.replace(/[^a-zA-Z0-9_-]/g, '_');
+			const placeholder = { key, type, description: parameter.description ?? '', parameter };
 			let parent = parameters;
 			for (const name of names.slice(0, -1))
 				parent = (parent[name] ??= {}) as Record<string, unknown>;
@@ -197,7 +177,7 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	});
 }
 
-/** MCP Server Trigger (v2: Streamable HTTP at /mcp/<path>, offered by n8n 1.x and 2.x) ← the tool nodes. */
+/** MCP Server Trigger (v2: Streamable HTTP at /mcp/<path>) ← the tool nodes. */
 function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 	const trigger: Step = {
 		name: 'MCP Server Trigger',
@@ -226,16 +206,12 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 	};
 }
 
-// ----- calling the tools -------------------------------------------------------------------------------------------
-
-interface ToolResult {
-	isError: boolean;
-	text: string;
-}
-
 let callCount = 0;
 
-async function callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
+async function callTool(
+	name: string,
+	args: Record<string, unknown>,
+): Promise<{ isError: boolean; text: string }> {
 	const result = (await client.callTool({ name, arguments: args })) as {
 		isError?: boolean;
 		content?: Array<{ type: string; text?: string }>;
@@ -261,12 +237,9 @@ async function callForItems(
 }
 
 const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
-/** A request the sandbox answered, as `METHOD path status`. */
 const calls = (r: Sandbox['requests'][number]) => `${r.method} ${r.path} ${r.status}`;
 const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
 const endpoint = () => new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
-
-// ----- lifecycle ---------------------------------------------------------------------------------------------------
 
 let tools: ToolSpec[];
 let nodeType: ExportedNodeType;
@@ -288,8 +261,6 @@ export const mcpToolSuite: SharedSuite = {
 	},
 	tests,
 };
-
-// ----- the tests ---------------------------------------------------------------------------------------------------
 
 function tests(): void {
 	describe(`File Storage as MCP tools in n8n ${selectedN8n().version}`, () => {

@@ -1,10 +1,4 @@
-/**
- * The worst faults of the fault matrix (test/reliability/) inside a real, pinned n8n: a Return All listing over
- * 4 pages meets a fault mid-walk, run on a started n8n as the editor's "Execute workflow" runs it (the saved
- * execution read back). A malformed page fails the execution, a rate limit and a reset are tried again and the
- * listing is complete, a server that hangs runs into Timeout. No secret in any run (and, checked by e2e.test.ts at
- * the end, in anything n8n answered or logged). Its sandbox is its own: 8 entries per page.
- */
+/** The worst faults of test/reliability/ in real n8n: a Return All listing over 4 pages (its own sandbox) faulted mid-walk. */
 import { startSandbox } from '../../sandbox/server';
 import type { FaultRule, Sandbox } from '../../sandbox/server';
 import type { WorkflowSpec } from '../cli';
@@ -23,7 +17,6 @@ let n8n: N8n;
 let sandbox: Sandbox;
 let secrets: string[];
 
-/** The File Storage API credential of this suite's sandbox (the fixed ids are the shared sandbox's). */
 const CREDENTIAL = {
 	id: 'relAccessToken',
 	name: 'File Storage API (sandbox with 8 per page)',
@@ -44,11 +37,7 @@ const WF = {
 
 type Requests = Sandbox['requests'];
 
-/**
- * A fault on the listing's `page`-th request (none for the control), and the outcome: every file, newest first (no
- * `error`), or a failed execution that output nothing, with `error` [message, description]; `requests` checks what
- * the sandbox saw.
- */
+/** A fault on the listing's n-th request; every file (no `error`) or a failed run with [message, description]. */
 const CASES: Array<{
 	title: string;
 	workflow?: WorkflowSpec;
