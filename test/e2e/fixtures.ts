@@ -146,6 +146,18 @@ export interface Step {
 
 export const MANUAL_TRIGGER: Step = { name: 'Start', type: 'n8n-nodes-base.manualTrigger' };
 
+/** Convert to File: each item's `text` as a file named by its `name`, in binary `data`. */
+export const TEXT_TO_FILE = {
+	name: 'Make file',
+	type: 'n8n-nodes-base.convertToFile',
+	typeVersion: 1.1,
+	parameters: {
+		operation: 'toText',
+		sourceProperty: 'text',
+		options: { fileName: '={{ $json.name }}' },
+	},
+};
+
 let nodeCounter = 0;
 
 /** One workflow node: a fresh id, the step's credential as n8n references it (by id and name). */

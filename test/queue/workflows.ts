@@ -7,6 +7,7 @@ import {
 	CREDENTIALS,
 	POLL_EVERY_10_SECONDS,
 	SHA256_OF_DATA,
+	TEXT_TO_FILE,
 	triggerWorkflow,
 } from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
@@ -52,19 +53,7 @@ const webhookFlow = (key: keyof typeof WEBHOOKS, name: string, nodes: NodeSpec[]
 	chain(WEBHOOKS[key].id, `queue: ${name}`, [webhook(WEBHOOKS[key].path), ...nodes]);
 
 /** Webhook (body `{ files: [{ name, text }] }`) → Split Out → Convert to File: one file per entry, in binary `data`. */
-const madeFiles = [
-	splitOut('Files', 'body.files'),
-	{
-		name: 'Make file',
-		type: 'n8n-nodes-base.convertToFile',
-		typeVersion: 1.1,
-		parameters: {
-			operation: 'toText',
-			sourceProperty: 'text',
-			options: { fileName: '={{ $json.name }}' },
-		},
-	},
-];
+const madeFiles = [splitOut('Files', 'body.files'), TEXT_TO_FILE];
 
 export const UPLOAD = 'Upload';
 const UPLOADED = 'Uploaded file';

@@ -23,6 +23,7 @@ import {
 	MANUAL_TRIGGER,
 	SHA256_OF_DATA,
 	seedSecrets,
+	TEXT_TO_FILE,
 	triggerWorkflow,
 } from '../fixtures';
 import { expectNoLeaks } from '../leaks';
@@ -177,16 +178,7 @@ function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
 			type: 'n8n-nodes-base.splitOut',
 			parameters: { fieldToSplitOut: 'body.files', options: {} },
 		},
-		{
-			name: 'Make file',
-			type: 'n8n-nodes-base.convertToFile',
-			typeVersion: 1.1,
-			parameters: {
-				operation: 'toText',
-				sourceProperty: 'text',
-				options: { fileName: '={{ $json.name }}' },
-			},
-		},
+		TEXT_TO_FILE,
 		{
 			name: 'Upload',
 			type: NODE_TYPE,
