@@ -3,7 +3,8 @@
 import type { Sandbox } from '../sandbox/server';
 import type { CredentialSpec, WorkflowSpec } from './cli';
 import { Stopwatch } from './progress';
-import type { N8n } from './rest-client';
+import type { ExecuteResult, N8n } from './rest-client';
+import { expectRun } from './run-data';
 import { packagedN8nAndSandbox } from './suite';
 
 export interface SharedN8n {
@@ -26,6 +27,23 @@ export interface SharedSuite {
 	stop?(): Promise<void>;
 }
 
+/** A timed "Execute workflow" from clean request logs of `sandboxes`: must succeed (`ok`) or fail, no secret in it. */
+export async function manualRun(
+	{ n8n, watch }: SharedN8n,
+	workflowId: string,
+	{
+		ok = true,
+		secrets,
+		sandboxes,
+	}: { ok?: boolean; secrets: () => string[]; sandboxes: Sandbox[] },
+): Promise<ExecuteResult> {
+	for (const sandbox of sandboxes) sandbox.clearRequests();
+	const result = await watch.time(`manual run ${workflowId}`, () =>
+		n8n.execute(workflowId, { timeoutMs: 180_000 }),
+	);
+	return expectRun(result, ok, secrets());
+}
+
 /** The packaged n8n with filesystem binary data (Download needs it on 1.x too), started with an owner and API key. */
 export async function startSharedN8n(work: string, suites: SharedSuite[]): Promise<SharedN8n> {
 	const watch = new Stopwatch();
@@ -43,12 +61,8 @@ export async function startSharedN8n(work: string, suites: SharedSuite[]): Promi
 	});
 	await watch.time('n8n start until ready', () => n8n.start());
 	await watch.time('owner setup + API key', async () => {
-		await n8n.setupOwner({
-			email: 'e2e@example.com',
-			password: 'E2e-Passw0rd-2026',
-			firstName: 'End',
-			lastName: 'ToEnd',
-		});
+		const owner = { email: 'e2e@example.com', password: 'E2e-Passw0rd-2026' };
+		await n8n.setupOwner({ ...owner, firstName: 'End', lastName: 'ToEnd' });
 		await n8n.createApiKey();
 	});
 	return shared;

@@ -8,8 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { startFileServer } from '../../helpers/file-server';
 import type { FileServer } from '../../helpers/file-server';
 import { byId } from '../../helpers/parameters';
-import type { Sandbox } from '../../sandbox/server';
-import { NODE_TYPE } from '../checkout';
+import type { FaultRule, Sandbox } from '../../sandbox/server';
+import { NODE_TYPE, TRIGGER_NODE_TYPE } from '../checkout';
 import type { WorkflowSpec } from '../cli';
 import {
 	activeFileRequestId,
@@ -31,22 +31,18 @@ import type { Credential, TriggerEvent } from '../fixtures';
 import { expectNoLeaks } from '../leaks';
 import { freePort } from '../processes';
 import type { N8n } from '../rest-client';
-import { expectOne, expectRun, nodeOutput } from '../run-data';
+import { expectOne, nodeOutput } from '../run-data';
 import type { RunData } from '../run-data';
+import { manualRun } from '../shared-n8n';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 import { executionAfter, executionsWith, pollNow } from '../triggers';
 
 const NODE = 'File Storage';
+const pdf = (text: string) => ({ type: 'application/pdf', body: Buffer.from(text) });
 const REMOTE_FILES = {
-	'/e2e-report.pdf': {
-		type: 'application/pdf',
-		body: Buffer.from('%PDF-1.4\n% e2e report\n'.repeat(40)),
-	},
+	'/e2e-report.pdf': pdf('%PDF-1.4\n% e2e report\n'.repeat(40)),
 	'/e2e-photo.png': { type: 'image/png', body: Buffer.alloc(2_345, 7) },
-	'/e2e-request-upload.pdf': {
-		type: 'application/pdf',
-		body: Buffer.from('%PDF-1.4\n% uploaded through the file request\n'),
-	},
+	'/e2e-request-upload.pdf': pdf('%PDF-1.4\n% uploaded through the file request\n'),
 };
 let shared: SharedN8n;
 let n8n: N8n;
@@ -55,47 +51,57 @@ let files: FileServer;
 let secrets: string[];
 
 type Items = Array<Record<string, unknown>>;
+/** Folder path, name, size. */
+type NewFile = [string, string, number];
 
 /** A manual run from a clean request log, that must succeed (or fail), with no secret in anything of it. */
-async function run(workflowId: string, ok = true) {
-	sandbox.clearRequests();
-	return expectRun(await n8n.execute(workflowId), ok, secrets);
-}
-
+const run = async (workflowId: string, ok = true) =>
+	await manualRun(shared, workflowId, { ok, secrets: () => secrets, sandboxes: [sandbox] });
 const noLeaks = (value: unknown, where: string) => expectNoLeaks(value, where, secrets);
-const ids = (items: Items) => items.map((item) => String(item.id));
+const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
 /** The requests the sandbox answered, as `METHOD path status`. */
 const calls = () => sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+/** The sandbox answered exactly one request, with these fields. */
+const sawOne = (fields: Record<string, unknown>) => expectOne(sandbox.requests, fields);
 const itemAt = (itemPath: string) => sandbox.model.itemAt(0, itemPath);
 const requestFolderId = () => sandbox.seed.fileRequests.find((r) => r.active)!.folderId;
 const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
+const errorOf = (item: Record<string, unknown>) => String((item.error as IDataObject).message);
+
+/** `body` with the sandbox answering by `rule`, faults cleared after. */
+async function withFault<T>(rule: FaultRule, body: () => Promise<T>): Promise<T> {
+	sandbox.fault(rule);
+	try {
+		return await body();
+	} finally {
+		sandbox.clearFaults();
+	}
+}
 
 /** Which items exist and which are in the trash. */
-function stateSnapshot(): string {
-	return JSON.stringify(
-		[...sandbox.model.items.values()]
-			.map((item) => [item.id, item.deletedAt?.toISOString() ?? null])
-			.sort(),
+const stateSnapshot = () =>
+	JSON.stringify(
+		[...sandbox.model.items.values()].map((i) => [i.id, i.deletedAt?.toISOString() ?? null]).sort(),
 	);
-}
 
 /** Accounting/2026/Invoices/ for Search and New File in Folder: an invoice at each level, a report beside them. */
 function accountingTree(model: Sandbox['model']) {
-	const accounting = model.addFolder(0, { name: 'Accounting' });
-	const year = model.addFolder(0, { name: '2026', parentId: accounting.id });
-	const invoices = model.addFolder(0, { name: 'Invoices', parentId: year.id });
+	const folder = (name: string, parentId?: string) => model.addFolder(0, { name, parentId }).id;
 	const file = (folderId: string, name: string) =>
 		model.addFile(0, { folderId, name, size: 10_000 }).id;
+	const accounting = folder('Accounting');
+	const year = folder('2026', accounting);
+	const invoices = folder('Invoices', year);
 	return {
-		accounting: accounting.id,
-		year: year.id,
-		invoices: invoices.id,
+		accounting,
+		year,
+		invoices,
 		found: [
-			{ id: file(accounting.id, 'invoice-summary.pdf'), folderPath: '/' },
-			{ id: file(year.id, 'invoice-2026.pdf'), folderPath: '/2026' },
-			{ id: file(invoices.id, 'invoice-001.pdf'), folderPath: '/2026/Invoices' },
+			{ id: file(accounting, 'invoice-summary.pdf'), folderPath: '/' },
+			{ id: file(year, 'invoice-2026.pdf'), folderPath: '/2026' },
+			{ id: file(invoices, 'invoice-001.pdf'), folderPath: '/2026/Invoices' },
 		],
-		other: file(year.id, 'report.docx'),
+		other: file(year, 'report.docx'),
 	};
 }
 let tree: ReturnType<typeof accountingTree>;
@@ -137,6 +143,12 @@ function restoreWith([workflowId, credential]: [string, Credential]): WorkflowSp
 }
 
 const { api, share: shareCred, request: requestCred } = CREDENTIALS;
+/** `resource`, `operation` and the other parameters of a File Storage node. */
+const op = (resource: string, operation: string, rest: IDataObject = {}) => ({
+	resource,
+	operation,
+	...rest,
+});
 const rootLocator = {
 	__rl: true,
 	mode: 'list',
@@ -149,9 +161,11 @@ interface Endpoint {
 	title: string;
 	id: string;
 	credential: Credential;
-	parameters: () => Record<string, unknown>;
-	before?: () => string;
-	check: (items: Items, before: string) => void;
+	parameters: () => IDataObject;
+	/** The item (path) whose id is the `itemId` parameter, handed to `before` and `check`. */
+	item?: string;
+	before?: (itemId: string) => void;
+	check: (items: Items, itemId: string) => void;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -159,26 +173,21 @@ const ENDPOINTS: Endpoint[] = [
 		title: 'folder / getContents lists the root by name, share tokens masked',
 		id: 'e2eFolderContents',
 		credential: api,
-		parameters: () => ({
-			resource: 'folder',
-			operation: 'getContents',
-			folder: byId('all'),
-			returnAll: true,
-			sort: { rule: { field: 'name', direction: 'ASC' } },
-		}),
+		parameters: () =>
+			op('folder', 'getContents', {
+				folder: byId('all'),
+				returnAll: true,
+				sort: { rule: { field: 'name', direction: 'ASC' } },
+			}),
 		check: (items) => {
 			const expected = sandbox.model.activeChildren(`root:${sandbox.model.getUser(0).id}`, 'name');
 			expect(items.map((i) => [i.id, i.name])).toEqual(expected.map((i) => [i.id, i.name]));
 			// Simplify says whether a folder is shared; the permission is in the raw output
 			expect(items.find((i) => i.id === sandbox.seed.shares[0].folderId)?.shared).toBe(true);
 			expect(JSON.stringify(items)).not.toContain(editorShareToken(sandbox.seed));
-			expectOne(sandbox.requests, {
-				method: 'GET',
-				path: '/api/v1/browse/folders/all',
-				status: 200,
-				authorization: bearer(),
-				query: expect.objectContaining({ sort: 'name', direction: 'ASC' }),
-			});
+			const query = expect.objectContaining({ sort: 'name', direction: 'ASC' });
+			const path = '/api/v1/browse/folders/all';
+			sawOne({ method: 'GET', path, status: 200, authorization: bearer(), query });
 		},
 	},
 	{
@@ -200,20 +209,15 @@ const ENDPOINTS: Endpoint[] = [
 			'file / search finds the invoices at every level of a folder, each with its folder path, one request per folder',
 		id: 'e2eFileSearch',
 		credential: api,
-		parameters: () => ({
-			resource: 'file',
-			operation: 'search',
-			folder: byId(tree.accounting),
-			filters: { nameContains: 'invoice', extensions: 'pdf' },
-			returnAll: true,
-		}),
+		parameters: () =>
+			op('file', 'search', {
+				folder: byId(tree.accounting),
+				returnAll: true,
+				filters: { nameContains: 'invoice', extensions: 'pdf' },
+			}),
 		check: (items) => {
-			expect(items.map((item) => ({ id: item.id, folderPath: item.folderPath }))).toEqual(
-				tree.found,
-			);
-			const listed = sandbox.requests
-				.map((r) => r.path)
-				.filter((p) => p.startsWith('/api/v1/browse/folders/'));
+			expect(items.map(({ id, folderPath }) => ({ id, folderPath }))).toEqual(tree.found);
+			const listed = sandbox.requests.map((r) => r.path).filter((p) => p.includes('/folders/'));
 			expect(listed.sort()).toEqual(
 				[tree.accounting, tree.year, tree.invoices]
 					.map((id) => `/api/v1/browse/folders/${id}`)
@@ -225,60 +229,35 @@ const ENDPOINTS: Endpoint[] = [
 		title: 'trash / restore brings a trashed file back to its folder',
 		id: 'e2eTrashRestore',
 		credential: api,
-		parameters: () => ({
-			resource: 'trash',
-			operation: 'restore',
-			itemType: 'file',
-			itemId: itemAt('Documents/notes.txt').id,
-			toHome: false,
-		}),
-		before: () => {
-			const file = itemAt('Documents/notes.txt');
-			sandbox.model.trashItem(file.id);
-			expect(sandbox.model.findItem(file.id)?.deletedAt).not.toBeNull();
-			return file.id;
+		parameters: () => op('trash', 'restore', { itemType: 'file', toHome: false }),
+		item: 'Documents/notes.txt',
+		before: (id) => {
+			sandbox.model.trashItem(id);
+			expect(sandbox.model.findItem(id)?.deletedAt).not.toBeNull();
 		},
 		check: (items, id) => {
 			expectOne(items, { id, type: 'file', restored: true, toHome: false });
-			expect(sandbox.model.findItem(id)).toMatchObject({
-				deletedAt: null,
-				parentId: itemAt('Documents').id,
-			});
-			expectOne(sandbox.requests, {
-				method: 'POST',
-				path: '/api/v1/trash/restore',
-				status: 200,
-				body: { items: [{ id, type: 'file' }], to_home: false },
-			});
+			const parentId = itemAt('Documents').id;
+			expect(sandbox.model.findItem(id)).toMatchObject({ deletedAt: null, parentId });
+			const body = { items: [{ id, type: 'file' }], to_home: false };
+			sawOne({ method: 'POST', path: '/api/v1/trash/restore', status: 200, body });
 		},
 	},
 	{
 		title: 'sharedFolder / createFolder creates a folder at the top of the share',
 		id: 'e2eShareCreateFolder',
 		credential: shareCred,
-		parameters: () => ({
-			resource: 'sharedFolder',
-			operation: 'createFolder',
-			name: 'Created by n8n e2e',
-			parent: '',
-		}),
+		parameters: () =>
+			op('sharedFolder', 'createFolder', { parent: '', name: 'Created by n8n e2e' }),
 		check: (items) => {
 			const token = editorShareToken(sandbox.seed);
 			const parentId = sandbox.seed.shares.find((s) => s.token === token)?.folderId;
 			const created = sandbox.model.findItemByPath(0, 'Shared with Clients/Created by n8n e2e');
 			expect(created).toMatchObject({ type: 'folder', parentId });
-			expectOne(items, {
-				id: created?.id,
-				name: 'Created by n8n e2e',
-				type: 'folder',
-				parentId,
-			});
-			expectOne(sandbox.requests, {
-				method: 'POST',
-				path: `/api/v1/shares/${token}/items`,
-				body: { name: 'Created by n8n e2e' },
-				status: 201,
-			});
+			const name = 'Created by n8n e2e';
+			expectOne(items, { id: created?.id, name, type: 'folder', parentId });
+			sawOne({ method: 'POST', path: `/api/v1/shares/${token}/items`, body: { name } });
+			expect(calls()).toEqual([`POST /api/v1/shares/${token}/items 201`]);
 			expect(sandbox.requests[0].authorization).toBeUndefined();
 		},
 	},
@@ -286,34 +265,20 @@ const ENDPOINTS: Endpoint[] = [
 		title: 'sharedFolder / deleteItems moves a file of the share to the trash',
 		id: 'e2eShareDelete',
 		credential: shareCred,
-		parameters: () => ({
-			resource: 'sharedFolder',
-			operation: 'deleteItems',
-			itemType: 'file',
-			itemId: itemAt('Shared with Clients/pricing.xlsx').id,
-			permanent: false,
-		}),
-		before: () => itemAt('Shared with Clients/pricing.xlsx').id,
+		parameters: () => op('sharedFolder', 'deleteItems', { itemType: 'file', permanent: false }),
+		item: 'Shared with Clients/pricing.xlsx',
 		check: (items, id) => {
 			expectOne(items, { id, type: 'file', deleted: true, permanent: false });
 			expect(sandbox.model.findItem(id)?.deletedAt).not.toBeNull();
-			expectOne(sandbox.requests, {
-				method: 'DELETE',
-				body: { items: [{ id, type: 'file', force_delete: false }] },
-				status: 200,
-			});
+			const body = { items: [{ id, type: 'file', force_delete: false }] };
+			sawOne({ method: 'DELETE', body, status: 200 });
 		},
 	},
 	{
 		title: 'fileRequest / getContents lists the request root',
 		id: 'e2eRequestContents',
 		credential: requestCred,
-		parameters: () => ({
-			resource: 'fileRequest',
-			operation: 'getContents',
-			parent: rootLocator,
-			returnAll: true,
-		}),
+		parameters: () => op('fileRequest', 'getContents', { returnAll: true, parent: rootLocator }),
 		check: (items) => {
 			const expected = sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC');
 			expect(expected.length).toBeGreaterThan(1);
@@ -327,48 +292,31 @@ const ENDPOINTS: Endpoint[] = [
 		title: 'fileRequest / deleteItems deletes a received file permanently',
 		id: 'e2eRequestDelete',
 		credential: requestCred,
-		parameters: () => ({
-			resource: 'fileRequest',
-			operation: 'deleteItems',
-			itemType: 'file',
-			itemId: itemAt('Client Uploads/signed-form.pdf').id,
-			permanent: true,
-		}),
-		before: () => itemAt('Client Uploads/signed-form.pdf').id,
+		parameters: () => op('fileRequest', 'deleteItems', { itemType: 'file', permanent: true }),
+		item: 'Client Uploads/signed-form.pdf',
 		check: (items, id) => {
 			expectOne(items, { id, type: 'file', deleted: true, permanent: true });
 			expect(sandbox.model.findItem(id)).toBeUndefined();
-			expectOne(sandbox.requests, {
-				method: 'DELETE',
-				path: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
-				body: { items: [{ id, type: 'file', force_delete: true }] },
-			});
+			const path = `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+			const body = { items: [{ id, type: 'file', force_delete: true }] };
+			sawOne({ method: 'DELETE', path, body });
 		},
 	},
 	{
 		title: 'fileRequest / uploadFromUrl has the server download two files',
 		id: 'e2eRequestUpload',
 		credential: requestCred,
-		parameters: () => ({
-			resource: 'fileRequest',
-			operation: 'uploadFromUrl',
-			urls: `${files.url}/e2e-report.pdf\n${files.url}/e2e-photo.png`,
-			parent: rootLocator,
-		}),
-		before: () => {
-			files.hits.length = 0;
-			return '';
-		},
+		parameters: () =>
+			op('fileRequest', 'uploadFromUrl', {
+				parent: rootLocator,
+				urls: `${files.url}/e2e-report.pdf\n${files.url}/e2e-photo.png`,
+			}),
+		before: () => void (files.hits.length = 0),
 		check: (items) => {
 			const urls = [`${files.url}/e2e-report.pdf`, `${files.url}/e2e-photo.png`];
-			expectOne(items, {
-				urls,
-				parentId: null,
-				status: 'uploaded',
-				uploaded: true,
-				queued: false,
-			});
-			expectOne(sandbox.requests, { method: 'POST', body: { parent_id: null, urls }, status: 201 });
+			const uploaded = { status: 'uploaded', uploaded: true, queued: false };
+			expectOne(items, { urls, parentId: null, ...uploaded });
+			sawOne({ method: 'POST', body: { parent_id: null, urls }, status: 201 });
 			expect(files.hits.sort()).toEqual(['/e2e-photo.png', '/e2e-report.pdf']);
 			for (const name of ['e2e-report.pdf', 'e2e-photo.png']) {
 				expect(sandbox.model.findItemByPath(0, `Client Uploads/${name}`)).toMatchObject({
@@ -382,12 +330,7 @@ const ENDPOINTS: Endpoint[] = [
 		title: 'notification / getMany returns the unread notifications, newest first',
 		id: 'e2eNotifications',
 		credential: api,
-		parameters: () => ({
-			resource: 'notification',
-			operation: 'getMany',
-			returnAll: true,
-			unreadOnly: true,
-		}),
+		parameters: () => op('notification', 'getMany', { returnAll: true, unreadOnly: true }),
 		check: (items) => {
 			const expected = sandbox.model.notificationsOf(0).filter((n) => n.readAt === null);
 			expect(expected.length).toBeGreaterThan(0);
@@ -398,15 +341,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Failed runs: message, every request's `authorization` and `status`. */
-type Failure = [
-	string,
-	string,
-	Record<string, unknown>,
-	Credential,
-	RegExp,
-	string | undefined,
-	number,
-];
+type Failure = [string, string, IDataObject, Credential, RegExp, string | undefined, number];
 const FAILURES: Failure[] = [
 	[
 		'a refused access token',
@@ -429,7 +364,7 @@ const FAILURES: Failure[] = [
 ];
 
 /** With Continue (using error output): a failure of each kind, the sandbox's status (if one). */
-const ERROR_OUTPUTS: Array<[string, string, Record<string, unknown>, number | undefined]> = [
+const ERROR_OUTPUTS: Array<[string, string, IDataObject, number | undefined]> = [
 	[
 		'a listing',
 		'e2eErrOutListing',
@@ -457,10 +392,12 @@ const ERROR_OUTPUTS: Array<[string, string, Record<string, unknown>, number | un
 ];
 
 function endpointWorkflows(): WorkflowSpec[] {
-	const workflow = (id: string, parameters: Record<string, unknown>, credential: Credential) =>
+	const workflow = (id: string, parameters: IDataObject, credential: Credential) =>
 		manualWorkflow(id, `e2e ${id}`, NODE, parameters, credential);
 	return [
-		...ENDPOINTS.map((e) => workflow(e.id, e.parameters(), e.credential)),
+		...ENDPOINTS.map(({ id, parameters, item, credential }) =>
+			workflow(id, { ...parameters(), ...(item && { itemId: itemAt(item).id }) }, credential),
+		),
 		...FAILURES.map(([, id, parameters, credential]) => workflow(id, parameters, credential)),
 		...ERROR_OUTPUTS.map(([, id, parameters]) => {
 			const spec = workflow(id, parameters, api);
@@ -503,13 +440,9 @@ export const coreSuite: SharedSuite = {
 		tree = accountingTree(sandbox.model);
 		secrets = seedSecrets(sandbox.seed);
 		files = await startFileServer(REMOTE_FILES);
-		const noServer = {
-			...NO_SERVER_CREDENTIAL,
-			data: {
-				baseUrl: `http://127.0.0.1:${await freePort()}`,
-				accessToken: sandbox.seed.users[0].accessToken,
-			},
-		};
+		const baseUrl = `http://127.0.0.1:${await freePort()}`;
+		const accessToken = sandbox.seed.users[0].accessToken;
+		const noServer = { ...NO_SERVER_CREDENTIAL, data: { baseUrl, accessToken } };
 		return {
 			credentials: [...allTestCredentials(sandbox.baseUrl, sandbox.seed), noServer],
 			workflows: [
@@ -523,14 +456,14 @@ export const coreSuite: SharedSuite = {
 	tests,
 	stop: async () => await files?.close(),
 };
-
 function tests(): void {
 	describe('manual runs: one workflow per endpoint', () => {
 		test.each(ENDPOINTS)(
 			'$title',
-			async ({ id, before, check }) => {
-				const context = before?.() ?? '';
-				check(nodeOutput((await run(id)).run, NODE), context);
+			async ({ id, item, before, check }) => {
+				const itemId = item ? itemAt(item).id : '';
+				before?.(itemId);
+				check(nodeOutput((await run(id)).run, NODE), itemId);
 			},
 			120_000,
 		);
@@ -557,9 +490,8 @@ function tests(): void {
 				const { run: saved } = await run(id);
 				expect(nodeOutput(saved, NODE, 0)).toEqual([]);
 				const failed = nodeOutput(saved, NODE, 1);
-				expect(failed).toEqual([
-					{ error: { message: expect.any(String), description: expect.any(String) } },
-				]);
+				const readable = { message: expect.any(String), description: expect.any(String) };
+				expect(failed).toEqual([{ error: readable }]);
 				const { message, description } = failed[0].error as IDataObject;
 				expect(String(message)).not.toMatch(/\[object Object\]/);
 				expect(String(description).length).toBeGreaterThan(20);
@@ -573,6 +505,11 @@ function tests(): void {
 	// The examples' placeholders are filled with the sandbox's IDs by loadExample, as the demo imports them.
 	describe('examples/ run as shipped', () => {
 		const restoreId = loadExample(EXAMPLES.restoreNightly).id;
+		/** Each of `quotes` is in the example's notes and examples/README.md, in backticks. */
+		const notesQuote = (quotes: string[]) => {
+			for (const notes of restoreNotes())
+				for (const quote of quotes) expect(notes).toContain(`\`${quote}\``);
+		};
 
 		test('"restore watched items" restores the trashed ones and reports the rest, as its notes quote', async () => {
 			const [oldStuff, oldDraft, documents] = [
@@ -593,16 +530,13 @@ function tests(): void {
 			});
 			expect(saved?.data.resultData.runData['Fail the run']).toBeUndefined();
 			// the notes quote the beginnings the example recognises, not the server's words
-			for (const notes of restoreNotes())
-				for (const start of ['The server declined the request', 'Not found (HTTP 404)'])
-					expect(notes).toContain(`\`${start}\``);
+			notesQuote(['The server declined the request', 'Not found (HTTP 404)']);
 			for (const item of [oldStuff, oldDraft, itemAt('Old Stuff/old-1.txt'), documents])
 				expect(sandbox.model.findItem(item.id)?.deletedAt).toBeNull();
 			expect(sandbox.countRequests({ method: 'POST', path: '/api/v1/trash/restore' })).toBe(3);
 		}, 120_000);
 
-		// A server that says "not in the trash" in other words, or with a 404, is recognised all the same: the example
-		// reads what the API guarantees (the item declined), not the test server's sentence.
+		// "Not in the trash" in other words, or as a 404, is recognised all the same: the example reads the declined item.
 		test.each([
 			['a 404', { status: 404, body: { message: 'No such entry' } }, /^Not found \(HTTP 404\)/],
 			[
@@ -613,23 +547,17 @@ function tests(): void {
 		])(
 			'"restore watched items" on a server that answers %s reports the items as not in the trash',
 			async (_what, answer, says) => {
-				sandbox.fault({ path: '/api/v1/trash/restore', times: Infinity, ...answer });
-				try {
-					const { run: saved } = await run(restoreId);
-					const notInTrash = nodeOutput(saved, 'Not in the trash');
-					expect(notInTrash).toHaveLength(3);
-					for (const item of notInTrash)
-						expect(String((item.error as IDataObject).message)).toMatch(says);
-					expect(saved?.data.resultData.runData['Fail the run']).toBeUndefined();
-				} finally {
-					sandbox.clearFaults();
-				}
+				const rule = { path: '/api/v1/trash/restore', times: Infinity, ...answer };
+				const { run: saved } = await withFault(rule, () => run(restoreId));
+				const notInTrash = nodeOutput(saved, 'Not in the trash');
+				expect(notInTrash).toHaveLength(3);
+				for (const item of notInTrash) expect(errorOf(item)).toMatch(says);
+				expect(saved?.data.resultData.runData['Fail the run']).toBeUndefined();
 			},
 			120_000,
 		);
 
-		// What the node says on its error output, and what the failed run says: Stop and Error's message is n8n's own
-		// wording when it names a connection code (n8n-workflow rewrites every error message that contains one).
+		// The node's error output and the failed run's message: n8n rewrites a message that names a connection code.
 		test.each([
 			[
 				'a refused access token',
@@ -658,13 +586,10 @@ function tests(): void {
 						/paste a valid access token|Check the Base URL/,
 					);
 					const failed = nodeOutput(saved, 'Restore from trash', 1);
-					expect(
-						failed.map((item) =>
-							String((item.error as IDataObject).message).slice(0, nodeSays.length),
-						),
-					).toEqual([nodeSays, nodeSays, nodeSays]);
-					for (const notes of restoreNotes())
-						for (const quote of [nodeSays, runFailsWith]) expect(notes).toContain(`\`${quote}\``);
+					expect(failed.map((item) => errorOf(item).slice(0, nodeSays.length))).toEqual(
+						Array(3).fill(nodeSays),
+					);
+					notesQuote([nodeSays, runFailsWith]);
 					expect(saved?.data.resultData.lastNodeExecuted).toBe('Fail the run');
 					expect(nodeOutput(saved, 'Restored')).toEqual([]);
 					expect(saved?.data.resultData.runData['Not in the trash']).toBeUndefined();
@@ -699,8 +624,7 @@ function tests(): void {
 				expect(sandbox.model.findItem(fresh.id)?.deletedAt).toBeNull();
 				expect(itemAt('Client Uploads/Round 1').deletedAt).toBeNull();
 			} finally {
-				// Dated by the real clock (the example compares with n8n's $now), months after the sandbox's dates: left in
-				// place it would be the newest upload, and the trigger takes uploads dated before that for restored files.
+				// dated by the real clock, months after the sandbox's: left, it would be the newest upload for the triggers
 				sandbox.model.deleteItemPermanently(fresh.id);
 			}
 		}, 120_000);
@@ -708,20 +632,17 @@ function tests(): void {
 
 	describe('n8n start', () => {
 		test('credential tests: one request each, readable placements, nothing changes on the server', async () => {
+			const shareRefused = /read-only \(visitor\), password-protected/;
 			const cases: Array<[{ id: string }, 'OK' | 'Error', RegExp?]> = [
 				[CREDENTIALS.api, 'OK'],
 				[BAD_CREDENTIALS.apiWrongToken, 'Error', /^The access token was refused/],
 				[CREDENTIALS.share, 'OK'],
-				[BAD_CREDENTIALS.shareVisitor, 'Error', /read-only \(visitor\), password-protected/],
-				[BAD_CREDENTIALS.shareProtected, 'Error', /read-only \(visitor\), password-protected/],
+				[BAD_CREDENTIALS.shareVisitor, 'Error', shareRefused],
+				[BAD_CREDENTIALS.shareProtected, 'Error', shareRefused],
 				[BAD_CREDENTIALS.shareUnknown, 'Error', /share refused this token|unknown to this server/],
 				[CREDENTIALS.request, 'OK'],
 				[BAD_CREDENTIALS.requestExpired, 'Error', /^The file request is not active anymore/],
-				[
-					BAD_CREDENTIALS.requestUnknown,
-					'Error',
-					/refused this file request ID|unknown to this server/,
-				],
+				[BAD_CREDENTIALS.requestUnknown, 'Error', /refused this file request ID|unknown to this/],
 			];
 			const before = stateSnapshot();
 			sandbox.clearRequests();
@@ -745,50 +666,40 @@ function tests(): void {
 			expect(shareCalls.map((call) => [call.method, call.body ?? {}])).toEqual(
 				Array(4).fill(['POST', {}]),
 			);
-			expect(
-				sandbox.requests.filter(
-					(r) => r.path === `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`,
-				),
-			).toEqual([expect.objectContaining({ status: 422 })]);
+			const editorShare = `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`;
+			expect(sandbox.requests.filter((r) => r.path === editorShare)).toEqual([
+				expect.objectContaining({ status: 422 }),
+			]);
 		}, 180_000);
 
 		test('credential tests decide by the body the spec defines, whatever status a server uses', async () => {
-			// A server that answers every error with 200 (the spec gives no status codes), and one that answers like
-			// the API's ancestor (401 Unauthenticated.): the placements stay the same.
-			const shares = /^\/api\/v1\/shares\//;
-			const latest = '/api/v1/browse/latest';
+			// A server answering every error with 200 (the spec gives no codes), one like the API's ancestor (401).
+			const [shares, latest] = [/^\/api\/v1\/shares\//, '/api/v1/browse/latest'];
 			const denied = { type: 'error', message: 'Access Denied' };
-			const fault = (path: string | RegExp, status: number, body: unknown) => ({
-				path,
-				status,
-				body,
-			});
 			const invalid = {
 				message: 'The given data was invalid.',
 				errors: { name: ['The name field is required.'] },
 			};
-			const probes: Array<[{ id: string }, 'OK' | 'Error', Parameters<Sandbox['fault']>[0]]> = [
-				[CREDENTIALS.share, 'OK', fault(shares, 200, invalid)],
-				[CREDENTIALS.share, 'Error', fault(shares, 200, denied)],
+			const { api: apiCred, share, request } = CREDENTIALS;
+			const probes: Array<[{ id: string }, 'OK' | 'Error', FaultRule]> = [
+				[share, 'OK', { path: shares, status: 200, body: invalid }],
+				[share, 'Error', { path: shares, status: 200, body: denied }],
 				[
-					CREDENTIALS.api,
+					apiCred,
 					'Error',
-					fault(latest, 200, { type: 'error', message: 'You are not authorized' }),
+					{ path: latest, body: { type: 'error', message: 'You are not authorized' } },
 				],
-				[CREDENTIALS.api, 'Error', fault(latest, 401, { message: 'Unauthenticated.' })],
-				[CREDENTIALS.api, 'Error', { path: latest, status: 200, rawBody: '<html>Sign in</html>' }],
-				[CREDENTIALS.request, 'Error', fault(/^\/api\/v1\/requests\//, 200, denied)],
+				[apiCred, 'Error', { path: latest, status: 401, body: { message: 'Unauthenticated.' } }],
+				[apiCred, 'Error', { path: latest, status: 200, rawBody: '<html>Sign in</html>' }],
+				[request, 'Error', { path: /^\/api\/v1\/requests\//, status: 200, body: denied }],
 			];
 			const before = stateSnapshot();
 			const placements: string[] = [];
 			for (const [credential, , fault] of probes) {
-				sandbox.clearFaults();
-				sandbox.fault(fault);
-				const result = await n8n.testCredential(credential.id);
+				const result = await withFault(fault, () => n8n.testCredential(credential.id));
 				noLeaks(result, `credential test result of ${credential.id}`);
 				placements.push(result.status);
 			}
-			sandbox.clearFaults();
 			expect(placements).toEqual(probes.map(([, status]) => status));
 			expect(stateSnapshot()).toEqual(before);
 		}, 180_000);
@@ -800,15 +711,13 @@ function tests(): void {
 				executionAfter(n8n, sandbox, id, event, produce);
 
 			/** What each event's stream holds now (ids): the expected emission is what is new since. */
-			function streams(): Record<TriggerEvent, Set<string>> {
-				return {
-					notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
-					upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
-					fileRequestItem: new Set(
-						sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC').map((i) => i.id),
-					),
-				};
-			}
+			const streams = (): Record<TriggerEvent, Set<string>> => ({
+				notification: new Set(sandbox.model.notificationsOf(0).map((n) => n.id)),
+				upload: new Set(sandbox.model.activeFiles(0).map((f) => f.id)),
+				fileRequestItem: new Set(
+					ids(sandbox.model.sortedChildren(requestFolderId(), 'created_at', 'DESC')),
+				),
+			});
 
 			/** A minute later a notification, an upload and an upload into the file request: per event, the new ids. */
 			async function produceNewItems(tag: string): Promise<Record<TriggerEvent, string[]>> {
@@ -818,22 +727,21 @@ function tests(): void {
 					title: `E2E notification ${tag}`,
 					description: `Produced by the e2e suite (${tag}).`,
 				});
+				const folderId = itemAt('Documents').id;
 				const upload = sandbox.model.addFile(0, {
-					folderId: itemAt('Documents').id,
+					folderId,
 					name: `e2e-upload-${tag}.pdf`,
 					size: 1_234,
 				});
-				const res = await fetch(
-					`${sandbox.baseUrl}/api/v1/requests/${activeFileRequestId(sandbox.seed)}/uploads`,
-					{
-						method: 'POST',
-						headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-						body: JSON.stringify({
-							parent_id: null,
-							urls: [`${files.url}/e2e-request-upload.pdf?${tag}`],
-						}),
-					},
-				);
+				const requestId = activeFileRequestId(sandbox.seed);
+				const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${requestId}/uploads`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+					body: JSON.stringify({
+						parent_id: null,
+						urls: [`${files.url}/e2e-request-upload.pdf?${tag}`],
+					}),
+				});
 				expect(res.status).toBe(201);
 				const now = streams();
 				const expected = Object.fromEntries(
@@ -850,12 +758,10 @@ function tests(): void {
 			}
 
 			test('activation emits nothing; new items arrive once, in one execution per poll', async () => {
-				const pollAll = async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(n8n, sandbox, id, event);
+				const pollAll = async (first = false) => {
+					for (const { id, event } of TRIGGER_EVENTS) await pollNow(n8n, sandbox, id, event, first);
 				};
-				await shared.watch.time('trigger: activate 3 workflows (first poll)', async () => {
-					for (const { id, event } of TRIGGER_EVENTS) await pollNow(n8n, sandbox, id, event, true);
-				});
+				await shared.watch.time('trigger: activate 3 workflows (first poll)', () => pollAll(true));
 				const first = await produceNewItems('one');
 				await shared.watch.time('trigger: forced poll → executions', async () => {
 					await pollAll();
@@ -892,9 +798,7 @@ function tests(): void {
 				});
 				expect(emitted(execution)).toEqual(expected);
 				// Invoices and 2026 were met for the first time: one request each; Documents once, up to the top.
-				const lookups = sandbox.requests
-					.slice(polled)
-					.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
+				const lookups = sandbox.requests.slice(polled).filter((r) => r.path.includes('/folders/'));
 				expect(lookups.length).toBeLessThanOrEqual(3 + 1);
 				// Idle: one request.
 				const idle = sandbox.requests.length;
@@ -906,8 +810,7 @@ function tests(): void {
 			test('on a server whose cursors are positions, a multi-page burst changing mid-read is emitted once, oldest first', async () => {
 				const folderId = itemAt('Documents').id;
 				const add = (name: string) => sandbox.model.addFile(0, { folderId, name }).id;
-				// between page 1 and page 2 of the poll: 5 uploads arrive at the top and one already read is deleted,
-				// which shifts page 2 by 4 on a server that pages by position
+				// between page 1 and 2 of the poll 5 uploads arrive and one read goes: page 2 shifts by 4 (by position)
 				const arrived: string[] = [];
 				try {
 					const [first, burst] = await after(OFFSET_TRIGGER, 'upload', () => {
@@ -943,77 +846,69 @@ function tests(): void {
 
 			test('a failed poll runs the Error workflow with the readable message, and no secret', async () => {
 				// n8n 2.x runs only the published version of an error workflow (1.x runs it as saved)
-				if (n8n.install.offers.line === 2) await n8n.activate(ALERT_WORKFLOW);
+				const line2 = n8n.install.offers.line === 2;
+				if (line2) await n8n.activate(ALERT_WORKFLOW);
 				// activation polls at once and must succeed; the scheduled poll after it is the one that fails
 				await pollNow(n8n, sandbox, FAILING_TRIGGER, 'upload', true);
-				sandbox.fault({
-					path: /^\/api\/v1\/browse\/latest/,
-					times: Infinity,
-					status: 401,
-					body: { type: 'unauthorized', message: 'Unauthenticated.' },
-				});
-				try {
-					// Poll Times: every 10 seconds, so a scheduled poll comes within 10 s
-					const [alert] = await executionsWith(n8n, ALERT_WORKFLOW, 1, 60_000);
-					const [told] = nodeOutput(alert, 'Alert');
-					// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
-					const error = (told?.trigger as { error?: IDataObject } | undefined)?.error;
-					expect(error?.message).toMatch(/refused \(HTTP 401\)/);
-					expect(String(error?.description)).toMatch(/\w{4,}/);
-					expect((told?.workflow as { id?: string } | undefined)?.id).toBe(FAILING_TRIGGER);
-					noLeaks(alert, 'the error workflow run');
-				} finally {
-					sandbox.clearFaults();
+				const body = { type: 'unauthorized', message: 'Unauthenticated.' };
+				const rule = { path: /^\/api\/v1\/browse\/latest/, times: Infinity, status: 401, body };
+				// Poll Times: every 10 seconds, so a scheduled poll comes within 10 s
+				const [alert] = await withFault(rule, () =>
+					executionsWith(n8n, ALERT_WORKFLOW, 1, 60_000),
+				).finally(async () => {
 					await n8n.deactivate(FAILING_TRIGGER);
-					if (n8n.install.offers.line === 2) await n8n.deactivate(ALERT_WORKFLOW);
-				}
+					if (line2) await n8n.deactivate(ALERT_WORKFLOW);
+				});
+				const [told] = nodeOutput(alert, 'Alert');
+				// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
+				const error = (told?.trigger as { error?: IDataObject } | undefined)?.error;
+				expect(error?.message).toMatch(/refused \(HTTP 401\)/);
+				expect(String(error?.description)).toMatch(/\w{4,}/);
+				expect((told?.workflow as { id?: string } | undefined)?.id).toBe(FAILING_TRIGGER);
+				noLeaks(alert, 'the error workflow run');
 			}, 180_000);
 
-			test('example "new invoice in a folder" downloads the invoices filed below the folder, and nothing else, and counts their bytes', async () => {
-				const { id } = loadExample(EXAMPLES.newInvoiceInFolder);
-				const [execution, invoice] = await after(id, 'folderFile', () => {
-					const add = (folder: string, name: string, size: number) =>
-						sandbox.model.addFile(0, { folderId: itemAt(folder).id, name, size });
-					const filed = add('Documents/Invoices', 'invoice-2026-104.pdf', 4_321);
-					add('Documents/Invoices', 'notes-2026-104.txt', 100);
-					add('Photos', 'invoice-elsewhere.pdf', 200);
-					return filed;
-				});
-				expect(execution.status).toBe('success');
-				const [listed] = nodeOutput(execution, 'On new file in the folder');
-				expectOne(nodeOutput(execution, 'Describe the invoice'), {
-					fileId: invoice.id,
-					fileName: 'invoice-2026-104.pdf',
-					folder: 'Invoices',
-					// the size in bytes as File Storage lists it (a number), not the binary's display text ("4.32 kB")
-					sizeBytes: listed.size,
-				});
-				// servers list sizes as rounded text ("4.32KB"): the number is the file's size to that precision
-				expect(Math.abs(Number(listed.size) - invoice.size)).toBeLessThanOrEqual(
-					invoice.size * 0.005,
-				);
-				await n8n.deactivate(id);
-			}, 180_000);
-
-			test('example "when a file is uploaded" describes exactly the new upload', async () => {
-				const { id } = loadExample(EXAMPLES.onUpload);
-				const [execution, file] = await after(id, 'upload', () =>
-					sandbox.model.addFile(0, {
-						folderId: itemAt('Photos').id,
-						name: 'e2e-holiday.jpg',
-						size: 2_000_000,
-					}),
-				);
-				const described = nodeOutput(execution, 'Describe the upload');
-				expectOne(described, {
-					fileId: file.id,
-					fileName: 'e2e-holiday.jpg',
-					folder: 'Photos',
-					sizeBytes: 2_000_000,
-				});
-				expect(String(described[0].summary)).toContain('e2e-holiday.jpg');
-				await n8n.deactivate(id);
-			}, 180_000);
+			// [example, event, the new file, the precision its size is listed to ("4.32KB"), files it must not describe]
+			test.each([
+				[
+					EXAMPLES.newInvoiceInFolder,
+					'folderFile',
+					['Documents/Invoices', 'invoice-2026-104.pdf', 4_321],
+					0.005,
+					[
+						['Documents/Invoices', 'notes-2026-104.txt', 100],
+						['Photos', 'invoice-elsewhere.pdf', 200],
+					],
+				],
+				[EXAMPLES.onUpload, 'upload', ['Photos', 'e2e-holiday.jpg', 2_000_000], 0, []],
+			] as Array<[string, 'upload' | 'folderFile', NewFile, number, NewFile[]]>)(
+				'example %s describes exactly the new file: id, name, folder, size in bytes as listed',
+				async (example, event, [folder, name, size], precision, others) => {
+					const workflow = loadExample(example);
+					const node = (type: string) => String(workflow.nodes.find((n) => n.type === type)?.name);
+					const add = ([at, fileName, bytes]: NewFile) =>
+						sandbox.model.addFile(0, { folderId: itemAt(at).id, name: fileName, size: bytes });
+					const [execution, file] = await after(workflow.id, event, () => {
+						const made = add([folder, name, size]);
+						others.forEach(add);
+						return made;
+					});
+					expect(execution.status).toBe('success');
+					const [listed] = nodeOutput(execution, node(TRIGGER_NODE_TYPE));
+					const described = nodeOutput(execution, node('n8n-nodes-base.set'));
+					const sizeBytes = listed.size;
+					expectOne(described, {
+						fileId: file.id,
+						fileName: name,
+						folder: folder.split('/').pop(),
+						sizeBytes,
+					});
+					expect(Math.abs(Number(listed.size) - size)).toBeLessThanOrEqual(size * precision);
+					if (event === 'upload') expect(String(described[0].summary)).toContain(name);
+					await n8n.deactivate(workflow.id);
+				},
+				180_000,
+			);
 		});
 	});
 }
