@@ -58,3 +58,14 @@ export function expectRun(result: ExecuteResult, ok: boolean, secrets: string[])
 export function expectOne(list: unknown, fields: Record<string, unknown>): void {
 	expect(list).toEqual([expect.objectContaining(fields)]);
 }
+
+/** A run's (or item's) error: its message is `message` (a string) or matches it, its description matches `description`. */
+export function expectError(
+	error: { message?: unknown; description?: unknown } | undefined,
+	message: string | RegExp,
+	description?: RegExp,
+): void {
+	if (typeof message === 'string') expect(error?.message).toBe(message);
+	else expect(String(error?.message)).toMatch(message);
+	if (description) expect(String(error?.description)).toMatch(description);
+}

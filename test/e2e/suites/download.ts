@@ -1,7 +1,4 @@
-/**
- * Download in the shared n8n (filesystem binary data), content checked by n8n's Crypto node (SHA-256): where the
- * token goes (a second sandbox is "another host"), cut and stalled bodies, an example, Upload File, the trigger.
- */
+/** Download in the shared n8n, checked by n8n's Crypto node (SHA-256): token, cut and stalled bodies, Upload File, trigger. */
 import { createHash, randomUUID } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
@@ -29,7 +26,8 @@ import {
 import { expectNoLeaks } from '../leaks';
 import type { ExecuteResult, N8n } from '../rest-client';
 import type { RunData } from '../run-data';
-import { expectOne, expectRun, nodeOutput } from '../run-data';
+import { expectError, expectOne, nodeOutput } from '../run-data';
+import { manualRun } from '../shared-n8n';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 import { executionAfter, pollNow } from '../triggers';
 
@@ -43,83 +41,62 @@ let sandbox: Sandbox;
 let other: Sandbox;
 let secrets: string[];
 
-const api = CREDENTIALS.api;
-const request = CREDENTIALS.request;
-
-const listRecent = (limit: number, simplify = true): Step => ({
-	name: 'Recent uploads',
+const { api, request } = CREDENTIALS;
+/** A File Storage node. */
+const node = (name: string, parameters: IDataObject, credential: Credential = api): Step => ({
+	name,
 	type: NODE_TYPE,
-	parameters: { resource: 'file', operation: 'getRecentUploads', limit, simplify },
-	credential: api,
-});
-const download = (
-	parameters: Record<string, unknown>,
-	credential: Credential = api,
-	onError?: Step['onError'],
-): Step => ({
-	name: DOWNLOAD,
-	type: NODE_TYPE,
-	parameters: {
-		resource: credential === request ? 'fileRequest' : 'file',
-		operation: 'download',
-		...parameters,
-	},
+	parameters,
 	credential,
-	onError,
 });
-const checksum: Step = {
-	name: CHECKSUM,
-	type: 'n8n-nodes-base.crypto',
-	typeVersion: 2,
-	parameters: SHA256_OF_DATA,
+const listRecent = (limit: number, simplify = true) =>
+	node('Recent uploads', { resource: 'file', operation: 'getRecentUploads', limit, simplify });
+const download = (
+	parameters: IDataObject,
+	credential = api as Credential,
+	onError?: Step['onError'],
+) => {
+	const resource = credential === request ? 'fileRequest' : 'file';
+	return {
+		...node(DOWNLOAD, { resource, operation: 'download', ...parameters }, credential),
+		onError,
+	};
 };
+const crypto = 'n8n-nodes-base.crypto';
+const checksum: Step = { name: CHECKSUM, type: crypto, typeVersion: 2, parameters: SHA256_OF_DATA };
 
 /** Manual Trigger → the steps. */
 const manual = (id: string, steps: Step[]) =>
 	chain(id, `e2e download ${id}`, [MANUAL_TRIGGER, ...steps]);
 
-/** New File in Folder with Include File Content → n8n's Crypto node (an item without content: an error item). */
-const contentTrigger = (id: string, folderId: string): WorkflowSpec =>
-	triggerWorkflow(
-		id,
-		'folderFile',
-		undefined,
-		{ folder: byId(folderId), options: { includeFileContent: true } },
-		[{ ...checksum, onError: 'continueRegularOutput' }],
-	);
-
 const WF: Record<string, WorkflowSpec> = {};
 
 /** n8n's signed tokens in the links the sandbox was asked to fetch. */
-function signedTokens(): string[] {
-	return sandbox.remoteUrls.flatMap((url) => new URL(url).searchParams.get('token') ?? []);
-}
-
+const signedTokens = () =>
+	sandbox.remoteUrls.flatMap((url) => new URL(url).searchParams.get('token') ?? []);
+const allSecrets = () => [...secrets, ...signedTokens()];
 const expectNoSecrets = (value: unknown, where: string) =>
-	expectNoLeaks(value, where, [...secrets, ...signedTokens()]);
+	expectNoLeaks(value, where, allSecrets());
+const execute = async (workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> =>
+	await manualRun(shared, workflow.id, { ok, secrets: allSecrets, sandboxes: [sandbox, other] });
+/** How Download says a body ended after some bytes of `size`. */
+const cutShort = (size: number) =>
+	new RegExp(`^The download was cut short after \\d+ of ${size} bytes`);
+/** n8n's signed link to `file`, token redacted, as a pattern. */
+const signedLink = (file: string) =>
+	String.raw`http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/` +
+	file;
 
-async function execute(workflow: WorkflowSpec, ok: boolean): Promise<ExecuteResult> {
-	sandbox.clearRequests();
-	other.clearRequests();
-	const result = await shared.watch.time(`manual run ${workflow.id}`, () =>
-		n8n.execute(workflow.id, { timeoutMs: 180_000 }),
-	);
-	return expectRun(result, ok, [...secrets, ...signedTokens()]);
-}
-
-interface BinaryMeta {
+type BinaryMeta = {
 	fileName?: string;
 	mimeType?: string;
 	bytes?: number;
 	fileSize?: string;
 	id?: string;
-}
+};
 
 /** The binary metadata of a node's output items. */
-function binaries(
-	run: { data?: RunData['data'] } | undefined,
-	node: string,
-): Array<BinaryMeta | undefined> {
+function binaries(run: { data?: RunData['data'] } | undefined, node: string) {
 	const items = (run?.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
 		binary?: { data?: BinaryMeta };
 	}>;
@@ -130,23 +107,22 @@ function binaries(
 function expectRecordedSizes(
 	stored: Array<BinaryMeta | undefined>,
 	sizes: Array<number | undefined>,
-): void {
-	if (n8n.install.offers.binaryBytes) {
-		expect(stored.map((b) => b?.bytes)).toEqual(sizes);
-		return;
-	}
-	expect(stored.map((b) => b?.bytes)).toEqual(sizes.map(() => undefined));
-	expect(stored.map((b) => (b === undefined ? undefined : typeof b.fileSize))).toEqual(
+) {
+	const bytes = stored.map((b) => b?.bytes);
+	if (n8n.install.offers.binaryBytes) return expect(bytes).toEqual(sizes);
+	expect(bytes).toEqual(sizes.map(() => undefined));
+	expect(stored.map((b) => b && typeof b.fileSize)).toEqual(
 		sizes.map((size) => (size === undefined ? undefined : 'string')),
 	);
 }
 
 const contentRequests = (sb: Sandbox) => sb.requests.filter((r) => !r.path.startsWith('/api/'));
 const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
+const itemAt = (itemPath: string) => sandbox.model.itemAt(0, itemPath) as FileRec;
 
 /** Files added as the newest uploads, newest first. */
 function addNewest(specs: Array<{ name: string; size: number; mimetype?: string }>): FileRec[] {
-	const folderId = sandbox.model.itemAt(0, 'Documents').id;
+	const folderId = itemAt('Documents').id;
 	return specs
 		.map((spec) => {
 			sandbox.clock.advance(60_000);
@@ -158,33 +134,21 @@ function addNewest(specs: Array<{ name: string; size: number; mimetype?: string 
 const UPLOADED = 'Uploaded file';
 
 /** Webhook (path: the id; answers with the last items) → a file per `files` entry → Upload File → Download → SHA-256. */
-function uploadWorkflow(id: string, uploadParameters: Record<string, unknown>) {
+function uploadWorkflow(id: string, upload: IDataObject) {
+	const webhook = { httpMethod: 'POST', path: id, options: {} };
+	Object.assign(webhook, { responseMode: 'lastNode', responseData: 'allEntries' });
+	const split = { fieldToSplitOut: 'body.files', options: {} };
 	return chain(id, `e2e download ${id}`, [
 		{
 			name: 'Webhook',
 			type: 'n8n-nodes-base.webhook',
 			typeVersion: 2,
 			webhookId: randomUUID(),
-			parameters: {
-				httpMethod: 'POST',
-				path: id,
-				responseMode: 'lastNode',
-				responseData: 'allEntries',
-				options: {},
-			},
+			parameters: webhook,
 		},
-		{
-			name: 'Files',
-			type: 'n8n-nodes-base.splitOut',
-			parameters: { fieldToSplitOut: 'body.files', options: {} },
-		},
+		{ name: 'Files', type: 'n8n-nodes-base.splitOut', parameters: split },
 		TEXT_TO_FILE,
-		{
-			name: 'Upload',
-			type: NODE_TYPE,
-			parameters: { resource: 'fileRequest', operation: 'uploadFile', ...uploadParameters },
-			credential: request,
-		},
+		node('Upload', { resource: 'fileRequest', operation: 'uploadFile', ...upload }, request),
 		{ ...download({}, request), name: UPLOADED },
 		checksum,
 	]);
@@ -204,8 +168,11 @@ export const downloadSuite: SharedSuite = {
 		({ n8n, sandbox } = shared = given);
 		other = await startSandbox();
 		secrets = seedSecrets(sandbox.seed);
-		const round1 = sandbox.model.itemAt(0, 'Client Uploads/Round 1').id;
-		const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+		const round1 = { __rl: true, mode: 'id', value: itemAt('Client Uploads/Round 1').id };
+		const notes = itemAt('Documents/notes.txt');
+		const fromUrl = (fileUrl: string, options?: IDataObject) =>
+			download({ source: 'url', fileUrl, ...(options && { options }) });
+		const received = { resource: 'fileRequest', operation: 'getContents', returnAll: true };
 		Object.assign(WF, {
 			recent: manual('e2eDlRecent', [listRecent(6), download({}), checksum]),
 			raw: manual('e2eDlRaw', [listRecent(2, false), download({}), checksum]),
@@ -215,41 +182,26 @@ export const downloadSuite: SharedSuite = {
 				checksum,
 			]),
 			fileRequest: manual('e2eDlRequest', [
-				{
-					name: 'Received',
-					type: NODE_TYPE,
-					parameters: {
-						resource: 'fileRequest',
-						operation: 'getContents',
-						parent: { __rl: true, mode: 'id', value: round1 },
-						returnAll: true,
-					},
-					credential: request,
-				},
+				node('Received', { ...received, parent: round1 }, request),
 				download({}, request),
 				checksum,
 			]),
-			otherHost: manual('e2eDlOtherHost', [
-				download({ source: 'url', fileUrl: `${other.baseUrl}/file/${notes.basename}` }),
-			]),
-			redirect: manual('e2eDlRedirect', [
-				download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/e2e-moved` }),
-				checksum,
-			]),
-			cut: manual('e2eDlCut', [
-				download({ source: 'url', fileUrl: `${sandbox.baseUrl}/file/${notes.basename}` }),
-			]),
+			otherHost: manual('e2eDlOtherHost', [fromUrl(`${other.baseUrl}/file/${notes.basename}`)]),
+			redirect: manual('e2eDlRedirect', [fromUrl(`${sandbox.baseUrl}/file/e2e-moved`), checksum]),
+			cut: manual('e2eDlCut', [fromUrl(`${sandbox.baseUrl}/file/${notes.basename}`)]),
 			continueOnFail: manual('e2eDlContinue', [
 				listRecent(2),
 				download({}, api, 'continueRegularOutput'),
 			]),
-			contentTrigger: contentTrigger(
+			// New File in Folder with Include File Content → Crypto (an item without content: an error item)
+			contentTrigger: triggerWorkflow(
 				'e2eDlTrigContent',
-				sandbox.model.itemAt(0, 'Client Uploads').id,
+				'folderFile',
+				undefined,
+				{ folder: byId(itemAt('Client Uploads').id), options: { includeFileContent: true } },
+				[{ ...checksum, onError: 'continueRegularOutput' }],
 			),
-			stalled: manual('e2eDlStalled', [
-				download({ source: 'url', fileUrl: `/file/${notes.basename}`, options: { timeout: 2 } }),
-			]),
+			stalled: manual('e2eDlStalled', [fromUrl(`/file/${notes.basename}`, { timeout: 2 })]),
 		});
 		return { workflows: [...Object.values(WF), ...UPLOAD_WORKFLOWS] };
 	},
@@ -275,14 +227,9 @@ function tests(): void {
 			expect(nodeOutput(run, CHECKSUM).map((json) => [json.id, json.sha256])).toEqual(
 				files.map((f) => [f.id, sha256OfContent(fileContent(f))]),
 			);
+			const id = expect.stringMatching(/^filesystem-v2:/);
 			expect(binaries(run, DOWNLOAD)).toEqual(
-				files.map((f) =>
-					expect.objectContaining({
-						fileName: f.name,
-						mimeType: f.mimetype,
-						id: expect.stringMatching(/^filesystem-v2:/),
-					}),
-				),
+				files.map((f) => expect.objectContaining({ fileName: f.name, mimeType: f.mimetype, id })),
 			);
 			expectRecordedSizes(
 				binaries(run, DOWNLOAD),
@@ -317,54 +264,43 @@ function tests(): void {
 
 		test('File Request → Download: no Authorization header, the request in the path', async () => {
 			const { run } = await execute(WF.fileRequest, true);
-			const scan = sandbox.model.itemAt(0, 'Client Uploads/Round 1/scan-001.pdf') as FileRec;
+			const scan = itemAt('Client Uploads/Round 1/scan-001.pdf');
 			expect(nodeOutput(run, CHECKSUM).map((json) => [json.name, json.sha256])).toEqual([
 				['scan-001.pdf', sha256OfContent(fileContent(scan))],
 			]);
 			const [content] = contentRequests(sandbox);
-			expect(content).toMatchObject({
-				path: `/file/${scan.basename}/upload-request/${activeFileRequestId(sandbox.seed)}`,
-				status: 200,
-			});
+			const path = `/file/${scan.basename}/upload-request/${activeFileRequestId(sandbox.seed)}`;
+			expect(content).toMatchObject({ path, status: 200 });
 			expect(content.authorization).toBeUndefined();
 		}, 180_000);
 
 		test('a file on another host gets no token; a redirect there drops it', async () => {
 			const direct = await execute(WF.otherHost, false);
-			expect(direct.run?.data.resultData.error?.message).toMatch(
+			expectError(
+				direct.run?.data.resultData.error,
 				/^The server refused to send the file without valid credentials \(HTTP 401\)/,
-			);
-			expect(String(direct.run?.data.resultData.error?.description)).toMatch(
 				/only to the Base URL's server/,
 			);
 			expect(other.requests).toHaveLength(1);
 			expect(other.requests[0].authorization).toBeUndefined();
 
-			sandbox.fault({
-				path: '/file/e2e-moved',
-				status: 302,
-				headers: { Location: `${other.baseUrl}/assets/icons/pdf.svg` },
-			});
+			const Location = `${other.baseUrl}/assets/icons/pdf.svg`;
+			sandbox.fault({ path: '/file/e2e-moved', status: 302, headers: { Location } });
 			const redirected = await execute(WF.redirect, true);
 			expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(
 				sha256OfContent(iconContent('pdf')),
 			);
-			expectOne(contentRequests(sandbox), {
-				path: '/file/e2e-moved',
-				authorization: bearer(),
-				status: 302,
-			});
+			const moved = { path: '/file/e2e-moved', authorization: bearer(), status: 302 };
+			expectOne(contentRequests(sandbox), moved);
 			expectOne(other.requests, { path: '/assets/icons/pdf.svg', status: 200 });
 			expect(other.requests[0].authorization).toBeUndefined();
 		}, 180_000);
 
 		test('a cut body fails the node; with On Error → Continue it is an error item and the next file still arrives', async () => {
-			const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+			const notes = itemAt('Documents/notes.txt');
 			sandbox.fault({ path: /^\/file\//, cutAfterBytes: 100 });
 			const cut = await execute(WF.cut, false);
-			expect(cut.run?.data.resultData.error?.message).toMatch(
-				new RegExp(`^The download was cut short after \\d+ of ${notes.size} bytes`),
-			);
+			expectError(cut.run?.data.resultData.error, cutShort(notes.size));
 			expect(nodeOutput(cut.run, DOWNLOAD)).toEqual([]);
 
 			// newest first: the file to cut, then the one that arrives
@@ -376,21 +312,18 @@ function tests(): void {
 			const { run } = await execute(WF.continueOnFail, true);
 			const out = nodeOutput(run, DOWNLOAD);
 			expect(out).toHaveLength(2);
-			expect(String((out[0].error as { message?: string }).message)).toMatch(
-				new RegExp(`^The download was cut short after \\d+ of ${cutFile.size} bytes`),
-			);
-			expect(binaries(run, DOWNLOAD)).toEqual([
-				undefined,
-				expect.objectContaining({ fileName: okFile.name }),
-			]);
+			expectError(out[0].error as IDataObject, cutShort(cutFile.size));
+			const arrived = expect.objectContaining({ fileName: okFile.name });
+			expect(binaries(run, DOWNLOAD)).toEqual([undefined, arrived]);
 			expectRecordedSizes(binaries(run, DOWNLOAD), [undefined, okFile.size]);
 		}, 180_000);
 
 		test('a body that stops mid-way fails after the time limit', async () => {
-			const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
+			const notes = itemAt('Documents/notes.txt');
 			sandbox.fault({ path: /^\/file\//, stallAfterBytes: 200 });
 			const { run } = await execute(WF.stalled, false);
-			expect(run?.data.resultData.error?.message).toBe(
+			expectError(
+				run?.data.resultData.error,
 				`The download stalled: no data for 2 s after 200 of ${notes.size} bytes of ${sandbox.baseUrl}/file/${notes.basename} [item 0]`,
 			);
 		}, 180_000);
@@ -399,12 +332,9 @@ function tests(): void {
 	describe('example "when a file is uploaded → download → checksum"', () => {
 		test('checksums exactly the new upload', async () => {
 			const workflow = loadExample(EXAMPLES.onUploadDownload);
+			const folderId = itemAt('Photos').id;
 			const [execution, upload] = await executionAfter(n8n, sandbox, workflow.id, 'upload', () =>
-				sandbox.model.addFile(0, {
-					folderId: sandbox.model.itemAt(0, 'Photos').id,
-					name: 'e2e-upload.jpg',
-					size: 3_456_789,
-				}),
+				sandbox.model.addFile(0, { folderId, name: 'e2e-upload.jpg', size: 3_456_789 }),
 			);
 			expect(execution.status).toBe('success');
 			expectOne(nodeOutput(execution, 'SHA-256 of the content'), {
@@ -419,18 +349,15 @@ function tests(): void {
 
 	describe('File Request → Upload File in n8n: a file the workflow makes goes in and comes back the same', () => {
 		const { wait, unreachable, together } = UPLOADS;
-		const workflows = UPLOAD_WORKFLOWS;
 		let defaults: typeof sandbox.uploads;
 
 		beforeAll(async () => {
 			defaults = { ...sandbox.uploads };
-			for (const workflow of workflows) await n8n.activate(workflow.id);
+			for (const workflow of UPLOAD_WORKFLOWS) await n8n.activate(workflow.id);
 		}, 180_000);
-		afterEach(() => {
-			Object.assign(sandbox.uploads, defaults);
-		});
+		afterEach(() => void Object.assign(sandbox.uploads, defaults));
 		afterAll(async () => {
-			for (const workflow of workflows) await n8n.deactivate(workflow.id);
+			for (const workflow of UPLOAD_WORKFLOWS) await n8n.deactivate(workflow.id);
 		});
 
 		/** One run of an upload workflow: n8n's answer, its items and the saved execution (no secret, no signed token). */
@@ -467,8 +394,7 @@ function tests(): void {
 			expect(stored.map((file) => sha256OfContent(fileContent(file)))).toEqual(
 				files.map((file) => sha256Hex(file.text)),
 			);
-			const uploads = sandbox.requests.filter((r) => r.path.endsWith('/uploads'));
-			expect(uploads).toHaveLength(3);
+			expect(sandbox.requests.filter((r) => r.path.endsWith('/uploads'))).toHaveLength(3);
 		}, 180_000);
 
 		test('a server that cannot reach n8n: the readable error within the wait, naming the link without its token', async () => {
@@ -479,12 +405,10 @@ function tests(): void {
 			expect(answer.status).toBe(500);
 			expect(Date.now() - started).toBeLessThan(60_000);
 			expect(execution.status).toBe('error');
-			const error = execution.data?.resultData.error as { message?: string; description?: string };
-			expect(error.message).toBe(
+			expectError(
+				execution.data?.resultData.error,
 				'The file "never.txt" did not show up in the file request within 6 s [item 0]',
-			);
-			expect(error.description).toMatch(
-				/^The server was asked to fetch http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/never\.txt\. /,
+				new RegExp(`^The server was asked to fetch ${signedLink('never\\.txt')}\\. `),
 			);
 		}, 120_000);
 
@@ -504,14 +428,18 @@ function tests(): void {
 			expect(saved).toContain('errorResponse');
 			expect(saved).toMatch(/could not be downloaded/);
 			expect(saved).not.toMatch(/token=(?!\[redacted\])/);
-			const error = execution.data?.resultData.error as { message?: string; description?: string };
-			expect(error.message).toMatch(
-				/^The server rejected the request as invalid \(HTTP 422\): urls\.0: The file at http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/refused\.txt could not be downloaded/,
+			const error = execution.data?.resultData.error;
+			const link = signedLink('refused\\.txt');
+			expectError(
+				error,
+				new RegExp(
+					String.raw`^The server rejected the request as invalid \(HTTP 422\): urls\.0: The file at ${link} could not be downloaded`,
+				),
+				new RegExp(
+					String.raw`^The server could not fetch the file from n8n's private link ${link} \(and 1 more\)\. Check that the server can reach n8n at http:\/\/127\.0\.0\.1:\d+: WEBHOOK_URL on n8n sets that address\.`,
+				),
 			);
-			expect(error.description).toMatch(
-				/^The server could not fetch the file from n8n's private link http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/refused\.txt \(and 1 more\)\. Check that the server can reach n8n at http:\/\/127\.0\.0\.1:\d+: WEBHOOK_URL on n8n sets that address\./,
-			);
-			expect(error.description).not.toMatch(/URLs per Request|urls\.N/);
+			expect(error?.description).not.toMatch(/URLs per Request|urls\.N/);
 		}, 120_000);
 
 		test.each(['newest first', 'oldest first'] as const)(
@@ -551,27 +479,21 @@ function tests(): void {
 
 	describe('File Storage Trigger with Include File Content, in n8n start', () => {
 		test('New File in Folder with Include File Content emits the bytes; a file whose content fails comes once, without it', async () => {
-			const workflow = WF.contentTrigger;
-			const folderId = sandbox.model.itemAt(0, 'Client Uploads').id;
+			const { id } = WF.contentTrigger;
+			const folderId = itemAt('Client Uploads').id;
+			const add = (name: string, size: number) =>
+				sandbox.model.addFile(0, { folderId, name, size });
 			const [execution, [whole, broken]] = await executionAfter(
 				n8n,
 				sandbox,
-				workflow.id,
+				id,
 				'folderFile',
 				() => {
-					const whole = sandbox.model.addFile(0, {
-						folderId,
-						name: 'Scan März.pdf',
-						size: 2_345_678,
-					});
+					const first = add('Scan März.pdf', 2_345_678);
 					sandbox.clock.advance(60_000);
-					const broken = sandbox.model.addFile(0, { folderId, name: 'broken.txt', size: 4_321 });
-					sandbox.fault({
-						path: `/file/${broken.basename}`,
-						cutAfterBytes: 1_000,
-						times: Infinity,
-					});
-					return [whole, broken];
+					const cut = add('broken.txt', 4_321);
+					sandbox.fault({ path: `/file/${cut.basename}`, cutAfterBytes: 1_000, times: Infinity });
+					return [first, cut];
 				},
 			);
 			expect(execution.status).toBe('success');
@@ -587,18 +509,17 @@ function tests(): void {
 			expect(emitted?.[0].json.contentError).toBeUndefined();
 			expect(emitted?.[1].binary).toBeUndefined();
 			expect(String(emitted?.[1].json.contentError)).toMatch(
-				/^The download was cut short after \d+ of 4321 bytes of http:\/\/127\.0\.0\.1:\d+\/file\/[^ ]+\. The file is output without its content/,
+				new RegExp(
+					`${cutShort(4321).source} of http://127\\.0\\.0\\.1:\\d+/file/[^ ]+\\. The file is output without its content`,
+				),
 			);
-			const hashed = nodeOutput(execution, CHECKSUM);
-			expect(hashed[0]).toMatchObject({
-				id: whole.id,
-				sha256: sha256OfContent(fileContent(whole)),
-			});
+			const sha256 = sha256OfContent(fileContent(whole));
+			expect(nodeOutput(execution, CHECKSUM)[0]).toMatchObject({ id: whole.id, sha256 });
 			expectNoSecrets(JSON.stringify(execution), 'the content trigger execution');
 			// emitted once: the next poll finds nothing new, though the broken file's content still fails
-			await pollNow(n8n, sandbox, workflow.id, 'folderFile');
-			expect(await n8n.executions(workflow.id)).toHaveLength(1);
-			await n8n.deactivate(workflow.id);
+			await pollNow(n8n, sandbox, id, 'folderFile');
+			expect(await n8n.executions(id)).toHaveLength(1);
+			await n8n.deactivate(id);
 		}, 180_000);
 	});
 }

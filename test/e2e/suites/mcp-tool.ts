@@ -1,11 +1,9 @@
 /* eslint-disable import-x/no-unresolved -- the MCP SDK's modules resolve through its package.json exports, which the lint's resolver does not read */
-/**
- * The node as AI tools behind n8n's MCP Server Trigger, the MCP SDK client as the agent. A model sees a tool's name,
- * description and schema: the `$fromAI` placeholders, written as the editor's button writes them with the node's
- * parameter descriptions, so the schema shows whether those tell an agent what to fill in.
- */
+/** The node as AI tools behind n8n's MCP Server Trigger, the MCP SDK as the agent: `$fromAI` placeholders as the editor writes them. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import type { IDataObject } from 'n8n-workflow';
 
 import { findLeaks } from '../../helpers/secret-leaks';
 import type { FileRec } from '../../sandbox/model';
@@ -47,45 +45,43 @@ interface ExportedNodeType {
 	properties: ExportedProperty[];
 }
 
-/** A parameter of one resource/operation of the loaded node type. */
-function parameterOf(
-	nodeType: ExportedNodeType,
-	resource: string,
-	operation: string,
-	name: string,
-): ExportedProperty {
-	const found = nodeType.properties.find(
-		(p) =>
-			p.name === name &&
-			(p.displayOptions?.show?.resource ?? []).includes(resource) &&
-			(p.displayOptions?.show?.operation ?? []).includes(operation),
-	);
-	if (!found)
-		throw new Error(`${nodeType.name} has no parameter "${name}" for ${resource} / ${operation}`);
-	return found;
+/** Whether `property` shows for this `resource` (and `operation`). */
+const shows = (property: ExportedProperty, resource: string, operation?: string) =>
+	(property.displayOptions?.show?.resource ?? []).includes(resource) &&
+	(!operation || (property.displayOptions?.show?.operation ?? []).includes(operation));
+
+/** A value or the error `missing`. */
+function found<T>(value: T | undefined, missing: string): T {
+	if (value === undefined) throw new Error(missing);
+	return value;
 }
+
+/** A parameter of one resource/operation of the loaded node type. */
+const parameterOf = (type: ExportedNodeType, resource: string, operation: string, name: string) =>
+	found(
+		type.properties.find((p) => p.name === name && shows(p, resource, operation)),
+		`${type.name} has no parameter "${name}" for ${resource} / ${operation}`,
+	);
 
 /** A field of a collection or of a fixed collection's entry. */
 function fieldOf(parent: ExportedProperty, name: string): ExportedProperty {
 	const options = (parent.options ?? []) as unknown as Array<
 		ExportedProperty & { values?: ExportedProperty[] }
 	>;
-	const found = options
-		.flatMap((option) => option.values ?? [option])
-		.find((field) => field.name === name);
-	if (!found) throw new Error(`${parent.name} has no field "${name}"`);
-	return found;
+	const fields = options.flatMap((option) => option.values ?? [option]);
+	return found(
+		fields.find((field) => field.name === name),
+		`${parent.name} has no field "${name}"`,
+	);
 }
 
 /** The operation's action: n8n's automatic tool description. */
 function actionOf(nodeType: ExportedNodeType, resource: string, operation: string): string {
-	const operations = nodeType.properties.find(
-		(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource),
+	const operations = nodeType.properties.find((p) => p.name === 'operation' && shows(p, resource));
+	return found(
+		operations?.options?.find((o) => o.value === operation)?.action,
+		`${nodeType.name} declares no action for ${resource} / ${operation}`,
 	);
-	const action = operations?.options?.find((o) => o.value === operation)?.action;
-	if (!action)
-		throw new Error(`${nodeType.name} declares no action for ${resource} / ${operation}`);
-	return action;
 }
 
 type FromAiType = 'string' | 'number' | 'boolean';
@@ -113,42 +109,19 @@ interface ToolSpec {
 }
 
 /** Node name, resource, operation, what a model fills in (by parameter path), fixed parameters, credential (API). */
-type Tool = [
-	string,
-	string,
-	string,
-	Record<string, FromAiType>,
-	Record<string, unknown>,
-	Credential?,
-];
+type Tool = [string, string, string, Record<string, FromAiType>, IDataObject, Credential?];
+const [S, N] = ['string', 'number'] as const;
 const TOOLS: Tool[] = [
-	[
-		'File search',
-		'file',
-		'search',
-		{ folder: 'string', 'filters.nameContains': 'string', limit: 'number' },
-		{ returnAll: false },
-	],
+	['File search', 'file', 'search', { folder: S, 'filters.nameContains': S, limit: N }, {}],
 	[
 		'Folder contents',
 		'folder',
 		'getContents',
-		{
-			folder: 'string',
-			limit: 'number',
-			'sort.rule.field': 'string',
-			'sort.rule.direction': 'string',
-		},
-		{ returnAll: false },
+		{ folder: S, limit: N, 'sort.rule.field': S, 'sort.rule.direction': S },
+		{},
 	],
-	[
-		'Notifications',
-		'notification',
-		'getMany',
-		{ limit: 'number', unreadOnly: 'boolean' },
-		{ returnAll: false },
-	],
-	['File download', 'file', 'download', { fileUrl: 'string' }, { source: 'url' }],
+	['Notifications', 'notification', 'getMany', { limit: N, unreadOnly: 'boolean' }, {}],
+	['File download', 'file', 'download', { fileUrl: S }, { source: 'url' }],
 	// nothing for a model to fill: a tool call carries no file, which is what the call shows
 	['File upload', 'fileRequest', 'uploadFile', {}, {}, CREDENTIALS.request],
 ];
@@ -156,7 +129,8 @@ const TOOLS: Tool[] = [
 /** Each tool's parameters with `$fromAI` placeholders (a folder picker By ID). */
 function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 	return TOOLS.map(([nodeName, resource, operation, fill, fixed, credential = CREDENTIALS.api]) => {
-		const parameters: Record<string, unknown> = { resource, operation, ...fixed };
+		const parameters: IDataObject = { resource, operation, ...fixed };
+		if (fill.limit) parameters.returnAll = false;
 		const placeholders = Object.entries(fill).map(([at, type]) => {
 			const names = at.split('.');
 			const declared = parameterOf(nodeType, resource, operation, names[0]);
@@ -165,8 +139,7 @@ function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
 			const key = parameter.displayName.replace(/[^a-zA-Z0-9_-]/g, '_');
 			const placeholder = { key, type, description: parameter.description ?? '', parameter };
 			let parent = parameters;
-			for (const name of names.slice(0, -1))
-				parent = (parent[name] ??= {}) as Record<string, unknown>;
+			for (const name of names.slice(0, -1)) parent = (parent[name] ??= {}) as IDataObject;
 			parent[names[names.length - 1]] =
 				parameter.type === 'resourceLocator'
 					? { __rl: true, mode: 'id', value: expression(placeholder) }
@@ -187,18 +160,15 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 		webhookId: '5b2f3c5e-0a51-4b0f-9d7c-3a4c2b1e0f11',
 		parameters: { path: MCP_PATH, authentication: 'none' },
 	};
-	const toolNode = ({ nodeName, parameters, credential }: ToolSpec, index: number) =>
-		workflowNode({ name: nodeName, type: TOOL_NODE_TYPE, parameters, credential }, [
-			0,
-			index * 200,
-		]);
+	const toolNode = ({ nodeName: name, parameters, credential }: ToolSpec, index: number) =>
+		workflowNode({ name, type: TOOL_NODE_TYPE, parameters, credential }, [0, index * 200]);
 	return {
 		id: WORKFLOW_ID,
 		name: 'e2e File Storage over MCP',
 		nodes: [workflowNode(trigger, [400, 0]), ...tools.map(toolNode)],
 		connections: Object.fromEntries(
-			tools.map((tool) => [
-				tool.nodeName,
+			tools.map(({ nodeName }) => [
+				nodeName,
 				{ ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] },
 			]),
 		),
@@ -208,9 +178,11 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 
 let callCount = 0;
 
+type Items = Array<Record<string, unknown>>;
+
 async function callTool(
 	name: string,
-	args: Record<string, unknown>,
+	args: Items[number],
 ): Promise<{ isError: boolean; text: string }> {
 	const result = (await client.callTool({ name, arguments: args })) as {
 		isError?: boolean;
@@ -224,10 +196,7 @@ async function callTool(
 }
 
 /** A successful call's output items (n8n sends them as one JSON text). */
-async function callForItems(
-	name: string,
-	args: Record<string, unknown>,
-): Promise<Array<Record<string, unknown>>> {
+async function callForItems(name: string, args: Items[number]): Promise<Items> {
 	const result = await callTool(name, args);
 	if (result.isError) throw new Error(`tool ${name} failed: ${result.text}`);
 	const items = JSON.parse(result.text) as unknown;
@@ -237,7 +206,12 @@ async function callForItems(
 }
 
 const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
-const calls = (r: Sandbox['requests'][number]) => `${r.method} ${r.path} ${r.status}`;
+type Request = Sandbox['requests'][number];
+/** The sandbox answered exactly these requests in this test: `METHOD path status`, then what `more` adds. */
+const expectCalls = (expected: string[], more = (_r: Request) => '') =>
+	expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}${more(r)}`)).toEqual(
+		expected,
+	);
 const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
 const endpoint = () => new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
 
@@ -248,14 +222,13 @@ export const mcpToolSuite: SharedSuite = {
 	async prepare(given) {
 		({ n8n, sandbox } = shared = given);
 		secrets = seedSecrets(sandbox.seed);
-		const names = shared.nodeTypes.map((type) => type.name);
-		for (const needed of [TOOL_NODE_TYPE, MCP_TRIGGER_TYPE]) {
-			if (!names.includes(needed))
-				throw new Error(`n8n ${n8n.install.version} does not load ${needed}`);
-		}
-		nodeType = shared.nodeTypes.find(
-			(type) => type.name === NODE_TYPE,
-		) as unknown as ExportedNodeType;
+		const loaded = (name: string) =>
+			found(
+				shared.nodeTypes.find((type) => type.name === name),
+				`n8n ${n8n.install.version} does not load ${name}`,
+			);
+		[TOOL_NODE_TYPE, MCP_TRIGGER_TYPE].forEach(loaded);
+		nodeType = loaded(NODE_TYPE) as unknown as ExportedNodeType;
 		tools = toolSpecs(nodeType);
 		return { workflows: [mcpWorkflow(tools)] };
 	},
@@ -282,18 +255,14 @@ function tests(): void {
 			await client?.close();
 			await n8n.deactivate(WORKFLOW_ID);
 		});
+		beforeEach(() => sandbox.clearRequests());
 
 		test('the server lists the five tools with the automatic description and a schema of the placeholders', async () => {
 			const listing = await client.listTools();
 			received['tools/list'] = JSON.stringify(listing);
 			const listed = [...listing.tools].sort((a, b) => a.name.localeCompare(b.name));
-			expect(listed.map((tool) => tool.name)).toEqual([
-				'File_download',
-				'File_search',
-				'File_upload',
-				'Folder_contents',
-				'Notifications',
-			]);
+			const names = ['File_download', 'File_search', 'File_upload', 'Folder_contents'];
+			expect(listed.map((tool) => tool.name)).toEqual([...names, 'Notifications']);
 			for (const spec of tools) {
 				const tool = listed.find((t) => t.name === spec.nodeName.replace(/ /g, '_'));
 				// automatic description: the operation's action and the node's name
@@ -306,18 +275,11 @@ function tests(): void {
 					required?: string[];
 				};
 				expect(schema.type).toBe('object');
-				expect(Object.keys(schema.properties).sort()).toEqual(
-					spec.placeholders.map((p) => p.key).sort(),
-				);
-				expect([...(schema.required ?? [])].sort()).toEqual(
-					spec.placeholders.map((p) => p.key).sort(),
-				);
-				for (const placeholder of spec.placeholders) {
-					expect(schema.properties[placeholder.key]).toEqual({
-						type: placeholder.type,
-						description: placeholder.description,
-					});
-				}
+				const keys = spec.placeholders.map((p) => p.key).sort();
+				expect(Object.keys(schema.properties).sort()).toEqual(keys);
+				expect([...(schema.required ?? [])].sort()).toEqual(keys);
+				for (const { key, type, description } of spec.placeholders)
+					expect(schema.properties[key]).toEqual({ type, description });
 			}
 		}, 60_000);
 
@@ -325,25 +287,16 @@ function tests(): void {
 			const unfillable: string[] = [];
 			for (const spec of tools) {
 				for (const { key, description, parameter } of spec.placeholders) {
-					if (description.trim().length < 10)
-						unfillable.push(`${spec.nodeName} ${key}: no description`);
+					const fails = (what: string) => unfillable.push(`${spec.nodeName} ${key}: ${what}`);
+					if (description.trim().length < 10) fails('no description');
 					// an options parameter: every accepted value must be named, quoted as it is sent
-					for (const option of parameter.options ?? []) {
-						if (!description.includes(`"${String(option.value)}"`)) {
-							unfillable.push(
-								`${spec.nodeName} ${key}: does not name the value "${String(option.value)}"`,
-							);
-						}
-					}
+					for (const { value } of parameter.options ?? [])
+						if (!description.includes(`"${String(value)}"`))
+							fails(`does not name the value "${String(value)}"`);
 					// a folder picker: By ID takes a UUID or the root's keyword
-					if (
-						parameter.type === 'resourceLocator' &&
-						!(/UUID/.test(description) && description.includes('"all"'))
-					) {
-						unfillable.push(
-							`${spec.nodeName} ${key}: does not say it takes a folder UUID or "all"`,
-						);
-					}
+					const takesIds = /UUID/.test(description) && description.includes('"all"');
+					if (parameter.type === 'resourceLocator' && !takesIds)
+						fails('does not say it takes a folder UUID or "all"');
 				}
 			}
 			expect(unfillable).toEqual([]);
@@ -353,7 +306,6 @@ function tests(): void {
 			const root = `root:${sandbox.model.getUser(0).id}`;
 			const list = (Folder: unknown, Limit: number, Sort_By: string, Order: string) =>
 				callForItems('Folder_contents', { Folder, Limit, Sort_By, Order });
-			sandbox.clearRequests();
 			const all = await list('all', 100, 'name', 'DESC');
 			const allExpected = [...sandbox.model.activeChildren(root, 'name')].reverse();
 			expect(allExpected.length).toBeGreaterThan(2);
@@ -376,15 +328,14 @@ function tests(): void {
 			expect(ids(inside)).toEqual(ids(insideExpected));
 			expect(inside.every((item) => item.parentId === documents?.id)).toBe(true);
 			// the agent's arguments reached the API as the node's parameters
-			expect(
-				sandbox.requests.map(
-					(r) => `${calls(r)} ${String(r.query.sort)} ${String(r.query.direction)}`,
-				),
-			).toEqual([
-				'GET /api/v1/browse/folders/all 200 name DESC',
-				'GET /api/v1/browse/folders/all 200 name ASC',
-				`GET /api/v1/browse/folders/${String(documents?.id)} 200 created_at DESC`,
-			]);
+			expectCalls(
+				[
+					'GET /api/v1/browse/folders/all 200 name DESC',
+					'GET /api/v1/browse/folders/all 200 name ASC',
+					`GET /api/v1/browse/folders/${String(documents?.id)} 200 created_at DESC`,
+				],
+				(r) => ` ${String(r.query.sort)} ${String(r.query.direction)}`,
+			);
 			expect(sandbox.requests.every((r) => r.authorization === bearer())).toBe(true);
 		}, 60_000);
 
@@ -410,7 +361,6 @@ function tests(): void {
 		}, 60_000);
 
 		test('Notification → Get Many returns the unread ones, or all, newest first', async () => {
-			sandbox.clearRequests();
 			const all = sandbox.model.notificationsOf(0);
 			const unread = all.filter((notification) => notification.readAt === null);
 			expect(unread.length).toBeGreaterThan(1);
@@ -420,65 +370,49 @@ function tests(): void {
 			expect(twoUnread.every((item) => item.read === false)).toBe(true);
 			const everything = await callForItems('Notifications', { Limit: 100, Unread_Only: false });
 			expect(everything.map((i) => [i.id, i.title])).toEqual(all.map((n) => [n.id, n.title]));
-			expect(sandbox.requests.map(calls)).toEqual(Array(2).fill('GET /api/v1/notifications 200'));
+			expectCalls(Array(2).fill('GET /api/v1/notifications 200'));
 		}, 60_000);
 
 		test("File → Download gives an agent the file's name, type, size and URL, never its content", async () => {
 			const notes = sandbox.model.itemAt(0, 'Documents/notes.txt') as FileRec;
 			const fileUrl = `${sandbox.baseUrl}/file/${notes.basename}`;
-			sandbox.clearRequests();
 			const items = await callForItems('File_download', { File_URL: fileUrl });
 			// exactly the metadata: no binary field, no bytes of the file
-			expect(items).toEqual([
-				{
-					fileUrl,
-					name: notes.name,
-					mimeType: notes.mimetype,
-					size: notes.size,
-					content: 'file',
-					note: expect.stringMatching(/not returned to an AI agent/),
-				},
-			]);
+			const { name, mimetype: mimeType, size } = notes;
+			const note = expect.stringMatching(/not returned to an AI agent/);
+			expect(items).toEqual([{ fileUrl, name, mimeType, size, content: 'file', note }]);
 			// one request, with the credential (the URL is on the Base URL's server)
-			expect(sandbox.requests.map((r) => `${calls(r)} ${r.authorization === bearer()}`)).toEqual([
-				`GET /file/${notes.basename} 200 true`,
-			]);
+			expectCalls(
+				[`GET /file/${notes.basename} 200 true`],
+				(r) => ` ${r.authorization === bearer()}`,
+			);
 		}, 60_000);
 
 		test('File Request → Upload File refuses a tool call, which carries no file, and says what to use instead', async () => {
-			sandbox.clearRequests();
 			const result = await callTool('File_upload', {});
 			expect(result.isError).toBe(true);
 			expect(result.text).toMatch(
 				/Input Binary Field: an AI agent or MCP client cannot hand files to this tool \[item 0\]/,
 			);
 			expect(result.text).toMatch(/Details: .*Upload From URL with a public address/);
-			expect(sandbox.requests).toEqual([]);
+			expectCalls([]);
 		}, 60_000);
 
 		test("a failed call is an MCP error carrying the node's message and how to fix it", async () => {
-			sandbox.clearRequests();
-			const result = await callTool('Folder_contents', {
-				Folder: UNKNOWN_FOLDER_ID,
-				Limit: 5,
-				Sort_By: 'name',
-				Order: 'ASC',
-			});
+			const args = { Folder: UNKNOWN_FOLDER_ID, Limit: 5, Sort_By: 'name', Order: 'ASC' };
+			const result = await callTool('Folder_contents', args);
 			// n8n 2.x stores every tool call as a successful execution: the MCP result is where a failure shows
 			expect(result.isError).toBe(true);
 			expect(result.text).toMatch(/Not found \(HTTP 404\)/);
 			expect(result.text).toMatch(
 				/\n\nDetails: No folder with this ID in the account of this access token\. Pick the folder with "From List"/,
 			);
-			expect(sandbox.requests.map(calls)).toEqual([
-				`GET /api/v1/browse/folders/${UNKNOWN_FOLDER_ID} 404`,
-			]);
+			expectCalls([`GET /api/v1/browse/folders/${UNKNOWN_FOLDER_ID} 404`]);
 		}, 60_000);
 
 		test("no secret of the seed in any MCP answer (n8n's logs: e2e.test.ts)", () => {
-			expect(
-				Object.keys(received).filter((where) => where.startsWith('tool call')).length,
-			).toBeGreaterThanOrEqual(6);
+			const toolCalls = Object.keys(received).filter((where) => where.startsWith('tool call'));
+			expect(toolCalls.length).toBeGreaterThanOrEqual(6);
 			expect(findLeaks(received, secrets)).toEqual([]);
 		});
 	});

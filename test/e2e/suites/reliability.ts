@@ -3,9 +3,9 @@ import { startSandbox } from '../../sandbox/server';
 import type { FaultRule, Sandbox } from '../../sandbox/server';
 import type { WorkflowSpec } from '../cli';
 import { manualWorkflow, seedSecrets } from '../fixtures';
-import type { N8n } from '../rest-client';
-import { expectRun, nodeOutput } from '../run-data';
-import type { SharedSuite } from '../shared-n8n';
+import { expectError, nodeOutput } from '../run-data';
+import { manualRun } from '../shared-n8n';
+import type { SharedN8n, SharedSuite } from '../shared-n8n';
 
 const NODE = 'File Storage';
 const LISTING_PATH = '/api/v1/browse/latest';
@@ -13,7 +13,7 @@ const LISTING_PATH = '/api/v1/browse/latest';
 const PAGE_SIZE = 8;
 const TIMEOUT_S = 2;
 
-let n8n: N8n;
+let shared: SharedN8n;
 let sandbox: Sandbox;
 let secrets: string[];
 
@@ -24,15 +24,11 @@ const CREDENTIAL = {
 };
 
 const listing = { resource: 'file', operation: 'getRecentUploads', returnAll: true };
+const workflow = (id: string, options = {}) =>
+	manualWorkflow(id, `reliability: ${id}`, NODE, { ...listing, options }, CREDENTIAL);
 const WF = {
-	listing: manualWorkflow('relListing', 'reliability: recent uploads', NODE, listing, CREDENTIAL),
-	listingShortTimeout: manualWorkflow(
-		'relListingTimeout',
-		'reliability: recent uploads, short timeout',
-		NODE,
-		{ ...listing, options: { timeout: TIMEOUT_S } },
-		CREDENTIAL,
-	),
+	listing: workflow('relListing'),
+	listingShortTimeout: workflow('relListingTimeout', { timeout: TIMEOUT_S }),
 };
 
 type Requests = Sandbox['requests'];
@@ -89,8 +85,8 @@ const CASES: Array<{
 ];
 
 export const reliabilitySuite: SharedSuite = {
-	async prepare(shared) {
-		n8n = shared.n8n;
+	async prepare(given) {
+		shared = given;
 		sandbox = await startSandbox({ maxPageSize: PAGE_SIZE });
 		secrets = seedSecrets(sandbox.seed);
 		const data = { baseUrl: sandbox.baseUrl, accessToken: sandbox.seed.users[0].accessToken };
@@ -108,13 +104,11 @@ function tests(): void {
 			async ({ workflow = WF.listing, fault, error, requests }) => {
 				sandbox.reset();
 				if (fault) sandbox.fault({ path: LISTING_PATH, skip: fault[0] - 1, ...fault[1] });
-				const { run } = expectRun(await n8n.execute(workflow.id), !error, secrets);
+				const options = { ok: !error, secrets: () => secrets, sandboxes: [sandbox] };
+				const { run } = await manualRun(shared, workflow.id, options);
 				const listed = nodeOutput(run, NODE).map((item) => item.id);
 				if (error) {
-					const failure = run?.data.resultData.error;
-					if (typeof error[0] === 'string') expect(failure?.message).toBe(error[0]);
-					else expect(failure?.message).toMatch(error[0]);
-					expect(String(failure?.description)).toMatch(error[1]);
+					expectError(run?.data.resultData.error, ...error);
 					expect(run?.data.resultData.lastNodeExecuted).toBe(NODE);
 					expect(listed).toEqual([]);
 				} else {
