@@ -35,36 +35,32 @@ export async function waitFor<T>(
 	}
 }
 
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.once('error', reject);
-		server.listen(0, host, () => {
-			const port = (server.address() as net.AddressInfo).port;
-			server.close(() => resolve(port));
+/** Listens on `port` (0: any) and closes again: the port it got, undefined if taken. */
+const probePort = (port: number, host: string) =>
+	new Promise<number | undefined>((resolve) => {
+		const server = net.createServer().unref();
+		server.once('error', () => resolve(undefined));
+		server.listen(port, host, () => {
+			const bound = (server.address() as net.AddressInfo).port;
+			server.close(() => resolve(bound));
 		});
 	});
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+	const port = await probePort(0, host);
+	if (port === undefined) throw new Error(`no free port on ${host}`);
+	return port;
 }
 
-export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const server = net.createServer();
-		server.unref();
-		server.once('error', () => resolve(false));
-		server.listen(port, host, () => server.close(() => resolve(true)));
-	});
-}
+export const isPortFree = async (port: number, host = '127.0.0.1') =>
+	(await probePort(port, host)) !== undefined;
 
 /** Every child started through this module, so a failing suite can still end them (by PID) in afterAll. */
 const liveChildren = new Set<ChildProcess>();
 
 let pidFile: string | undefined;
 
-/**
- * Appends `<pid> <start time>` of every child from now on to `file`, so a script can end what a killed run left
- * (jest runs no signal handler of a test file); the start time tells a reused PID apart.
- */
+/** Appends `<pid> <start time>` of every later child to `file`: a script ends what a killed run left (no jest handler). */
 export function recordChildPidsTo(file: string): void {
 	fs.mkdirSync(path.dirname(file), { recursive: true });
 	pidFile = file;
@@ -86,11 +82,15 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 		// detached children lead their own process group: its id is the child's PID
 		process.kill(-child.pid, signal);
 	} catch {
-		try {
-			child.kill(signal);
-		} catch {
-			/* already gone */
-		}
+		kill(child, signal);
+	}
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): void {
+	try {
+		child.kill(signal);
+	} catch {
+		/* already gone */
 	}
 }
 
@@ -102,13 +102,7 @@ function exited(child: ChildProcess): Promise<void> {
 /** SIGTERM to the child's PID; SIGKILL to its process group if it has not exited after `graceMs`. */
 export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
 	if (child.pid === undefined) return;
-	if (child.exitCode === null && child.signalCode === null) {
-		try {
-			child.kill('SIGTERM');
-		} catch {
-			/* gone */
-		}
-	}
+	if (child.exitCode === null && child.signalCode === null) kill(child, 'SIGTERM');
 	const done = exited(child);
 	let timer: NodeJS.Timeout | undefined;
 	await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
@@ -196,21 +190,17 @@ export async function runCommand(
 	},
 ): Promise<CommandResult> {
 	const started = Date.now();
-	const name = `${String(++commandCounter).padStart(3, '0')}-${(options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_')}`;
-	const proc = spawnLogged(command, args, {
-		...options,
-		logPrefix: path.join(options.logDir, name),
-	});
-	const timeoutMs = options.timeoutMs ?? 120_000;
+	const label = (options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_');
+	const number = String(++commandCounter).padStart(3, '0');
+	const logPrefix = path.join(options.logDir, `${number}-${label}`);
+	const proc = spawnLogged(command, args, { ...options, logPrefix });
 	let timedOut = false;
 	const timer = setTimeout(() => {
 		timedOut = true;
 		void stopChild(proc.child, 5_000);
-	}, timeoutMs);
-	const { code, signal } = await new Promise<{
-		code: number | null;
-		signal: NodeJS.Signals | null;
-	}>((resolve) => {
+	}, options.timeoutMs ?? 120_000);
+	type Exit = Pick<CommandResult, 'code' | 'signal'>;
+	const { code, signal } = await new Promise<Exit>((resolve) => {
 		proc.child.once('error', (error) => {
 			fs.appendFileSync(proc.stderrFile, `\nspawn error: ${error.message}\n`);
 			resolve({ code: -1, signal: null });
@@ -220,16 +210,10 @@ export async function runCommand(
 	clearTimeout(timer);
 	// nothing of the group may outlive the command (e.g. an n8n task runner)
 	signalGroup(proc.child, 'SIGKILL');
-	return {
-		code,
-		signal,
-		stdout: fs.readFileSync(proc.stdoutFile, 'utf8'),
-		stderr: fs.readFileSync(proc.stderrFile, 'utf8'),
-		stdoutFile: proc.stdoutFile,
-		stderrFile: proc.stderrFile,
-		ms: Date.now() - started,
-		timedOut,
-	};
+	const { stdoutFile, stderrFile } = proc;
+	const [stdout, stderr] = [stdoutFile, stderrFile].map((file) => fs.readFileSync(file, 'utf8'));
+	const ms = Date.now() - started;
+	return { code, signal, stdout, stderr, stdoutFile, stderrFile, ms, timedOut };
 }
 
 /** The end of a long output, for error messages. */
@@ -239,12 +223,9 @@ export function tail(text: string, chars = 3000): string {
 
 /** Throws (with the log file and the output's end) unless the command exited 0. */
 export function assertOk(result: CommandResult, what: string): CommandResult {
-	if (result.code !== 0) {
-		throw new Error(
-			`${what} failed (exit ${result.code}${result.signal ? `, ${result.signal}` : ''}${
-				result.timedOut ? ', timed out' : ''
-			}); logs: ${result.stdoutFile}\n${tail(result.stdout + result.stderr)}`,
-		);
-	}
-	return result;
+	if (result.code === 0) return result;
+	const how = [`exit ${result.code}`, result.signal, result.timedOut && 'timed out'];
+	throw new Error(
+		`${what} failed (${how.filter(Boolean).join(', ')}); logs: ${result.stdoutFile}\n${tail(result.stdout + result.stderr)}`,
+	);
 }

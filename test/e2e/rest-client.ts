@@ -76,9 +76,8 @@ export class N8n extends N8nCli {
 	}
 
 	get running(): boolean {
-		return (
-			!!this.server && this.server.child.exitCode === null && this.server.child.signalCode === null
-		);
+		const child = this.server?.child;
+		return !!child && child.exitCode === null && child.signalCode === null;
 	}
 
 	get pid(): number | undefined {
@@ -99,26 +98,20 @@ export class N8n extends N8nCli {
 	/** `n8n start`; resolves when the editor URL is printed and /healthz/readiness answers 200. */
 	async start({ timeoutMs = 120_000 } = {}): Promise<void> {
 		if (this.running) return;
-		this.server = spawnLogged(this.install.nodeBin, [this.install.n8nScript, 'start'], {
+		const server = spawnLogged(this.install.nodeBin, [this.install.n8nScript, 'start'], {
 			env: this.env(),
 			logPrefix: path.join(this.logDir, `n8n-start-${Date.now()}`),
 		});
-		const server = this.server;
+		this.server = server;
+		const ready = async () => {
+			if (!this.running)
+				throw new Error(`n8n start exited (${server.child.exitCode ?? server.child.signalCode})`);
+			if (!server.readOutput().includes('Editor is now accessible')) return false;
+			const res = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
+			return res?.status === 200;
+		};
 		try {
-			await waitFor(
-				'n8n start to be ready',
-				async () => {
-					if (!this.running) {
-						throw new Error(
-							`n8n start exited (${server.child.exitCode ?? server.child.signalCode})`,
-						);
-					}
-					if (!server.readOutput().includes('Editor is now accessible')) return false;
-					const res = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
-					return res?.status === 200;
-				},
-				{ timeoutMs, intervalMs: 200 },
-			);
+			await waitFor('n8n start to be ready', ready, { timeoutMs, intervalMs: 200 });
 		} catch (error) {
 			const log = tail(server.readOutput());
 			await this.stop();
@@ -132,10 +125,8 @@ export class N8n extends N8nCli {
 		await stopChild(this.server.child, graceMs);
 		this.cookie = undefined;
 		// the editor's files n8n copies here at every start: `n8n-node lint` would lint them (no ignore list)
-		fs.rmSync(path.join(this.userFolder, '.cache', 'n8n', 'public'), {
-			recursive: true,
-			force: true,
-		});
+		const editorFiles = path.join(this.userFolder, '.cache', 'n8n', 'public');
+		fs.rmSync(editorFiles, { recursive: true, force: true });
 	}
 
 	async request<T = unknown>(
@@ -143,13 +134,11 @@ export class N8n extends N8nCli {
 		urlPath: string,
 		{ body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
 	): Promise<HttpResult<T>> {
+		const json: Record<string, string> =
+			body !== undefined ? { 'Content-Type': 'application/json' } : {};
 		const res = await fetch(`${this.baseUrl}${urlPath}`, {
 			method,
-			headers: {
-				Accept: 'application/json',
-				...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-				...headers,
-			},
+			headers: { Accept: 'application/json', ...json, ...headers },
 			body: body !== undefined ? JSON.stringify(body) : undefined,
 			signal: AbortSignal.timeout(60_000),
 		});
@@ -164,26 +153,30 @@ export class N8n extends N8nCli {
 		return { status: res.status, body: parsed as T, text, headers: res.headers };
 	}
 
+	private session(): Record<string, string> {
+		return this.cookie ? { Cookie: this.cookie, 'browser-id': this.browserId } : {};
+	}
+
 	/** The editor's REST API (/rest/...), with the owner's cookie. */
 	async rest<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<HttpResult<T>> {
 		if (!this.cookie) throw new Error('no session: call setupOwner() first');
-		return await this.request<T>(method, `/rest${urlPath}`, {
-			body,
-			headers: { Cookie: this.cookie, 'browser-id': this.browserId },
-		});
+		return await this.request<T>(method, `/rest${urlPath}`, { body, headers: this.session() });
 	}
 
 	/** The public API (/api/v1/...), with the API key. */
 	async api<T = unknown>(method: string, urlPath: string, body?: unknown): Promise<HttpResult<T>> {
 		if (!this.apiKey) throw new Error('no API key: call createApiKey() first');
-		return await this.request<T>(method, `/api/v1${urlPath}`, {
-			body,
-			headers: { 'X-N8N-API-KEY': this.apiKey },
-		});
+		const headers = { 'X-N8N-API-KEY': this.apiKey };
+		return await this.request<T>(method, `/api/v1${urlPath}`, { body, headers });
 	}
 
-	/** Throws unless `res` is a 200. */
-	private static ok<T>(res: HttpResult<T>, what: string): HttpResult<T> {
+	/** The body of a 200 answer of the REST (`/rest…`) or public API; else throws. */
+	private async ok<T>(method: string, urlPath: string, body?: unknown): Promise<HttpResult<T>> {
+		const rest = urlPath.startsWith('/rest');
+		const res = rest
+			? await this.rest<T>(method, urlPath.slice('/rest'.length), body)
+			: await this.api<T>(method, urlPath, body);
+		const what = `${method} ${rest ? '' : '/api/v1'}${urlPath}`;
 		if (res.status !== 200)
 			throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 500)}`);
 		return res;
@@ -207,10 +200,8 @@ export class N8n extends N8nCli {
 		if (setup.status === 200) {
 			this.keepCookie(setup);
 		} else {
-			const login = await this.request('POST', '/rest/login', {
-				body: { emailOrLdapLoginId: owner.email, password: owner.password },
-				headers,
-			});
+			const body = { emailOrLdapLoginId: owner.email, password: owner.password };
+			const login = await this.request('POST', '/rest/login', { body, headers });
 			if (login.status !== 200) {
 				throw new Error(
 					`owner setup answered ${setup.status} (${setup.text.slice(0, 300)}) and login ${login.status} (${login.text.slice(0, 300)})`,
@@ -223,18 +214,14 @@ export class N8n extends N8nCli {
 
 	/** An API key with every scope the instance offers. */
 	async createApiKey(label = `e2e ${Date.now()}`): Promise<string> {
-		const scopes = N8n.ok(
-			await this.rest<{ data: string[] }>('GET', '/api-keys/scopes'),
-			'GET /rest/api-keys/scopes',
-		);
+		const scopes = await this.ok<{ data: string[] }>('GET', '/rest/api-keys/scopes');
 		const created = await this.rest<{ data: { rawApiKey: string } }>('POST', '/api-keys', {
 			label,
 			scopes: scopes.body.data,
 			expiresAt: null,
 		});
-		if (created.status !== 200 || !created.body.data?.rawApiKey) {
+		if (created.status !== 200 || !created.body.data?.rawApiKey)
 			throw new Error(`POST /rest/api-keys answered ${created.status}: ${created.text}`);
-		}
 		this.apiKey = created.body.data.rawApiKey;
 		return this.apiKey;
 	}
@@ -275,13 +262,11 @@ export class N8n extends N8nCli {
 
 	/** Activates (2.x: publishes) a workflow through the public API; its pollers poll once at once. */
 	async activate(workflowId: string): Promise<void> {
-		const url = this.install.offers.activatePath(workflowId);
-		N8n.ok(await this.api('POST', url, {}), `POST ${url}`);
+		await this.ok('POST', this.install.offers.activatePath(workflowId), {});
 	}
 
 	async deactivate(workflowId: string): Promise<void> {
-		const url = this.install.offers.deactivatePath(workflowId);
-		N8n.ok(await this.api('POST', url), `POST ${url}`);
+		await this.ok('POST', this.install.offers.deactivatePath(workflowId));
 	}
 
 	/** Deactivate + activate: makes a polling trigger poll now instead of at its next minute. */
@@ -294,21 +279,18 @@ export class N8n extends N8nCli {
 	async execute(workflowId: string, { timeoutMs = 120_000 } = {}): Promise<ExecuteResult> {
 		if (!this.running) throw new Error(`cannot run ${workflowId}: n8n is not started`);
 		const id = encodeURIComponent(workflowId);
-		const stored = N8n.ok(
-			await this.rest<{
-				data: { nodes: Array<{ name: string; type: string; disabled?: boolean }> };
-			}>('GET', `/workflows/${id}`),
-			`GET /rest/workflows/${workflowId}`,
-		);
-		const trigger = stored.body.data.nodes.find(
+		type Stored = { data: { nodes: Array<{ name: string; type: string; disabled?: boolean }> } };
+		const stored = (await this.ok<Stored>('GET', `/rest/workflows/${id}`)).body.data;
+		const trigger = stored.nodes.find(
 			(node) => node.type === 'n8n-nodes-base.manualTrigger' && !node.disabled,
 		);
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from`);
 		const mark = this.serverLogs().map((log) => log.length);
+		const runBody = this.install.offers.manualRunBody(stored, trigger.name);
 		const started = await this.rest<{ data?: { executionId?: string } }>(
 			'POST',
 			`/workflows/${id}/run`,
-			this.install.offers.manualRunBody(stored.body.data, trigger.name),
+			runBody,
 		);
 		const executionId = started.body?.data?.executionId;
 		if (started.status !== 200 || executionId === undefined) {
@@ -316,14 +298,13 @@ export class N8n extends N8nCli {
 				`POST /rest/workflows/${workflowId}/run answered ${started.status}: ${started.text.slice(0, 500)}`,
 			);
 		}
+		const url = `/executions/${encodeURIComponent(String(executionId))}?includeData=true`;
 		const saved = await waitFor(
 			`execution ${executionId} of ${workflowId} to finish`,
 			async () => {
-				const res = await this.api<RunData & { status: string; mode: string }>(
-					'GET',
-					`/executions/${encodeURIComponent(String(executionId))}?includeData=true`,
-				);
-				return res.status === 200 && FINISHED.includes(res.body.status) && res.body.data?.resultData
+				const res = await this.api<RunData & { status: string; mode: string }>('GET', url);
+				const { status, data } = res.body;
+				return res.status === 200 && FINISHED.includes(status) && data?.resultData
 					? res
 					: undefined;
 			},
@@ -331,30 +312,22 @@ export class N8n extends N8nCli {
 		);
 		const run = saved.body;
 		const failed = run.status !== 'success' || run.data.resultData.error !== undefined;
+		const logs = this.serverLogs().map((log, i) => log.slice(mark[i]));
 		return {
 			code: failed ? 1 : 0,
 			executionId: String(executionId),
 			status: run.status,
 			mode: run.mode,
 			run,
-			output: [
-				started.text,
-				saved.text,
-				...this.serverLogs().map((log, i) => log.slice(mark[i])),
-			].join('\n'),
+			output: [started.text, saved.text, ...logs].join('\n'),
 			logFile: this.server?.stdoutFile ?? '',
 		};
 	}
 
 	/** Executions of a workflow with their data (oldest first). */
 	async executions(workflowId: string): Promise<Execution[]> {
-		const res = N8n.ok(
-			await this.api<{ data: Array<Execution & { id: string | number }> }>(
-				'GET',
-				`/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`,
-			),
-			'GET /api/v1/executions',
-		);
+		const url = `/executions?workflowId=${encodeURIComponent(workflowId)}&includeData=true&limit=250`;
+		const res = await this.ok<{ data: Array<Execution & { id: string | number }> }>('GET', url);
 		return res.body.data
 			.map((e) => ({ ...e, id: String(e.id) }))
 			.sort((a, b) => Number(a.id) - Number(b.id));
@@ -362,20 +335,12 @@ export class N8n extends N8nCli {
 
 	/** "Test" of a stored credential as the editor does it: read back (secrets redacted), then POSTed to be tested. */
 	async testCredential(credentialId: string): Promise<{ status: string; message: string }> {
-		const stored = N8n.ok(
-			await this.rest<{
-				data: { id: string; name: string; type: string; data?: Record<string, unknown> };
-			}>('GET', `/credentials/${encodeURIComponent(credentialId)}?includeData=true`),
-			`GET /rest/credentials/${credentialId}`,
-		);
-		const { id, name, type, data } = stored.body.data;
-		const res = N8n.ok(
-			await this.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
-				credentials: { id, name, type, data: data ?? {} },
-			}),
-			'POST /rest/credentials/test',
-		);
-		return res.body.data;
+		const url = `/rest/credentials/${encodeURIComponent(credentialId)}?includeData=true`;
+		type Stored = { id: string; name: string; type: string; data?: Record<string, unknown> };
+		const { id, name, type, data } = (await this.ok<{ data: Stored }>('GET', url)).body.data;
+		const credentials = { id, name, type, data: data ?? {} };
+		type Tested = { data: { status: string; message: string } };
+		return (await this.ok<Tested>('POST', '/rest/credentials/test', { credentials })).body.data;
 	}
 
 	/** Credential type names the running instance knows (what the editor loads). */
@@ -389,14 +354,12 @@ export class N8n extends N8nCli {
 	}
 
 	private async editorTypes(kind: 'nodes' | 'credentials') {
-		const res = await this.request<Array<{ name: string; displayName: string }>>(
-			'GET',
-			`/types/${kind}.json`,
-			{ headers: this.cookie ? { Cookie: this.cookie, 'browser-id': this.browserId } : {} },
-		);
-		if (res.status !== 200 || !Array.isArray(res.body)) {
-			throw new Error(`GET /types/${kind}.json answered ${res.status}: ${res.text.slice(0, 300)}`);
-		}
+		const url = `/types/${kind}.json`;
+		const res = await this.request<Array<{ name: string; displayName: string }>>('GET', url, {
+			headers: this.session(),
+		});
+		if (res.status !== 200 || !Array.isArray(res.body))
+			throw new Error(`GET ${url} answered ${res.status}: ${res.text.slice(0, 300)}`);
 		return res.body;
 	}
 }
