@@ -1,8 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-/**
- * `npm run dev`: n8n (DEV_N8N_PORT, 5678) with the packed package, the seeded sandbox (DEV_SANDBOX_PORT, 8787),
- * credentials and examples; busy ports are replaced. State survives in .cache/dev-user/. Ctrl-C stops both.
- */
+/** `npm run dev`: n8n (DEV_N8N_PORT, 5678) with the package, sandbox (DEV_SANDBOX_PORT, 8787), state in .cache/dev-user/. */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

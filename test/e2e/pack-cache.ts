@@ -1,8 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-/**
- * What goes into the tarball, as a key (SHA-256 of paths and bytes) that `buildAndPack` packs once for: package
- * metadata, lockfile, nodes/, credentials/, icons/, and the images and `__schema__` JSON `n8n-node build` copies.
- */
+/** The tarball's inputs as a key (SHA-256 of paths and bytes) `buildAndPack` packs once for: sources, images, schemas. */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

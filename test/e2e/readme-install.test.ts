@@ -1,8 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
-/**
- * README → Installation run as written: its bash block, read out of README.md, runs in a fresh HOME with the packed
- * file as `/path/to/….tgz`; n8n started on that HOME must load both nodes and the credential types.
- */
+/** README → Installation as written: its bash block in a fresh HOME with the packed file; n8n there loads both nodes. */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -226,10 +226,7 @@ export class N8n extends N8nCli {
 		return this.apiKey;
 	}
 
-	/**
-	 * POSTs to a published workflow's production webhook. n8n registers it a moment after publishing (404 until
-	 * then, having run nothing): retried for a minute unless `registered` (a load generator, whose every answer counts).
-	 */
+	/** POST to a published workflow's webhook; a 404 (not registered yet) is retried for a minute unless `registered`. */
 	async callWebhook(
 		webhookPath: string,
 		{
