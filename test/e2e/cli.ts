@@ -31,14 +31,11 @@ export function refuseUnsafeWorkflowIds(workflows: WorkflowSpec[]): void {
 	for (const workflow of workflows) {
 		if (workflow.id.length > 21)
 			throw new Error(`workflow id "${workflow.id}" is longer than 21 characters`);
-		if (
-			workflow.id.length > STATIC_DATA_ID_MAX_LENGTH &&
-			workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE)
-		) {
+		const polls = workflow.nodes.some((node) => node.type === TRIGGER_NODE_TYPE);
+		if (polls && workflow.id.length > STATIC_DATA_ID_MAX_LENGTH)
 			throw new Error(
 				`workflow id "${workflow.id}" is longer than ${STATIC_DATA_ID_MAX_LENGTH} characters: some n8n version of the suite would drop its trigger's static data`,
 			);
-		}
 	}
 }
 
@@ -59,12 +56,8 @@ export class N8nCli {
 	}
 
 	env(): NodeJS.ProcessEnv {
-		return n8nEnv(
-			this.install,
-			this.userFolder,
-			{ port: this.port, brokerPort: this.brokerPort },
-			this.extraEnv,
-		);
+		const ports = { port: this.port, brokerPort: this.brokerPort };
+		return n8nEnv(this.install, this.userFolder, ports, this.extraEnv);
 	}
 
 	async cli(
@@ -106,14 +99,8 @@ export class N8nCli {
 	async importWorkflows(workflows: WorkflowSpec[]): Promise<void> {
 		refuseUnsafeWorkflowIds(workflows);
 		const file = path.join(this.logDir, `workflows-${Date.now()}.json`);
-		fs.writeFileSync(
-			file,
-			JSON.stringify(
-				workflows.map((w) => ({ active: false, settings: {}, ...w })),
-				null,
-				2,
-			),
-		);
+		const inactive = workflows.map((w) => ({ active: false, settings: {}, ...w }));
+		fs.writeFileSync(file, JSON.stringify(inactive, null, 2));
 		assertOk(await this.cli(['import:workflow', `--input=${file}`]), 'n8n import:workflow');
 	}
 

@@ -18,12 +18,7 @@ const LOG_DIR = path.join(USER_FOLDER, 'logs');
 const IMPORTED_MARKER = path.join(USER_FOLDER, 'imported-examples.json');
 const SANDBOX_INFO = path.join(USER_FOLDER, 'sandbox.json');
 /** Meets n8n's password rules (8+ characters, a number, an upper-case letter). Local demo only. */
-const OWNER = {
-	email: 'demo@example.com',
-	password: 'Demo-Passw0rd',
-	firstName: 'Demo',
-	lastName: 'User',
-};
+const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd' };
 
 let n8n: N8n | undefined;
 let sandbox: SpawnedProcess | undefined;
@@ -61,22 +56,17 @@ async function startSandboxProcess(port: number): Promise<{ baseUrl: string; see
 		logPrefix: path.join(LOG_DIR, 'sandbox'),
 	});
 	const proc = sandbox;
-	const info = await waitFor(
-		'the sandbox to start',
-		() => {
-			if (proc.child.exitCode !== null) throw new Error(`sandbox exited: ${proc.readOutput()}`);
-			if (!fs.existsSync(SANDBOX_INFO)) return undefined;
-			return JSON.parse(fs.readFileSync(SANDBOX_INFO, 'utf8')) as SeedInfo & { baseUrl: string };
-		},
-		{ timeoutMs: 30_000 },
-	);
+	const info = await waitFor('the sandbox to start', () => {
+		if (proc.child.exitCode !== null) throw new Error(`sandbox exited: ${proc.readOutput()}`);
+		if (!fs.existsSync(SANDBOX_INFO)) return undefined;
+		return JSON.parse(fs.readFileSync(SANDBOX_INFO, 'utf8')) as SeedInfo & { baseUrl: string };
+	});
 	const { baseUrl, ...seed } = info;
 	return { baseUrl, seed };
 }
 
-function hashOf(file: string): string {
-	return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-}
+const hashOf = (file: string) =>
+	crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** Imports examples that are new or changed since the last run (your edits to the others are kept). */
 async function importExamples(instance: N8n, withTrigger: boolean): Promise<string[]> {
@@ -110,9 +100,7 @@ async function main(): Promise<void> {
 	fs.rmSync(LOG_DIR, { recursive: true, force: true });
 	fs.mkdirSync(LOG_DIR, { recursive: true });
 
-	say(
-		'n8n-nodes-file-storage dev: preparing (the first run installs n8n into .cache/: a few minutes)…',
-	);
+	say('n8n-nodes-file-storage dev: preparing (the first run installs n8n into .cache/)…');
 	const install = await installN8n(LOG_DIR);
 	say(`  n8n ${install.version} in ${path.relative(REPO_ROOT, install.dir)}`);
 	const tarball = await buildAndPack(path.join(REPO_ROOT, '.cache', 'dev-pack'), LOG_DIR);
@@ -143,23 +131,23 @@ async function main(): Promise<void> {
 	await n8n.start();
 	let login = `${OWNER.email} / ${OWNER.password}`;
 	try {
-		await n8n.setupOwner(OWNER);
+		await n8n.setupOwner({ ...OWNER, firstName: 'Demo', lastName: 'User' });
 	} catch {
 		login = `(the owner of .cache/dev-user exists with another password: ${OWNER.email} / yours)`;
 	}
 
 	const instance = n8n;
-	const unexpected = (what: string) => () => {
-		if (!stopping)
-			void shutdown(
-				`${what} stopped unexpectedly (logs: ${path.relative(REPO_ROOT, LOG_DIR)}/)`,
-				1,
-			);
-	};
+	const logs = path.relative(REPO_ROOT, LOG_DIR);
+	const unexpected = (what: string) => () =>
+		void (stopping || shutdown(`${what} stopped unexpectedly (logs: ${logs}/)`, 1));
 	sandbox?.child.once('exit', unexpected('the sandbox'));
 	instance.onExit(unexpected('n8n'));
 
 	const share = seed.shares.find((s) => s.permission === 'editor' && !s.protected && !s.expired);
+	const shareLine = (s: SeedInfo['shares'][number]) => {
+		const kind = [s.permission, s.protected && 'protected', s.expired && 'expired'].filter(Boolean);
+		return `    share (${kind.join(', ')})`.padEnd(51) + `share token   ${s.token}`;
+	};
 	const request = seed.fileRequests.find((r) => r.active);
 	say(
 		[
@@ -176,14 +164,7 @@ async function main(): Promise<void> {
 			...seed.users
 				.slice(1)
 				.map((u) => `    user ${u.name.padEnd(14)} access token  ${u.accessToken}`),
-			...seed.shares
-				.filter((s) => s !== share)
-				.map(
-					(s) =>
-						`    share (${[s.permission, s.protected ? 'protected' : '', s.expired ? 'expired' : ''].filter(Boolean).join(', ')})`.padEnd(
-							51,
-						) + `share token   ${s.token}`,
-				),
+			...seed.shares.filter((s) => s !== share).map(shareLine),
 			...seed.fileRequests
 				.filter((r) => r !== request)
 				.map((r) => `    ${'file request (expired)'.padEnd(46)} request id    ${r.id}`),
@@ -195,7 +176,7 @@ async function main(): Promise<void> {
 						`    curl -X POST ${baseUrl}/__sandbox/files -H 'Content-Type: application/json' -d '{"name":"hello.pdf"}'`,
 					]
 				: []),
-			`  logs           ${path.relative(REPO_ROOT, LOG_DIR)}/`,
+			`  logs           ${logs}/`,
 			'  Ctrl-C stops n8n and the sandbox.',
 			'',
 		].join('\n'),

@@ -42,8 +42,7 @@ describe('N8N_VERSION selects an n8n the harness knows', () => {
 			'/workflows/a/deactivate',
 		]);
 		// a manual run names its trigger; 1.x also takes the workflow in the body
-		const stored = { id: 'wf', nodes: [] };
-		const triggerToStartFrom = { name: 'Start' };
+		const [stored, triggerToStartFrom] = [{ id: 'wf', nodes: [] }, { name: 'Start' }];
 		expect(two.manualRunBody(stored, 'Start')).toEqual({ triggerToStartFrom });
 		expect(one.manualRunBody(stored, 'Start')).toEqual({
 			workflowData: stored,
@@ -74,23 +73,19 @@ describe(`the installed n8n ${selectedN8n().version} is what n8n-versions.ts say
 	}, 40 * 60_000);
 
 	test('n8n version, Node version, poll time budget', async () => {
+		// 2.x sets the method per instance in the constructor: the class's source shows whether it has one
+		const script =
+			"const { PollContext } = require(process.argv[1]); console.log(JSON.stringify({ node: process.versions.node, budget: String(PollContext).includes('this.getPollBudgetMs') }))";
+		const core = path.join(install.dir, 'node_modules', 'n8n-core');
+		const options = { logDir: LOGS, name: 'probe-n8n-core', timeoutMs: 120_000 };
 		const probe = assertOk(
-			await runCommand(
-				install.nodeBin,
-				[
-					'-e',
-					// 2.x sets the method per instance in the constructor: the class's source shows whether it has one
-					"const { PollContext } = require(process.argv[1]); console.log(JSON.stringify({ node: process.versions.node, budget: String(PollContext).includes('this.getPollBudgetMs') }))",
-					path.join(install.dir, 'node_modules', 'n8n-core'),
-				],
-				{ logDir: LOGS, name: 'probe-n8n-core', timeoutMs: 120_000 },
-			),
-			'the n8n-core probe',
+			await runCommand(install.nodeBin, ['-e', script, core], options),
+			'probe',
 		);
-		const facts = JSON.parse(probe.stdout.trim().split('\n').pop() ?? '{}') as {
-			node: string;
-			budget: boolean;
-		};
+		const facts = JSON.parse(probe.stdout.trim().split('\n').pop() ?? '{}') as Record<
+			string,
+			unknown
+		>;
 		expect(install.version).toBe(install.offers.version);
 		expect(facts.node).toBe(install.offers.nodeVersion);
 		expect(facts.budget).toBe(install.offers.reportsPollBudget);

@@ -36,12 +36,10 @@ function installationBlocks(readme: string): string[] {
 function readmeInstallBlock(): string {
 	const blocks = installationBlocks(fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8'));
 	const installing = blocks.filter((block) => block.match(PLACEHOLDER) !== null);
-	if (installing.length !== 1) {
-		throw new Error(
-			`README → Installation should have one bash block with a /path/to/….tgz placeholder, has ${installing.length}:\n${blocks.join('\n---\n')}`,
-		);
-	}
-	return installing[0];
+	if (installing.length === 1) return installing[0];
+	throw new Error(
+		`README → Installation should have one bash block with a /path/to/….tgz placeholder, has ${installing.length}:\n${blocks.join('\n---\n')}`,
+	);
 }
 
 /** `dir` or the folder above it that npm would install into instead (it has package.json or node_modules). */
@@ -53,17 +51,8 @@ function npmProjectAbove(dir: string): string | undefined {
 	}
 }
 
-const OWNER = {
-	email: 'e2e-install@example.com',
-	password: 'E2e-Passw0rd-2026',
-	firstName: 'Read',
-	lastName: 'Me',
-};
-
 /** Single quotes for bash. */
-function quoted(text: string): string {
-	return `'${text.replace(/'/g, `'\\''`)}'`;
-}
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 const watch = new Stopwatch();
 let install: N8nInstall;
@@ -146,12 +135,8 @@ describe('README → Installation, run as written', () => {
 		'n8n, restarted on that home, has loaded both nodes and the three credential types',
 		async () => {
 			expect(ran?.code).toBe(0);
-			const started = await N8n.create({
-				install,
-				userFolder: home,
-				logDir: LOGS,
-				env: { HOME: home },
-			});
+			const userFolder = home;
+			const started = await N8n.create({ install, userFolder, logDir: LOGS, env: { HOME: home } });
 			n8n = started;
 			// as e2e.test.ts checks the packed package: export:nodes, then the editor's credential types
 			const exported = await watch.time('n8n export:nodes', () => started.exportNodes());
@@ -162,7 +147,8 @@ describe('README → Installation, run as written', () => {
 				[...CREDENTIAL_TYPES].sort(),
 			);
 			await watch.time('n8n start until ready', () => started.start());
-			await started.setupOwner(OWNER);
+			const owner = { email: 'e2e-install@example.com', password: 'E2e-Passw0rd-2026' };
+			await started.setupOwner({ ...owner, firstName: 'Read', lastName: 'Me' });
 			expect(await started.credentialTypes()).toEqual(
 				expect.arrayContaining([...CREDENTIAL_TYPES]),
 			);
