@@ -356,13 +356,7 @@ const ERROR_OUTPUTS: Array<[string, string, IDataObject, number | undefined]> = 
 	[
 		'a batch Restore',
 		'e2eErrOutRestore',
-		{
-			resource: 'trash',
-			operation: 'restore',
-			itemType: 'file',
-			itemId: MISSING_ID,
-			toHome: false,
-		},
+		op('trash', 'restore', { itemType: 'file', itemId: MISSING_ID, toHome: false }),
 		undefined,
 	],
 	[
@@ -440,6 +434,7 @@ export const coreSuite: SharedSuite = {
 	tests,
 	stop: async () => await files?.close(),
 };
+
 function tests(): void {
 	describe('manual runs: one workflow per endpoint', () => {
 		test.each(ENDPOINTS)(
@@ -726,12 +721,9 @@ function tests(): void {
 				});
 				expect(res.status).toBe(201);
 				const now = streams();
-				const expected = Object.fromEntries(
-					Object.entries(now).map(([event, set]) => [
-						event,
-						[...set].filter((id) => !before[event as TriggerEvent].has(id)),
-					]),
-				) as Record<TriggerEvent, string[]>;
+				const expected = {} as Record<TriggerEvent, string[]>;
+				for (const event of TRIGGER_EVENTS.map((t) => t.event))
+					expected[event] = [...now[event]].filter((id) => !before[event].has(id));
 				expect(expected.notification).toContain(notification.id);
 				expect(expected.upload).toContain(upload.id);
 				expect(expected.fileRequestItem).toHaveLength(1);

@@ -86,27 +86,13 @@ function actionOf(nodeType: ExportedNodeType, resource: string, operation: strin
 
 type FromAiType = 'string' | 'number' | 'boolean';
 
-interface Placeholder {
-	key: string;
-	type: FromAiType;
-	description: string;
-	parameter: ExportedProperty;
-}
-
 /** `={{ $fromAI(...) }}`, escaped as the editor does. */
-function expression(placeholder: Placeholder): string {
-	const quoted = placeholder.description.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
-	return `={{ $fromAI('${placeholder.key}', \`${quoted}\`, '${placeholder.type}') }}`;
+function expression(p: { key: string; type: string; description: string }): string {
+	const quoted = p.description.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
+	return `={{ $fromAI('${p.key}', \`${quoted}\`, '${p.type}') }}`;
 }
 
-interface ToolSpec {
-	nodeName: string;
-	resource: string;
-	operation: string;
-	placeholders: Placeholder[];
-	parameters: Record<string, unknown>;
-	credential: Credential;
-}
+type ToolSpec = ReturnType<typeof toolSpecs>[number];
 
 /** Node name, resource, operation, what a model fills in (by parameter path), fixed parameters, credential (API). */
 type Tool = [string, string, string, Record<string, FromAiType>, IDataObject, Credential?];
@@ -127,7 +113,7 @@ const TOOLS: Tool[] = [
 ];
 
 /** Each tool's parameters with `$fromAI` placeholders (a folder picker By ID). */
-function toolSpecs(nodeType: ExportedNodeType): ToolSpec[] {
+function toolSpecs(nodeType: ExportedNodeType) {
 	return TOOLS.map(([nodeName, resource, operation, fill, fixed, credential = CREDENTIALS.api]) => {
 		const parameters: IDataObject = { resource, operation, ...fixed };
 		if (fill.limit) parameters.returnAll = false;
