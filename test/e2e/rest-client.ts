@@ -189,12 +189,7 @@ export class N8n extends N8nCli {
 	}
 
 	/** Creates the owner on a fresh instance, or logs in when it exists already. */
-	async setupOwner(owner: {
-		email: string;
-		password: string;
-		firstName: string;
-		lastName: string;
-	}): Promise<void> {
+	async setupOwner(owner: Record<'email' | 'password' | 'firstName' | 'lastName', string>) {
 		const headers = { 'browser-id': this.browserId };
 		const setup = await this.request('POST', '/rest/owner/setup', { body: owner, headers });
 		if (setup.status === 200) {
@@ -229,12 +224,9 @@ export class N8n extends N8nCli {
 	/** POST to a published workflow's webhook; a 404 (not registered yet) is retried for a minute unless `registered`. */
 	async callWebhook(
 		webhookPath: string,
-		{
-			body = {},
-			timeoutMs = 120_000,
-			registered = false,
-		}: { body?: unknown; timeoutMs?: number; registered?: boolean } = {},
+		options: { body?: unknown; timeoutMs?: number; registered?: boolean } = {},
 	): Promise<{ status: number; text: string; wallMs: number }> {
+		const { body = {}, timeoutMs = 120_000, registered = false } = options;
 		const call = async () => {
 			const started = performance.now();
 			const res = await fetch(`${this.baseUrl}/webhook/${webhookPath}`, {
