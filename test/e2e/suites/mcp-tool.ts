@@ -194,7 +194,7 @@ async function callForItems(name: string, args: Items[number]): Promise<Items> {
 const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
 type Request = Sandbox['requests'][number];
 /** The sandbox answered exactly these requests in this test: `METHOD path status`, then what `more` adds. */
-const expectCalls = (expected: string[], more = (_r: Request) => '') =>
+const expectCalls = (expected: string[], more: (r: Request) => string = () => '') =>
 	expect(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}${more(r)}`)).toEqual(
 		expected,
 	);
