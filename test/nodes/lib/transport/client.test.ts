@@ -10,6 +10,11 @@ async function apiRequest(ctx: IExecuteFunctions, call: ApiCall, options?: CallO
 	return await new ApiClient(ctx, call.credentialType).request(call, options);
 }
 
+/** The error a call fails with. */
+const failure = async (ctx: IExecuteFunctions, call: ApiCall, options?: CallOptions) =>
+	(await apiRequest(ctx, call, options).catch((caught: unknown) => caught)) as NodeApiError;
+const RESTORE = endpoints.restoreFromTrash({ to_home: false, items: [] });
+
 /** What n8n's HTTP helper throws when no answer came: its own NodeApiError around the HTTP client's error. */
 function wrappedNetworkError(code: string, message: string): NodeApiError {
 	return new NodeApiError(
@@ -21,10 +26,7 @@ function wrappedNetworkError(code: string, message: string): NodeApiError {
 describe('transport/request: how one call is sent', () => {
 	it('sends below the normalised Base URL, asks for JSON as text, passes query and body', async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { type: 'success', message: 'ok' } }]);
-		const response = await apiRequest(
-			fake.ctx,
-			endpoints.restoreFromTrash({ to_home: false, items: [] }),
-		);
+		const response = await apiRequest(fake.ctx, RESTORE);
 		expect(response).toEqual({ statusCode: 200, body: { type: 'success', message: 'ok' } });
 		expect(fake.sent).toHaveLength(1);
 		expect(fake.sent[0]).toMatchObject({
@@ -54,33 +56,27 @@ describe('transport/request: how one call is sent', () => {
 		const fake = fakeContext([
 			{ statusCode: 401, body: { message: 'token tok-secret-1 unknown' } },
 		]);
-		const error = await apiRequest(fake.ctx, endpoints.notifications(), { itemIndex: 4 }).catch(
-			(caught: unknown) => caught,
-		);
+		const error = await failure(fake.ctx, endpoints.notifications(), { itemIndex: 4 });
 		expect(error).toBeInstanceOf(NodeApiError);
 		// The node stops on it: its message ends with the item, as n8n's guidelines ask.
-		expect((error as NodeApiError).message).toBe(
+		expect(error.message).toBe(
 			'The access token was refused (HTTP 401): token [redacted] unknown [item 4]',
 		);
-		expect((error as NodeApiError).httpCode).toBe('401');
-		expect((error as NodeApiError).context.itemIndex).toBe(4);
+		expect(error.httpCode).toBe('401');
+		expect(error.context.itemIndex).toBe(4);
 	});
 
 	it('under continueOnFail the message leaves the item to the error item it becomes', async () => {
 		const fake = fakeContext([{ statusCode: 401, body: { message: 'token unknown' } }]);
 		const ctx = Object.assign(fake.ctx, { continueOnFail: () => true });
-		const error = (await apiRequest(ctx, endpoints.notifications(), { itemIndex: 4 }).catch(
-			(caught: unknown) => caught,
-		)) as NodeApiError;
+		const error = await failure(ctx, endpoints.notifications(), { itemIndex: 4 });
 		expect(error.message).toBe('The access token was refused (HTTP 401): token unknown');
 		expect(error.context.itemIndex).toBe(4);
 	});
 
 	it('no answer at all becomes "could not reach", naming the credential to check', async () => {
 		const fake = fakeContext([{ throws: new Error('no route') }]);
-		const error = (await apiRequest(fake.ctx, endpoints.notifications()).catch(
-			(caught: unknown) => caught,
-		)) as NodeApiError;
+		const error = await failure(fake.ctx, endpoints.notifications());
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Could not reach the File Storage server');
 		expect(error.description).toContain('"File Storage API (access token)" credential');
@@ -134,10 +130,7 @@ describe('transport/request: how one call is sent', () => {
 				{ throws: wrappedNetworkError('ECONNRESET', 'socket hang up') },
 				{ statusCode: 200, body: { type: 'success', message: 'ok' } },
 			]);
-			const error = (await apiRequest(
-				fake.ctx,
-				endpoints.restoreFromTrash({ to_home: false, items: [] }),
-			).catch((caught: unknown) => caught)) as NodeApiError;
+			const error = await failure(fake.ctx, RESTORE);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toBe(
 				'The connection to the File Storage server broke before it answered (ECONNRESET)',
@@ -150,10 +143,7 @@ describe('transport/request: how one call is sent', () => {
 			const fake = fakeContext([
 				{ throws: wrappedNetworkError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1') },
 			]);
-			const error = (await apiRequest(
-				fake.ctx,
-				endpoints.restoreFromTrash({ to_home: false, items: [] }),
-			).catch((caught: unknown) => caught)) as NodeApiError;
+			const error = await failure(fake.ctx, RESTORE);
 			expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 			expect(error.description).not.toContain('may have been applied');
 		});
@@ -163,9 +153,7 @@ describe('transport/request: how one call is sent', () => {
 				{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1000ms exceeded') },
 			]);
 			const policy = { ...EXECUTION_POLICY, timeoutMs: 1000 };
-			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch(
-				(caught: unknown) => caught,
-			)) as NodeApiError;
+			const error = await failure(fake.ctx, endpoints.notifications(), { policy });
 			expect(error.message).toBe('No answer within 1 s to GET /api/v1/notifications');
 			expect(error.description).toMatch(/Raise Timeout/);
 			expect(fake.sent).toHaveLength(1);
@@ -177,9 +165,7 @@ describe('transport/request: how one call is sent', () => {
 				{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1ms exceeded') },
 			]);
 			const policy = { ...EXECUTION_POLICY, timeoutMs: 0.1 };
-			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch(
-				(caught: unknown) => caught,
-			)) as NodeApiError;
+			const error = await failure(fake.ctx, endpoints.notifications(), { policy });
 			expect(fake.sent[0].timeout).toBe(1);
 			expect(error.message).toBe('No answer within 1 ms to GET /api/v1/notifications');
 		});
@@ -188,10 +174,7 @@ describe('transport/request: how one call is sent', () => {
 	describe('a 2xx whose body is not what a mutation promises', () => {
 		it('an empty 200 is not taken as done (only an empty 204 is)', async () => {
 			const fake = fakeContext([{ statusCode: 200, body: '' }]);
-			const error = (await apiRequest(
-				fake.ctx,
-				endpoints.restoreFromTrash({ to_home: false, items: [] }),
-			).catch((caught: unknown) => caught)) as NodeApiError;
+			const error = await failure(fake.ctx, RESTORE);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toBe(
 				'Unexpected answer from the server (HTTP 200): expected {type, message} or an empty 204',
@@ -213,10 +196,7 @@ describe('transport/request: how one call is sent', () => {
 			],
 		])('%s says the request may have been applied', async (_what, body, message) => {
 			const fake = fakeContext([{ statusCode: 200, body }]);
-			const error = (await apiRequest(
-				fake.ctx,
-				endpoints.restoreFromTrash({ to_home: false, items: [] }),
-			).catch((caught: unknown) => caught)) as NodeApiError;
+			const error = await failure(fake.ctx, RESTORE);
 			expect(error.message).toBe(message);
 			expect(error.description).toContain(
 				'The status says it succeeded, so the request may have been applied',
@@ -228,9 +208,7 @@ describe('transport/request: how one call is sent', () => {
 			// the read is asked for again after the policy's back-offs: recorded here, not slept
 			const waits: number[] = [];
 			const policy = { ...EXECUTION_POLICY, wait: async (ms: number) => void waits.push(ms) };
-			const error = (await apiRequest(fake.ctx, endpoints.notifications(), { policy }).catch(
-				(caught: unknown) => caught,
-			)) as NodeApiError;
+			const error = await failure(fake.ctx, endpoints.notifications(), { policy });
 			expect(error.message).toMatch(/not complete JSON/);
 			expect(error.description).not.toContain('applied');
 			expect(waits).toEqual([1000, 2000]);
