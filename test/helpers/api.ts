@@ -1,10 +1,7 @@
 import { call } from '../sandbox/helpers';
 import type { Sandbox } from '../sandbox/server';
 
-/**
- * Direct GETs to the sandbox (through the sandbox suites' one client, `call`): the oracle the node's output is
- * compared with. Anything but a 2xx is an error.
- */
+/** Direct GETs to the sandbox (through the sandbox suites' one client, `call`): the oracle the node's output is compared with. Anything but a 2xx is an error. */
 export async function apiGet<T = Record<string, unknown>>(
 	sandbox: Sandbox,
 	path: string,
@@ -21,6 +18,8 @@ interface Wrapper {
 	data: { id: string; type: string; attributes: Record<string, unknown> };
 }
 
+type Page = { data: Wrapper[]; meta: { cursor: { next_cursor: string | null } } };
+
 /** Every element of a cursor-paginated listing, walked with the largest page. */
 export async function apiListAll(
 	sandbox: Sandbox,
@@ -30,14 +29,8 @@ export async function apiListAll(
 	const all: Wrapper[] = [];
 	let cursor: string | undefined;
 	for (let guard = 0; guard < 1000; guard++) {
-		const body = await apiGet<{
-			data: Wrapper[];
-			meta: { cursor: { next_cursor: string | null } };
-		}>(sandbox, path, {
-			...params,
-			limit: 500,
-			...(cursor ? { cursor } : {}),
-		});
+		const query = { ...params, limit: 500, ...(cursor ? { cursor } : {}) };
+		const body = await apiGet<Page>(sandbox, path, query);
 		all.push(...body.data);
 		if (!body.meta.cursor.next_cursor) return all;
 		cursor = body.meta.cursor.next_cursor;

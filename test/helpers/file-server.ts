@@ -18,15 +18,7 @@ export interface FileServer {
 	close(): Promise<void>;
 }
 
-/**
- * The "remote" origin that tests have the sandbox's upload-from-URL download from, on 127.0.0.1. Routes:
- *   any path in `files`              -> that file (checked first)
- *   /files/<name>?size=N&type=mime   -> N bytes (default 1234) with that Content-Type (default text/plain)
- *   /disposition                     -> a 2.5 MB PDF named by Content-Disposition: "report final.pdf"
- *   /redirect/<name>                 -> 302 to /files/<name>?size=10
- *   /hang                            -> never answers (until `close()`)
- *   anything else                    -> 404
- */
+/** The "remote" origin that tests have the sandbox's upload-from-URL download from, on 127.0.0.1. Routes: any path in `files`              -> that file (checked first) /files/<name>?size=N&type=mime   -> N bytes (default 1234) with that Content-Type (default text/plain) /disposition                     -> a 2.5 MB PDF named by Content-Disposition: "report final.pdf" /redirect/<name>                 -> 302 to /files/<name>?size=10 /hang                            -> never answers (until `close()`) anything else                    -> 404 */
 export async function startFileServer(files: Record<string, ServedFile> = {}): Promise<FileServer> {
 	const hits: string[] = [];
 	const server = http.createServer((req, res) => {
@@ -58,15 +50,19 @@ export async function startFileServer(files: Record<string, ServedFile> = {}): P
 			res.end('not found');
 		}
 	});
+	return { ...(await listenLocally(server)), hits, files };
+}
+
+/** Listens on 127.0.0.1 (a free port); close() also ends open connections (keep-alive, requests never answered). */
+export async function listenLocally(
+	server: http.Server,
+): Promise<{ url: string; close(): Promise<void> }> {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		hits,
-		files,
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
-				// keep-alive sockets and /hang would otherwise keep close() waiting
 				server.closeAllConnections();
 			}),
 	};

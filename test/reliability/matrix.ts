@@ -1,8 +1,4 @@
-/**
- * The fault matrix: server faults × operations, each case run through n8n-core's engine against the sandbox. Shared
- * by `fault-matrix.test.ts` (asserts every case) and `report.ts` (writes docs/reliability.md). A case reports what
- * was delivered, the requests and waits spent, and `problems`: every way it was silent or wrong.
- */
+/** The fault matrix: server faults × operations, each case run through n8n-core's engine against the sandbox. Shared by `fault-matrix.test.ts` (asserts every case) and `report.ts` (writes docs/reliability.md). A case reports what was delivered, the requests and waits spent, and `problems`: every way it was silent or wrong. */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { CredentialSet } from '../harness/engine';
@@ -64,71 +60,62 @@ const down = (status: number, rawBody: string) => ({ status, rawBody, headers: N
 const json200 = (rawBody: string) => ({ status: 200, rawBody, contentType: 'application/json' });
 const NGINX_502 =
 	'<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
+const MAINTENANCE = '<html><body><h1>Down for maintenance</h1></body></html>';
+const SIGN_IN = '<!doctype html><html><title>Sign in</title><form></form></html>';
 
+const fault = (id: string, label: string, rule?: Fault['rule'], more?: Partial<Fault>): Fault => ({
+	id,
+	label,
+	rule,
+	...more,
+});
 export const FAULTS: Fault[] = [
-	{ id: 'none', label: 'none (control)' },
-	{ id: '429-once', label: '429 Too Many Requests, Retry-After: 0, once', rule: tooMany('0') },
-	{
-		id: '429-wait',
-		label: '429, Retry-After: 1, once',
-		rule: tooMany('1'),
-		only: ['listing-page-1'],
-	},
-	{ id: '429-always', label: '429, Retry-After: 0, on every try', rule: tooMany('0', Infinity) },
-	{
-		id: '429-too-long',
-		label: '429, Retry-After: 120 (longer than the node may wait)',
-		rule: tooMany('120', Infinity),
-	},
-	{
-		id: '503-once',
-		label: '503 Service Unavailable (HTML page), Retry-After: 0, once',
-		rule: down(503, '<html><body><h1>Down for maintenance</h1></body></html>'),
-	},
-	{
-		id: '500-once',
-		label: '500 Internal Server Error, Retry-After: 0, once',
-		rule: { status: 500, body: { message: 'Server Error' }, headers: NO_WAIT },
-	},
-	{
-		id: '502-html',
-		label: '502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once',
-		rule: down(502, NGINX_502),
-	},
-	{
-		id: '200-html',
-		label: '200 with a web page (a login page)',
-		rule: {
-			status: 200,
-			rawBody: '<!doctype html><html><title>Sign in</title><form></form></html>',
-		},
-	},
-	{
-		id: 'cut-short',
-		label: '200 JSON cut short (the connection ends after 20 of the promised bytes)',
-		rule: cutShort,
-	},
-	{
-		id: 'cut-short-closed',
-		label:
-			'200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
-		rule: { ...cutShort, closeGracefully: true },
-	},
-	{
-		id: 'half-json',
-		label: '200 with half a JSON body',
-		rule: json200('{"data":[{"data":{"id":"9b1f3c52-0d7e'),
-	},
-	{ id: 'empty-object', label: '200 `{}`', rule: { status: 200, body: {} } },
-	{ id: 'empty-body', label: '200 with an empty body', rule: json200('') },
-	{ id: 'data-object', label: '200 `{"data":{}}`', rule: { status: 200, body: { data: {} } } },
-	{ id: 'reset', label: 'connection reset without an answer, once', rule: { reset: true } },
-	{
-		id: 'timeout',
-		label: `no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s (${POLL_TIME_LIMIT_S} s in a poll)`,
-		rule: { hang: true },
-		shortTimeLimit: true,
-	},
+	fault('none', 'none (control)'),
+	fault('429-once', '429 Too Many Requests, Retry-After: 0, once', tooMany('0')),
+	fault('429-wait', '429, Retry-After: 1, once', tooMany('1'), { only: ['listing-page-1'] }),
+	fault('429-always', '429, Retry-After: 0, on every try', tooMany('0', Infinity)),
+	fault(
+		'429-too-long',
+		'429, Retry-After: 120 (longer than the node may wait)',
+		tooMany('120', Infinity),
+	),
+	fault(
+		'503-once',
+		'503 Service Unavailable (HTML page), Retry-After: 0, once',
+		down(503, MAINTENANCE),
+	),
+	fault('500-once', '500 Internal Server Error, Retry-After: 0, once', {
+		status: 500,
+		body: { message: 'Server Error' },
+		headers: NO_WAIT,
+	}),
+	fault(
+		'502-html',
+		'502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once',
+		down(502, NGINX_502),
+	),
+	fault('200-html', '200 with a web page (a login page)', { status: 200, rawBody: SIGN_IN }),
+	fault(
+		'cut-short',
+		'200 JSON cut short (the connection ends after 20 of the promised bytes)',
+		cutShort,
+	),
+	fault(
+		'cut-short-closed',
+		'200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
+		{ ...cutShort, closeGracefully: true },
+	),
+	fault('half-json', '200 with half a JSON body', json200('{"data":[{"data":{"id":"9b1f3c52-0d7e')),
+	fault('empty-object', '200 `{}`', { status: 200, body: {} }),
+	fault('empty-body', '200 with an empty body', json200('')),
+	fault('data-object', '200 `{"data":{}}`', { status: 200, body: { data: {} } }),
+	fault('reset', 'connection reset without an answer, once', { reset: true }),
+	fault(
+		'timeout',
+		`no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s (${POLL_TIME_LIMIT_S} s in a poll)`,
+		{ hang: true },
+		{ shortTimeLimit: true },
+	),
 ];
 
 export interface CaseError {
@@ -344,10 +331,7 @@ interface TriggerSetup {
 	arrive(sandbox: Sandbox): string[];
 }
 
-/**
- * The trigger activated, new entries arrive, the next poll meets the fault, then a healthy poll: the two must emit
- * every new entry once, oldest first; a failed poll must leave the static data as it was.
- */
+/** The trigger activated, new entries arrive, the next poll meets the fault, then a healthy poll: the two must emit every new entry once, oldest first; a failed poll must leave the static data as it was. */
 function triggerOperation(
 	id: string,
 	label: string,

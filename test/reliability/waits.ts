@@ -1,6 +1,4 @@
-// Records the waits the node asks for (every request policy takes its `wait` from EXECUTION_POLICY): tests assert
-// what the node decided, never how long anything took. `sleep: false` does not spend them: not for Upload File's
-// check for arrivals, which also waits there against a deadline of real time.
+// Records the waits the node asks for (every request policy takes its `wait` from EXECUTION_POLICY): tests assert what the node decided, never how long anything took. `sleep: false` does not spend them: not for Upload File's check for arrivals, which also waits there against a deadline of real time.
 
 import { EXECUTION_POLICY } from '../../nodes/lib/transport';
 
@@ -14,14 +12,10 @@ export interface WaitRecorder {
 
 export function recordWaits({ sleep = true }: { sleep?: boolean } = {}): WaitRecorder {
 	const original = EXECUTION_POLICY.wait;
-	let waits: number[] = [];
+	const waits: number[] = [];
 	const recorder: WaitRecorder = {
 		sleep,
-		take: () => {
-			const taken = waits;
-			waits = [];
-			return taken;
-		},
+		take: () => waits.splice(0),
 		restore: () => {
 			EXECUTION_POLICY.wait = original;
 		},
