@@ -1,5 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-/** Runs this package's nodes through n8n-core's real execution engine (WorkflowExecute, PollContext) with credentials applied by the credential types' own `authenticate`. No n8n app: see docs/development.md, "Layout". */
+/**
+ * Runs this package's nodes through n8n-core's real execution engine (WorkflowExecute, PollContext) with credentials
+ * applied by the credential types' own `authenticate`. No n8n app: see docs/development.md, "Layout".
+ */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -364,7 +367,10 @@ export async function storedBinaryFiles(): Promise<string[]> {
 
 let filesystemReady = false;
 
-/** Where `prepareBinaryData` stores files: `filesystem` (n8n's default for one main process) under N8N_USER_FOLDER; `memory` base64 in the items (the service's private mode `default`, also an uninitialised service's). */
+/**
+ * Where `prepareBinaryData` stores files: `filesystem` (n8n's default for one main process) under N8N_USER_FOLDER;
+ * `memory` base64 in the items (the service's private mode `default`, also an uninitialised service's).
+ */
 export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<void> {
 	const service = await binaryDataService();
 	if (mode === 'filesystem' && !filesystemReady) {
@@ -375,7 +381,11 @@ export async function useBinaryDataMode(mode: 'filesystem' | 'memory'): Promise<
 		mode === 'filesystem' ? 'filesystem-v2' : 'default';
 }
 
-/** n8n's `database` binary data mode (queue mode's default), redone after n8n 2.41's DatabaseManager (in `n8n`, not n8n-core): the whole file is read, then refused with FileTooLargeError over `maxFileSizeMb` (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE). Returns the rows (fileId → bytes); ids read `database:<fileId>`. */
+/**
+ * n8n's `database` binary data mode (queue mode's default), redone after n8n 2.41's DatabaseManager (in `n8n`, not
+ * n8n-core): the whole file is read, then refused with FileTooLargeError over `maxFileSizeMb`
+ * (N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE). Returns the rows (fileId → bytes); ids read `database:<fileId>`.
+ */
 export async function useDatabaseBinaryMode(maxFileSizeMb: number): Promise<Map<string, Buffer>> {
 	const service = await binaryDataService();
 	const rows = new Map<string, Buffer>();
@@ -433,7 +443,10 @@ export async function binarySha256(binary: IBinaryData): Promise<string> {
 	return hash.digest('hex');
 }
 
-/** n8n 2.x's route for signed binary links (`GET <rest>/binary-data/signed?token=…`, no login): the token checked, the file streamed with its type, length and percent-encoded name. Runs given its `restApiUrl` sign links to it. */
+/**
+ * n8n 2.x's route for signed binary links (`GET <rest>/binary-data/signed?token=…`, no login): the token checked, the
+ * file streamed with its type, length and percent-encoded name. Runs given its `restApiUrl` sign links to it.
+ */
 export async function startSignedBinaryServer(): Promise<{
 	restApiUrl: string;
 	hits: string[];
@@ -491,7 +504,10 @@ export interface PollOutcome {
 	error?: Error & { httpCode?: string | null };
 }
 
-/** A trigger node activated in a workflow. `poll()` stages static data like n8n-core 2.36+: each poll works on its own copy, committed when the poll returns and changed it, discarded when it throws. */
+/**
+ * A trigger node activated in a workflow. `poll()` stages static data like n8n-core 2.36+: each poll works on its own
+ * copy, committed when the poll returns and changed it, discarded when it throws.
+ */
 export class Poller {
 	readonly workflow: Workflow;
 	readonly node: INode;

@@ -1,7 +1,10 @@
 import { call } from '../sandbox/helpers';
 import type { Sandbox } from '../sandbox/server';
 
-/** Direct GETs to the sandbox (through the sandbox suites' one client, `call`): the oracle the node's output is compared with. Anything but a 2xx is an error. */
+/**
+ * Direct GETs to the sandbox (through the sandbox suites' one client, `call`): the oracle the node's output is compared
+ * with. Anything but a 2xx is an error.
+ */
 export async function apiGet<T = Record<string, unknown>>(
 	sandbox: Sandbox,
 	path: string,

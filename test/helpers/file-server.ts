@@ -18,7 +18,15 @@ export interface FileServer {
 	close(): Promise<void>;
 }
 
-/** The "remote" origin that tests have the sandbox's upload-from-URL download from, on 127.0.0.1. Routes: any path in `files`              -> that file (checked first) /files/<name>?size=N&type=mime   -> N bytes (default 1234) with that Content-Type (default text/plain) /disposition                     -> a 2.5 MB PDF named by Content-Disposition: "report final.pdf" /redirect/<name>                 -> 302 to /files/<name>?size=10 /hang                            -> never answers (until `close()`) anything else                    -> 404 */
+/**
+ * The "remote" origin that tests have the sandbox's upload-from-URL download from, on 127.0.0.1. Routes:
+ *   any path in `files`              -> that file (checked first)
+ *   /files/<name>?size=N&type=mime   -> N bytes (default 1234) with that Content-Type (default text/plain)
+ *   /disposition                     -> a 2.5 MB PDF named by Content-Disposition: "report final.pdf"
+ *   /redirect/<name>                 -> 302 to /files/<name>?size=10
+ *   /hang                            -> never answers (until `close()`)
+ *   anything else                    -> 404
+ */
 export async function startFileServer(files: Record<string, ServedFile> = {}): Promise<FileServer> {
 	const hits: string[] = [];
 	const server = http.createServer((req, res) => {

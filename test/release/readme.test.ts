@@ -125,10 +125,14 @@ function sayable(folder: string): string[] {
 	return texts;
 }
 
-/** Whether the code's text can begin with the quote: "…" on either side stands for what varies (in the quote, what the README leaves out; in the code, a placeholder). */
+/**
+ * Whether the code's text can begin with the quote: "…" on either side stands for what varies (in the quote, what the
+ * README leaves out; in the code, a placeholder).
+ */
 function canBegin(quote: string, text: string): boolean {
 	const seen = new Set<string>();
-	// `absorbed`: quote characters that went into the code's placeholder at `t` so far. A placeholder stands for a value (a status, a name, a time), so it takes a few characters, never a sentence.
+	// `absorbed`: quote characters that went into the code's placeholder at `t` so far. A placeholder stands for a
+	// value (a status, a name, a time), so it takes a few characters, never a sentence.
 	const match = (q: number, t: number, absorbed: number): boolean => {
 		// The quote may end inside a placeholder only when nothing of the code's text follows it.
 		if (q === quote.length) return absorbed === 0 || t === text.length - 1;

@@ -1,4 +1,8 @@
-/** The fault matrix: server faults × operations, each case run through n8n-core's engine against the sandbox. Shared by `fault-matrix.test.ts` (asserts every case) and `report.ts` (writes docs/reliability.md). A case reports what was delivered, the requests and waits spent, and `problems`: every way it was silent or wrong. */
+/**
+ * The fault matrix: server faults × operations, each case run through n8n-core's engine against the sandbox. Shared by
+ * `fault-matrix.test.ts` (asserts every case) and `report.ts` (writes docs/reliability.md). A case reports what was
+ * delivered, the requests and waits spent, and `problems`: every way it was silent or wrong.
+ */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { CredentialSet } from '../harness/engine';
@@ -331,7 +335,10 @@ interface TriggerSetup {
 	arrive(sandbox: Sandbox): string[];
 }
 
-/** The trigger activated, new entries arrive, the next poll meets the fault, then a healthy poll: the two must emit every new entry once, oldest first; a failed poll must leave the static data as it was. */
+/**
+ * The trigger activated, new entries arrive, the next poll meets the fault, then a healthy poll: the two must emit
+ * every new entry once, oldest first; a failed poll must leave the static data as it was.
+ */
 function triggerOperation(
 	id: string,
 	label: string,

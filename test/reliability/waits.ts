@@ -1,4 +1,6 @@
-// Records the waits the node asks for (every request policy takes its `wait` from EXECUTION_POLICY): tests assert what the node decided, never how long anything took. `sleep: false` does not spend them: not for Upload File's check for arrivals, which also waits there against a deadline of real time.
+// Records the waits the node asks for (every request policy takes its `wait` from EXECUTION_POLICY): tests assert what
+// the node decided, never how long anything took. `sleep: false` does not spend them: not for Upload File's check for
+// arrivals, which also waits there against a deadline of real time.
 
 import { EXECUTION_POLICY } from '../../nodes/lib/transport';
 
