@@ -570,6 +570,7 @@ async function walk(path: string, query: string) {
 		if (!meta.cursor.next_cursor) return seen;
 		cursor = meta.cursor.next_cursor;
 	}
+	throw new Error('walk: more than 100 pages');
 }
 it.each(['created_at DESC', 'created_at ASC', 'name ASC', 'name DESC'])(
 	'limit 1 walks the root and latest in order: %s',
