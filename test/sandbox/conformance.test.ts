@@ -6,6 +6,7 @@
  */
 import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
+import { generatedBlocks } from './content';
 import type { FileRec } from './model';
 import { AccessErrorResponse, FolderListResponse, GoneResponse, MESSAGES } from './schemas';
 import { ValidationErrorResponse } from './schemas';
@@ -271,6 +272,7 @@ it.each([
 	['url', '/disposition', 'disposition'],
 	['disposition', '/disposition', 'report final.pdf'],
 	['disposition', '/files/plain.txt?x=/other.pdf', 'plain.txt'],
+	['url', '/redirect/moved.csv', 'moved.csv'], // redirects are followed
 ] as const)('uploads.naming %s: %s → %s', async (naming, path, name) => {
 	sb.uploads.naming = naming;
 	const before = uploadedNames();
@@ -664,4 +666,18 @@ it.each([
 	const where = (i = sb.model.findItem('')) =>
 		i!.deletedAt ? 'trashed' : i!.parentId ? sb.model.findItem(i!.parentId)!.name : '/';
 	expect(watched.map((w) => where(sb.model.findItem(w)))).toEqual(Object.values(expected));
+});
+
+it('generated content is deterministic per seed, differs per block and seed, exactly as long as asked', () => {
+	const bytes = (seed: string, n: number) => Buffer.concat([...generatedBlocks(seed, n)]);
+	const once = bytes('a', 200_000);
+	expect([once.length, bytes('a', 200_000).equals(once), bytes('b', 200_000).equals(once)]).toEqual(
+		[200_000, true, false],
+	);
+	const [first, second] = [...generatedBlocks('a', 2 * 65_536)];
+	expect([first.equals(second), first.subarray(8).equals(second.subarray(8))]).toEqual([
+		false,
+		true,
+	]);
+	expect([...generatedBlocks('a', 0)]).toEqual([]);
 });
