@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * `npm run bench:sandbox` (bash test/bench/run-sandbox-bench.sh): how fast the sandbox's own model and listings
- * are at 10,000 items. These budgets were wall-clock assertions in test/sandbox/control.test.ts; on a shared
+ * are at 10,000 items. These budgets were wall-clock assertions in test/sandbox/control.test.ts (now conformance.test.ts); on a shared
  * machine they belong here. The suite keeps the deterministic side (no index is re-sorted). No assertions: a
  * reporting script that prints one table. Env: SANDBOX_BENCH_RUNS (5).
  */

@@ -1,20 +1,20 @@
-import { call } from '../sandbox/helpers';
 import type { Sandbox } from '../sandbox/server';
 
-/**
- * Direct GETs to the sandbox (through the sandbox suites' one client, `call`): the oracle the node's output is compared
- * with. Anything but a 2xx is an error.
- */
+/** Direct GETs to the sandbox: the oracle the node's output is compared with. Anything but a 2xx is an error. */
 export async function apiGet<T = Record<string, unknown>>(
 	sandbox: Sandbox,
 	path: string,
 	params: Record<string, string | number | undefined> = {},
 	token: string = sandbox.seed.users[0].accessToken,
 ): Promise<T> {
-	const answer = await call(sandbox, 'GET', `/api/v1${path}`, { token, query: params });
-	if (answer.status < 200 || answer.status >= 300)
-		throw new Error(`GET ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
-	return answer.json as T;
+	const url = new URL(`${sandbox.baseUrl}/api/v1${path}`);
+	for (const [k, v] of Object.entries(params))
+		if (v !== undefined) url.searchParams.set(k, String(v));
+	const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+	const answer = await fetch(url, { headers });
+	const text = await answer.text();
+	if (!answer.ok) throw new Error(`GET ${path} answered ${answer.status}: ${text.slice(0, 200)}`);
+	return (text ? JSON.parse(text) : undefined) as T;
 }
 
 interface Wrapper {

@@ -33,8 +33,6 @@ export interface SandboxOptions {
 	seed?: Partial<SeedOptions>;
 	/** default 500; larger `limit` values are clamped */
 	maxPageSize?: number;
-	/** keyset (default) or offset cursors; `sandbox.model.cursorMode` changes it later */
-	cursorMode?: 'keyset' | 'offset';
 	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
 	realtimeClock?: boolean;
 	/**
@@ -72,7 +70,6 @@ export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export async function startSandbox(options: SandboxOptions = {}) {
 	const model = new Model(options.seed, options.realtimeClock);
-	if (options.cursorMode) model.cursorMode = options.cursorMode;
 	const requests: RecordedRequest[] = [];
 	const faults = new FaultInjector();
 	const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-storage-sandbox-'));
