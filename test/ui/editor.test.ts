@@ -78,6 +78,8 @@ const CHROMIUM_ARGS = (
 const OPERATIONS_WORKFLOW = 'e2eUiOperations';
 const TRIGGER_WORKFLOW = 'e2eUiTrigger';
 const UI_TIMEOUT_MS = 30_000;
+/** A credential test: n8n's request to the server, then its answer in the form. */
+const TEST_TIMEOUT_MS = 60_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const WIDE_VIEWPORT = { width: 1680, height: 860 };
 const TALL_VIEWPORT = { width: 1280, height: 1500 };
@@ -472,7 +474,10 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			const secret = modal.getByTestId(`parameter-input-${secretField}`).locator('input');
 			await secret.fill(badSecret());
 			await modal.getByTestId('credential-save-button').click();
-			await modal.getByText('Couldn’t connect with these settings').waitFor();
+			// n8n tests the credential as it saves it: beside the other CI suites this took 30 s and more on n8n 1.x
+			await modal
+				.getByText('Couldn’t connect with these settings')
+				.waitFor({ timeout: TEST_TIMEOUT_MS });
 			await modal.getByText('More details').click();
 			await waitFor(
 				'the reason of the refusal',
@@ -483,7 +488,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			await secret.fill(goodSecret());
 			await nameCredential(modal, CREDENTIAL_NAMES[type]);
 			await modal.getByTestId('credential-save-button').click();
-			await modal.getByText('Connection tested successfully').waitFor();
+			await modal.getByText('Connection tested successfully').waitFor({ timeout: TEST_TIMEOUT_MS });
 			await shot(`credential-${secretField}`, modal);
 			await page.keyboard.press('Escape');
 		});
