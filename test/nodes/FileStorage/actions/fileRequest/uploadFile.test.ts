@@ -307,6 +307,8 @@ describe('Upload File', () => {
 		expect(error?.message).toBe(
 			'The file "never.txt" did not show up in the file request within 1 s [item 1]',
 		);
+		// a re-run sends fine.txt again: the error says so
+		expect(error?.description).toContain('Already done: item 0.');
 		expect(items).toEqual([]);
 	});
 });
