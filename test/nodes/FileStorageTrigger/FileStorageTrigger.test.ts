@@ -51,7 +51,12 @@ describe.each([
 		const trigger = await activated({ event });
 		const before = trigger.staticData;
 		const newest = arrive(9);
+		fx.sandbox.clearRequests();
 		expect(ids(await pollOk(trigger, 'manual'))).toEqual([newest.id]);
+		// one item is shown, so one is asked for where the endpoint takes a limit (notifications and file
+		// request items come whole)
+		const limit = event === 'upload' ? '1' : undefined;
+		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual([limit]);
 		expect(trigger.lastStaged).toEqual(before);
 		// The item shown in manual mode is still new for the active workflow.
 		expect(ids(await pollOk(trigger))).toEqual([newest.id]);
