@@ -205,19 +205,31 @@ describe('trigger details', () => {
 		expect((await poller({ event: 'fileRequestItem' }).poll('manual')).error).toBeUndefined();
 	});
 
-	it('a file request that a workflow empties after each run keeps delivering, however soon the next poll comes', async () => {
-		const trigger = await activated({ event: 'fileRequestItem' });
-		for (let run = 1; run <= 3; run++) {
-			const arrived = [1, 2].map((k) =>
-				model().addFile(0, { folderId: requestFolder(), name: `run-${run}-${k}.pdf` }),
-			);
-			expect(ids(await pollOk(trigger))).toEqual(arrived.map((item) => item.id));
-			// The workflow deletes what it received: the listing is back to what it was before they arrived, and so
-			// is the window's content after the next (idle) poll.
-			for (const item of arrived) model().trashItem(item.id);
-			expect(await pollOk(trigger)).toBeNull();
-		}
-	});
+	// With a full window of older files, the idle poll after the deletion saves the very window the emitting poll
+	// started from (a smaller window keeps the deleted ids): only its count of saves tells the two apart.
+	it.each([
+		['a few files', 0],
+		['a full window of files', WINDOW_MAX],
+	])(
+		'a file request holding %s that a workflow empties after each run keeps delivering, however soon the next poll comes',
+		async (_, older) => {
+			const day = Date.parse('2026-03-01T00:00:00Z');
+			for (let k = 0; k < older; k++) {
+				const createdAt = new Date(day + k * 60_000);
+				model().addFile(0, { folderId: requestFolder(), name: `older-${k}.pdf`, createdAt });
+			}
+			const trigger = await activated({ event: 'fileRequestItem' });
+			for (let run = 1; run <= 3; run++) {
+				const arrived = [1, 2].map((k) =>
+					model().addFile(0, { folderId: requestFolder(), name: `run-${run}-${k}.pdf` }),
+				);
+				expect(ids(await pollOk(trigger))).toEqual(arrived.map((item) => item.id));
+				// The workflow deletes what it received: the listing is back to what it was before they arrived.
+				for (const item of arrived) model().trashItem(item.id);
+				expect(await pollOk(trigger)).toBeNull();
+			}
+		},
+	);
 
 	it('a file request that expires fails the poll with 410, keeps the window, and the poll repeats', async () => {
 		const trigger = await activated({ event: 'fileRequestItem' });
