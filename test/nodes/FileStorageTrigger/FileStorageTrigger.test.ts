@@ -31,7 +31,9 @@ describe.each([
 	it('first activation seeds the cursor with one request and emits none of the backlog; an idle poll then costs one request and emits nothing', async () => {
 		const trigger = poller({ event });
 		expect(await pollOk(trigger)).toBeNull();
-		expect(fx.sandbox.requests).toHaveLength(1);
+		// a window's worth where the endpoint pages (upload); the others take no limit
+		const limit = event === 'upload' ? String(TRIGGER_PAGE_SIZE) : undefined;
+		expect(fx.sandbox.requests.map((request) => request.query.limit)).toEqual([limit]);
 		expect(trigger.staticData.window).toMatchObject({ v: 1, resume: null });
 		fx.sandbox.clearRequests();
 		expect(await pollOk(trigger)).toBeNull();

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { TRIGGER_PAGE_SIZE } from '../../../nodes/FileStorageTrigger/walk';
 import { WINDOW_SIZE } from '../../../nodes/FileStorageTrigger/window';
 import type { Poller } from '../../harness/engine';
 import { useFixture } from '../../helpers/fixture';
@@ -17,7 +18,10 @@ describe('trigger on a server with small pages', () => {
 	it('an idle poll is one request and keeps the whole window', async () => {
 		for (let k = 0; k < 300; k++) fx.sandbox.model.addFile(0, { name: `old-${k}.txt` });
 		const trigger = poller({ event: 'upload' });
+		fx.sandbox.clearRequests();
 		await pollOk(trigger);
+		// the first activation reads one window's worth, not the whole listing
+		expect(fx.sandbox.requests).toHaveLength(Math.ceil(TRIGGER_PAGE_SIZE / 30));
 		fx.sandbox.model.addFile(0, { name: 'new.txt' });
 		expect(await pollOk(trigger)).toHaveLength(1);
 		expect(windowKeys(trigger)).toBeGreaterThanOrEqual(WINDOW_SIZE);
