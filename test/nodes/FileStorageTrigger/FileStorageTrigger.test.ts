@@ -130,6 +130,17 @@ describe('trigger details', () => {
 		expect(ids(await pollOk(switched))).toEqual([after.id]);
 	});
 
+	it("changing the file request's folder starts over without emitting that folder's backlog", async () => {
+		const trigger = await activated({ event: 'fileRequestItem' });
+		const folder = model().addFolder(0, { parentId: requestFolder(), name: 'Scans' });
+		model().addFile(0, { folderId: folder.id, name: 'before switch.pdf' });
+		const parameters = { event: 'fileRequestItem', parent: byId(folder.id) };
+		const switched = poller(parameters, { staticData: trigger.staticData });
+		expect(await pollOk(switched)).toBeNull();
+		const after = model().addFile(0, { folderId: folder.id, name: 'after switch.pdf' });
+		expect(ids(await pollOk(switched))).toEqual([after.id]);
+	});
+
 	it('changing the credential starts over', async () => {
 		const trigger = await activated({ event: 'upload' });
 		model().addFile(1, { name: 'other user file.txt' });
