@@ -130,12 +130,33 @@ describe('trigger details', () => {
 		expect(ids(await pollOk(switched))).toEqual([after.id]);
 	});
 
-	it("changing the file request's folder starts over without emitting that folder's backlog", async () => {
+	// The file request ID is the stream itself, not a secret that rotates (compare the access token below).
+	it.each([
+		[
+			"the file request's folder",
+			() => {
+				const folder = model().addFolder(0, { parentId: requestFolder(), name: 'Scans' });
+				return { folder, parent: byId(folder.id), options: {} };
+			},
+		],
+		[
+			"the credential's file request ID",
+			() => {
+				const folder = model().addFolder(0, { name: 'Other request' });
+				// (not added to the secrets: the sandbox's ids repeat after each reset, so another test's file has it)
+				const { id } = model().addFileRequest(folder.id);
+				const credentials = fx.credentialsWith({
+					fileStorageFileRequestApi: { fileRequestId: id },
+				});
+				return { folder, parent: undefined, options: { credentials } };
+			},
+		],
+	])("changing %s starts over without emitting that folder's backlog", async (_, change) => {
 		const trigger = await activated({ event: 'fileRequestItem' });
-		const folder = model().addFolder(0, { parentId: requestFolder(), name: 'Scans' });
+		const { folder, parent, options } = change();
 		model().addFile(0, { folderId: folder.id, name: 'before switch.pdf' });
-		const parameters = { event: 'fileRequestItem', parent: byId(folder.id) };
-		const switched = poller(parameters, { staticData: trigger.staticData });
+		const parameters = { event: 'fileRequestItem', ...(parent && { parent }) };
+		const switched = poller(parameters, { ...options, staticData: trigger.staticData });
 		expect(await pollOk(switched)).toBeNull();
 		const after = model().addFile(0, { folderId: folder.id, name: 'after switch.pdf' });
 		expect(ids(await pollOk(switched))).toEqual([after.id]);
