@@ -107,6 +107,11 @@ describe('Upload File', () => {
 
 	test("the reference server's own way (no extension, not decoded) is recognised as the file; the output keeps the original", async () => {
 		fx.sandbox.uploads.naming = 'ancestor';
+		// meanwhile someone adds a folder of the first file's name without its extension: it is not that file
+		fx.sandbox.uploads.queueWhen = () => {
+			model().addFolder(0, { parentId: requestRoot().id, name: 'Q3 report' });
+			return false;
+		};
 		const files = sources(['Q3 report.pdf', 5_000], ['Résumé 2026.md', 700]);
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
