@@ -8,8 +8,13 @@ import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
 import { generatedBlocks } from './content';
 import type { FileRec } from './model';
-import { AccessErrorResponse, FolderListResponse, GoneResponse, MESSAGES } from './schemas';
-import { ValidationErrorResponse } from './schemas';
+import {
+	AccessErrorResponse,
+	FolderListResponse,
+	GoneResponse,
+	MESSAGES,
+	ValidationErrorResponse,
+} from './schemas';
 import { startSandbox } from './server';
 import type { RecordedRequest, Sandbox } from './server';
 
