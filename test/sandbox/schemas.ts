@@ -179,9 +179,6 @@ export const RequestItemsResponse = strict({
 /** Endpoint 9: GET /api/v1/notifications */
 export const NotificationListResponse = strict({ data: z.array(NotificationWrapper) });
 
-/** Success of endpoints 3, 5, 7, 8. */
-export const SuccessResponse = strict({ type: z.literal('success'), message: str.min(1) });
-
 /** Access error (401/403/404) and the 200 "The requested entry wasn't found." partial-batch body. */
 export const AccessErrorResponse = strict({ type: z.literal('error'), message: str });
 
