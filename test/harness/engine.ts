@@ -450,14 +450,21 @@ export async function binarySha256(binary: IBinaryData): Promise<string> {
 export async function startSignedBinaryServer(): Promise<{
 	restApiUrl: string;
 	hits: string[];
+	/** names of files whose links answer 404: the server cannot fetch them */
+	gone: string[];
 	close(): Promise<void>;
 }> {
 	const service = await binaryDataService();
 	const hits: string[] = [];
+	const gone: string[] = [];
 	const server = createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://n8n.local');
 		hits.push(url.pathname + url.search);
-		if (url.pathname !== '/rest/binary-data/signed') {
+		const fileName = url.searchParams.get('filename') ?? '';
+		if (
+			url.pathname !== '/rest/binary-data/signed' ||
+			gone.some((name) => fileName.endsWith(name))
+		) {
 			res.writeHead(404).end();
 			return;
 		}
@@ -481,7 +488,7 @@ export async function startSignedBinaryServer(): Promise<{
 		})().catch(() => res.destroy());
 	});
 	const { url, close } = await listenLocally(server);
-	return { restApiUrl: `${url}/rest`, hits, close };
+	return { restApiUrl: `${url}/rest`, hits, gone, close };
 }
 
 export interface PollerOptions {

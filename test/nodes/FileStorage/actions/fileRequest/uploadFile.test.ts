@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => await n8n.close());
 afterEach(async () => {
+	n8n.gone.length = 0;
 	await useBinaryDataMode('filesystem');
 	await fx.sandbox.idle();
 });
@@ -269,21 +270,16 @@ describe('Upload File', () => {
 	});
 
 	test('a file that never shows up fails its item within Max Wait Time; the others keep their files', async () => {
-		fx.sandbox.uploads.queueWhen = (urls) => {
-			// fine.txt is fetched at once; never.txt is queued by a server that then cannot reach n8n, while
-			// someone else's file arrives
-			const queued = urls.some((url) => url.includes('never.txt'));
-			fx.sandbox.uploads.unreachable = queued;
-			if (queued) model().addFile(0, { folderId: requestRoot().id, name: 'not mine.pdf' });
-			return queued;
+		// One request for both, queued by a server that then fetches fine.txt but not never.txt, while someone
+		// else's file arrives.
+		n8n.gone.push('never.txt');
+		fx.sandbox.uploads.queueWhen = () => {
+			model().addFile(0, { folderId: requestRoot().id, name: 'not mine.pdf' });
+			return true;
 		};
 		const files = sources(['fine.txt', 10], ['never.txt', 10]);
 		const started = Date.now();
-		const { items, error } = await downloadThenUpload(
-			files,
-			{ options: { batchSize: 1, maxWait: 1 } },
-			true,
-		);
+		const { items, error } = await downloadThenUpload(files, { options: { maxWait: 1 } }, true);
 		expect(error).toBeUndefined();
 		expect(Date.now() - started).toBeLessThan(15_000);
 		expect(items[0].json.name).toBe('fine.txt');
@@ -301,19 +297,18 @@ describe('Upload File', () => {
 	});
 
 	test('without Continue On Fail, a file that never shows up in a request that went through fails the node', async () => {
-		fx.sandbox.uploads.queueWhen = (urls) => {
-			fx.sandbox.uploads.unreachable = urls.some((url) => url.includes('never.txt'));
-			return fx.sandbox.uploads.unreachable;
-		};
-		const files = sources(['fine.txt', 10], ['never.txt', 10]);
+		// two requests of two files; the server queues the second and fetches all but never.txt
+		n8n.gone.push('never.txt');
+		fx.sandbox.uploads.queueWhen = (urls) => urls.some((url) => url.includes('never.txt'));
+		const files = sources(['one.txt', 10], ['two.txt', 10], ['fine.txt', 10], ['never.txt', 10]);
 		const { items, error } = await downloadThenUpload(files, {
-			options: { batchSize: 1, maxWait: 1 },
+			options: { batchSize: 2, maxWait: 1 },
 		});
 		expect(error?.message).toBe(
-			'The file "never.txt" did not show up in the file request within 1 s [item 1]',
+			'The file "never.txt" did not show up in the file request within 1 s [item 3]',
 		);
-		// a re-run sends fine.txt again: the error says so
-		expect(error?.description).toContain('Already done: item 0.');
+		// a re-run sends the others again, those of the earlier request and of its own: the error says so
+		expect(error?.description).toContain('Already done: items 0–2.');
 		expect(items).toEqual([]);
 	});
 });
