@@ -269,6 +269,10 @@ describe('Upload File', () => {
 		expect(saved).not.toMatch(/token=(?!\[redacted\])/);
 	});
 
+	const askedToFetch = (name: string) =>
+		`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/${name}. Check that the server can reach n8n at that address (WEBHOOK_URL sets it) and that its upload queue is running.`;
+	const raiseMaxWait = "If the server is just slow, raise 'Max Wait Time'.";
+
 	test('a file that never shows up fails its item within Max Wait Time; the others keep their files', async () => {
 		// One request for both, queued by a server that then fetches fine.txt but not never.txt, while someone
 		// else's file arrives.
@@ -286,12 +290,9 @@ describe('Upload File', () => {
 		expect((items[1].json.error as IDataObject).message).toBe(
 			'The file "never.txt" did not show up in the file request within 1 s [item 1]',
 		);
-		expect((items[1].json.error as IDataObject).description).toContain(
-			`The server was asked to fetch ${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/never.txt.`,
-		);
 		// the new files that did show up are named, the file of another item of the request is not
-		expect((items[1].json.error as IDataObject).description).toContain(
-			'New files that did show up: "not mine.pdf";',
+		expect((items[1].json.error as IDataObject).description).toBe(
+			`${askedToFetch('never.txt')} New files that did show up: "not mine.pdf"; a server that names files its own way is not recognised. ${raiseMaxWait}`,
 		);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
@@ -308,7 +309,9 @@ describe('Upload File', () => {
 			'The file "never.txt" did not show up in the file request within 1 s [item 3]',
 		);
 		// a re-run sends the others again, those of the earlier request and of its own: the error says so
-		expect(error?.description).toContain('Already done: items 0–2.');
+		expect(error?.description).toBe(
+			`${askedToFetch('never.txt')} ${raiseMaxWait} Already done: items 0–2. Running the node again (or Retry On Fail) sends the done items again.`,
+		);
 		expect(items).toEqual([]);
 	});
 });
