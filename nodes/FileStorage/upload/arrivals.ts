@@ -115,16 +115,18 @@ export async function waitForFiles(
 ): Promise<Arrival[]> {
 	const { client, parentId, policy, deadline, facts } = watch;
 	const { itemIndex } = files[0];
+	// A failed look comes after the server accepted the files: it must not read as if they were refused.
+	const looking = { ...facts, ...(facts.batch && { batch: { ...facts.batch, accepted: true } }) };
 	const matches = new Matches(files);
 	let pause = FIRST_CHECK_MS;
-	let listed = await filesIn(client, parentId, itemIndex, policy, facts);
+	let listed = await filesIn(client, parentId, itemIndex, policy, looking);
 	matches.take(listed, before);
 	while (!matches.complete) {
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) break;
 		await policy.wait(Math.min(pause, remaining));
 		pause = Math.min(pause * 2, LONGEST_CHECK_MS);
-		listed = await filesIn(client, parentId, itemIndex, policy, facts);
+		listed = await filesIn(client, parentId, itemIndex, policy, looking);
 		matches.take(listed, before);
 	}
 	const taken = new Set(matches.found.flatMap((match) => (match ? [match.id] : [])));

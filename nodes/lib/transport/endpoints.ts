@@ -36,6 +36,7 @@ export interface BatchFacts {
 	done: number[]; // of earlier requests (or of this one, for an item that failed alone)
 	notAttempted: number[]; // of later requests
 	batched: boolean; // the endpoint took the items in one request
+	accepted?: boolean; // the request went through: what failed came after it (Upload File's look for the files)
 }
 
 /** What a caller knows of a failure beyond the request itself, so that its error is worded once, when it is made. */

@@ -66,9 +66,11 @@ export function itemsWording(
 ): Wording {
 	const batch = facts?.batch;
 	const named = /\[items? [^\]]*\]$/.test(message);
+	const accepted = batch?.accepted ? HINTS.carriedAccepted(describeItems(batch.carried)) : '';
 	if (!stops) {
-		const carried =
+		const refused =
 			batch?.batched === true ? HINTS.carriedRefused(describeItems(batch.carried)) : '';
+		const carried = accepted || refused;
 		return { message, description: [description, carried].filter((text) => text).join(' ') };
 	}
 	if (!batch) {
@@ -76,11 +78,11 @@ export function itemsWording(
 		return { message: `${message}${items}`, description };
 	}
 	const { carried, done, notAttempted, batched } = batch;
-	const alone = !batched && done.length === 0 && notAttempted.length === 0;
+	const alone = !batched && !accepted && done.length === 0 && notAttempted.length === 0;
 	const also = alone
 		? []
 		: [
-				batched ? HINTS.carriedFailed(describeItems(carried)) : '',
+				accepted || (batched ? HINTS.carriedFailed(describeItems(carried)) : ''),
 				done.length ? HINTS.alreadyDone(describeItems(done)) : '',
 				notAttempted.length ? HINTS.notAttempted(describeItems(notAttempted)) : '',
 				done.length ? HINTS.doneSentAgain : '',

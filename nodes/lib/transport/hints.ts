@@ -250,6 +250,8 @@ export const FAILURE_HINTS = {
 	/** What a failed batch says of its items. */
 	carriedRefused: (items: string) => `The request that was refused carried ${items}.`,
 	carriedFailed: (items: string) => `The failed request carried ${items}.`,
+	carriedAccepted: (items: string) =>
+		`The server accepted the upload of ${items} before this failed, so their files may be in the file request: check before running again.`,
 	alreadyDone: (items: string) => `Already done: ${items}.`,
 	notAttempted: (items: string) => `Not attempted: ${items}.`,
 	doneSentAgain: 'Running the node again (or Retry On Fail) sends the done items again.',

@@ -102,6 +102,8 @@ describe('transport/facts: a failure names the items it concerns', () => {
 		...over,
 	});
 	const AGAIN = 'Running the node again (or Retry On Fail) sends the done items again.';
+	const ACCEPTED = (items: string) =>
+		`The server accepted the upload of ${items} before this failed, so their files may be in the file request: check before running again.`;
 
 	// Under continueOnFail (stops: false) each error item says which request it was in; the message keeps no item.
 	it.each<[string, { itemIndex?: number; batch?: BatchFacts }, string, string]>([
@@ -123,6 +125,12 @@ describe('transport/facts: a failure names the items it concerns', () => {
 			{ batch: batch({ carried: [2], done: [0, 1], notAttempted: [3] }) },
 			'Check it.',
 			'Check it.',
+		],
+		[
+			'after the server accepted the request',
+			{ batch: batch({ carried: [0, 1], batched: true, accepted: true }) },
+			'Check it.',
+			`Check it. ${ACCEPTED('items 0–1')}`,
 		],
 	])('continueOnFail, %s', (_what, { itemIndex, batch: facts }, description, expected) => {
 		const message = 'Refused (HTTP 422)';
@@ -189,6 +197,20 @@ describe('transport/facts: a failure names the items it concerns', () => {
 			'',
 			'Refused [item 1]',
 			`Already done: item 0. ${AGAIN}`,
+		],
+		[
+			'one item alone, after the server accepted it',
+			batch({ carried: [3], accepted: true }),
+			'Check it.',
+			'Refused [item 3]',
+			`Check it. ${ACCEPTED('item 3')}`,
+		],
+		[
+			'a batched request after done ones, after the server accepted it',
+			batch({ carried: [2, 3], done: [0, 1], batched: true, accepted: true }),
+			'Check it.',
+			'Refused [items 2–3]',
+			`Check it. ${ACCEPTED('items 2–3')} Already done: items 0–1. ${AGAIN}`,
 		],
 	])('stops in a batch, %s', (_what, facts, description, message, expected) => {
 		expect(

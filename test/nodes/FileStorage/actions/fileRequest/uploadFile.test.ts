@@ -297,6 +297,18 @@ describe('Upload File', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
+	test('a look for the files that fails after the server accepted them says that they may be in the file request', async () => {
+		// the file request fills up with this upload: the look after it is refused (the look before passes)
+		const gone = { type: 'gone', message: 'The file request is not active anymore' };
+		fx.sandbox.fault({ method: 'GET', path: /\/items$/, skip: 1, status: 410, body: gone });
+		const files = sources(['one.txt', 10], ['two.txt', 10], ['three.txt', 10]);
+		const { error } = await downloadThenUpload(files, { options: { batchSize: 2 } });
+		expect(error?.message).toBe('The file request is not active anymore (HTTP 410) [items 0–1]');
+		expect(error?.description).toBe(
+			'The file request was filled or has expired. Create a new file request and put its ID in the "File Storage File Request API" credential. The server accepted the upload of items 0–1 before this failed, so their files may be in the file request: check before running again. Not attempted: item 2.',
+		);
+	});
+
 	test('without Continue On Fail, a file that never shows up in a request that went through fails the node', async () => {
 		// two requests of two files; the server queues the second and fetches all but never.txt
 		n8n.gone.push('never.txt');
