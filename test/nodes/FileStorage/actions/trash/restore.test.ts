@@ -81,18 +81,23 @@ describe('Trash → Restore (endpoint 3)', () => {
 		);
 	});
 
-	it('cuts each "Restore to Home" group into requests of at most Batch Size, each item sent once', async () => {
-		const trashed = trashedRoots();
-		expect(trashed.length).toBe(5);
-		expect((await restoreHomeOrNot(trashed, 2)).error).toBeUndefined();
-		// Items 0, 2, 4 go home (2 + 1 requests), items 1, 3 do not (1 request).
-		const ids = trashed.map((item) => item.id);
-		expect(restoreRequests()).toEqual([
-			{ toHome: true, ids: [ids[0], ids[2]] },
-			{ toHome: true, ids: [ids[4]] },
-			{ toHome: false, ids: [ids[1], ids[3]] },
-		]);
-	});
+	// Items 0, 2, 4 go home, items 1, 3 do not; 1 is the smallest Batch Size.
+	it.each([
+		[2, [[0, 2], [4]], [[1, 3]]],
+		[1, [[0], [2], [4]], [[1], [3]]],
+	])(
+		'cuts each "Restore to Home" group into requests of at most Batch Size (%i), each item sent once',
+		async (batchSize, homeRequests, otherRequests) => {
+			const trashed = trashedRoots();
+			expect(trashed.length).toBe(5);
+			expect((await restoreHomeOrNot(trashed, batchSize)).error).toBeUndefined();
+			const ids = (indexes: number[]) => indexes.map((index) => trashed[index].id);
+			expect(restoreRequests()).toEqual([
+				...homeRequests.map((request) => ({ toHome: true, ids: ids(request) })),
+				...otherRequests.map((request) => ({ toHome: false, ids: ids(request) })),
+			]);
+		},
+	);
 
 	it('chains list → delete → restore with the default mappings ({{ $json.id }} / {{ $json.type }})', async () => {
 		const { outputs, error } = await fx.chain([
