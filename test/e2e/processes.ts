@@ -46,10 +46,16 @@ const probePort = (port: number, host: string) =>
 		});
 	});
 
+/**
+ * A port for a server started later (n8n, PostgreSQL…), chosen below Linux's ephemeral range (32768–60999): a port
+ * from that range can be taken by an outgoing connection before the server binds it (seen in CI: n8n's port in use).
+ */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
-	const port = await probePort(0, host);
-	if (port === undefined) throw new Error(`no free port on ${host}`);
-	return port;
+	for (let tries = 0; tries < 100; tries++) {
+		const port = await probePort(20_000 + Math.floor(Math.random() * 12_000), host);
+		if (port !== undefined) return port;
+	}
+	throw new Error(`no free port on ${host}`);
 }
 
 export const isPortFree = async (port: number, host = '127.0.0.1') =>
