@@ -23,4 +23,7 @@ module.exports = {
 		'/test/release/',
 	],
 	testTimeout: 30000,
+	// Each test file's modules stay in its worker's heap (up to ~1 GB by the end), and a heap that size takes more than
+	// jest's default half second to end: jest would kill the worker and warn of a leak that is not there.
+	workerGracefulExitTimeout: 3000,
 };

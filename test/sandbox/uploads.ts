@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /** Remote upload (endpoint 8): fetching each URL, and the synchronous or queued upload into a file request. */
+import { setMaxListeners } from 'node:events';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -220,6 +221,8 @@ export class RemoteUploads {
 	/** Each URL's file, or why it failed. */
 	private fetchAll(urls: string[]): Promise<Array<Fetched | string>> {
 		const ac = new AbortController();
+		// one signal aborts every request of the batch: more than Node's default 10 is not a leak
+		setMaxListeners(Math.max(10, urls.length), ac.signal);
 		this.aborters.add(ac);
 		const options = { ...this.options, storeDir: this.storeDir, signal: ac.signal };
 		return Promise.all(
