@@ -3,9 +3,9 @@
  * through the engine in uploadFile.test.ts). Mutation testing found these rules untested there.
  */
 import type { Listing, SentFile } from '../../../../nodes/FileStorage/upload/arrivals';
-import { Matches } from '../../../../nodes/FileStorage/upload/arrivals';
+import { isListedAs, Matches } from '../../../../nodes/FileStorage/upload/arrivals';
 
-const sent = (...files: Array<[string, number]>): SentFile[] =>
+const sent = (...files: Array<[string, number | undefined]>): SentFile[] =>
 	files.map(([fileName, bytes], itemIndex) => ({ itemIndex, fileName, bytes, shownUrl: '' }));
 
 /** A listing of the spec's wrappers: [id, name, filesize]. */
@@ -45,6 +45,13 @@ describe('Matches', () => {
 		expect(matches.alike.size).toBe(0);
 	});
 
+	test('a file whose size n8n does not know is not ruled out by the listed size: the two cannot be told apart', () => {
+		const matches = new Matches(sent(['scan.pdf', undefined], ['scan.pdf', 4_000]));
+		matches.take(listing(['1', 'scan.pdf', 4_000]), new Map());
+		expect(ids(matches)).toEqual(['1', undefined]);
+		expect([...matches.alike]).toEqual([0, 1]);
+	});
+
 	test('an entry already given is not given again on the next look', () => {
 		const matches = new Matches(sent(['copy.txt', 5], ['copy.txt', 5]));
 		matches.take(listing(['1', 'copy.txt', 5]), new Map());
@@ -52,4 +59,17 @@ describe('Matches', () => {
 		expect(ids(matches)).toEqual(['1', undefined]);
 		expect([...matches.alike]).toEqual([0, 1]);
 	});
+});
+
+// Servers store a file under its name, under the link's text (percent-encoded), or without the extension.
+test.each<[unknown, string, boolean]>([
+	['report.pdf', 'report.pdf', true],
+	['report', 'report.pdf', true],
+	['Q1%20report.pdf', 'Q1 report.pdf', true],
+	['report.pd', 'report.pdf', false],
+	['LICENSE', 'LICENSE', true],
+	['LICENS', 'LICENSE', false],
+	[42, '42', false],
+])('listed as %j, sent as %j: the same file: %s', (listed, sent, same) => {
+	expect(isListedAs(listed, sent)).toBe(same);
 });
