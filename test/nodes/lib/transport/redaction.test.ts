@@ -19,6 +19,9 @@ describe('transport/redaction', () => {
 			' padded-id ',
 			'padded-id',
 		]);
+		// pasted with spaces: the trimmed form is what a request carries, and what a server echoes
+		expect(secretsOf({ accessToken: ' 1|abcd ' })).toEqual([' 1|abcd ', '1%7Cabcd', '1|abcd']);
+		expect(secretsOf({ accessToken: 'abcd' })).toEqual(['abcd']);
 	});
 
 	it('redacts secrets in every form and masks share tokens and links in share wrappers', () => {
@@ -53,6 +56,21 @@ describe('transport/redaction', () => {
 		});
 	});
 
+	it('keeps what is not a secret: numbers, booleans, null, and token or link keys outside share wrappers', () => {
+		const kept = {
+			n: 3,
+			b: false,
+			z: null,
+			data: { type: 'file', attributes: { link: 'http://x/f' } },
+		};
+		expect(redactDeep(kept, secrets)).toEqual(kept);
+		const share = (attributes: object) => ({ type: 'shared', id: 's', attributes });
+		expect(redactDeep([share({ token: 't' }), share({ link: 'l' })], secrets)).toEqual([
+			share({ token: REDACTED }),
+			share({ link: REDACTED }),
+		]);
+	});
+
 	it('redactText replaces every occurrence', () => {
 		expect(redactText('tok-123 and tok-123', secrets)).toBe(`${REDACTED} and ${REDACTED}`);
 	});
@@ -64,6 +82,11 @@ describe('transport/redaction', () => {
 		expect(decodeBody('  ', secrets)).toBe('');
 		expect(decodeBody(undefined, secrets)).toBeUndefined();
 		expect(decodeBody({ m: 'tok-123' }, secrets)).toEqual({ m: REDACTED });
+		// a secret JSON escapes (a quote, a backslash) is in the raw text only in its escaped form
+		const quoted = 'tok"4\\5';
+		const raw = JSON.stringify({ m: `refused ${quoted}` });
+		expect(raw).not.toContain(quoted);
+		expect(decodeBody(raw, [quoted])).toEqual({ m: `refused ${REDACTED}` });
 	});
 
 	it('decodeBody masks share wrappers anywhere in a parsed body, and a secret even under a "__proto__" key', () => {
