@@ -70,6 +70,6 @@ test.each<[unknown, string, boolean]>([
 	['LICENSE', 'LICENSE', true],
 	['LICENS', 'LICENSE', false],
 	[42, '42', false],
-])('listed as %j, sent as %j: the same file: %s', (listed, sent, same) => {
-	expect(isListedAs(listed, sent)).toBe(same);
+])('listed as %j, sent as %j: the same file: %s', (listed, name, same) => {
+	expect(isListedAs(listed, name)).toBe(same);
 });

@@ -11,9 +11,15 @@ import { ApiClient, EXECUTION_POLICY } from '../../../../nodes/lib/transport';
 import type { DownloadTarget } from '../../../../nodes/lib/transport/download';
 import { openDownload } from '../../../../nodes/lib/transport/download';
 import type { BodyCheck, ByteStream } from '../../../../nodes/lib/transport/download/body';
-import { DownloadWatch, verifiedBody } from '../../../../nodes/lib/transport/download/body';
+import {
+	DownloadWatch,
+	readExcerpt,
+	RequestAbort,
+	verifiedBody,
+} from '../../../../nodes/lib/transport/download/body';
 import { describeUrl, originOf } from '../../../../nodes/lib/transport/download/errors';
 import {
+	contentOf,
 	dispositionFileName,
 	sameOrigin,
 	unmaskPathSecrets,
@@ -94,8 +100,27 @@ describe('Content-Disposition file names', () => {
 		[`attachment; filename="fallback.pdf"; filename*=UTF-8''better.pdf`, 'better.pdf'],
 		['inline', undefined],
 		[undefined, undefined],
+		[`attachment; filename* = UTF-8''a%20b.pdf ; size=3`, 'a b.pdf'],
+		['attachment; filename = " spaced.pdf " ; size=3', 'spaced.pdf'],
+		[`attachment; filename*=UTF-8''%E0%A4%A; filename="readable.pdf"`, 'readable.pdf'],
+		['attachment; filename=""', undefined],
 	])('%s', (header, expected) => {
 		expect(dispositionFileName(header)).toBe(expected);
+	});
+});
+
+describe('what the headers say of the content', () => {
+	it.each([
+		[
+			{ 'content-length': ' 12 ', 'content-type': ' Application/PDF ; charset=binary' },
+			12,
+			'application/pdf',
+		],
+		[{ 'content-length': '12abc', 'content-type': '' }, undefined, undefined],
+		[{ 'content-length': 'abc12' }, undefined, undefined],
+		[{ 'content-length': ['7', '8'], 'content-type': ['text/plain'] }, 7, 'text/plain'],
+	])('%j', (headers, contentLength, mimeType) => {
+		expect(contentOf(headers)).toEqual({ contentLength, mimeType, dispositionName: undefined });
 	});
 });
 
@@ -212,6 +237,40 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 	});
 });
 
+describe('a download that may not start, or may bring too much', () => {
+	it('an execution already cancelled aborts the request and the watch at once', () => {
+		const cancelled = AbortSignal.abort(new Problem('cancelled'));
+		expect(new RequestAbort(cancelled).signal.reason).toBe(cancelled.reason);
+		const watch = new DownloadWatch(1_000, undefined, cancelled);
+		expect(watch.signal.reason).toBe(cancelled.reason);
+		watch.stop();
+	});
+
+	it('without a Content-Length, the size limit holds as the body is counted', async () => {
+		const record = recorder(undefined);
+		record.check.limit = {
+			maxBytes: 25,
+			exceeded: (bytes, counted) => new Problem(`over at ${bytes} (counted: ${counted})`),
+		};
+		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow(
+			'over at 30 (counted: true)',
+		);
+		expect(record.aborted).toHaveLength(1);
+	});
+
+	it("an error body's excerpt is its first 16 KiB as text; the rest is not read", async () => {
+		let sent = 0;
+		async function* large() {
+			for (; sent < 100; sent++) yield Buffer.alloc(1_000, 'a');
+		}
+		const abort = new RequestAbort(undefined);
+		const text = await readExcerpt(Readable.from(large()), abort, new DownloadWatch(1_000));
+		expect(text).toBe('a'.repeat(16 * 1_024));
+		expect(sent).toBeLessThan(20);
+		expect(abort.signal.aborted).toBe(true);
+	});
+});
+
 // ----- hops ----------------------------------------------------------------------------------------------------------
 
 type Answer = ScriptedAnswer;
@@ -263,10 +322,20 @@ describe('openDownload: one origin decision per hop', () => {
 			credentialType: 'fileStorageApi',
 			credentialId: 'c1',
 		});
-		// n8n's helper is asked for the stream itself (the engine-level Download suite proves it is not buffered),
-		// and the node's own time limit
-		expect(hops[0].options.encoding).toBe('stream');
-		expect(hops[0].options.timeout).toBe(5_000);
+		// n8n's helper is asked for the stream itself (the engine-level Download suite proves it is not buffered), as
+		// sent (byte-exact, so Content-Length holds), whatever its status, one hop at a time, in the node's time limit
+		expect(hops[0].options).toMatchObject({
+			method: 'GET',
+			url: 'https://files.example.com/file/a.pdf',
+			headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+			sendCredentialsOnCrossOriginRedirect: false,
+			timeout: 5_000,
+		});
 		expect((await drain(opened.body)).toString()).toBe('pdf');
 		// read to its end: the request no longer listens to the execution's cancel signal
 		expect(hops[0].contextSignal).toBe(hops[0].options.abortSignal);

@@ -338,6 +338,51 @@ describe('transport/listing: reading listings', () => {
 				}),
 			).rejects.toThrow('The listing kept changing while it was read');
 		});
+
+		// After a change the walk reads on past arrivals for at most three more pages, looking for the last entry it
+		// listed; where the listing ends first, or the pages run out, it cannot tell where it was and says so.
+		it.each([
+			['a burst of arrivals longer than three pages', 7, 100],
+			['every entry the walk listed gone, and the listing ending', 3, -3],
+		])('%s: the walk fails after %i requests, saying so', async (_case, requests, change) => {
+			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
+			const fake = fakeContext(
+				offsetListing(entries, 3, (index) => {
+					if (index !== 1) return;
+					if (change > 0) entries.unshift(...Array.from({ length: change }, (_, at) => `n${at}`));
+					else entries.splice(0, -change);
+				}),
+			);
+			await expect(
+				list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), {
+					pageSize: 3,
+				}),
+			).rejects.toThrow('The listing kept changing while it was read');
+			// the two pages of the walk, then the two read again (one, where the listing ends), then the pages read on
+			expect(fake.sent).toHaveLength(requests);
+		});
+
+		it('a total that is not a number is no change', async () => {
+			const fake = fakeContext([
+				{
+					statusCode: 200,
+					body: { data: [{ data: { id: 'a' } }], meta: { cursor: { next_cursor: '1', total: 2 } } },
+				},
+				{
+					statusCode: 200,
+					body: {
+						data: [{ data: { id: 'b' } }],
+						meta: { cursor: { next_cursor: null, total: '2' } },
+					},
+				},
+			]);
+			const result = await list(
+				new ApiClient(fake.ctx, 'fileStorageApi'),
+				endpoints.recentUploads({}),
+			);
+			expect(ids(result.wrappers)).toEqual(['a', 'b']);
+			expect(fake.sent).toHaveLength(2);
+		});
 	});
 
 	it('a server that refuses the page size is asked again with its default', async () => {
