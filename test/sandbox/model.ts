@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 
-import * as representation from './representation';
-import type { CursorMetaT, ExifAttributesT, ItemWrapperT } from './schemas';
+import type { CursorMetaT, ExifAttributesT } from './schemas';
 import { SortDirection, SortKey } from './schemas';
 import { applySeed } from './seed';
 import type { SeedInfo, SeedOptions } from './seed';
@@ -444,23 +443,17 @@ export class Model {
 		return this.items.get(id);
 	}
 
-	/** e.g. findItemByPath(0, 'Documents/Invoices/invoice-2026-001.pdf'); includes trashed items. */
-	findItemByPath(user: UserRef, path: string): ItemRec | undefined {
+	/** e.g. itemAt(0, 'Documents/Invoices/invoice-2026-001.pdf'); trashed items too; throws when there is none. */
+	itemAt(user: UserRef, path: string): ItemRec {
 		let scope = `root:${this.getUser(user).id}`;
 		let found: ItemRec | undefined;
 		for (const part of path.split('/').filter(Boolean)) {
 			found = [...(this.children.get(scope) ?? [])].find((child) => child.name === part);
-			if (!found) return undefined;
+			if (!found) throw new Error(`No sandbox item at ${path}`);
 			scope = found.id;
 		}
+		if (!found) throw new Error(`No sandbox item at ${path}`);
 		return found;
-	}
-
-	/** Like findItemByPath but throws when missing. */
-	itemAt(user: UserRef, path: string): ItemRec {
-		const item = this.findItemByPath(user, path);
-		if (!item) throw new Error(`No sandbox item at ${path}`);
-		return item;
 	}
 
 	private existing(id: string): ItemRec {
@@ -804,10 +797,5 @@ export class Model {
 		return [...this.notifications.values()]
 			.filter((n) => n.userId === userId)
 			.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq);
-	}
-
-	/** An item as the API lists it (tests that build expected wire objects). */
-	itemWrapper(item: ItemRec): ItemWrapperT {
-		return representation.itemWrapper(this, item);
 	}
 }

@@ -138,7 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}) {
 				server.close(() => resolve());
 				server.closeAllConnections();
 			});
-			await uploads.settled();
+			await uploads.idle();
 			fs.rmSync(storeDir, { recursive: true, force: true });
 		},
 	};

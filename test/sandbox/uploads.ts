@@ -213,11 +213,6 @@ export class RemoteUploads {
 		for (const ac of this.aborters) ac.abort();
 	}
 
-	/** Settles when the queued uploads running now have ended. */
-	async settled(): Promise<void> {
-		await Promise.allSettled([...this.jobs]);
-	}
-
 	/** Each URL's file, or why it failed. */
 	private fetchAll(urls: string[]): Promise<Array<Fetched | string>> {
 		const ac = new AbortController();

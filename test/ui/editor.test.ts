@@ -32,6 +32,7 @@ import { selectedN8n } from '../e2e/n8n-versions';
 import { stopAllChildren, waitFor } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n } from '../e2e/rest-client';
+import { itemWrapper } from '../sandbox/representation';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import type { Operation } from './editor-model';
@@ -572,7 +573,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		}
 		const root = sandbox.model
 			.activeChildren(`root:${sandbox.model.getUser(0).id}`)
-			.map((item) => sandbox.model.itemWrapper(item));
+			.map((item) => itemWrapper(sandbox.model, item));
 		expect([...columns].sort()).toEqual(simplifiedKeys(simplifyItem, root).sort());
 	});
 

@@ -244,10 +244,10 @@ const ENDPOINTS: Endpoint[] = [
 		check: (items) => {
 			const token = editorShareToken(sandbox.seed);
 			const parentId = sandbox.seed.shares.find((s) => s.token === token)?.folderId;
-			const created = sandbox.model.findItemByPath(0, 'Shared with Clients/Created by n8n e2e');
+			const created = sandbox.model.itemAt(0, 'Shared with Clients/Created by n8n e2e');
 			expect(created).toMatchObject({ type: 'folder', parentId });
 			const name = 'Created by n8n e2e';
-			expectOne(items, { id: created?.id, name, type: 'folder', parentId });
+			expectOne(items, { id: created.id, name, type: 'folder', parentId });
 			sawOne({ method: 'POST', path: `/api/v1/shares/${token}/items`, body: { name } });
 			expect(calls()).toEqual([`POST /api/v1/shares/${token}/items 201`]);
 			expect(sandbox.requests[0].authorization).toBeUndefined();
@@ -303,7 +303,7 @@ const ENDPOINTS: Endpoint[] = [
 			sawOne({ method: 'POST', body: { parent_id: null, urls }, status: 201 });
 			expect(files.hits.sort()).toEqual(['/e2e-photo.png', '/e2e-report.pdf']);
 			for (const name of ['e2e-report.pdf', 'e2e-photo.png']) {
-				expect(sandbox.model.findItemByPath(0, `Client Uploads/${name}`)).toMatchObject({
+				expect(sandbox.model.itemAt(0, `Client Uploads/${name}`)).toMatchObject({
 					type: 'file',
 					size: files.files[`/${name}`].body.length,
 				});
