@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // transport/download: origins, masked path secrets, URLs in errors, the counting body, and the hop decisions.
 import { createHash } from 'node:crypto';
+import { getEventListeners } from 'node:events';
 import { Readable } from 'node:stream';
 
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -104,6 +105,7 @@ describe('Content-Disposition file names', () => {
 		['attachment; filename = " spaced.pdf " ; size=3', 'spaced.pdf'],
 		[`attachment; filename*=UTF-8''%E0%A4%A; filename="readable.pdf"`, 'readable.pdf'],
 		['attachment; filename=""', undefined],
+		[`attachment; filename*=UTF-8'en'n%C3%A4me.pdf`, 'näme.pdf'],
 	])('%s', (header, expected) => {
 		expect(dispositionFileName(header)).toBe(expected);
 	});
@@ -115,12 +117,19 @@ describe('what the headers say of the content', () => {
 			{ 'content-length': ' 12 ', 'content-type': ' Application/PDF ; charset=binary' },
 			12,
 			'application/pdf',
+			undefined,
 		],
-		[{ 'content-length': '12abc', 'content-type': '' }, undefined, undefined],
-		[{ 'content-length': 'abc12' }, undefined, undefined],
-		[{ 'content-length': ['7', '8'], 'content-type': ['text/plain'] }, 7, 'text/plain'],
-	])('%j', (headers, contentLength, mimeType) => {
-		expect(contentOf(headers)).toEqual({ contentLength, mimeType, dispositionName: undefined });
+		[{ 'content-length': '12abc', 'content-type': '' }, undefined, undefined, undefined],
+		[{ 'content-length': 'abc12' }, undefined, undefined, undefined],
+		[{ 'content-length': ['7', '8'], 'content-type': ['text/plain'] }, 7, 'text/plain', undefined],
+		[
+			{ 'content-length': 9, 'content-disposition': 'inline; filename="a.txt"' },
+			9,
+			undefined,
+			'a.txt',
+		],
+	])('%j', (headers, contentLength, mimeType, dispositionName) => {
+		expect(contentOf(headers)).toEqual({ contentLength, mimeType, dispositionName });
 	});
 });
 
@@ -246,16 +255,51 @@ describe('a download that may not start, or may bring too much', () => {
 		watch.stop();
 	});
 
-	it('without a Content-Length, the size limit holds as the body is counted', async () => {
-		const record = recorder(undefined);
-		record.check.limit = {
-			maxBytes: 25,
-			exceeded: (bytes, counted) => new Problem(`over at ${bytes} (counted: ${counted})`),
+	it('without a Content-Length, the size limit holds as the body is counted; the limit itself is allowed', async () => {
+		const limited = (maxBytes: number) => {
+			const record = recorder(undefined);
+			record.check.limit = {
+				maxBytes,
+				exceeded: (bytes, counted) => new Problem(`over at ${bytes} (counted: ${counted})`),
+			};
+			return record;
 		};
+		const record = limited(25);
 		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow(
 			'over at 30 (counted: true)',
 		);
 		expect(record.aborted).toHaveLength(1);
+		const exact = limited(50);
+		expect(await drain(verifiedBody(Readable.from(chunks(5, 10)), exact.check))).toHaveLength(50);
+	});
+
+	it('a body that is not a Node.js stream is refused', () => {
+		const notAStream = { destroy: () => undefined, [Symbol.asyncIterator]: chunks(1, 1).values };
+		expect(() => verifiedBody(notAStream as never, recorder(1).check)).toThrow(
+			'The HTTP helper returned a body that is not a Node.js stream',
+		);
+	});
+
+	it('a deadline that passes ends the download, also while no read waits, and every read after it', async () => {
+		const watch = new DownloadWatch(60_000, {
+			at: Date.now() + 20,
+			passed: () => new Problem('overdue'),
+		});
+		await new Promise((resolve) => watch.signal.addEventListener('abort', resolve));
+		expect(watch.overdue).toBeInstanceOf(Problem);
+		expect(watch.signal.reason).toBe(watch.overdue);
+		await expect(watch.whileWaiting(Promise.resolve(1), () => new Problem('stalled'))).rejects.toBe(
+			watch.overdue,
+		);
+	});
+
+	it("no listener stays on the execution's cancel signal once a request or a download has ended", () => {
+		const execution = new AbortController();
+		for (let request = 0; request < 3; request++) {
+			new RequestAbort(execution.signal).end(undefined);
+			new DownloadWatch(1_000, undefined, execution.signal).stop();
+		}
+		expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
 	});
 
 	it("an error body's excerpt is its first 16 KiB as text; the rest is not read", async () => {
@@ -441,9 +485,36 @@ describe('openDownload: one origin decision per hop', () => {
 		});
 		opened.close();
 		expect(hops).toHaveLength(2);
+		// the answer left behind is ended, not left holding its connection
+		expect(hops[0].options.abortSignal?.aborted).toBe(true);
 		expect(waits).toEqual([0]);
 		expect(opened.statusCode).toBe(200);
 	});
+
+	it.each([
+		[
+			'ECONNREFUSED',
+			3,
+			/^Could not reach the server of https:\/\/files\.example\.com\/file\/a\.pdf \(ECONNREFUSED\)/,
+		],
+		['ETIMEDOUT', 1, /^No answer within 5 s from https:\/\/files\.example\.com\/file\/a\.pdf/],
+	])(
+		'no answer (%s): tried %i times (a download is a GET; a time-out is not tried again), then an error without the query or a secret',
+		async (code, tries, message) => {
+			const failure = Object.assign(new Error(`${code} on tok-secret-1`), { code });
+			const { ctx, hops } = hopContext(() => ({ throws: failure }));
+			const error = await openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
+				...target('https://files.example.com/file/a.pdf?sig=tok-secret-1'),
+				policy: { ...EXECUTION_POLICY, timeoutMs: 5_000, wait: async () => undefined },
+			}).then(
+				() => ({ message: 'opened', description: '' }),
+				(e: unknown) => e as Error & { description?: string },
+			);
+			expect(error.message).toMatch(message);
+			expect(hops).toHaveLength(tries);
+			expect(JSON.stringify([error.message, error.description])).not.toContain('tok-secret-1');
+		},
+	);
 
 	it("errors redact the credential's secrets and drop the query", async () => {
 		const { ctx } = hopContext(() => ({

@@ -32,6 +32,9 @@ async function firstPage(
 	return (await pagesOf(client, call, { cursor, pageSize }).next()).value;
 }
 
+const ids = (wrappers: IDataObject[]) =>
+	wrappers.map((wrapper) => (wrapper.data as IDataObject).id);
+
 /** A listing of `total` entries served in pages of at most `maxPage`, keyed by a numeric cursor. */
 function pagedListing(total: number, maxPage: number) {
 	return (options: IHttpRequestOptions): ScriptedAnswer => {
@@ -131,6 +134,30 @@ describe('transport/listing: reading listings', () => {
 		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700);
 		expect(result.wrappers).toHaveLength(700);
 		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([700, 200]);
+	});
+
+	it('a server that ignores the page size asked: Limit still holds on every page', async () => {
+		const page = (first: number) => ({
+			statusCode: 200,
+			body: {
+				data: [first, first + 1].map((n) => ({ data: { id: `e${n}` } })),
+				meta: { cursor: { next_cursor: String(first + 2) } },
+			},
+		});
+		const fake = fakeContext([page(0), page(2)]);
+		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 3);
+		expect(ids(result.wrappers)).toEqual(['e0', 'e1', 'e2']);
+		expect(fake.sent).toHaveLength(2);
+	});
+
+	it('an empty page ends the listing, whatever next cursor it names', async () => {
+		const fake = fakeContext([
+			{ statusCode: 200, body: { data: [], meta: { cursor: { next_cursor: 'c2' } } } },
+		]);
+		expect((await collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).wrappers).toEqual(
+			[],
+		);
+		expect(fake.sent).toHaveLength(1);
 	});
 
 	it('Return All turns each page into items before it asks for the next, with the cursor the page names', async () => {
@@ -247,8 +274,6 @@ describe('transport/listing: reading listings', () => {
 				};
 			};
 		}
-		const ids = (wrappers: IDataObject[]) =>
-			wrappers.map((wrapper) => (wrapper.data as IDataObject).id);
 
 		it('an entry added above the boundary is not yielded twice', async () => {
 			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
@@ -337,6 +362,21 @@ describe('transport/listing: reading listings', () => {
 					pageSize: 3,
 				}),
 			).rejects.toThrow('The listing kept changing while it was read');
+			// the two pages of the walk, then both read again three times
+			expect(fake.sent).toHaveLength(8);
+		});
+
+		it('entries removed above the boundary, down to the last one listed: the walk goes on after it', async () => {
+			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
+			const fake = fakeContext(
+				offsetListing(entries, 3, (index) => index === 1 && entries.splice(0, 2)),
+			);
+			const result = await list(
+				new ApiClient(fake.ctx, 'fileStorageApi'),
+				endpoints.recentUploads({}),
+				{ pageSize: 3 },
+			);
+			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
 		});
 
 		// After a change the walk reads on past arrivals for at most three more pages, looking for the last entry it
@@ -362,26 +402,26 @@ describe('transport/listing: reading listings', () => {
 			expect(fake.sent).toHaveLength(requests);
 		});
 
-		it('a total that is not a number is no change', async () => {
+		it.each([
+			['is not a number', 2, '2'],
+			['is missing on the first page', undefined, 2],
+		])('a total that %s is no change', async (_case, first, second) => {
+			const page = (id: string | number, next: string | null, total: unknown) => ({
+				statusCode: 200,
+				body: { data: [{ data: { id } }], meta: { cursor: { next_cursor: next, total } } },
+			});
+			// numeric ids count as ids: the entry on both pages is yielded once
 			const fake = fakeContext([
-				{
-					statusCode: 200,
-					body: { data: [{ data: { id: 'a' } }], meta: { cursor: { next_cursor: '1', total: 2 } } },
-				},
-				{
-					statusCode: 200,
-					body: {
-						data: [{ data: { id: 'b' } }],
-						meta: { cursor: { next_cursor: null, total: '2' } },
-					},
-				},
+				page(7, '1', first),
+				page(7, '2', second),
+				page('b', null, second),
 			]);
 			const result = await list(
 				new ApiClient(fake.ctx, 'fileStorageApi'),
 				endpoints.recentUploads({}),
 			);
-			expect(ids(result.wrappers)).toEqual(['a', 'b']);
-			expect(fake.sent).toHaveLength(2);
+			expect(ids(result.wrappers)).toEqual([7, 'b']);
+			expect(fake.sent).toHaveLength(3);
 		});
 	});
 
