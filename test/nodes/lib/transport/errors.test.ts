@@ -3,7 +3,9 @@ import { NodeApiError } from 'n8n-workflow';
 import { endpoints } from '../../../../nodes/lib/transport';
 import type { ApiCall, Caller } from '../../../../nodes/lib/transport';
 import {
+	excerptOf,
 	responseError,
+	retryNote,
 	timeoutError,
 	unreachableError,
 } from '../../../../nodes/lib/transport/errors';
@@ -62,6 +64,90 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		[409, '\n  <!DOCTYPE html>', 'notJson'],
 		[409, 'conflict', 'other'],
 	])('HTTP %s %j → %s', (status, body, kind) => expect(classifyResponse(status, body)).toBe(kind));
+
+	// n8n's scheduler reads why an operation failed (older n8n ignores it); the wait a server asked for comes along
+	it.each([
+		[429, 'rateLimited', { retryAfterMs: 30_000 }, { cause: 'rate-limited', retryAfterMs: 30_000 }],
+		[429, 'rateLimited', {}, { cause: 'rate-limited' }],
+		[
+			503,
+			'server',
+			{ refusedWaitMs: 120_000 },
+			{ cause: 'temporarily-unavailable', retryAfterMs: 120_000 },
+		],
+		[401, 'auth', { retryAfterMs: 5_000 }, { cause: 'credential-invalid' }],
+		[500, 'server', {}, undefined],
+		[404, 'notFound', {}, undefined],
+	] as const)('HTTP %s (%s) %j: the failure n8n is told is %j', (status, kind, waits, failure) => {
+		const retries = { tries: 1, waitedMs: 0, ...waits };
+		const error = responseError(sentRequest(endpoints.notifications()), status, {}, kind, retries);
+		expect(error.failure).toEqual(failure);
+		expect(error.httpCode).toBe(String(status));
+	});
+
+	// Whether a mutation may have been applied, by what the status says
+	it.each([
+		['DELETE', 500, {}, 'server', 'applied before the server failed'],
+		['DELETE', 502, {}, 'server', 'applied before the server failed'],
+		['DELETE', 504, {}, 'server', 'applied before the server failed'],
+		['DELETE', 503, {}, 'server', undefined],
+		['DELETE', 200, '<html>', 'notJson', 'The status says it succeeded'],
+		['DELETE', 200, { type: 'error', message: 'gone' }, 'errorBody', undefined],
+		['DELETE', 300, {}, 'other', undefined],
+		['GET', 500, {}, 'server', undefined],
+	] as const)('%s answered %s %j: %s', (method, status, body, kind, warning) => {
+		const call = method === 'GET' ? endpoints.notifications() : endpoints.deleteInShare({});
+		const { description } = responseError(sentRequest(call), status, body, kind);
+		if (warning) expect(description).toContain(`${warning}`);
+		expect(description?.includes('check before running again')).toBe(warning !== undefined);
+	});
+
+	it('a retry report says how often and how long, and a wait the node would not take', () => {
+		expect(retryNote(undefined)).toBe('');
+		expect(retryNote({ tries: 1, waitedMs: 0 })).toBe('');
+		expect(retryNote({ tries: 3, waitedMs: 2_600, refusedWaitMs: 90_001 })).toBe(
+			' Tried 3 times, waiting 3 s in all. The server asked to wait 91 s, longer than the node waits.',
+		);
+	});
+
+	it.each([
+		[undefined, '(empty body)'],
+		[null, '(empty body)'],
+		['', '(empty body)'],
+		['  a \n\t b  ', 'a b'],
+		[{ a: 1 }, '{"a":1}'],
+		['x'.repeat(160), 'x'.repeat(160)],
+		['x'.repeat(161), `${'x'.repeat(160)}…`],
+	])('the excerpt of %j is %j', (body, excerpt) => expect(excerptOf(body)).toBe(excerpt));
+
+	it("the server's message and refused fields are shown trimmed and joined; an error without a status has no code", () => {
+		const error = responseError(
+			sentRequest(endpoints.restoreFromTrash({ items: [] })),
+			422,
+			{ message: '  invalid  ', errors: { 'items.0.id': ['a', 'b'], 'items.1.id': 'c' } },
+			'validation',
+		);
+		expect(error.message).toBe(
+			'The server rejected the request as invalid (HTTP 422): items.0.id: a b; items.1.id: c',
+		);
+		const notFound = responseError(
+			sentRequest(endpoints.notifications()),
+			404,
+			{ message: ' gone ' },
+			'notFound',
+		);
+		expect(notFound.message).toBe('Not found (HTTP 404): gone');
+		const blank = responseError(
+			sentRequest(endpoints.notifications()),
+			404,
+			{ message: '  ' },
+			'notFound',
+		);
+		expect(blank.message).toBe('Not found (HTTP 404)');
+		expect(timeoutError(sentRequest(endpoints.notifications()), 1_000).httpCode).not.toBe(
+			'undefined',
+		);
+	});
 
 	it('a validation error lists the refused fields, redacted, with the status', () => {
 		const error = responseError(
