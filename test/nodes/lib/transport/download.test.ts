@@ -530,6 +530,62 @@ describe('openDownload: one origin decision per hop', () => {
 		expect(`${error.message} ${error.description}`).not.toContain('tok-secret-1');
 	});
 
+	it.each([
+		[
+			'text/html; charset=utf-8',
+			'application/pdf',
+			'a web page instead of the file (HTTP 200, text/html)',
+		],
+		[
+			'application/json',
+			'application/pdf',
+			'JSON instead of the file (HTTP 200, application/json)',
+		],
+		['application/octet-stream', 'application/pdf', undefined],
+		['application/json', 'Application/JSON', undefined],
+		['text/html', undefined, undefined],
+	])('answered as %s where %s is listed: %s', async (contentType, expectedMimeType, refused) => {
+		const { ctx } = hopContext(() => ({
+			statusCode: 200,
+			headers: { 'content-type': contentType },
+			body: '<html>Sign in</html>',
+		}));
+		const opened = openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
+			...target('https://files.example.com/file/a.pdf'),
+			expectedMimeType,
+		});
+		if (refused) {
+			const error = (await opened.catch((e: unknown) => e)) as Error & { httpCode?: string };
+			expect(error.message).toContain(`The server answered with ${refused}`);
+			expect(error.httpCode).toBe('200');
+		} else (await opened).close();
+	});
+
+	it.each([
+		[300, {}, 'The server did not send the file (HTTP 300)'],
+		[302, {}, 'without a usable http(s) address'],
+		[302, { location: '/again' }, 'Too many redirects: more than 5 for one file'],
+	])('HTTP %s %j: an error with that status, "%s"', async (statusCode, headers, message) => {
+		const { ctx } = hopContext(() => ({ statusCode, headers }));
+		const error = (await open(ctx, 'https://files.example.com/file/a.pdf').catch(
+			(e: unknown) => e,
+		)) as Error & { httpCode?: string };
+		expect(error.message).toContain(message);
+		expect(error.httpCode).toBe(String(statusCode));
+	});
+
+	it("a download read to its end leaves no listener on the execution's cancel signal; a poll has no such signal", async () => {
+		const execution = new AbortController();
+		const { ctx } = hopContext(() => ({ statusCode: 200, body: 'pdf' }), execution.signal);
+		await drain((await open(ctx, 'https://files.example.com/file/a.pdf')).body);
+		expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
+		const poll = hopContext(() => ({ statusCode: 200, body: 'pdf' })).ctx;
+		delete (poll as Partial<IExecuteFunctions>).getExecutionCancelSignal;
+		expect(
+			(await drain((await open(poll, 'https://files.example.com/file/a.pdf')).body)).toString(),
+		).toBe('pdf');
+	});
+
 	it('the execution being cancelled ends the connection', async () => {
 		const execution = new AbortController();
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }), execution.signal);
