@@ -90,6 +90,8 @@ describe('URLs as errors show them', () => {
 		expect(describeUrl('https://f.example/file/tok-secret-1.pdf', ['tok-secret-1'])).toBe(
 			'https://f.example/file/[redacted].pdf',
 		);
+		// not a URL: up to its query
+		expect(describeUrl('files/a.pdf?signature=abc', [])).toBe('files/a.pdf');
 	});
 });
 
@@ -395,6 +397,26 @@ describe('openDownload: one origin decision per hop', () => {
 		await expect(drain(opened.body)).rejects.toThrow(
 			'The download was cut short after 3 of 10 bytes of https://files.example.com/file/a.pdf',
 		);
+	});
+
+	it.each([
+		[
+			{ 'content-length': '2' },
+			'The download is longer than the server announced: more than 2 bytes, Content-Length 2',
+		],
+		[{}, 'The download was cut short after 3 bytes of https://files.example.com/file/a.pdf'],
+	])('a body that does not keep to %j fails as it is read, saying so', async (headers, message) => {
+		async function* breaking() {
+			yield Buffer.from('pdf');
+			throw new Error('socket hang up');
+		}
+		const { ctx } = hopContext(() => ({
+			statusCode: 200,
+			headers,
+			body: Readable.from(breaking()),
+		}));
+		const opened = await open(ctx, 'https://files.example.com/file/a.pdf?sig=1');
+		await expect(drain(opened.body)).rejects.toThrow(message);
 	});
 
 	it('close() before reading ends the connection', async () => {
