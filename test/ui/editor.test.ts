@@ -196,6 +196,20 @@ async function nameCredential(modal: Locator, name: string): Promise<void> {
 	);
 }
 
+/**
+ * Saves the credential form, which n8n tests as it saves it (beside the other CI suites, 30 s and more), and waits for
+ * the test's answer, then for `outcome` in the form: a failure says which of the two never came.
+ */
+async function saveAndTest(modal: Locator, outcome: string): Promise<void> {
+	const tested = page.waitForResponse(
+		(response) => new URL(response.url()).pathname === '/rest/credentials/test',
+		{ timeout: TEST_TIMEOUT_MS },
+	);
+	await modal.getByTestId('credential-save-button').click();
+	await tested;
+	await modal.getByText(outcome).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
 /** Opens a node's panel: by double-click on the workflow's open canvas (a reload takes seconds), else by its URL. */
 async function openNode(workflowId: string, name: string): Promise<Locator> {
 	const ndv = page.getByTestId('ndv');
@@ -474,11 +488,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			await modal.getByTestId('parameter-input-baseUrl').locator('input').fill(baseUrl);
 			const secret = modal.getByTestId(`parameter-input-${secretField}`).locator('input');
 			await secret.fill(badSecret());
-			await modal.getByTestId('credential-save-button').click();
-			// n8n tests the credential as it saves it: beside the other CI suites this took 30 s and more on n8n 1.x
-			await modal
-				.getByText('Couldn’t connect with these settings')
-				.waitFor({ timeout: TEST_TIMEOUT_MS });
+			await saveAndTest(modal, 'Couldn’t connect with these settings');
 			await modal.getByText('More details').click();
 			await waitFor(
 				'the reason of the refusal',
@@ -488,8 +498,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 			await shot(`credential-${secretField}-refused`, modal);
 			await secret.fill(goodSecret());
 			await nameCredential(modal, CREDENTIAL_NAMES[type]);
-			await modal.getByTestId('credential-save-button').click();
-			await modal.getByText('Connection tested successfully').waitFor({ timeout: TEST_TIMEOUT_MS });
+			await saveAndTest(modal, 'Connection tested successfully');
 			await shot(`credential-${secretField}`, modal);
 			await page.keyboard.press('Escape');
 		});
