@@ -81,6 +81,8 @@ const TRIGGER_WORKFLOW = 'e2eUiTrigger';
 const UI_TIMEOUT_MS = 30_000;
 /** A credential test: n8n's request to the server, then its answer in the form. */
 const TEST_TIMEOUT_MS = 60_000;
+/** A page loaded anew: beside the other CI suites, the editor's scripts and node types took more than 30 s. */
+const PAGE_LOAD_TIMEOUT_MS = 120_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const WIDE_VIEWPORT = { width: 1680, height: 860 };
 const TALL_VIEWPORT = { width: 1280, height: 1500 };
@@ -102,6 +104,14 @@ const nodeIds = new Map<string, string>();
 
 // n8n marks its elements with data-test-id
 selectors.setTestIdAttribute('data-test-id');
+
+/** The button that opens the node creator on an empty canvas (n8n's two canvases name it differently). */
+function canvasPlusButton(): Locator {
+	return page
+		.getByTestId('canvas-plus-button')
+		.or(page.getByTestId('node-creator-plus-button'))
+		.first();
+}
 
 /** Closes the editor's toasts, which would lie cut off over the panel in a screenshot. */
 async function dismissToasts(): Promise<void> {
@@ -214,7 +224,8 @@ async function saveAndTest(modal: Locator, outcome: string): Promise<void> {
 async function openNode(workflowId: string, name: string): Promise<Locator> {
 	const ndv = page.getByTestId('ndv');
 	const nodeId = nodeIds.get(name);
-	if (new URL(page.url()).pathname.startsWith(`/workflow/${workflowId}`)) {
+	const loaded = new URL(page.url()).pathname.startsWith(`/workflow/${workflowId}`);
+	if (loaded) {
 		// the panel's close button: Escape only closes a dropdown left open (n8n 1.x)
 		if (await ndv.isVisible())
 			await page
@@ -228,7 +239,7 @@ async function openNode(workflowId: string, name: string): Promise<Locator> {
 	} else {
 		await page.goto(`${n8n.baseUrl}/workflow/${workflowId}/${nodeId}`);
 	}
-	await ndv.waitFor({ timeout: UI_TIMEOUT_MS });
+	await ndv.waitFor({ timeout: loaded ? UI_TIMEOUT_MS : PAGE_LOAD_TIMEOUT_MS });
 	await page.getByTestId('node-parameters').waitFor({ timeout: UI_TIMEOUT_MS });
 	return ndv;
 }
@@ -390,6 +401,11 @@ beforeAll(async () => {
 		await page.getByTestId('form-submit-button').click();
 		await page.waitForURL(/\/home\/|\/workflows/);
 	});
+	// the editor's first load, the slowest; the first test starts on the page it leaves
+	await watch.time('open the editor', async () => {
+		await page.goto(`${n8n.baseUrl}/workflow/new`);
+		await canvasPlusButton().waitFor({ timeout: PAGE_LOAD_TIMEOUT_MS });
+	});
 }, 15 * 60_000);
 
 afterAll(async () => {
@@ -407,12 +423,9 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	test('the node creator finds "File Storage" and lists every trigger and action by its name', async () => {
 		// The README's picture shows every trigger and action: a window tall enough for the whole list
 		if (DOC_SHOTS) await page.setViewportSize(TALL_VIEWPORT);
-		await page.goto(`${n8n.baseUrl}/workflow/new`);
-		await page
-			.getByTestId('canvas-plus-button')
-			.or(page.getByTestId('node-creator-plus-button'))
-			.first()
-			.click();
+		if (new URL(page.url()).pathname !== '/workflow/new')
+			await page.goto(`${n8n.baseUrl}/workflow/new`);
+		await canvasPlusButton().click();
 		await page.getByTestId('node-creator-search-bar').fill('File Storage');
 		const creator = page.getByTestId('node-creator');
 		await creator
@@ -475,9 +488,12 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	])('the %s credential form', (typeName, secretField, goodSecret, badSecret, refusal, type) => {
 		test('a refused secret shows why; the right one tests OK', async () => {
 			// the form of the previous type closes onto this page: no reload of the editor
-			if (new URL(page.url()).pathname !== '/home/credentials')
+			const create = page.getByRole('button', { name: 'Create credential' });
+			if (new URL(page.url()).pathname !== '/home/credentials') {
 				await page.goto(`${n8n.baseUrl}/home/credentials`);
-			await page.getByRole('button', { name: 'Create credential' }).click();
+				await create.waitFor({ timeout: PAGE_LOAD_TIMEOUT_MS });
+			}
+			await create.click();
 			await page.getByPlaceholder(/Search for app/).fill(typeName);
 			await page
 				.getByTestId('new-credential-type-select-option')
@@ -657,8 +673,10 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		});
 		const workflow = loadExample(EXAMPLES.cleanFileRequest);
 		await page.goto(`${n8n.baseUrl}/workflow/${workflow.id}`);
+		const run = page.locator('[data-test-id^="execute-workflow-button"]').first();
+		await run.waitFor({ timeout: PAGE_LOAD_TIMEOUT_MS });
 		// the canvas pane lies over the button's edge for the pointer: a click event on the button is what a click does
-		await page.locator('[data-test-id^="execute-workflow-button"]').first().dispatchEvent('click');
+		await run.dispatchEvent('click');
 		await waitFor(
 			'the old file to be deleted',
 			() => (sandbox.model.findItem(old.id)?.deletedAt ?? null) !== null,
