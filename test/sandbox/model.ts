@@ -150,10 +150,6 @@ export class SandboxClock {
 	}
 }
 
-/**
- * Sorted indexes (keyset friendly) that listings are served from: kept up to date on every mutation by binary
- * insertion, so adding 10k items and listing them stays cheap.
- */
 export type SortField = 'created_at' | 'name';
 export type Direction = 'ASC' | 'DESC';
 type Key = [number | string, number];
@@ -166,7 +162,10 @@ function sortKeyOf(item: ItemRec, sort: SortField): Key {
 	return [sort === 'name' ? item.name.toLowerCase() : item.createdAt.getTime(), item.seq];
 }
 
-/** Items ascending by a unique key; binary insertion/removal, one sort or filter for large batches. */
+/**
+ * The items of a listing ascending by a unique key, which listings are served from: kept up to date by binary
+ * insertion and removal, one sort or filter for large batches, so adding 10k items and listing them stays cheap.
+ */
 class SortedIndex {
 	arr: ItemRec[] = [];
 
@@ -191,12 +190,7 @@ class SortedIndex {
 			this.arr.sort((a, b) => compareKeys(sortKeyOf(a, this.sort), sortKeyOf(b, this.sort)));
 			return;
 		}
-		for (const t of items) {
-			const k = sortKeyOf(t, this.sort);
-			const n = this.arr.length;
-			if (n === 0 || compareKeys(sortKeyOf(this.arr[n - 1], this.sort), k) < 0) this.arr.push(t);
-			else this.arr.splice(this.bound(k, true), 0, t);
-		}
+		for (const t of items) this.arr.splice(this.bound(sortKeyOf(t, this.sort), true), 0, t);
 	}
 
 	removeMany(items: Set<ItemRec>): void {
@@ -273,57 +267,52 @@ export interface Page {
  * between two page fetches never shifts the boundary.
  */
 function paginate(scope: Scope | undefined, q: PageQuery, mode: CursorMode): Page {
-	const index = scope?.[q.sort];
-	const arr = index?.arr ?? [];
-	const n = arr.length;
-	const asc = q.direction === 'ASC';
-	const at = (i: number) => (asc ? arr[i] : arr[n - 1 - i]);
+	const { sort, direction, limit, cursor: c } = q;
+	const index = scope?.[sort] ?? new SortedIndex(sort);
+	const n = index.arr.length;
+	const asc = direction === 'ASC';
+	const at = (i: number) => index.arr[asc ? i : n - 1 - i];
 	/** number of L-elements before key k (at or before it with `including`) */
 	const before = (k: Key, including: boolean) =>
-		!index ? 0 : asc ? index.bound(k, including) : n - index.bound(k, !including);
-	const { sort, direction } = q;
-	const cursorAt = (item: ItemRec, points: 'next' | 'prev') => {
-		const [value, seq] = sortKeyOf(item, sort);
-		return encodeCursor({ sort, direction, points, value, seq, id: item.id });
+		asc ? index.bound(k, including) : n - index.bound(k, !including);
+	const keysetCursor = (i: number, points: 'next' | 'prev') => {
+		const [value, seq] = sortKeyOf(at(i), sort);
+		return encodeCursor({ sort, direction, points, value, seq, id: at(i).id });
 	};
 	const offsetCursor = (offset: number) =>
 		encodeCursor({ sort, direction, points: 'offset', offset });
 
-	const c = q.cursor;
-	let start = Math.min(n, ((q.page ?? 1) - 1) * q.limit);
+	let start = Math.min(n, ((q.page ?? 1) - 1) * limit);
 	if (c?.points === 'offset') start = Math.min(n, c.offset);
 	else if (c?.points === 'next') start = before([c.value, c.seq], true);
 	else if (c?.points === 'start') start = 0;
-	let end = Math.min(n, start + q.limit);
+	let end = Math.min(n, start + limit);
 	if (c?.points === 'prev') {
 		end = before([c.value, c.seq], false);
-		start = Math.max(0, end - q.limit);
+		start = Math.max(0, end - limit);
 	}
-	const items: ItemRec[] = [];
-	for (let i = start; i < end; i++) items.push(at(i));
+	const items = Array.from({ length: end - start }, (_, i) => at(start + i));
 
 	const offsets = mode === 'offset';
-	let current = q.rawCursor;
-	if (current === undefined)
-		current =
-			start === 0 || n === 0
-				? encodeCursor({ sort, direction, points: 'start' })
-				: offsets
-					? offsetCursor(start)
-					: cursorAt(at(start - 1), 'next');
 	const hasNext = items.length > 0 && end < n;
 	const hasPrev = items.length > 0 && start > 0;
 	return {
 		items,
 		meta: {
-			cursor: current,
-			next_cursor: !hasNext ? null : offsets ? offsetCursor(end) : cursorAt(at(end - 1), 'next'),
+			cursor:
+				q.rawCursor ??
+				(start === 0 || n === 0
+					? encodeCursor({ sort, direction, points: 'start' })
+					: offsets
+						? offsetCursor(start)
+						: keysetCursor(start - 1, 'next')),
+			next_cursor: !hasNext ? null : offsets ? offsetCursor(end) : keysetCursor(end - 1, 'next'),
 			prev_cursor: !hasPrev
 				? null
 				: offsets
-					? offsetCursor(Math.max(0, start - q.limit))
-					: cursorAt(at(start), 'prev'),
-			limit: q.limit,
+					? offsetCursor(Math.max(0, start - limit))
+					: keysetCursor(start, 'prev'),
+			limit,
 			total: n,
 		},
 	};
@@ -573,7 +562,7 @@ export class Model {
 		};
 	}
 
-	/** All descendants (active and trashed), breadth first. */
+	/** All descendants (active and trashed), breadth first; none for a file. */
 	descendants(folderId: string): ItemRec[] {
 		const out: ItemRec[] = [];
 		const queue = [folderId];
@@ -622,9 +611,7 @@ export class Model {
 		const item = this.existing(id);
 		if (item.deletedAt) return;
 		const now = this.clock.now();
-		const affected = [item];
-		if (item.type === 'folder')
-			for (const d of this.descendants(item.id)) if (!d.deletedAt) affected.push(d);
+		const affected = [item, ...this.descendants(item.id).filter((d) => !d.deletedAt)];
 		this.index(affected, false);
 		for (const a of affected) {
 			a.deletedAt = now;
@@ -636,11 +623,8 @@ export class Model {
 	restoreItem(id: string, options: { toHome?: boolean } = {}): void {
 		const item = this.existing(id);
 		if (!item.deletedAt) return;
-		const affected = [item];
-		if (item.type === 'folder') {
-			for (const d of this.descendants(item.id))
-				if (d.deletedAt && d.trashRoot === item.trashRoot) affected.push(d);
-		}
+		const trashedWith = (d: ItemRec) => d.deletedAt && d.trashRoot === item.trashRoot;
+		const affected = [item, ...this.descendants(item.id).filter(trashedWith)];
 		const parent = item.parentId ? this.items.get(item.parentId) : undefined;
 		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt))) {
 			this.childSet(this.scopeKeyOf(item)).delete(item);
@@ -659,7 +643,7 @@ export class Model {
 	/** Permanent removal of the item and all its descendants (from the trash too), with their shares. */
 	deleteItemPermanently(id: string): void {
 		const item = this.existing(id);
-		const all = [item, ...(item.type === 'folder' ? this.descendants(item.id) : [])];
+		const all = [item, ...this.descendants(item.id)];
 		this.index(
 			all.filter((a) => !a.deletedAt),
 			false,

@@ -25,7 +25,7 @@ import {
 import type { RemoteUploads } from './uploads';
 
 export interface Ctx {
-	/** the pattern's groups, URL-decoded */
+	/** the pattern's groups, URL-decoded; undefined where an optional group did not match */
 	params: string[];
 	query: Record<string, string>;
 	body: unknown;
@@ -68,8 +68,8 @@ export async function dispatch(
 		);
 	}
 	try {
-		const params = route.pattern.exec(path)!.slice(1).map(decodeURIComponent);
-		return await handler({ ...ctx, params });
+		const groups = route.pattern.exec(path)!.slice(1);
+		return await handler({ ...ctx, params: groups.map((p) => p && decodeURIComponent(p)) });
 	} catch (e) {
 		if (e instanceof Refusal) return e.result;
 		if (e instanceof URIError) return error(404, `The route ${path} could not be found.`);
@@ -144,13 +144,10 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 	const pageQuery = (query: Record<string, string>): PageQuery => {
 		const q = parse(ListQuery, withoutEmpty(query));
 		const limit = Math.min(q.limit ?? 50, maxPageSize);
-		if (q.cursor === undefined)
-			return {
-				sort: q.sort ?? 'created_at',
-				direction: q.direction ?? 'DESC',
-				limit,
-				page: q.page,
-			};
+		if (q.cursor === undefined) {
+			const { sort = 'created_at', direction = 'DESC', page } = q;
+			return { sort, direction, limit, page };
+		}
 		const c = decodeCursor(q.cursor) ?? refuse(invalid({ cursor: ['The cursor is invalid.'] }));
 		if ((q.sort && q.sort !== c.sort) || (q.direction && q.direction !== c.direction))
 			refuse(invalid({ cursor: ['The cursor does not match the requested sort and direction.'] }));
@@ -158,9 +155,9 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 	};
 
 	/** The active file with this stored name, of the bearer's account (401, 403) or in a file request's folder. */
-	const fileOf = (basename: string, via: { authorization?: string; requestId?: string }) => {
-		const user = via.requestId === undefined ? bearer(via.authorization) : undefined;
-		const root = via.requestId === undefined ? undefined : requestAccess(via.requestId).root;
+	const fileOf = (basename: string, authorization?: string, requestId?: string) => {
+		const user = requestId === undefined ? bearer(authorization) : undefined;
+		const root = requestId === undefined ? undefined : requestAccess(requestId).root;
 		const file = [...model.items.values()].find(
 			(i): i is FileRec => i.type === 'file' && i.basename === basename && !i.deletedAt,
 		);
@@ -273,19 +270,13 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 		 * thumbnails need the owner's Bearer token; files of a file request (`…/upload-request/<id>`) need none, the
 		 * path carries the request; type icons are public.
 		 */
-		route(/^\/file\/([^/]+)$/, {
-			GET: ({ params: [name], authorization }) =>
-				content(fileContent(fileOf(name, { authorization }))),
+		route(/^\/file\/([^/]+)(?:\/upload-request\/([^/]+))?$/, {
+			GET: ({ params: [name, requestId], authorization }) =>
+				content(fileContent(fileOf(name, authorization, requestId))),
 		}),
-		route(/^\/file\/([^/]+)\/upload-request\/([^/]+)$/, {
-			GET: ({ params: [name, requestId] }) => content(fileContent(fileOf(name, { requestId }))),
-		}),
-		route(new RegExp(`^/thumbnail/(${sizes})-([^/]+)$`), {
-			GET: ({ params: [size, name], authorization }) =>
-				thumbnailOf(fileOf(name, { authorization }), size),
-		}),
-		route(new RegExp(`^/thumbnail/(${sizes})-([^/]+)/upload-request/([^/]+)$`), {
-			GET: ({ params: [size, name, requestId] }) => thumbnailOf(fileOf(name, { requestId }), size),
+		route(new RegExp(`^/thumbnail/(${sizes})-([^/]+)(?:/upload-request/([^/]+))?$`), {
+			GET: ({ params: [size, name, requestId], authorization }) =>
+				thumbnailOf(fileOf(name, authorization, requestId), size),
 		}),
 		route(/^\/assets\/icons\/([a-z0-9]{1,10})\.svg$/, {
 			GET: ({ params: [ext] }) => content(iconContent(ext)),
