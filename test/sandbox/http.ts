@@ -48,9 +48,6 @@ export function matches({ method, path }: RequestFilter, r: { method: string; pa
 	return path === undefined || (typeof path === 'string' ? path === r.path : path.test(r.path));
 }
 
-export const countRequests = (requests: RecordedRequest[], filter: RequestFilter = {}) =>
-	requests.filter((r) => matches(filter, r)).length;
-
 const FOREVER_MS = 24 * 3600 * 1000;
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
@@ -92,8 +89,8 @@ async function send(
 	status: number,
 	headers: Record<string, string>,
 	body: Body,
-	rule: FaultRule | undefined,
 	faults: FaultInjector,
+	rule?: FaultRule,
 ): Promise<number> {
 	if (res.headersSent || res.destroyed) return 0;
 	const declared = rule?.declaredLength ?? body.length;
@@ -141,20 +138,10 @@ export function requestListener(
 	faults: FaultInjector,
 	onAnswered?: (request: RecordedRequest, handlingMs: number) => void,
 ): http.RequestListener {
-	const write = (
-		res: http.ServerResponse,
-		status: number,
-		headers: Record<string, string>,
-		body: Body,
-		rule?: FaultRule,
-	) => send(res, status, headers, body, rule, faults);
-	const writeJson = (res: http.ServerResponse, status: number, value: unknown) =>
-		write(
-			res,
-			status,
-			{ 'Content-Type': 'application/json' },
-			whole(Buffer.from(JSON.stringify(value))),
-		);
+	const writeJson = (res: http.ServerResponse, status: number, value: unknown) => {
+		const json = whole(Buffer.from(JSON.stringify(value)));
+		return send(res, status, { 'Content-Type': 'application/json' }, json, faults);
+	};
 
 	const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
@@ -220,7 +207,7 @@ export function requestListener(
 				else res.socket?.destroy();
 				return;
 			}
-			return void (await write(res, record.status, headers, whole(bytes), rule));
+			return void (await send(res, record.status, headers, whole(bytes), faults, rule));
 		}
 
 		const result = problem
@@ -232,7 +219,8 @@ export function requestListener(
 			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
 			const disposition = `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
 			const headers = { 'Content-Type': file.contentType, 'Content-Disposition': disposition };
-			record.bytesSent = await write(res, 200, headers, { ...file, blocks: file.blocks() }, rule);
+			const body = { ...file, blocks: file.blocks() };
+			record.bytesSent = await send(res, 200, headers, body, faults, rule);
 			return;
 		}
 		await writeJson(res, result.status, result.body);

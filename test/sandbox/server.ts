@@ -12,7 +12,7 @@ import * as path from 'node:path';
 
 import { FaultInjector } from './faults';
 import type { FaultRule } from './faults';
-import { countRequests, ok, requestListener } from './http';
+import { matches, ok, requestListener } from './http';
 import type { RecordedRequest, RequestFilter, Result } from './http';
 import { Model } from './model';
 import { fileWrapper } from './representation';
@@ -20,10 +20,8 @@ import { apiRoutes } from './routes';
 import type { SeedInfo, SeedOptions } from './seed';
 import { RemoteUploads } from './uploads';
 
-export { Model } from './model';
 export type { FaultRule } from './faults';
 export type { RecordedRequest } from './http';
-export type { SeedInfo, SeedOptions } from './seed';
 
 export interface SandboxOptions {
 	/** 0 = free port (default) */
@@ -111,7 +109,8 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		/** every request, in order of arrival (fault-injected ones too); control requests are not recorded */
 		requests,
 		clearRequests: (): void => void (requests.length = 0),
-		countRequests: (filter?: RequestFilter) => countRequests(requests, filter),
+		countRequests: (filter: RequestFilter = {}) =>
+			requests.filter((r) => matches(filter, r)).length,
 		/** returns a remover */
 		fault: (rule: FaultRule) => faults.add(rule),
 		clearFaults: () => faults.clear(),
