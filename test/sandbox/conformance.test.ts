@@ -34,17 +34,13 @@ beforeEach(() => {
 afterAll(async () => Promise.all([sb.stop(), origin.close()]));
 
 const token = (n = 0) => sb.seed.users[n].accessToken;
-/** `path` below the base URL; token null = no Authorization header; a string body is sent as it is. */
-async function call(
-	method: string,
-	path: string,
-	tok: string | null,
-	body?: unknown,
-	type?: string,
-) {
+/** `path` below the base URL; token null = no Authorization header; a string body as it is, a form unless "{…". */
+async function call(method: string, path: string, tok: string | null, body?: unknown) {
 	const headers: Record<string, string> = { Accept: 'application/json' };
 	if (tok) headers.Authorization = `Bearer ${tok}`;
-	if (body !== undefined) headers['Content-Type'] = type ?? 'application/json';
+	const form = typeof body === 'string' && !body.startsWith('{');
+	if (body !== undefined)
+		headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
 	const raw = typeof body === 'string' || body === undefined ? body : JSON.stringify(body);
 	const res = await fetch(sb.baseUrl + path, { method, headers, body: raw });
 	const text = await res.text();
@@ -170,15 +166,12 @@ const ROWS = [
 	'POST /trash/restore | 400 | The request body is not valid JSON. | "{\\"to_home\\":"',
 	'POST /trash/restore | 400 | not sent as JSON | "to_home=1"',
 ];
+/** A share or request link without a route below it means its `/items`; S<n> and R<n> are seeded ones. */
 const LINK = (path: string) =>
 	path
-		.replace(/\/shares\/S(\d)/, '/shares/{share $1}/items')
-		.replace(
-			/\/requests\/R(\d)(\/uploads)?/,
-			(_, n: string, up?: string) => `/requests/{request ${n}}${up ?? '/items'}`,
-		)
-		.replace(new RegExp(`/requests/${UNKNOWN}(?!/uploads)`), `/requests/${UNKNOWN}/items`)
-		.replace(/\/shares\/(doesNotExist123|unknownToken0000)/, '/shares/$1/items');
+		.replace(/^\/(shares|requests)\/([^/?]+)(?=\?|$)/, '/$1/$2/items')
+		.replace(/^\/shares\/S(\d)/, '/shares/{share $1}')
+		.replace(/^\/requests\/R(\d)/, '/requests/{request $1}');
 
 /** Sends a row's request after its given step; `ready` runs in between. */
 function send(request: string, body: unknown, ready = () => {}) {
@@ -188,17 +181,7 @@ function send(request: string, body: unknown, ready = () => {}) {
 	ready();
 	const link = /^\/(shares|requests)\/|\/upload-request\//.test(path);
 	const auth = tok === 'none' ? null : tok ? fill(tok) : link ? null : token();
-	const form =
-		typeof body === 'string' && !body.startsWith('{')
-			? 'application/x-www-form-urlencoded'
-			: undefined;
-	return call(
-		method,
-		/^\/(file|thumbnail)\//.test(path) ? path : `/api/v1${path}`,
-		auth,
-		body,
-		form,
-	);
+	return call(method, /^\/(file|thumbnail)\//.test(path) ? path : `/api/v1${path}`, auth, body);
 }
 const state = () =>
 	JSON.stringify({ items: [...sb.model.items.values()], notes: sb.model.notificationsOf(0) });
@@ -539,11 +522,13 @@ const active = (where: (i: { type: string; parentId: string | null; userId: stri
 	[...sb.model.items.values()].filter(
 		(i) => !i.deletedAt && i.userId === sb.model.getUser(0).id && where(i),
 	);
-/** The expected order, stated independently of the indexes: key, then creation sequence. */
-function order(items: ReturnType<typeof active>, sort: string, direction: string) {
-	const key = (i: (typeof items)[0]) =>
+/** The ids of the active items `where` in the expected order, stated independently of the indexes. */
+function order(sort: string, direction: string, where: Parameters<typeof active>[0]) {
+	const key = (i: ReturnType<typeof active>[0]) =>
 		sort === 'name' ? i.name.toLowerCase() : i.createdAt.getTime();
-	const sorted = items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.seq - b.seq));
+	const sorted = active(where).sort((a, b) =>
+		key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.seq - b.seq,
+	);
 	return (direction === 'ASC' ? sorted : sorted.reverse()).map((i) => i.id);
 }
 async function walk(path: string, query: string) {
@@ -566,18 +551,10 @@ it.each(['created_at DESC', 'created_at ASC', 'name ASC', 'name DESC'])(
 		const [sort, direction] = q.split(' ');
 		const query = `sort=${sort}&direction=${direction}`;
 		expect(await walk('/browse/folders/all', query)).toEqual(
-			order(
-				active((i) => i.parentId === null),
-				sort,
-				direction,
-			),
+			order(sort, direction, (i) => i.parentId === null),
 		);
 		expect(await walk('/browse/latest', query)).toEqual(
-			order(
-				active((i) => i.type === 'file'),
-				sort,
-				direction,
-			),
+			order(sort, direction, (i) => i.type === 'file'),
 		);
 		const { id } = sb.model.addFolder(0, { name: 'Same instant' }); // ties: creation sequence
 		const made = Array.from(
