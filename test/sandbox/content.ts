@@ -50,8 +50,7 @@ export function* generatedBlocks(seed: string, length: number): Generator<Buffer
 		const block = Buffer.allocUnsafe(size);
 		pattern.copy(block, 0, 0, size);
 		const stamp = Buffer.alloc(8);
-		stamp.writeUInt32BE(Math.floor(index / 2 ** 32), 0);
-		stamp.writeUInt32BE(index >>> 0, 4);
+		stamp.writeBigUInt64BE(BigInt(index));
 		stamp.copy(block, 0, 0, Math.min(8, size));
 		yield block;
 	}
@@ -86,11 +85,10 @@ export function fileContent(file: FileRec): FileContent {
 /** Thumbnails of images: small, larger for larger sizes; the image's type. */
 export function thumbnailContent(file: FileRec, size: ThumbnailSize): FileContent {
 	const length = 1_000 * 2 ** THUMBNAIL_SIZES.indexOf(size) + (file.size % 997);
-	const ext = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')) : '';
 	return {
 		length,
 		contentType: file.mimetype,
-		fileName: `${size}-${file.name.slice(0, file.name.length - ext.length)}${ext}`,
+		fileName: `${size}-${file.name}`,
 		blocks: () => generatedBlocks(`thumbnail:${size}:${file.id}`, length),
 	};
 }

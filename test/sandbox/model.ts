@@ -14,7 +14,6 @@ export interface UserRec {
 	id: string;
 	index: number;
 	name: string;
-	email: string;
 	color: string;
 	accessToken: string;
 	createdAt: Date;
@@ -327,8 +326,8 @@ export type AddFileOptions = Partial<
 > & {
 	/** containing folder; omitted or null = root (home) of the user */
 	folderId?: string | null;
-	/** true = generate exif; an object = use it; default: none */
-	exif?: boolean | Partial<ExifRec>;
+	/** generate exif (default: none) */
+	exif?: boolean;
 };
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
@@ -399,11 +398,11 @@ export class Model {
 
 	// ----- users ---------------------------------------------------------------------------------------------
 
-	addUser(name: string, email: string, color: string): UserRec {
+	addUser(name: string, color: string): UserRec {
 		const index = this.users.length;
 		const id = this.rng.uuid();
 		const accessToken = `${index + 1}|${this.rng.alnum(40)}`;
-		const user = { id, index, name, email, color, accessToken, createdAt: this.clock.now() };
+		const user = { id, index, name, color, accessToken, createdAt: this.clock.now() };
 		this.users.push(user);
 		return user;
 	}
@@ -522,12 +521,11 @@ export class Model {
 			exif: null,
 			...(options.storedPath ? { storedPath: options.storedPath } : {}),
 		};
-		if (options.exif)
-			file.exif = this.makeExif(now, typeof options.exif === 'object' ? options.exif : {});
+		if (options.exif) file.exif = this.makeExif(now);
 		return this.attach(file);
 	}
 
-	private makeExif(taken: Date, overrides: Partial<ExifRec>): ExifRec {
+	private makeExif(taken: Date): ExifRec {
 		const rng = this.rng;
 		const pick = <T>(values: T[]) => values[rng.int(values.length)];
 		const [camera, model] = pick([
@@ -558,7 +556,6 @@ export class Model {
 			ccd_width: '35.9mm',
 			longitude: (rng.next() * 360 - 180).toFixed(6),
 			latitude: (rng.next() * 180 - 90).toFixed(6),
-			...overrides,
 		};
 	}
 

@@ -136,10 +136,7 @@ function plant(model: Model, user: number, tree: string) {
 
 export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	model.clock.set(at(2, 1));
-	const users = [
-		model.addUser('Demo User', 'demo@example.com', '#6366F1'),
-		model.addUser('Second User', 'second@example.com', '#F43F5E'),
-	];
+	const users = [model.addUser('Demo User', '#6366F1'), model.addUser('Second User', '#F43F5E')];
 	const demo = plant(model, 0, DEMO_TREE);
 	const folder = (path: string) => demo.folders.get(`${path}/`)!;
 

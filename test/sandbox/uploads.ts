@@ -71,12 +71,7 @@ function fetchRemote(
 	redirects = 0,
 ): Promise<Fetched> {
 	return new Promise<Fetched>((resolve, reject) => {
-		let u: URL;
-		try {
-			u = new URL(url);
-		} catch {
-			return reject(new Error('invalid URL'));
-		}
+		const u = new URL(url); // valid: the body's schema checked it, or a redirect built it
 		const fail = (e: Error) => {
 			clearTimeout(timer);
 			reject(e);
