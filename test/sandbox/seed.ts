@@ -9,18 +9,8 @@ export interface SeedOptions {
 	bulkFolderFiles: number;
 }
 
-export interface SeedInfo {
-	users: { name: string; accessToken: string; rootFolderIds: string[] }[];
-	shares: {
-		token: string;
-		folderId: string;
-		permission: 'editor' | 'visitor';
-		protected: boolean;
-		expired: boolean;
-	}[];
-	fileRequests: { id: string; folderId: string; active: boolean }[];
-	bulkFolderId?: string;
-}
+/** The seed's tokens and ids that callers address (`sb.seed`; `npm run sandbox` prints and writes them). */
+export type SeedInfo = ReturnType<typeof applySeed>;
 
 /** 2026-MM-DD hh:mm UTC */
 function at(month: 2 | 3, day: number, hour = 9, minute = 0): Date {
@@ -134,7 +124,7 @@ function plant(model: Model, user: number, tree: string) {
 	return { folders, toTrash };
 }
 
-export function applySeed(model: Model, options: SeedOptions): SeedInfo {
+export function applySeed(model: Model, options: SeedOptions) {
 	model.clock.set(at(2, 1));
 	const users = [model.addUser('Demo User', '#6366F1'), model.addUser('Second User', '#F43F5E')];
 	const demo = plant(model, 0, DEMO_TREE);
@@ -202,21 +192,15 @@ export function applySeed(model: Model, options: SeedOptions): SeedInfo {
 	// Bulk folder last, so every other id and token is the same with or without it.
 	let bulk: FolderRec | undefined;
 	if (options.bulkFolderFiles > 0) {
-		bulk = model.addFolder(0, {
-			name: 'Bulk',
-			color: '#84CC16',
-			emoji: '📦',
-			createdAt: at(3, 8, 0, 0),
-		});
-		const base = at(3, 8, 0, 0).getTime();
+		const start = at(3, 8, 0, 0);
+		bulk = model.addFolder(0, { name: 'Bulk', color: '#84CC16', emoji: '📦', createdAt: start });
 		for (let i = 0; i < options.bulkFolderFiles; i++) {
 			model.addFile(0, {
 				folderId: bulk.id,
 				name: `bulk-${String(i + 1).padStart(5, '0')}.txt`,
-				mimetype: 'text/plain',
 				size: 1_000 + ((i * 7919) % 100_000),
 				// several files per second: many share a minute and a day; the creation seq orders them
-				createdAt: new Date(base + Math.floor(i / 4) * 1_000),
+				createdAt: new Date(start.getTime() + Math.floor(i / 4) * 1_000),
 			});
 		}
 	}

@@ -232,8 +232,7 @@ export class RemoteUploads {
 			.map((id) => this.model.findItem(id))
 			.find((f): f is FolderRec => f?.type === 'folder' && !f.deletedAt);
 		if (!files.length || !target) return;
-		for (const { storedPath, ...f } of files)
-			this.model.addFile(req.userId, { folderId: target.id, ...f, storedPath });
+		for (const file of files) this.model.addFile(req.userId, { folderId: target.id, ...file });
 		const n = files.length;
 		this.model.addNotification(req.userId, {
 			description: `${n} ${n === 1 ? 'file was' : 'files were'} uploaded into your file request "${req.name}".`,
