@@ -51,8 +51,7 @@ async function main(): Promise<void> {
 			() => process.exit(1),
 		);
 	};
-	process.on('SIGINT', () => shutdown('SIGINT'));
-	process.on('SIGTERM', () => shutdown('SIGTERM'));
+	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal));
 }
 
 main().catch((e: unknown) => {

@@ -32,6 +32,9 @@ export function formatFileSize(bytes: number): string {
 	return unit === 0 ? `${Math.round(value)}B` : `${value.toFixed(2)}${units[unit]}`;
 }
 
+/** `{data: …}`: the spec wraps every resource and relationship */
+const wrapped = <T>(data: T) => ({ data });
+
 const dates = (r: { createdAt: Date; updatedAt: Date; deletedAt: Date | null }) => ({
 	created_at: formatItemDate(r.createdAt),
 	updated_at: formatItemDate(r.updatedAt),
@@ -49,26 +52,26 @@ function links(m: Model, item: ItemRec) {
 	const parent = item.parentId ? m.findItem(item.parentId) : undefined;
 	return {
 		...(share && {
-			shared: {
-				data: {
-					id: share.id,
-					type: 'shared' as const,
-					attributes: {
-						permission: share.permission,
-						protected: share.protected,
-						item_id: share.itemId,
-						expire_in: share.expireIn,
-						token: share.token,
-						link: `${m.baseUrl}/share/${share.token}`,
-						type: share.itemType,
-					},
+			shared: wrapped({
+				id: share.id,
+				type: 'shared' as const,
+				attributes: {
+					permission: share.permission,
+					protected: share.protected,
+					item_id: share.itemId,
+					expire_in: share.expireIn,
+					token: share.token,
+					link: `${m.baseUrl}/share/${share.token}`,
+					type: share.itemType,
 				},
-			},
+			}),
 		}),
 		...(parent && {
-			parent: {
-				data: { type: 'folder' as const, id: parent.id, attributes: { name: parent.name } },
-			},
+			parent: wrapped({
+				type: 'folder' as const,
+				id: parent.id,
+				attributes: { name: parent.name },
+			}),
 		}),
 	};
 }
@@ -88,26 +91,24 @@ export function folderWrapper(
 		...{ name: 'Home', color: DEFAULT_FOLDER_COLOR, emoji: null, isTeamFolder: false },
 		...{ createdAt, updatedAt: createdAt, deletedAt: null },
 	};
-	return {
-		data: {
-			id: folder?.id ?? 'all',
-			type: 'folder',
-			attributes: {
-				name: f.name,
-				color: f.color,
-				emoji: f.emoji,
-				filesize: m.folderSize(scopeKey),
-				isTeamFolder: f.isTeamFolder,
-				items: m.activeChildren(scopeKey).length,
-				trashed_items: m.trashedChildrenCount(scopeKey),
-				...dates(f),
-			},
-			relationships: {
-				...(folder && links(m, folder)),
-				user: { data: { type: 'user', ...person(m, owner) } },
-			},
+	return wrapped({
+		id: folder?.id ?? 'all',
+		type: 'folder',
+		attributes: {
+			name: f.name,
+			color: f.color,
+			emoji: f.emoji,
+			filesize: m.folderSize(scopeKey),
+			isTeamFolder: f.isTeamFolder,
+			items: m.activeChildren(scopeKey).length,
+			trashed_items: m.trashedChildrenCount(scopeKey),
+			...dates(f),
 		},
-	};
+		relationships: {
+			...(folder && links(m, folder)),
+			user: wrapped({ type: 'user' as const, ...person(m, owner) }),
+		},
+	});
 }
 
 /** Listed through a file request (`fileRequestId`), content URLs carry it (`…/upload-request/<id>`), as in the ancestor. */
@@ -116,47 +117,43 @@ export function fileWrapper(m: Model, file: FileRec, fileRequestId?: string): Fi
 	const exif =
 		file.exif &&
 		(({ id, ...attributes }) => ({ id, type: 'exif' as const, attributes }))(file.exif);
-	return {
-		data: {
-			id: file.id,
-			type: 'file',
-			attributes: {
-				filesize: formatFileSize(file.size),
-				name: file.name,
-				basename: file.basename,
-				mimetype: file.mimetype,
-				file_url: `${m.baseUrl}/file/${file.basename}${via}`,
-				thumbnail: file.mimetype.startsWith('image/')
-					? `${m.baseUrl}/thumbnail/xs-${file.basename}${via}`
-					: `${m.baseUrl}/assets/icons/${encodeURIComponent(extensionOf(file.name) || 'file')}.svg`,
-				parent_id: file.parentId,
-				...dates(file),
-			},
-			relationships: {
-				...links(m, file),
-				creator: { data: { type: 'creator', ...person(m, m.getUser(file.creatorId)) } },
-				...(exif && { exif: { data: exif } }),
-			},
+	return wrapped({
+		id: file.id,
+		type: 'file',
+		attributes: {
+			filesize: formatFileSize(file.size),
+			name: file.name,
+			basename: file.basename,
+			mimetype: file.mimetype,
+			file_url: `${m.baseUrl}/file/${file.basename}${via}`,
+			thumbnail: file.mimetype.startsWith('image/')
+				? `${m.baseUrl}/thumbnail/xs-${file.basename}${via}`
+				: `${m.baseUrl}/assets/icons/${encodeURIComponent(extensionOf(file.name) || 'file')}.svg`,
+			parent_id: file.parentId,
+			...dates(file),
 		},
-	};
+		relationships: {
+			...links(m, file),
+			creator: wrapped({ type: 'creator' as const, ...person(m, m.getUser(file.creatorId)) }),
+			...(exif && { exif: wrapped(exif) }),
+		},
+	});
 }
 
 export const itemWrapper = (m: Model, item: ItemRec, fileRequestId?: string): ItemWrapperT =>
 	item.type === 'folder' ? folderWrapper(m, item) : fileWrapper(m, item, fileRequestId);
 
 export function notificationWrapper(n: NotificationRec): NotificationWrapperT {
-	return {
-		data: {
-			id: n.id,
-			type: n.type,
-			attributes: {
-				category: n.category,
-				title: n.title,
-				description: n.description,
-				action: n.action,
-				created_at: formatNotificationDate(n.createdAt),
-				read_at: n.readAt ? formatNotificationDate(n.readAt) : null,
-			},
+	return wrapped({
+		id: n.id,
+		type: n.type,
+		attributes: {
+			category: n.category,
+			title: n.title,
+			description: n.description,
+			action: n.action,
+			created_at: formatNotificationDate(n.createdAt),
+			read_at: n.readAt ? formatNotificationDate(n.readAt) : null,
 		},
-	};
+	});
 }

@@ -1,8 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * HTTP sandbox of the File Storage API (/api/v1, nine endpoints) plus a control API under /__sandbox/.
- * Node built-ins only. This module wires the parts together (see README.md for the layout, status codes,
- * pagination, upload rule and fault injection) and is the entry point callers import.
+ * HTTP sandbox of the File Storage API (/api/v1, nine endpoints) plus a control API under /__sandbox/: the entry
+ * point callers import, which wires the parts together (README.md describes them and what the server answers).
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
