@@ -1,5 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
-/** Child processes in their own process group, output in files (not pipes), ended by PID; free ports; `waitFor`. */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error */
+/** Child processes in their own process group, output in files (not pipes), ended by PID; free ports; `waitFor`, `waitUntilReady`. */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -225,6 +225,35 @@ export async function runCommand(
 /** The end of a long output, for error messages. */
 export function tail(text: string, chars = 3000): string {
 	return text.length > chars ? `…${text.slice(-chars)}` : text;
+}
+
+/**
+ * Polls `ready` until a process started by `spawnLogged` serves. One that exits or is not ready within `timeoutMs` is
+ * ended by `stop`, and the error names its log and shows the log's end.
+ */
+export async function waitUntilReady(
+	proc: SpawnedProcess,
+	what: string,
+	ready: () => Promise<boolean> | boolean,
+	{
+		timeoutMs,
+		intervalMs,
+		stop,
+	}: { timeoutMs: number; intervalMs: number; stop: () => Promise<void> },
+): Promise<void> {
+	const { child } = proc;
+	const check = () => {
+		if (child.exitCode !== null || child.signalCode !== null)
+			throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
+		return ready();
+	};
+	try {
+		await waitFor(`${what} to be ready`, check, { timeoutMs, intervalMs });
+	} catch (error) {
+		const log = tail(proc.readOutput());
+		await stop();
+		throw new Error(`${(error as Error).message}; logs: ${proc.stdoutFile}\n${log}`);
+	}
 }
 
 /** Throws (with the log file and the output's end) unless the command exited 0. */

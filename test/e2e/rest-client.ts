@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /** An n8n instance as the tests drive it: its CLI (cli.ts), `n8n start`, its editor REST API and public API. */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -6,7 +6,7 @@ import * as path from 'node:path';
 
 import { N8nCli } from './cli';
 import type { N8nInstall } from './install';
-import { freePort, spawnLogged, stopChild, tail, waitFor } from './processes';
+import { freePort, spawnLogged, stopChild, waitFor, waitUntilReady } from './processes';
 import type { SpawnedProcess } from './processes';
 import type { RunData } from './run-data';
 
@@ -104,19 +104,15 @@ export class N8n extends N8nCli {
 		});
 		this.server = server;
 		const ready = async () => {
-			if (!this.running)
-				throw new Error(`n8n start exited (${server.child.exitCode ?? server.child.signalCode})`);
 			if (!server.readOutput().includes('Editor is now accessible')) return false;
 			const res = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
 			return res?.status === 200;
 		};
-		try {
-			await waitFor('n8n start to be ready', ready, { timeoutMs, intervalMs: 200 });
-		} catch (error) {
-			const log = tail(server.readOutput());
-			await this.stop();
-			throw new Error(`${(error as Error).message}; logs: ${server.stdoutFile}\n${log}`);
-		}
+		await waitUntilReady(server, 'n8n start', ready, {
+			timeoutMs,
+			intervalMs: 200,
+			stop: () => this.stop(),
+		});
 	}
 
 	/** SIGTERM to n8n's PID, SIGKILL of its process group after `graceMs`. */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * n8n in queue mode for the queue suite and the benchmark: a main and workers sharing a PostgreSQL database, a Redis
  * queue and one user folder (one install of this package); where each execution ran, from n8n's logs.
@@ -7,7 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { N8nInstall } from '../e2e/install';
-import { freePort, spawnLogged, stopAllChildren, stopChild, tail, waitFor } from '../e2e/processes';
+import {
+	freePort,
+	spawnLogged,
+	stopAllChildren,
+	stopChild,
+	waitUntilReady,
+} from '../e2e/processes';
 import { N8n } from '../e2e/rest-client';
 import type { Postgres, Redis } from './services';
 
@@ -154,24 +160,11 @@ export class QueueCluster {
 			stop: async () => await stopChild(proc.child, 20_000),
 		};
 		this.startedWorkers.push(worker);
-		try {
-			await waitFor(
-				`worker ${name} to be ready`,
-				async () => {
-					if (!worker.running)
-						throw new Error(
-							`n8n worker ${name} exited (${proc.child.exitCode ?? proc.child.signalCode})`,
-						);
-					return await worker.ready();
-				},
-				{ timeoutMs: 180_000, intervalMs: 250 },
-			);
-		} catch (error) {
-			await worker.stop();
-			throw new Error(
-				`${(error as Error).message}; logs: ${proc.stdoutFile}\n${tail(proc.readOutput())}`,
-			);
-		}
+		await waitUntilReady(proc, `n8n worker ${name}`, worker.ready, {
+			timeoutMs: 180_000,
+			intervalMs: 250,
+			stop: worker.stop,
+		});
 		return worker;
 	}
 

@@ -13,8 +13,7 @@ import {
 	runCommand,
 	spawnLogged,
 	stopChild,
-	tail,
-	waitFor,
+	waitUntilReady,
 } from '../e2e/processes';
 import type { SpawnedProcess } from '../e2e/processes';
 
@@ -44,7 +43,7 @@ function localUser(name: string): { uid: number; gid: number } | undefined {
 	return line ? { uid: Number(uid), gid: Number(gid) } : undefined;
 }
 
-/** A server in the foreground, once its log says `readyText`; stopped (by `stop`) if it never does. */
+/** A server in the foreground, once its log says `readyText`; ended by `stop` if it never does. */
 async function startServer(
 	name: string,
 	command: string,
@@ -58,22 +57,11 @@ async function startServer(
 		uid: options.uid,
 		gid: options.gid,
 	});
-	try {
-		await waitFor(
-			`${name} to accept connections`,
-			() => {
-				if (server.child.exitCode !== null)
-					throw new Error(
-						`${name} exited (${server.child.exitCode}): ${tail(server.readOutput())}`,
-					);
-				return server.readOutput().includes(readyText);
-			},
-			{ timeoutMs: 60_000, intervalMs: 100 },
-		);
-	} catch (error) {
-		await stop(server);
-		throw error;
-	}
+	await waitUntilReady(server, name, () => server.readOutput().includes(readyText), {
+		timeoutMs: 60_000,
+		intervalMs: 100,
+		stop: () => stop(server),
+	});
 	return server;
 }
 
