@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 /**
  * What every benchmark section shares: its knobs, progress lines, the machine it ran on, the rounds that measure
  * variants side by side, n8n's process as /proc shows it, a packaged n8n with the sandbox (test/e2e/suite.ts) and
@@ -129,13 +129,6 @@ export function rawClient(nodeBin: string, { warm = false } = {}) {
 	};
 }
 
-export const OWNER = {
-	email: 'bench@example.com',
-	password: 'Bench-Passw0rd-2026',
-	firstName: 'Bench',
-	lastName: 'Mark',
-};
-
 export type Item = { json: IDataObject; binary?: Record<string, IDataObject> };
 type Task = { executionTime?: number; data?: { main?: Array<Item[] | null> } };
 export type Execution = { id: string; status: string; data?: { resultData: RunResult } };
@@ -223,7 +216,7 @@ export class BenchN8n {
 		await n8n.importWorkflows(workflows.map((w) => w.spec));
 		progress('n8n start');
 		await n8n.start({ timeoutMs: 240_000 });
-		await n8n.setupOwner(OWNER);
+		await n8n.setupOwner();
 		if (!n8n.apiKey) await n8n.createApiKey('bench');
 		for (const w of workflows) await n8n.activate(w.id);
 		return bench;

@@ -15,7 +15,7 @@ import type { N8n } from '../e2e/rest-client';
 import { QueueCluster } from '../queue/cluster';
 import { startPostgres, startRedis } from '../queue/services';
 import { startSandbox } from '../sandbox/server';
-import { knob, loadAverage, machine, onStop, OWNER, progress } from './lib';
+import { knob, loadAverage, machine, onStop, progress } from './lib';
 import { blocks, fmt, median, table, times } from './report';
 import { benchCredentials, fileStorage, webhookWorkflow } from './workflows';
 
@@ -109,7 +109,7 @@ export async function queueBench(): Promise<string> {
 			main.start({ timeoutMs: 240_000 }),
 			mode === 'queue' ? cluster.addWorker('w1', WORKER_CONCURRENCY) : undefined,
 		]);
-		await main.setupOwner(OWNER);
+		await main.setupOwner();
 		await main.createApiKey(`bench-${mode}`); // one database: a label per mode
 		await main.activate(workflow.id);
 		const startedBy = () => cluster.placement().startedBy;

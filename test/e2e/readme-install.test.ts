@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /** README → Installation as written: its bash block in a fresh HOME with the packed file; n8n there loads both nodes. */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -147,8 +147,7 @@ describe('README → Installation, run as written', () => {
 				[...CREDENTIAL_TYPES].sort(),
 			);
 			await watch.time('n8n start until ready', () => started.start());
-			const owner = { email: 'e2e-install@example.com', password: 'E2e-Passw0rd-2026' };
-			await started.setupOwner({ ...owner, firstName: 'Read', lastName: 'Me' });
+			await started.setupOwner();
 			expect(await started.credentialTypes()).toEqual(
 				expect.arrayContaining([...CREDENTIAL_TYPES]),
 			);

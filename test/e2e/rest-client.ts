@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
 /** An n8n instance as the tests drive it: its CLI (cli.ts), `n8n start`, its editor REST API and public API. */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -29,6 +29,14 @@ export interface ExecuteResult {
 }
 
 const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+
+/** The owner the suites and the benchmark sign in as: each of their n8n instances is new, so the account is too. */
+export const TEST_OWNER = {
+	email: 'owner@example.com',
+	password: 'Owner-Passw0rd-2026',
+	firstName: 'Test',
+	lastName: 'Owner',
+};
 
 /** A saved execution as the public API lists it, with its data. */
 export interface Execution {
@@ -185,7 +193,7 @@ export class N8n extends N8nCli {
 	}
 
 	/** Creates the owner on a fresh instance, or logs in when it exists already. */
-	async setupOwner(owner: Record<'email' | 'password' | 'firstName' | 'lastName', string>) {
+	async setupOwner(owner: typeof TEST_OWNER = TEST_OWNER) {
 		const headers = { 'browser-id': this.browserId };
 		const setup = await this.request('POST', '/rest/owner/setup', { body: owner, headers });
 		if (setup.status === 200) {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets */
 /** One started n8n for every suite: each `prepare`s its credentials and workflows, imported together before n8n starts. */
 import type { Sandbox } from '../sandbox/server';
 import type { CredentialSpec, WorkflowSpec } from './cli';
@@ -61,8 +60,7 @@ export async function startSharedN8n(work: string, suites: SharedSuite[]): Promi
 	});
 	await watch.time('n8n start until ready', () => n8n.start());
 	await watch.time('owner setup + API key', async () => {
-		const owner = { email: 'e2e@example.com', password: 'E2e-Passw0rd-2026' };
-		await n8n.setupOwner({ ...owner, firstName: 'End', lastName: 'ToEnd' });
+		await n8n.setupOwner();
 		await n8n.createApiKey();
 	});
 	return shared;

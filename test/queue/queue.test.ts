@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/require-node-api-error */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 /** `npm run test:queue`: the packed package in n8n's queue mode; what each test proves: test/queue/README.md. */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -42,12 +42,6 @@ import {
 const WORK = path.join(REPO_ROOT, '.tmp', 'queue');
 const LOGS = path.join(WORK, 'logs');
 const DATA = path.join(REPO_ROOT, '.cache', 'queue', `run-${process.pid}`);
-const OWNER = {
-	email: 'queue@example.com',
-	password: 'Queue-Passw0rd-2026',
-	firstName: 'Queue',
-	lastName: 'Mode',
-};
 const DURABLE_POLLING = {
 	N8N_SCHEDULER_ENABLED: 'true',
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
@@ -339,7 +333,7 @@ async function startMain(during?: () => void): Promise<void> {
 	const starting = main().start({ timeoutMs: 240_000 });
 	during?.();
 	await starting;
-	await main().setupOwner(OWNER);
+	await main().setupOwner();
 }
 
 // ----- lifecycle ---------------------------------------------------------------------------------------------

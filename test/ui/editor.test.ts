@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-dangerous-functions */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 /**
  * The editor as a new user meets it: Chromium (playwright-core) against a real n8n with the packed package installed
  * as Community Nodes installs it, and the sandbox. Each step saves a screenshot under .tmp/ui/n8n-<version>/shots/;
@@ -31,7 +31,7 @@ import { preparePackagedN8n } from '../e2e/install';
 import { selectedN8n } from '../e2e/n8n-versions';
 import { stopAllChildren, waitFor } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
-import { N8n } from '../e2e/rest-client';
+import { N8n, TEST_OWNER } from '../e2e/rest-client';
 import { itemWrapper } from '../sandbox/representation';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
@@ -64,12 +64,6 @@ const CREDENTIAL_NAMES: Record<string, string> = {
 	fileStorageApi: 'File Storage account',
 	fileStorageShareApi: 'Shared folder: Shared with Clients',
 	fileStorageFileRequestApi: 'File request: Client uploads',
-};
-const OWNER = {
-	email: 'ui@example.com',
-	password: 'Ui-Passw0rd-2026',
-	firstName: 'Editor',
-	lastName: 'Walk',
 };
 /** Flags without which Chromium keeps calling Google's hosts, which this machine's closed network refuses. */
 const CHROMIUM_ARGS = (
@@ -387,7 +381,7 @@ beforeAll(async () => {
 		]);
 	});
 	await watch.time('n8n start', () => n8n.start());
-	await n8n.setupOwner(OWNER);
+	await n8n.setupOwner();
 	browser = await chromium.launch({
 		executablePath: process.env.UI_CHROMIUM ?? '/usr/bin/chromium',
 		args: CHROMIUM_ARGS,
@@ -396,8 +390,8 @@ beforeAll(async () => {
 	page.setDefaultTimeout(UI_TIMEOUT_MS);
 	await watch.time('sign in', async () => {
 		await page.goto(`${n8n.baseUrl}/signin`);
-		await page.getByTestId('emailOrLdapLoginId').locator('input').fill(OWNER.email);
-		await page.getByTestId('password').locator('input').fill(OWNER.password);
+		await page.getByTestId('emailOrLdapLoginId').locator('input').fill(TEST_OWNER.email);
+		await page.getByTestId('password').locator('input').fill(TEST_OWNER.password);
 		await page.getByTestId('form-submit-button').click();
 		await page.waitForURL(/\/home\/|\/workflows/);
 	});
