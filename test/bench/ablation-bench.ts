@@ -14,7 +14,7 @@ import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from '../e2e/checkout';
 import { assertOk, runCommand } from '../e2e/processes';
 import { BenchN8n, knob, machine, progress, rounds, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, median, medianOf, table, targetTable } from './report';
-import type { NodeSpec } from './workflows';
+import type { Step } from '../e2e/fixtures';
 import {
 	addBatchFiles,
 	addSearchTree,
@@ -88,12 +88,12 @@ export async function ablationBench(): Promise<string> {
 			const tree = addSearchTree(sb);
 			expected = { listing: 10_000, search: tree.entries, restore: BATCH_ITEMS };
 			targets = addBatchFiles(sb, BATCH_ITEMS).items;
-			const nodesOf: Record<Row, (type: string) => NodeSpec[]> = {
+			const nodesOf: Record<Row, (type: string) => Step[]> = {
 				listing: (type) => [getContents(sb.seed.bulkFolderId!, true, type)],
 				search: (type) => [search('File Storage', tree.rootId, { returnAll: true }, type)],
 				restore: (type) => perItem(restore(type)),
 			};
-			const flows: Record<string, NodeSpec[]> = {};
+			const flows: Record<string, Step[]> = {};
 			for (const row of Object.keys(ROW_TEXT) as Row[]) {
 				cells[`all ${row}`] = 'all mechanisms on (the package as it is)';
 				flows[`all ${row}`] = nodesOf[row](NODE_TYPE);

@@ -12,12 +12,13 @@ import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { REPO_ROOT } from '../e2e/checkout';
+import type { Step } from '../e2e/fixtures';
 import { freePort, stopAllChildren, waitFor } from '../e2e/processes';
 import type { N8n } from '../e2e/rest-client';
 import { packagedN8nAndSandbox } from '../e2e/suite';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import type { RawRequest } from './raw-clients';
-import type { BenchWorkflow, NodeSpec } from './workflows';
+import type { BenchWorkflow } from './workflows';
 import { benchCredentials, webhookWorkflow } from './workflows';
 
 /** A numeric env knob: its value, at least `least`, else `fallback`. */
@@ -181,11 +182,7 @@ export class BenchN8n {
 	static async start(
 		name: string,
 		options: { sandbox?: SandboxOptions; env?: Record<string, string>; probe?: boolean },
-		setup: (
-			sb: Sandbox,
-			n8n: N8n,
-			share: { token?: string },
-		) => Promise<Record<string, NodeSpec[]>>,
+		setup: (sb: Sandbox, n8n: N8n, share: { token?: string }) => Promise<Record<string, Step[]>>,
 	): Promise<BenchN8n> {
 		const work = path.join(REPO_ROOT, '.tmp', 'bench', name);
 		const probePort = options.probe ? await freePort() : undefined;

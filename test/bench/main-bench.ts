@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Step } from '../e2e/fixtures';
 import { runCommand } from '../e2e/processes';
 import type { Call, Item, Run } from './lib';
 import { BenchN8n, knob, machine, rawClient, rounds, WARMUPS } from './lib';
@@ -98,7 +99,7 @@ export async function mainBench(): Promise<string> {
 			batch = files.items;
 			share.token = sb.model.addShare(files.folderId, { permission: 'editor' }).token;
 			const folderId = sb.seed.bulkFolderId!;
-			const flows: Record<string, wf.NodeSpec[]> = {
+			const flows: Record<string, Step[]> = {
 				fsSimplify: [wf.getContents(folderId, true)],
 				fsRaw: [wf.getContents(folderId, false)],
 				httpSplit: wf.httpListing(sb.baseUrl, folderId),

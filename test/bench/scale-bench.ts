@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../e2e/checkout';
 import { BenchN8n, jsonMb, knob, machine, progress, rounds, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, medianOf, table } from './report';
 import { lineChartsSvg } from './svg';
-import type { NodeSpec } from './workflows';
+import type { Step } from '../e2e/fixtures';
 import { getContents } from './workflows';
 
 const SIZES = [1_000, 10_000, 100_000];
@@ -27,7 +27,7 @@ export async function scaleBench(): Promise<string> {
 	let seedMs = 0;
 	const bench = await BenchN8n.start('scale', { probe: true }, async (sb) => {
 		const t0 = performance.now();
-		const flows: Record<string, NodeSpec[]> = {};
+		const flows: Record<string, Step[]> = {};
 		for (const size of SIZES) {
 			const { id: folderId } = sb.model.addFolder(0, { name: `Scale ${size}` });
 			const digits = String(size).length;

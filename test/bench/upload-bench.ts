@@ -16,7 +16,7 @@ import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
 import { BenchN8n, knob, machine, rawClient, rounds, taskOf, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, medianOf, table, targetTable } from './report';
-import type { NodeSpec } from './workflows';
+import type { Step } from '../e2e/fixtures';
 import { fileStorage, UNTIMED } from './workflows';
 
 const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? '1,100,1024')
@@ -36,7 +36,7 @@ export async function uploadBench(): Promise<string> {
 	const bench = await BenchN8n.start('upload', { env }, async (sb) => {
 		// one URL is fetched before the server answers, however long it takes
 		sb.uploads.timeoutMs = 30 * 60_000;
-		const flows: Record<string, NodeSpec[]> = {};
+		const flows: Record<string, Step[]> = {};
 		for (const mb of SIZES_MB) {
 			const size = mb * 1024 ** 2;
 			const file = sb.model.addFile(0, {

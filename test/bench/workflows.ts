@@ -1,12 +1,11 @@
 /**
- * Credentials, workflows and sandbox contents of the benchmark (the workflow builders also serve the queue suite,
- * test/queue/workflows.ts). Every measured workflow starts with a Webhook node answered when its last node
- * finished, so one warm `n8n start` runs them all.
+ * Credentials, workflows (built by the e2e fixtures' `chain`) and sandbox contents of the benchmark. Every measured
+ * workflow starts with a Webhook node answered when its last node finished, so one warm `n8n start` runs them all.
  */
-import * as crypto from 'node:crypto';
-
 import { NODE_TYPE } from '../e2e/checkout';
 import type { CredentialSpec, WorkflowSpec } from '../e2e/cli';
+import { chain, splitOut, webhook } from '../e2e/fixtures';
+import type { Credential, Step } from '../e2e/fixtures';
 import type { Sandbox } from '../sandbox/server';
 
 const CREDENTIAL_TYPES = {
@@ -16,7 +15,11 @@ const CREDENTIAL_TYPES = {
 	header: 'httpHeaderAuth', // HTTP Request's, `Authorization: Bearer <token>`
 } as const;
 type Which = keyof typeof CREDENTIAL_TYPES;
-const credential = (which: Which) => ({ id: `bench${which}`, name: `Bench ${which}` });
+const credential = (which: Which): Credential => ({
+	id: `bench${which}`,
+	name: `Bench ${which}`,
+	type: CREDENTIAL_TYPES[which],
+});
 
 export function benchCredentials(
 	baseUrl: string,
@@ -34,56 +37,9 @@ export function benchCredentials(
 	};
 	return (Object.keys(data) as Which[]).map((which) => ({
 		...credential(which),
-		type: CREDENTIAL_TYPES[which],
 		data: data[which],
 	}));
 }
-
-const credentials = (which: Which) => ({ [CREDENTIAL_TYPES[which]]: credential(which) });
-
-export interface NodeSpec {
-	name: string;
-	type: string;
-	typeVersion: number;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, { id: string; name: string }>;
-	webhookId?: string;
-}
-
-/** Chains the nodes (each feeding the next) into a workflow. */
-export function chain(id: string, name: string, nodes: NodeSpec[]): WorkflowSpec {
-	const connections: Record<string, unknown> = {};
-	for (let i = 0; i + 1 < nodes.length; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return {
-		id,
-		name,
-		nodes: nodes.map((node, i) => ({ id: crypto.randomUUID(), position: [i * 220, 0], ...node })),
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-export const webhook = (path: string): NodeSpec => ({
-	name: 'Webhook',
-	type: 'n8n-nodes-base.webhook',
-	typeVersion: 2,
-	webhookId: crypto.randomUUID(),
-	parameters: {
-		httpMethod: 'POST',
-		path,
-		responseMode: 'lastNode',
-		responseData: 'noData',
-		options: {},
-	},
-});
-
-export const splitOut = (name: string, field: string): NodeSpec => ({
-	name,
-	type: 'n8n-nodes-base.splitOut',
-	typeVersion: 1,
-	parameters: { fieldToSplitOut: field, include: 'noOtherFields', options: {} },
-});
 
 export interface BenchWorkflow {
 	id: string;
@@ -97,7 +53,7 @@ export interface BenchWorkflow {
 export const UNTIMED = 'Input: ';
 
 /** Webhook → the nodes; the webhook's path is the workflow's id (at most 21 characters: n8n's limit). */
-export const webhookWorkflow = (id: string, nodes: NodeSpec[]): BenchWorkflow => ({
+export const webhookWorkflow = (id: string, nodes: Step[]): BenchWorkflow => ({
 	id,
 	path: id,
 	spec: chain(id, `bench ${id}`, [webhook(id), ...nodes]),
@@ -114,20 +70,20 @@ export function fileStorage(
 	parameters: object,
 	which: Which = 'api',
 	type = NODE_TYPE,
-): NodeSpec {
+): Step {
 	const [resource, operation] = what.split(' ');
 	return {
 		name,
 		type,
 		typeVersion: 1,
 		parameters: { resource, operation, ...parameters },
-		credentials: credentials(which),
+		credential: credential(which),
 	};
 }
 
 const folder = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
-export const getContents = (folderId: string, simplify = true, type = NODE_TYPE): NodeSpec =>
+export const getContents = (folderId: string, simplify = true, type = NODE_TYPE): Step =>
 	fileStorage(
 		'File Storage',
 		'folder getContents',
@@ -140,10 +96,7 @@ export const search = (name: string, folderId: string, options: object, type = N
 	fileStorage(name, 'file search', { folder: folder(folderId), ...options }, 'api', type);
 
 /** n8n's HTTP Request node, on the Bearer header credential unless `auth` is false. */
-export const httpRequest = (
-	parameters: object,
-	{ auth = true, typeVersion = 4.5 } = {},
-): NodeSpec => ({
+export const httpRequest = (parameters: object, { auth = true, typeVersion = 4.5 } = {}): Step => ({
 	name: 'HTTP Request',
 	type: 'n8n-nodes-base.httpRequest',
 	typeVersion,
@@ -152,11 +105,11 @@ export const httpRequest = (
 		options: {},
 		...parameters,
 	},
-	...(auth ? { credentials: credentials('header') } : {}),
+	...(auth ? { credential: credential('header') } : {}),
 });
 
 /** HTTP Request v4.5 with its cursor pagination (limit 500) then Split Out on `data`, as a user would build it. */
-export const httpListing = (baseUrl: string, folderId: string): NodeSpec[] => [
+export const httpListing = (baseUrl: string, folderId: string): Step[] => [
 	httpRequest({
 		method: 'GET',
 		url: `${baseUrl}/api/v1/browse/folders/${folderId}`,
@@ -185,13 +138,10 @@ export const httpListing = (baseUrl: string, folderId: string): NodeSpec[] => [
 ];
 
 /** Webhook body `{ items }` → Split Out (not timed) → the measured node. */
-export const perItem = (node: NodeSpec): NodeSpec[] => [
-	splitOut(`${UNTIMED}Split`, 'body.items'),
-	node,
-];
+export const perItem = (node: Step): Step[] => [splitOut(`${UNTIMED}Split`, 'body.items'), node];
 
 /** Trash → Restore with its default mappings (File or Folder ID `{{ $json.id }}`). */
-export const restore = (type = NODE_TYPE): NodeSpec =>
+export const restore = (type = NODE_TYPE): Step =>
 	fileStorage('File Storage', 'trash restore', { toHome: false, options: {} }, 'api', type);
 
 /** The input of the batch operations: `count` files of a folder "Batch", as `{ id, type }` items. */

@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets */
-/** Credentials pointing at a sandbox, the examples and generated workflows: shared by the e2e suite and the demo. */
+/** Credentials pointing at a sandbox, the examples, and the builder of every generated workflow (e2e, queue, ui, bench). */
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -187,6 +188,22 @@ export function chain(id: string, name: string, steps: Step[]): WorkflowSpec {
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+/** Webhook (POST /webhook/<path>), answered when the last node finished: without data, or with its items. */
+export const webhook = (path: string, responseData: 'noData' | 'allEntries' = 'noData'): Step => ({
+	name: 'Webhook',
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	webhookId: randomUUID(),
+	parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData, options: {} },
+});
+
+/** Split Out: an item per entry of `field`, without the input's other fields. */
+export const splitOut = (name: string, field: string): Step => ({
+	name,
+	type: 'n8n-nodes-base.splitOut',
+	parameters: { fieldToSplitOut: field, include: 'noOtherFields', options: {} },
+});
 
 /** Manual Trigger → File Storage node named `nodeName`. */
 export function manualWorkflow(

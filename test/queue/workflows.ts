@@ -1,28 +1,26 @@
 /** Workflows of the queue suite (test/queue/README.md): webhook-started ones, and triggers polling every 10 s. */
-import { chain, splitOut, webhook } from '../bench/workflows';
-import type { NodeSpec } from '../bench/workflows';
 import { NODE_TYPE } from '../e2e/checkout';
 import type { WorkflowSpec } from '../e2e/cli';
 import {
+	chain,
 	CREDENTIALS,
 	POLL_EVERY_10_SECONDS,
 	SHA256_OF_DATA,
+	splitOut,
 	TEXT_TO_FILE,
 	triggerWorkflow,
+	webhook,
 } from '../e2e/fixtures';
-import type { TriggerEvent } from '../e2e/fixtures';
+import type { Credential, Step, TriggerEvent } from '../e2e/fixtures';
 
 export const NODE_NAME = 'File Storage';
 
 /** A File Storage node (version 1) with its credential. */
-function fileStorage(
+const fileStorage = (
 	name: string,
 	parameters: Record<string, unknown>,
-	credential: { id: string; name: string; type: string } = CREDENTIALS.api,
-) {
-	const credentials = { [credential.type]: { id: credential.id, name: credential.name } };
-	return { name, type: NODE_TYPE, typeVersion: 1, parameters, credentials };
-}
+	credential: Credential = CREDENTIALS.api,
+): Step => ({ name, type: NODE_TYPE, parameters, credential });
 
 /** A File Request credential on a public-looking name of the sandbox, which only one worker resolves. */
 export const PUBLIC_NAME_REQUEST_CREDENTIAL = {
@@ -41,7 +39,7 @@ export const WEBHOOKS = {
 } as const;
 
 export const CHECKSUM = 'Checksum';
-const checksum = {
+const checksum: Step = {
 	name: CHECKSUM,
 	type: 'n8n-nodes-base.crypto',
 	typeVersion: 2,
@@ -49,7 +47,7 @@ const checksum = {
 };
 
 /** Webhook (answered when the last node finished) → `nodes`. */
-const webhookFlow = (key: keyof typeof WEBHOOKS, name: string, nodes: NodeSpec[]) =>
+const webhookFlow = (key: keyof typeof WEBHOOKS, name: string, nodes: Step[]) =>
 	chain(WEBHOOKS[key].id, `queue: ${name}`, [webhook(WEBHOOKS[key].path), ...nodes]);
 
 /** Webhook (body `{ files: [{ name, text }] }`) → Split Out → Convert to File: one file per entry, in binary `data`. */
@@ -115,26 +113,14 @@ export const CONTENT_TRIGGER = { id: 'qTrigContent', node: 'Trigger' } as const;
  * the execution.
  */
 function contentTriggerWorkflow(folderId: string): WorkflowSpec {
-	const trigger = triggerWorkflow(CONTENT_TRIGGER.id, 'folderFile', POLL_EVERY_10_SECONDS, {
-		folder: { __rl: true, mode: 'id', value: folderId },
-		options: { includeFileContent: true },
-	});
-	return {
-		...trigger,
-		name: 'queue trigger folderFile with content',
-		nodes: [
-			trigger.nodes[0],
-			{
-				id: '00000000-0000-4000-9000-00000000c0de',
-				position: [220, 0],
-				...checksum,
-				onError: 'continueRegularOutput',
-			},
-		],
-		connections: {
-			[CONTENT_TRIGGER.node]: { main: [[{ node: CHECKSUM, type: 'main', index: 0 }]] },
-		},
-	};
+	const trigger = triggerWorkflow(
+		CONTENT_TRIGGER.id,
+		'folderFile',
+		POLL_EVERY_10_SECONDS,
+		{ folder: { __rl: true, mode: 'id', value: folderId }, options: { includeFileContent: true } },
+		[{ ...checksum, onError: 'continueRegularOutput' }],
+	);
+	return { ...trigger, name: 'queue trigger folderFile with content' };
 }
 
 export const TRIGGERS: Array<{ event: TriggerEvent; id: string }> = [

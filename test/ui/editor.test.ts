@@ -24,9 +24,10 @@ import {
 	loadExample,
 	sandboxCredentials,
 	UNKNOWN_SHARE_TOKEN,
+	workflowNode,
 	WRONG_ACCESS_TOKEN,
 } from '../e2e/fixtures';
-import type { Credential } from '../e2e/fixtures';
+import type { Credential, Step } from '../e2e/fixtures';
 import { preparePackagedN8n } from '../e2e/install';
 import { selectedN8n } from '../e2e/n8n-versions';
 import { stopAllChildren, waitFor } from '../e2e/processes';
@@ -162,24 +163,17 @@ function parametersOf(op: Operation): Record<string, unknown> {
 function workflowOf(
 	id: string,
 	name: string,
-	nodes: Array<{ name: string; type: string; parameters: object; credential: Credential }>,
+	nodes: Array<Step & { credential: Credential }>,
 ): WorkflowSpec {
 	return {
 		id,
 		name,
 		nodes: nodes.map((node, index) => {
-			const nodeId = `00000000-0000-4000-a000-${String(nodeIds.size + 1).padStart(12, '0')}`;
-			nodeIds.set(node.name, nodeId);
-			const { type, id: credentialId } = node.credential;
-			return {
-				id: nodeId,
-				name: node.name,
-				type: node.type,
-				typeVersion: 1,
-				position: [(index % 4) * 260, Math.floor(index / 4) * 200],
-				parameters: node.parameters,
-				credentials: { [type]: { id: credentialId, name: CREDENTIAL_NAMES[type] } },
-			};
+			const credential = { ...node.credential, name: CREDENTIAL_NAMES[node.credential.type] };
+			const position: [number, number] = [(index % 4) * 260, Math.floor(index / 4) * 200];
+			const built = workflowNode({ ...node, credential }, position);
+			nodeIds.set(node.name, String(built.id));
+			return built;
 		}),
 		connections: {},
 		settings: { executionOrder: 'v1' },

@@ -1,5 +1,5 @@
 /** Download in the shared n8n, checked by n8n's Crypto node (SHA-256): token, cut and stalled bodies, Upload File, trigger. */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -20,8 +20,10 @@ import {
 	MANUAL_TRIGGER,
 	SHA256_OF_DATA,
 	seedSecrets,
+	splitOut,
 	TEXT_TO_FILE,
 	triggerWorkflow,
+	webhook,
 } from '../fixtures';
 import type { ExecuteResult, N8n } from '../rest-client';
 import type { RunData } from '../run-data';
@@ -132,18 +134,9 @@ const UPLOADED = 'Uploaded file';
 
 /** Webhook (path: the id; answers with the last items) → a file per `files` entry → Upload File → Download → SHA-256. */
 function uploadWorkflow(id: string, upload: IDataObject) {
-	const webhook = { httpMethod: 'POST', path: id, options: {} };
-	Object.assign(webhook, { responseMode: 'lastNode', responseData: 'allEntries' });
-	const split = { fieldToSplitOut: 'body.files', options: {} };
 	return chain(id, `e2e download ${id}`, [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			webhookId: randomUUID(),
-			parameters: webhook,
-		},
-		{ name: 'Files', type: 'n8n-nodes-base.splitOut', parameters: split },
+		webhook(id, 'allEntries'),
+		splitOut('Files', 'body.files'),
 		TEXT_TO_FILE,
 		node('Upload', { resource: 'fileRequest', operation: 'uploadFile', ...upload }, request),
 		{ ...download({}, request), name: UPLOADED },
