@@ -6,6 +6,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { Poller } from '../harness/engine';
+import { activeFileRequest } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import { progress } from './lib';
 import type { Target } from './report';
@@ -25,7 +26,7 @@ export async function triggerBench(): Promise<{ text: string; targets: Target[] 
 		const sb = await startSandbox({ port: 0, host: '127.0.0.1' });
 		try {
 			const { baseUrl } = sb;
-			const { id: fileRequestId, folderId } = sb.seed.fileRequests.find((r) => r.active)!;
+			const { id: fileRequestId, folderId } = activeFileRequest(sb.seed);
 			const credentials = {
 				fileStorageApi: { baseUrl, accessToken: sb.seed.users[0].accessToken },
 				fileStorageFileRequestApi: { baseUrl, fileRequestId },

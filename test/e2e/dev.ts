@@ -4,6 +4,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { activeFileRequest, editorShare } from '../sandbox/seed';
 import type { SeedInfo } from '../sandbox/seed';
 import { CREDENTIALS, EXAMPLES, loadExample, sandboxCredentials, usesNodeType } from './fixtures';
 import { REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
@@ -143,12 +144,12 @@ async function main(): Promise<void> {
 	sandbox?.child.once('exit', unexpected('the sandbox'));
 	instance.onExit(unexpected('n8n'));
 
-	const share = seed.shares.find((s) => s.permission === 'editor' && !s.protected && !s.expired);
+	const share = editorShare(seed);
 	const shareLine = (s: SeedInfo['shares'][number]) => {
 		const kind = [s.permission, s.protected && 'protected', s.expired && 'expired'].filter(Boolean);
 		return `    share (${kind.join(', ')})`.padEnd(51) + `share token   ${s.token}`;
 	};
-	const request = seed.fileRequests.find((r) => r.active);
+	const request = activeFileRequest(seed);
 	say(
 		[
 			'',
@@ -158,8 +159,8 @@ async function main(): Promise<void> {
 			`  sandbox        ${baseUrl}   (File Storage API under /api/v1, control API under /__sandbox/)`,
 			'  credentials in n8n, pointing at the sandbox:',
 			`    ${CREDENTIALS.api.name.padEnd(46)} access token  ${seed.users[0].accessToken}`,
-			`    ${CREDENTIALS.share.name.padEnd(46)} share token   ${share?.token ?? '-'}`,
-			`    ${CREDENTIALS.request.name.padEnd(46)} request id    ${request?.id ?? '-'}`,
+			`    ${CREDENTIALS.share.name.padEnd(46)} share token   ${share.token}`,
+			`    ${CREDENTIALS.request.name.padEnd(46)} request id    ${request.id}`,
 			'  other sandbox tokens:',
 			...seed.users
 				.slice(1)

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { activeFileRequest, editorShare } from '../sandbox/seed';
 import type { SeedInfo } from '../sandbox/seed';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { CredentialSpec, WorkflowSpec } from './cli';
@@ -48,27 +49,18 @@ function share(seed: SeedInfo, predicate: (s: SeedInfo['shares'][number]) => boo
 	return found.token;
 }
 
-function fileRequest(seed: SeedInfo, active: boolean): string {
-	const found = seed.fileRequests.find((r) => r.active === active);
-	if (!found)
-		throw new Error(`the sandbox seed has no ${active ? 'active' : 'expired'} file request`);
+function expiredFileRequest(seed: SeedInfo): string {
+	const found = seed.fileRequests.find((r) => !r.active);
+	if (!found) throw new Error('the sandbox seed has no expired file request');
 	return found.id;
-}
-
-export function editorShareToken(seed: SeedInfo): string {
-	return share(seed, (s) => s.permission === 'editor' && !s.protected && !s.expired);
-}
-
-export function activeFileRequestId(seed: SeedInfo): string {
-	return fileRequest(seed, true);
 }
 
 /** The three working credentials (all the demo imports). */
 export function sandboxCredentials(baseUrl: string, seed: SeedInfo): CredentialSpec[] {
 	return [
 		{ ...CREDENTIALS.api, data: { baseUrl, accessToken: seed.users[0].accessToken } },
-		{ ...CREDENTIALS.share, data: { baseUrl, shareToken: editorShareToken(seed) } },
-		{ ...CREDENTIALS.request, data: { baseUrl, fileRequestId: activeFileRequestId(seed) } },
+		{ ...CREDENTIALS.share, data: { baseUrl, shareToken: editorShare(seed).token } },
+		{ ...CREDENTIALS.request, data: { baseUrl, fileRequestId: activeFileRequest(seed).id } },
 	];
 }
 
@@ -85,7 +77,7 @@ export function allTestCredentials(baseUrl: string, seed: SeedInfo): CredentialS
 		at(bad.shareVisitor, { shareToken: share(seed, (s) => s.permission === 'visitor') }),
 		at(bad.shareProtected, { shareToken: share(seed, (s) => s.protected) }),
 		at(bad.shareUnknown, { shareToken: UNKNOWN_SHARE_TOKEN }),
-		at(bad.requestExpired, { fileRequestId: fileRequest(seed, false) }),
+		at(bad.requestExpired, { fileRequestId: expiredFileRequest(seed) }),
 		at(bad.requestUnknown, { fileRequestId: UNKNOWN_FILE_REQUEST_ID }),
 	];
 }

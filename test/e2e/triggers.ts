@@ -1,6 +1,6 @@
 /** Polling triggers on a started n8n: a poll now, seen answered at the sandbox, and the executions it made. */
+import { activeFileRequest } from '../sandbox/seed';
 import type { Sandbox } from '../sandbox/server';
-import { activeFileRequestId } from './fixtures';
 import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { waitFor } from './processes';
 import type { Execution, N8n } from './rest-client';
@@ -8,7 +8,7 @@ import type { Execution, N8n } from './rest-client';
 function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
 	if (event === 'notification') return '/api/v1/notifications';
 	if (event === 'upload' || event === 'folderFile') return '/api/v1/browse/latest';
-	return `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+	return `/api/v1/requests/${activeFileRequest(sandbox.seed).id}/items`;
 }
 
 /** Activates (`first`) or re-activates the workflow, until the sandbox answered its poll. */

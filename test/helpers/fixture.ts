@@ -2,6 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import type { CredentialSet, RunResult, WorkflowNodeSpec } from '../harness/engine';
 import { runChain, runNode } from '../harness/engine';
+import { activeFileRequest, editorShare } from '../sandbox/seed';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { findLeaks } from './secret-leaks';
@@ -30,27 +31,14 @@ export interface RunOptionsLite {
 	restApiUrl?: string;
 }
 
-/** The share the Shared Folder credential opens: an editor share, neither protected nor expired. */
-export const editorShare = (sandbox: Sandbox) =>
-	sandbox.seed.shares.find(
-		(share) => share.permission === 'editor' && !share.protected && !share.expired,
-	);
-/** The active file request the File Request credential names. */
-export const activeRequest = (sandbox: Sandbox) =>
-	sandbox.seed.fileRequests.find((request) => request.active);
-
 export function credentialsFor(
 	sandbox: Sandbox,
 	overrides: Partial<Record<string, IDataObject>> = {},
 ): CredentialSet {
-	const share = editorShare(sandbox);
-	const request = activeRequest(sandbox);
-	if (!share || !request)
-		throw new Error('The seed lacks an editor share or an active file request');
 	const secrets = {
 		fileStorageApi: { accessToken: sandbox.seed.users[0].accessToken },
-		fileStorageShareApi: { shareToken: share.token },
-		fileStorageFileRequestApi: { fileRequestId: request.id },
+		fileStorageShareApi: { shareToken: editorShare(sandbox.seed).token },
+		fileStorageFileRequestApi: { fileRequestId: activeFileRequest(sandbox.seed).id },
 	};
 	return Object.fromEntries(
 		Object.entries(secrets).map(([type, secret]) => [

@@ -1,7 +1,7 @@
 import type { ItemRec } from '../sandbox/model';
+import { activeFileRequest, editorShare } from '../sandbox/seed';
 import { RequestItemsResponse } from '../sandbox/schemas';
 import type { Fixture } from './fixture';
-import { activeRequest, editorShare } from './fixture';
 
 /**
  * What the sandbox holds, read directly: the oracle of the operations that change it (Trash → Restore, the Shared
@@ -19,8 +19,8 @@ export function mutationOracle(fx: Fixture) {
 	const countWrites = (path: RegExp) =>
 		fx.sandbox.requests.filter((request) => request.method !== 'GET' && path.test(request.path))
 			.length;
-	const share = () => editorShare(fx.sandbox)!;
-	const request = () => activeRequest(fx.sandbox)!;
+	const share = () => editorShare(fx.sandbox.seed);
+	const request = () => activeFileRequest(fx.sandbox.seed);
 	/** The file request's items as the server lists them to a visitor (no Authorization header). */
 	const browse = async (params: Record<string, unknown> = {}) =>
 		RequestItemsResponse.parse(

@@ -2,8 +2,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PollerOptions } from '../harness/engine';
 import { Poller } from '../harness/engine';
+import { activeFileRequest } from '../sandbox/seed';
 import type { Fixture } from './fixture';
-import { activeRequest } from './fixture';
 
 /** What the trigger test files share: pollers on the file's sandbox, polls that must succeed, emitted ids. */
 export function triggerHelpers(fx: Fixture) {
@@ -19,6 +19,6 @@ export function triggerHelpers(fx: Fixture) {
 	const ids = (items: Array<{ json: IDataObject }> | null) =>
 		(items ?? []).map((item) => item.json.id);
 	/** The folder of the active file request, which the File Request credential names. */
-	const requestFolder = () => activeRequest(fx.sandbox)!.folderId;
+	const requestFolder = () => activeFileRequest(fx.sandbox.seed).folderId;
 	return { poller, pollOk, ids, requestFolder };
 }

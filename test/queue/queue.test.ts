@@ -5,12 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
-import {
-	activeFileRequestId,
-	POLL_INTERVAL_SECONDS,
-	sandboxCredentials,
-	seedSecrets,
-} from '../e2e/fixtures';
+import { POLL_INTERVAL_SECONDS, sandboxCredentials, seedSecrets } from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
 import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
 import { pollNow } from '../e2e/triggers';
@@ -21,6 +16,7 @@ import type { RunData } from '../e2e/run-data';
 import { findLeaks } from '../helpers/secret-leaks';
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
+import { activeFileRequest } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { preparePackagedN8n } from '../e2e/install';
@@ -89,7 +85,7 @@ const pollPath = (event: TriggerEvent) =>
 	({
 		upload: '/api/v1/browse/latest',
 		notification: '/api/v1/notifications',
-		fileRequestItem: `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`,
+		fileRequestItem: `/api/v1/requests/${activeFileRequest(sandbox.seed).id}/items`,
 	})[event];
 
 const isPollRequest = (requestPath: string) =>
@@ -113,11 +109,7 @@ function burst(into: Streams, tag: string, [uploads, notifications, items]: numb
 			sandbox.model.addNotification(0, { title: `${tag} notification ${i}` }).id,
 		);
 	for (let i = 0; i < items; i++) {
-		const id = add(
-			sandbox.seed.fileRequests.find((r) => r.active)!.folderId,
-			`request-${i}.pdf`,
-			2_000 + i,
-		);
+		const id = add(activeFileRequest(sandbox.seed).folderId, `request-${i}.pdf`, 2_000 + i);
 		into.fileRequestItem.push(id);
 		into.upload.push(id);
 	}
@@ -385,7 +377,7 @@ beforeAll(async () => {
 				...PUBLIC_NAME_REQUEST_CREDENTIAL,
 				data: {
 					baseUrl: `http://${PUBLIC_SANDBOX_HOST}:${new URL(sandbox.baseUrl).port}`,
-					fileRequestId: activeFileRequestId(sandbox.seed),
+					fileRequestId: activeFileRequest(sandbox.seed).id,
 				},
 			},
 		]);

@@ -8,8 +8,9 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { CredentialSet } from '../harness/engine';
 import { Poller, runNode } from '../harness/engine';
 import { apiListAll } from '../helpers/api';
-import { activeRequest, recordRun, serialiseError } from '../helpers/fixture';
+import { recordRun, serialiseError } from '../helpers/fixture';
 import { byId, OPS } from '../helpers/parameters';
+import { activeFileRequest } from '../sandbox/seed';
 import type { FaultRule, Sandbox } from '../sandbox/server';
 import type { WaitRecorder } from './waits';
 
@@ -502,7 +503,7 @@ export const OPERATIONS: Operation[] = [
 		() => ({
 			parameters: { event: 'fileRequestItem' },
 			path: /^\/api\/v1\/requests\/[^/]+\/items$/,
-			arrive: (sandbox) => addFiles(sandbox, 3, activeRequest(sandbox)!.folderId),
+			arrive: (sandbox) => addFiles(sandbox, 3, activeFileRequest(sandbox.seed).folderId),
 		}),
 	),
 	folderFileOperation(false),

@@ -12,6 +12,20 @@ export interface SeedOptions {
 /** The seed's tokens and ids that callers address (`sb.seed`; `npm run sandbox` prints and writes them). */
 export type SeedInfo = ReturnType<typeof applySeed>;
 
+/** The share the Shared Folder credentials open: an editor share, neither protected nor expired. */
+export function editorShare(seed: SeedInfo): SeedInfo['shares'][number] {
+	const share = seed.shares.find((s) => s.permission === 'editor' && !s.protected && !s.expired);
+	if (!share) throw new Error('the seed has no editor share');
+	return share;
+}
+
+/** The file request the File Request credentials name: the active one. */
+export function activeFileRequest(seed: SeedInfo): SeedInfo['fileRequests'][number] {
+	const request = seed.fileRequests.find((r) => r.active);
+	if (!request) throw new Error('the seed has no active file request');
+	return request;
+}
+
 /** 2026-MM-DD hh:mm UTC */
 function at(month: 2 | 3, day: number, hour = 9, minute = 0): Date {
 	return new Date(Date.UTC(2026, month - 1, day, hour, minute));

@@ -17,9 +17,7 @@ import { simplifyItem } from '../../nodes/lib/resources/simplify';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from '../e2e/checkout';
 import type { WorkflowSpec } from '../e2e/cli';
 import {
-	activeFileRequestId,
 	CREDENTIALS,
-	editorShareToken,
 	EXAMPLES,
 	loadExample,
 	sandboxCredentials,
@@ -34,6 +32,7 @@ import { stopAllChildren, waitFor } from '../e2e/processes';
 import { Stopwatch } from '../e2e/progress';
 import { N8n, TEST_OWNER } from '../e2e/rest-client';
 import { itemWrapper } from '../sandbox/representation';
+import { activeFileRequest, editorShare } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import type { Operation } from './editor-model';
@@ -460,7 +459,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		[
 			'File Storage Share API',
 			'shareToken',
-			() => editorShareToken(sandbox.seed),
+			() => editorShare(sandbox.seed).token,
 			() => UNKNOWN_SHARE_TOKEN,
 			/share refused this token|unknown to this server/,
 			'fileStorageShareApi',
@@ -468,7 +467,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 		[
 			'File Storage File Request API',
 			'fileRequestId',
-			() => activeFileRequestId(sandbox.seed),
+			() => activeFileRequest(sandbox.seed).id,
 			() => sandbox.seed.fileRequests.find((r) => !r.active)!.id,
 			/not active anymore/,
 			'fileStorageFileRequestApi',
@@ -648,7 +647,7 @@ describe(`the editor of n8n ${selectedN8n().version} with the packed package`, (
 	});
 
 	test('the example "clean a file request" runs from the editor and deletes only the old files', async () => {
-		const folderId = sandbox.seed.fileRequests.find((r) => r.active)!.folderId;
+		const folderId = activeFileRequest(sandbox.seed).folderId;
 		const old = sandbox.model.addFile(0, {
 			folderId,
 			name: 'ui-ancient.pdf',

@@ -8,16 +8,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { startFileServer } from '../../helpers/file-server';
 import type { FileServer } from '../../helpers/file-server';
 import { byId } from '../../helpers/parameters';
+import { activeFileRequest, editorShare } from '../../sandbox/seed';
 import type { FaultRule, Sandbox } from '../../sandbox/server';
 import { NODE_TYPE, TRIGGER_NODE_TYPE } from '../checkout';
 import type { WorkflowSpec } from '../cli';
 import {
-	activeFileRequestId,
 	allTestCredentials,
 	BAD_CREDENTIALS,
 	chain,
 	CREDENTIALS,
-	editorShareToken,
 	EXAMPLES,
 	EXAMPLES_DIR,
 	loadExample,
@@ -62,7 +61,7 @@ const calls = () => sandbox.requests.map((r) => `${r.method} ${r.path} ${r.statu
 /** The sandbox answered exactly one request, with these fields. */
 const sawOne = (fields: Record<string, unknown>) => expectOne(sandbox.requests, fields);
 const itemAt = (itemPath: string) => sandbox.model.itemAt(0, itemPath);
-const requestFolderId = () => sandbox.seed.fileRequests.find((r) => r.active)!.folderId;
+const requestFolderId = () => activeFileRequest(sandbox.seed).folderId;
 const bearer = () => `Bearer ${sandbox.seed.users[0].accessToken}`;
 const errorOf = (item: Record<string, unknown>) => String((item.error as IDataObject).message);
 
@@ -184,7 +183,7 @@ const ENDPOINTS: Endpoint[] = [
 			expect(items.map((i) => [i.id, i.name])).toEqual(expected.map((i) => [i.id, i.name]));
 			// Simplify says whether a folder is shared; the permission is in the raw output
 			expect(items.find((i) => i.id === sandbox.seed.shares[0].folderId)?.shared).toBe(true);
-			expect(JSON.stringify(items)).not.toContain(editorShareToken(sandbox.seed));
+			expect(JSON.stringify(items)).not.toContain(editorShare(sandbox.seed).token);
 			const query = expect.objectContaining({ sort: 'name', direction: 'ASC' });
 			const path = '/api/v1/browse/folders/all';
 			sawOne({ method: 'GET', path, status: 200, authorization: bearer(), query });
@@ -242,8 +241,7 @@ const ENDPOINTS: Endpoint[] = [
 		parameters: () =>
 			op('sharedFolder', 'createFolder', { parent: '', name: 'Created by n8n e2e' }),
 		check: (items) => {
-			const token = editorShareToken(sandbox.seed);
-			const parentId = sandbox.seed.shares.find((s) => s.token === token)?.folderId;
+			const { token, folderId: parentId } = editorShare(sandbox.seed);
 			const created = sandbox.model.itemAt(0, 'Shared with Clients/Created by n8n e2e');
 			expect(created).toMatchObject({ type: 'folder', parentId });
 			const name = 'Created by n8n e2e';
@@ -272,7 +270,7 @@ const ENDPOINTS: Endpoint[] = [
 			expect(expected.length).toBeGreaterThan(1);
 			expect(ids(items)).toEqual(expected.map((i) => i.id));
 			expect(calls()).toEqual([
-				`GET /api/v1/requests/${activeFileRequestId(sandbox.seed)}/items 200`,
+				`GET /api/v1/requests/${activeFileRequest(sandbox.seed).id}/items 200`,
 			]);
 		},
 	},
@@ -283,7 +281,7 @@ const ENDPOINTS: Endpoint[] = [
 		check: (items, id) => {
 			expectOne(items, { id, type: 'file', deleted: true, permanent: true });
 			expect(sandbox.model.findItem(id)).toBeUndefined();
-			const path = `/api/v1/requests/${activeFileRequestId(sandbox.seed)}/items`;
+			const path = `/api/v1/requests/${activeFileRequest(sandbox.seed).id}/items`;
 			const body = { items: [{ id, type: 'file', force_delete: true }] };
 			sawOne({ method: 'DELETE', path, body });
 		},
@@ -644,8 +642,8 @@ function tests(): void {
 			expect(shareCalls.map((call) => [call.method, call.body ?? {}])).toEqual(
 				Array(4).fill(['POST', {}]),
 			);
-			const editorShare = `/api/v1/shares/${editorShareToken(sandbox.seed)}/items`;
-			expect(sandbox.requests.filter((r) => r.path === editorShare)).toEqual([
+			const sharePath = `/api/v1/shares/${editorShare(sandbox.seed).token}/items`;
+			expect(sandbox.requests.filter((r) => r.path === sharePath)).toEqual([
 				expect.objectContaining({ status: 422 }),
 			]);
 		}, 180_000);
@@ -710,7 +708,7 @@ function tests(): void {
 					name: `e2e-upload-${tag}.pdf`,
 					size: 1_234,
 				});
-				const requestId = activeFileRequestId(sandbox.seed);
+				const requestId = activeFileRequest(sandbox.seed).id;
 				const res = await fetch(`${sandbox.baseUrl}/api/v1/requests/${requestId}/uploads`, {
 					method: 'POST',
 					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

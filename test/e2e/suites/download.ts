@@ -6,13 +6,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { byId } from '../../helpers/parameters';
 import { fileContent, iconContent, sha256OfContent, thumbnailContent } from '../../sandbox/content';
 import type { FileRec } from '../../sandbox/model';
+import { activeFileRequest } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
 import { NODE_TYPE } from '../checkout';
 import type { WorkflowSpec } from '../cli';
 import type { Credential, Step } from '../fixtures';
 import {
-	activeFileRequestId,
 	chain,
 	CREDENTIALS,
 	EXAMPLES,
@@ -259,7 +259,7 @@ function tests(): void {
 				['scan-001.pdf', sha256OfContent(fileContent(scan))],
 			]);
 			const [content] = contentRequests(sandbox);
-			const path = `/file/${scan.basename}/upload-request/${activeFileRequestId(sandbox.seed)}`;
+			const path = `/file/${scan.basename}/upload-request/${activeFileRequest(sandbox.seed).id}`;
 			expect(content).toMatchObject({ path, status: 200 });
 			expect(content.authorization).toBeUndefined();
 		}, 180_000);
