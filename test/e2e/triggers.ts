@@ -5,7 +5,8 @@ import type { FolderTriggerEvent, TriggerEvent } from './fixtures';
 import { waitFor } from './processes';
 import type { Execution, N8n } from './rest-client';
 
-function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
+/** The sandbox endpoint a trigger of this event polls. */
+export function pollPath(sandbox: Sandbox, event: TriggerEvent | FolderTriggerEvent): string {
 	if (event === 'notification') return '/api/v1/notifications';
 	if (event === 'upload' || event === 'folderFile') return '/api/v1/browse/latest';
 	return `/api/v1/requests/${activeFileRequest(sandbox.seed).id}/items`;

@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../e2e/checkout';
 import { POLL_INTERVAL_SECONDS, sandboxCredentials, seedSecrets } from '../e2e/fixtures';
 import type { TriggerEvent } from '../e2e/fixtures';
 import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
-import { pollNow } from '../e2e/triggers';
+import { pollNow, pollPath } from '../e2e/triggers';
 import { Stopwatch } from '../e2e/progress';
 import type { N8n } from '../e2e/rest-client';
 import { nodeOutput } from '../e2e/run-data';
@@ -80,16 +80,8 @@ if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
 
 // ----- the sandbox side ----------------------------------------------------------------------------------------
 
-/** The endpoint each trigger event polls. */
-const pollPath = (event: TriggerEvent) =>
-	({
-		upload: '/api/v1/browse/latest',
-		notification: '/api/v1/notifications',
-		fileRequestItem: `/api/v1/requests/${activeFileRequest(sandbox.seed).id}/items`,
-	})[event];
-
 const isPollRequest = (requestPath: string) =>
-	TRIGGERS.some(({ event }) => pollPath(event) === requestPath);
+	TRIGGERS.some(({ event }) => pollPath(sandbox, event) === requestPath);
 
 type Streams = Record<TriggerEvent, string[]>;
 const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequestItem: [] });
@@ -127,8 +119,9 @@ async function nextPolls(what: string, count = 1): Promise<void> {
 		() =>
 			TRIGGERS.every(
 				({ event }) =>
-					sandbox.requests.slice(from).filter((r) => r.path === pollPath(event) && r.status !== 0)
-						.length >= count,
+					sandbox.requests
+						.slice(from)
+						.filter((r) => r.path === pollPath(sandbox, event) && r.status !== 0).length >= count,
 			),
 		{ timeoutMs: (count + 6) * POLL_INTERVAL_SECONDS * 1000, intervalMs: 200 },
 	);
@@ -718,7 +711,7 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	// Scheduled polls fail meanwhile (a failed poll keeps the window), so only the test run can see the new upload.
 	const stopFailing = sandbox.fault({
 		method: 'GET',
-		path: pollPath('upload'),
+		path: pollPath(sandbox, 'upload'),
 		match: (r) => r.query.limit !== '1',
 		status: 503,
 		times: Infinity,
@@ -727,7 +720,9 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	await waitFor(
 		'a scheduled upload poll to be refused',
 		() =>
-			sandbox.requests.slice(from).some((r) => r.path === pollPath('upload') && r.status === 503),
+			sandbox.requests
+				.slice(from)
+				.some((r) => r.path === pollPath(sandbox, 'upload') && r.status === 503),
 		{ timeoutMs: 60_000, intervalMs: 200 },
 	);
 	const before = await savedTriggerState(upload.id);
@@ -762,7 +757,7 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	expect(
 		sandbox.requests
 			.slice(from)
-			.filter((r) => r.path === pollPath('upload') && r.query.limit === '1'),
+			.filter((r) => r.path === pollPath(sandbox, 'upload') && r.query.limit === '1'),
 	).toHaveLength(1);
 	expectRanOnWorkers([executionId]);
 	expect(await savedTriggerState(upload.id)).toEqual(before);
