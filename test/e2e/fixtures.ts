@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { activeFileRequest, editorShare } from '../sandbox/seed';
+import { activeFileRequest, editorShare, secretsOf } from '../sandbox/seed';
 import type { SeedInfo } from '../sandbox/seed';
 import { NODE_TYPE, REPO_ROOT, TRIGGER_NODE_TYPE } from './checkout';
 import type { CredentialSpec, WorkflowSpec } from './cli';
@@ -83,16 +83,12 @@ export function allTestCredentials(baseUrl: string, seed: SeedInfo): CredentialS
 }
 
 /** Every secret of the seed (and the made-up ones): none may appear in output or logs. */
-export function seedSecrets(seed: SeedInfo): string[] {
-	return [
-		...seed.users.map((u) => u.accessToken),
-		...seed.shares.map((s) => s.token),
-		...seed.fileRequests.map((r) => r.id),
-		WRONG_ACCESS_TOKEN,
-		UNKNOWN_SHARE_TOKEN,
-		UNKNOWN_FILE_REQUEST_ID,
-	];
-}
+export const seedSecrets = (seed: SeedInfo): string[] => [
+	...secretsOf(seed),
+	WRONG_ACCESS_TOKEN,
+	UNKNOWN_SHARE_TOKEN,
+	UNKNOWN_FILE_REQUEST_ID,
+];
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 

@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import type { CredentialSet, RunResult, WorkflowNodeSpec } from '../harness/engine';
 import { runChain, runNode } from '../harness/engine';
-import { activeFileRequest, editorShare } from '../sandbox/seed';
+import { activeFileRequest, editorShare, secretsOf } from '../sandbox/seed';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { startSandbox } from '../sandbox/server';
 import { findLeaks } from './secret-leaks';
@@ -48,14 +48,6 @@ export function credentialsFor(
 	);
 }
 
-export function seedSecrets(sandbox: Sandbox): string[] {
-	return [
-		...sandbox.seed.users.map((user) => user.accessToken),
-		...sandbox.seed.shares.map((share) => share.token),
-		...sandbox.seed.fileRequests.map((request) => request.id),
-	];
-}
-
 /** Serialises an error with everything n8n could show or store: message, description, context, cause. */
 export function serialiseError(error: unknown): string {
 	if (!error || typeof error !== 'object') return String(error);
@@ -94,7 +86,7 @@ export function useFixture(options: SandboxOptions = {}): Fixture {
 	beforeAll(async () => {
 		fixture.sandbox = await startSandbox(options);
 		fixture.credentials = credentialsFor(fixture.sandbox);
-		fixture.secrets = seedSecrets(fixture.sandbox);
+		fixture.secrets = secretsOf(fixture.sandbox.seed);
 	});
 
 	beforeEach(() => fixture.sandbox.reset());

@@ -7,8 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { credentialsFor, seedSecrets } from '../helpers/fixture';
+import { credentialsFor } from '../helpers/fixture';
 import { findLeaks } from '../helpers/secret-leaks';
+import { secretsOf } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import type { CaseResult, Fault, Operation } from './matrix';
 import { FAULTS, MATRIX_SANDBOX, matrixCases, OPERATIONS } from './matrix';
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
 				`${operation.id} × ${fault.id}: ${handled(result)} (${result.requests} requests)\n`,
 			);
 		}
-		const leaks = findLeaks(recorded, seedSecrets(sandbox));
+		const leaks = findLeaks(recorded, secretsOf(sandbox.seed));
 		fs.writeFileSync(REPORT, render(rows, leaks));
 		process.stdout.write(`\nwrote ${path.relative(ROOT, REPORT)}\n`);
 		const wrong = rows.filter((row) => row.result.problems.length);

@@ -26,6 +26,13 @@ export function activeFileRequest(seed: SeedInfo): SeedInfo['fileRequests'][numb
 	return request;
 }
 
+/** Every secret of the seed (access tokens, share tokens, file request ids): none may show in any output. */
+export const secretsOf = (seed: SeedInfo): string[] => [
+	...seed.users.map((user) => user.accessToken),
+	...seed.shares.map((share) => share.token),
+	...seed.fileRequests.map((request) => request.id),
+];
+
 /** 2026-MM-DD hh:mm UTC */
 function at(month: 2 | 3, day: number, hour = 9, minute = 0): Date {
 	return new Date(Date.UTC(2026, month - 1, day, hour, minute));
