@@ -82,22 +82,50 @@ describe('transport/request: how one call is sent', () => {
 		expect(error.description).toContain('"File Storage API (access token)" credential');
 	});
 
-	it('a Base URL that is not http(s) fails before any request, naming the credential', async () => {
-		const fake = fakeContext([{ statusCode: 200, body: {} }], {
-			baseUrl: 'files.example.com',
-			accessToken: 'x',
-		});
-		await expect(new ApiClient(fake.ctx, 'fileStorageApi').credential()).rejects.toThrow(
+	it.each([
+		[
+			'an empty Access Token',
+			'fileStorageApi',
+			{ baseUrl: 'https://files.example.com', accessToken: '  ' },
+			'The Access Token of the "File Storage API (access token)" credential is empty',
+			'Empty Access Token',
+		],
+		[
+			'a File Request ID that is a dot segment',
+			'fileStorageFileRequestApi',
+			{ baseUrl: 'https://files.example.com', fileRequestId: '..' },
+			'The File Request ID of the "File Storage File Request API (file request ID)" credential is empty or a dot segment',
+			'Unusable File Request ID',
+		],
+		[
+			'a Base URL that is not http(s)',
+			'fileStorageApi',
+			{ baseUrl: 'files.example.com', accessToken: 'x' },
 			'The Base URL of the credential is not an http(s) address',
-		);
-		await expect(apiRequest(fake.ctx, endpoints.notifications())).rejects.toThrow(NodeApiError);
-		expect(fake.sent).toHaveLength(0);
-	});
+			'Invalid Base URL',
+		],
+	] as const)(
+		'%s fails before any request, at the item that needed it, naming the credential',
+		async (_case, type, credentials, message, title) => {
+			const fake = fakeContext([{ statusCode: 200, body: {} }], { ...credentials });
+			const error = (await new ApiClient(fake.ctx, type)
+				.credential(2)
+				.catch((caught: unknown) => caught)) as NodeApiError;
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toContain(message);
+			// the short text n8n lists under the error's messages
+			expect(error.messages).toEqual([title]);
+			expect(error.context.itemIndex).toBe(2);
+			expect(fake.sent).toHaveLength(0);
+		},
+	);
 
 	it("hands n8n's HTTP helper the credential it read, so the helper does not read and decrypt it again", async () => {
 		const fake = fakeContext([{ statusCode: 200, body: { data: [] } }]);
 		await apiRequest(fake.ctx, endpoints.notifications());
 		expect(fake.credentialReads).toBe(1);
+		// the node's credential, by the id n8n knows it by
+		expect(fake.requests[0].credentialId).toBe('c1');
 	});
 
 	it('one client serves many requests without reading the credential again', async () => {
