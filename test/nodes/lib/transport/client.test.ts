@@ -33,6 +33,8 @@ describe('transport/request: how one call is sent', () => {
 			method: 'POST',
 			url: 'https://files.example.com/api/v1/trash/restore',
 			headers: { Accept: 'application/json' },
+			// n8n's helper sends the body as JSON
+			json: true,
 			encoding: 'text',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -197,6 +199,43 @@ describe('transport/request: how one call is sent', () => {
 			expect(fake.sent[0].timeout).toBe(1);
 			expect(error.message).toBe('No answer within 1 ms to GET /api/v1/notifications');
 		});
+	});
+
+	// Each endpoint promises a shape: a listing, the created item, or a message (or, for a delete, an empty 204).
+	const LIST = endpoints.notifications();
+	const CREATE = endpoints.createFolderInShare({ name: 'x' });
+	const LISTING = 'a listing with a "data" array';
+	const CREATED = 'the created item with an "id"';
+	const MESSAGE = '{type, message} or an empty 204';
+	const ACCEPTED = 'accepted';
+	it.each([
+		['a listing without "data"', LISTING, LIST, 200, {}],
+		['a listing whose "data" is not an array', LISTING, LIST, 200, { data: {} }],
+		['a listing that is a bare array', LISTING, LIST, 200, []],
+		['an empty listing', ACCEPTED, LIST, 200, { data: [] }],
+		['a created folder without an id', CREATED, CREATE, 201, { type: 'success', message: 'ok' }],
+		['a created folder in a bare array', CREATED, CREATE, 201, [{ id: 'f1' }]],
+		['a created folder with an id', ACCEPTED, CREATE, 201, { data: { id: 'f1' } }],
+		['a restore answered with a listing', MESSAGE, RESTORE, 200, { data: [] }],
+		['a restore answered with an array', MESSAGE, RESTORE, 200, ['success']],
+		['a restore answered 204 with a body', MESSAGE, RESTORE, 204, { data: [] }],
+		['a restore answered 204, empty', ACCEPTED, RESTORE, 204, ''],
+		['a restore answered 204 with JSON null', ACCEPTED, RESTORE, 204, 'null'],
+		['a restore answered 204 without a body', ACCEPTED, RESTORE, 204, undefined],
+		['a restore answered with a type only', ACCEPTED, RESTORE, 200, { type: 'success' }],
+		['a restore answered with a message only', ACCEPTED, RESTORE, 200, { message: 'Restored' }],
+	] as const)('%s: %s', async (_case, expected, call, statusCode, body) => {
+		const fake = fakeContext([{ statusCode, body }], {
+			baseUrl: 'https://files.example.com',
+			accessToken: 'x',
+			shareToken: 'share-tok-1',
+		});
+		const outcome = await failure(fake.ctx, call);
+		if (expected === ACCEPTED) expect(outcome).not.toBeInstanceOf(Error);
+		else
+			expect(outcome.message).toBe(
+				`Unexpected answer from the server (HTTP ${statusCode}): expected ${expected}`,
+			);
 	});
 
 	describe('a 2xx whose body is not what a mutation promises', () => {
