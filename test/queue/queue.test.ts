@@ -10,7 +10,7 @@ import type { TriggerEvent } from '../e2e/fixtures';
 import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
 import { pollNow, pollPath } from '../e2e/triggers';
 import { Stopwatch } from '../e2e/progress';
-import type { N8n } from '../e2e/rest-client';
+import type { N8n, Execution as SavedExecution } from '../e2e/rest-client';
 import { nodeOutput } from '../e2e/run-data';
 import type { RunData } from '../e2e/run-data';
 import { findLeaks } from '../helpers/secret-leaks';
@@ -69,12 +69,6 @@ const writeJson = (name: string, value: unknown) =>
 
 const main = (): N8n => cluster!.main;
 
-async function shutdown(): Promise<void> {
-	await stopQueueStack({ cluster, redis, postgres });
-	await sandbox?.stop().catch(() => undefined);
-	if (process.env.QUEUE_KEEP_DATA !== '1') fs.rmSync(DATA, { recursive: true, force: true });
-}
-
 // for a killed jest, run-queue.sh stops by PID what the run recorded here
 if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
 
@@ -82,6 +76,10 @@ if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
 
 const isPollRequest = (requestPath: string) =>
 	TRIGGERS.some(({ event }) => pollPath(sandbox, event) === requestPath);
+
+/** A file of the sandbox's first user, of a random size unless `size` says. */
+const addFile = (folderId: string, name: string, size?: number) =>
+	sandbox.model.addFile(0, { folderId, name, size });
 
 type Streams = Record<TriggerEvent, string[]>;
 const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequestItem: [] });
@@ -92,16 +90,15 @@ const emptyStreams = (): Streams => ({ upload: [], notification: [], fileRequest
  */
 function burst(into: Streams, tag: string, [uploads, notifications, items]: number[]): void {
 	sandbox.clock.advance(60_000);
-	const add = (folderId: string, name: string, size: number) =>
-		sandbox.model.addFile(0, { folderId, name: `${tag}-${name}`, size }).id;
 	for (let i = 0; i < uploads; i++)
-		into.upload.push(add(uploadsFolderId, `upload-${i}.txt`, 100 + i));
+		into.upload.push(addFile(uploadsFolderId, `${tag}-upload-${i}.txt`, 100 + i).id);
 	for (let i = 0; i < notifications; i++)
 		into.notification.push(
 			sandbox.model.addNotification(0, { title: `${tag} notification ${i}` }).id,
 		);
 	for (let i = 0; i < items; i++) {
-		const id = add(activeFileRequest(sandbox.seed).folderId, `request-${i}.pdf`, 2_000 + i);
+		const { folderId } = activeFileRequest(sandbox.seed);
+		const { id } = addFile(folderId, `${tag}-request-${i}.pdf`, 2_000 + i);
 		into.fileRequestItem.push(id);
 		into.upload.push(id);
 	}
@@ -129,15 +126,11 @@ async function nextPolls(what: string, count = 1): Promise<void> {
 
 // ----- the n8n side -------------------------------------------------------------------------------------------
 
-interface Execution {
-	id: string;
+/** A row of n8n's execution table; `data` (run data) once it has finished. */
+type Execution = Omit<SavedExecution, 'finished'> & {
 	workflowId: string;
-	mode: string;
-	status: string;
 	startedAt: string | null;
-	/** Run data, once the execution has finished. */
-	data?: RunData['data'];
-}
+};
 
 const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 /** Finished executions never change: each is read once. */
@@ -307,7 +300,7 @@ function uploadLinks(): string[] {
 
 /** A file of `size` bytes downloaded by the download workflow on a worker. */
 async function downloadOnWorker(name: string, size: number) {
-	const file = sandbox.model.addFile(0, { folderId: uploadsFolderId, name, size });
+	const file = addFile(uploadsFolderId, name, size);
 	const execution = await runWebhook(WEBHOOKS.download, {
 		url: `${sandbox.baseUrl}/file/${file.basename}`,
 	});
@@ -332,10 +325,7 @@ beforeAll(async () => {
 	const listing = sandbox.model.addFolder(0, { name: 'Queue listing' });
 	listingFolderId = listing.id;
 	const created = Array.from({ length: LISTED_FILES }, (_, i) =>
-		sandbox.model.addFile(0, {
-			folderId: listing.id,
-			name: `listed-${String(i + 1).padStart(4, '0')}.txt`,
-		}),
+		addFile(listing.id, `listed-${String(i + 1).padStart(4, '0')}.txt`),
 	);
 	// same creation time: newest first means last created first
 	listedIds = created.map((file) => file.id).reverse();
@@ -384,7 +374,9 @@ beforeAll(async () => {
 }, 15 * 60_000);
 
 afterAll(async () => {
-	await shutdown();
+	await stopQueueStack({ cluster, redis, postgres });
+	await sandbox?.stop().catch(() => undefined);
+	if (process.env.QUEUE_KEEP_DATA !== '1') fs.rmSync(DATA, { recursive: true, force: true });
 	fs.mkdirSync(WORK, { recursive: true });
 	writeJson('report.json', { phases: watch.phases, ...report });
 	process.stdout.write(
@@ -397,10 +389,7 @@ afterAll(async () => {
 test('webhook workflows using the node run on the workers with the right output', async () => {
 	sandbox.clearRequests();
 	const trashed = Array.from({ length: 2 * RESTORED_PER_CALL }, (_, i) => {
-		const file = sandbox.model.addFile(0, {
-			folderId: uploadsFolderId,
-			name: `restore-${i + 1}.txt`,
-		});
+		const file = addFile(uploadsFolderId, `restore-${i + 1}.txt`);
 		sandbox.model.trashItem(file.id);
 		return { id: file.id, type: 'file' };
 	});
@@ -529,17 +518,9 @@ test("the trigger's Include File Content in queue mode: the main's poll stores t
 		// no other trigger is active yet: every poll of the uploads listing is this one's
 		await pollNow(main(), sandbox, CONTENT_TRIGGER.id, 'folderFile', true);
 		sandbox.clock.advance(60_000);
-		const whole = sandbox.model.addFile(0, {
-			folderId: contentFolderId,
-			name: 'queue content.pdf',
-			size: 3 * 1024 ** 2 + 5,
-		});
+		const whole = addFile(contentFolderId, 'queue content.pdf', 3 * 1024 ** 2 + 5);
 		sandbox.clock.advance(1_000);
-		const overCap = sandbox.model.addFile(0, {
-			folderId: contentFolderId,
-			name: 'queue content over cap.bin',
-			size: OVER_CAP_BYTES,
-		});
+		const overCap = addFile(contentFolderId, 'queue content over cap.bin', OVER_CAP_BYTES);
 		const expected = sha256OfContent(fileContent(whole));
 		const [execution] = await pollsEnded(CONTENT_TRIGGER.id, afterId);
 		expect(execution.status).toBe('success');
@@ -572,7 +553,6 @@ function compareStreams(added: Streams, streams: Streams) {
 		const got = streams[event];
 		return {
 			event,
-			got,
 			duplicates: got.filter((id, index) => got.indexOf(id) !== index),
 			missing: added[event].filter((id) => !got.includes(id)),
 			unexpected: got.filter((id) => !added[event].includes(id)),
@@ -663,7 +643,7 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 	const counts = checks.map((c) => ({
 		event: c.event,
 		added: added[c.event].length,
-		delivered: c.got.length,
+		delivered: streams[c.event].length,
 		duplicates: c.duplicates.length,
 		missing: c.missing.length,
 	}));
@@ -674,16 +654,13 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 	process.stdout.write(
 		`queue: restart scenario ${label}: ${totals} (${keys.join('/')}: ${perEvent}; ${executions.length} trigger executions)\n`,
 	);
-	expect(
-		checks.map(({ event, duplicates, missing, unexpected }) => ({
-			event,
-			duplicates,
-			missing,
-			unexpected,
-		})),
-	).toEqual(TRIGGERS.map(({ event }) => ({ event, duplicates: [], missing: [], unexpected: [] })));
+	expect(checks).toEqual(
+		TRIGGERS.map(({ event }) => ({ event, duplicates: [], missing: [], unexpected: [] })),
+	);
 	// oldest first, within and across executions
-	expect(checks.map((c) => c.got)).toEqual(checks.map((c) => added[c.event]));
+	expect(TRIGGERS.map(({ event }) => streams[event])).toEqual(
+		TRIGGERS.map(({ event }) => added[event]),
+	);
 	report[label] = {
 		...Object.fromEntries(counts.map(({ event, ...c }) => [event, c])),
 		triggerExecutions: executions.length,
@@ -728,10 +705,7 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	const before = await savedTriggerState(upload.id);
 	const afterId = await newestExecutionId();
 	sandbox.clock.advance(60_000);
-	const file = sandbox.model.addFile(0, {
-		folderId: uploadsFolderId,
-		name: 'fetch-test-event.txt',
-	});
+	const file = addFile(uploadsFolderId, 'fetch-test-event.txt');
 
 	const run = await main().rest<{ data: { executionId?: string } }>(
 		'POST',
@@ -743,16 +717,9 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	);
 	expect(run.status).toBe(200);
 	const executionId = String(run.body.data.executionId);
-	const execution = await waitFor(
-		`test execution ${executionId} to finish`,
-		async () =>
-			(await executionsOf([upload.id], Number(executionId) - 1)).find(
-				(e) => e.id === executionId && FINISHED.includes(e.status),
-			),
-		{ timeoutMs: 120_000, intervalMs: 500 },
-	);
-	expect(execution.mode).toBe('manual');
-	expect(execution.status).toBe('success');
+	const settled = await settledExecutions([upload.id], Number(executionId) - 1);
+	const execution = settled.find((e) => e.id === executionId);
+	expect([execution?.mode, execution?.status]).toEqual(['manual', 'success']);
 	expect(nodeOutput(execution, 'Trigger').map((item) => item.id)).toEqual([file.id]);
 	expect(
 		sandbox.requests
