@@ -74,8 +74,9 @@ if (process.env.QUEUE_PID_FILE) recordChildPidsTo(process.env.QUEUE_PID_FILE);
 
 // ----- the sandbox side ----------------------------------------------------------------------------------------
 
-const isPollRequest = (requestPath: string) =>
-	TRIGGERS.some(({ event }) => pollPath(sandbox, event) === requestPath);
+/** The requests for `event`'s poll the sandbox got since its request number `from`. */
+const pollsSince = (from: number, event: TriggerEvent) =>
+	sandbox.requests.slice(from).filter((r) => r.path === pollPath(sandbox, event));
 
 /** A file of the sandbox's first user, of a random size unless `size` says. */
 const addFile = (folderId: string, name: string, size?: number) =>
@@ -115,10 +116,7 @@ async function nextPolls(what: string, count = 1): Promise<void> {
 		`${count} poll(s) of every trigger (${what})`,
 		() =>
 			TRIGGERS.every(
-				({ event }) =>
-					sandbox.requests
-						.slice(from)
-						.filter((r) => r.path === pollPath(sandbox, event) && r.status !== 0).length >= count,
+				({ event }) => pollsSince(from, event).filter((r) => r.status !== 0).length >= count,
 			),
 		{ timeoutMs: (count + 6) * POLL_INTERVAL_SECONDS * 1000, intervalMs: 200 },
 	);
@@ -606,7 +604,7 @@ async function restartScenario(label: string, afterId: number): Promise<void> {
 		cluster!.workers.map(async (w) => `${w.name} ${await w.ready()}`),
 	);
 	expect(ready).toEqual(cluster!.workers.map((w) => `${w.name} true`));
-	expect(sandbox.requests.slice(downFrom).filter((r) => isPollRequest(r.path))).toEqual([]);
+	expect(TRIGGERS.flatMap(({ event }) => pollsSince(downFrom, event))).toEqual([]);
 
 	await watch.time(
 		`${label}: restart the main`,
@@ -696,10 +694,7 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	const from = sandbox.requests.length;
 	await waitFor(
 		'a scheduled upload poll to be refused',
-		() =>
-			sandbox.requests
-				.slice(from)
-				.some((r) => r.path === pollPath(sandbox, 'upload') && r.status === 503),
+		() => pollsSince(from, 'upload').some((r) => r.status === 503),
 		{ timeoutMs: 60_000, intervalMs: 200 },
 	);
 	const before = await savedTriggerState(upload.id);
@@ -721,11 +716,7 @@ test('"Fetch Test Event" offloaded to a worker leaves the saved window unchanged
 	const execution = settled.find((e) => e.id === executionId);
 	expect([execution?.mode, execution?.status]).toEqual(['manual', 'success']);
 	expect(nodeOutput(execution, 'Trigger').map((item) => item.id)).toEqual([file.id]);
-	expect(
-		sandbox.requests
-			.slice(from)
-			.filter((r) => r.path === pollPath(sandbox, 'upload') && r.query.limit === '1'),
-	).toHaveLength(1);
+	expect(pollsSince(from, 'upload').filter((r) => r.query.limit === '1')).toHaveLength(1);
 	expectRanOnWorkers([executionId]);
 	expect(await savedTriggerState(upload.id)).toEqual(before);
 

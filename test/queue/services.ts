@@ -106,19 +106,11 @@ export async function startPostgres(options: {
 		'initdb',
 	);
 	const port = await freePort();
+	const settings = ['listen_addresses=127.0.0.1', 'unix_socket_directories='];
 	const server = await startServer(
 		'postgres',
 		path.join(bin, 'postgres'),
-		[
-			'-D',
-			options.dataDir,
-			'-p',
-			String(port),
-			'-c',
-			'listen_addresses=127.0.0.1',
-			'-c',
-			'unix_socket_directories=',
-		],
+		['-D', options.dataDir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])],
 		'ready to accept connections',
 		{ logDir: options.logDir, ...owner },
 		stopPostgresServer,
@@ -170,15 +162,12 @@ export interface Redis {
 export async function startRedis(options: { dataDir: string; logDir: string }): Promise<Redis> {
 	fs.mkdirSync(options.dataDir, { recursive: true });
 	const port = await freePort();
-	const settings = { port, bind: '127.0.0.1', save: '', appendonly: 'no', daemonize: 'no' };
+	const { dataDir: dir } = options;
+	const settings = { port, bind: '127.0.0.1', save: '', appendonly: 'no', daemonize: 'no', dir };
 	const server = await startServer(
 		'redis',
 		'redis-server',
-		[
-			...Object.entries(settings).flatMap(([k, v]) => [`--${k}`, String(v)]),
-			'--dir',
-			options.dataDir,
-		],
+		Object.entries(settings).flatMap(([k, v]) => [`--${k}`, String(v)]),
 		'Ready to accept connections',
 		options,
 		async (s) => await stopChild(s.child, 5_000),
