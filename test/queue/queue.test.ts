@@ -11,7 +11,7 @@ import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
 import { pollNow, pollPath } from '../e2e/triggers';
 import { Stopwatch } from '../e2e/progress';
 import type { N8n, Execution as SavedExecution } from '../e2e/rest-client';
-import { nodeOutput } from '../e2e/run-data';
+import { expectOne, nodeOutput } from '../e2e/run-data';
 import type { RunData } from '../e2e/run-data';
 import { findLeaks } from '../helpers/secret-leaks';
 import { fileContent, sha256OfContent } from '../sandbox/content';
@@ -208,22 +208,22 @@ const newestExecutionId = async () =>
 
 /** Every execution ran on exactly one worker: the main enqueued it, one worker's log says it started it. */
 function expectRanOnWorkers(executionIds: string[]): Record<string, number> {
-	const placement = cluster!.placement();
-	const perWorker: Record<string, number> = {};
-	const misplaced: string[] = [];
-	for (const id of executionIds) {
-		const workers = placement.startedBy.get(id) ?? [];
-		if (!placement.enqueued.has(id) || workers.length !== 1) {
-			misplaced.push(
-				`execution ${id}: enqueued by the main ${placement.enqueued.has(id)}, started by [${workers.join(', ')}]`,
-			);
-			continue;
-		}
-		perWorker[workers[0]] = (perWorker[workers[0]] ?? 0) + 1;
-	}
-	expect(misplaced).toEqual([]);
-	return perWorker;
+	const { enqueued, startedBy } = cluster!.placement();
+	const placed = executionIds.map((id) => ({
+		id,
+		enqueued: enqueued.has(id),
+		startedBy: startedBy.get(id) ?? [],
+	}));
+	expect(placed.filter((p) => !p.enqueued || p.startedBy.length !== 1)).toEqual([]);
+	return countOf(placed.map((p) => p.startedBy[0]));
 }
+
+/** How often each name occurs. */
+const countOf = (names: string[]) =>
+	names.reduce<Record<string, number>>((counts, name) => {
+		counts[name] = (counts[name] ?? 0) + 1;
+		return counts;
+	}, {});
 
 /** The trigger's saved state: the workflow's static data and, with durable cursors, its poller_state rows. */
 async function savedTriggerState(workflowId: string): Promise<unknown> {
@@ -237,16 +237,17 @@ async function savedTriggerState(workflowId: string): Promise<unknown> {
 const callWebhook = async (webhookPath: string, body: unknown) =>
 	await main().callWebhook(webhookPath, { body, timeoutMs: 180_000 });
 
-/** Calls a webhook workflow once: its one execution, finished (a successful one answered 200). */
+/** Calls a webhook workflow once: its one execution, finished with `status` (a successful one answered 200). */
 async function runWebhook(
 	webhook: { id: string; path: string },
 	body: unknown,
+	status = 'success',
 ): Promise<Execution> {
 	const afterId = await newestExecutionId();
 	const call = await callWebhook(webhook.path, body);
 	const [execution, ...others] = await settledExecutions([webhook.id], afterId);
-	expect(others).toEqual([]);
-	if (execution.status === 'success') expect(call.status).toBe(200);
+	expect([execution.status, others]).toEqual([status, []]);
+	if (status === 'success') expect(call.status).toBe(200);
 	return execution;
 }
 
@@ -296,13 +297,11 @@ function uploadLinks(): string[] {
 	return urls.map((link) => link.replace(/token=[^&]+/, 'token=…'));
 }
 
-/** A file of `size` bytes downloaded by the download workflow on a worker. */
-async function downloadOnWorker(name: string, size: number) {
+/** A file of `size` bytes downloaded by the download workflow on a worker, its execution ending with `status`. */
+async function downloadOnWorker(name: string, size: number, status?: string) {
 	const file = addFile(uploadsFolderId, name, size);
-	const execution = await runWebhook(WEBHOOKS.download, {
-		url: `${sandbox.baseUrl}/file/${file.basename}`,
-	});
-	return { file, execution };
+	const url = `${sandbox.baseUrl}/file/${file.basename}`;
+	return { file, execution: await runWebhook(WEBHOOKS.download, { url }, status) };
 }
 
 async function startMain(during?: () => void): Promise<void> {
@@ -320,23 +319,22 @@ beforeAll(async () => {
 	const { install, userFolder } = await preparePackagedN8n(WORK, LOGS, watch, { sqlite: false });
 
 	sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-	const listing = sandbox.model.addFolder(0, { name: 'Queue listing' });
-	listingFolderId = listing.id;
+	listingFolderId = sandbox.model.addFolder(0, { name: 'Queue listing' }).id;
 	const created = Array.from({ length: LISTED_FILES }, (_, i) =>
-		addFile(listing.id, `listed-${String(i + 1).padStart(4, '0')}.txt`),
+		addFile(listingFolderId, `listed-${String(i + 1).padStart(4, '0')}.txt`),
 	);
 	// same creation time: newest first means last created first
 	listedIds = created.map((file) => file.id).reverse();
 	uploadsFolderId = sandbox.model.addFolder(0, { name: 'Queue uploads' }).id;
 	contentFolderId = sandbox.model.addFolder(0, { name: 'Queue content' }).id;
 
+	const dirs = (name: string) => ({
+		dataDir: path.join(DATA, name),
+		logDir: path.join(LOGS, name),
+	});
 	[postgres, redis] = await watch.time('PostgreSQL + Redis (private instances)', async () => [
-		await startPostgres({
-			dataDir: path.join(DATA, 'postgres'),
-			logDir: path.join(LOGS, 'postgres'),
-			database: 'n8n',
-		}),
-		await startRedis({ dataDir: path.join(DATA, 'redis'), logDir: path.join(LOGS, 'redis') }),
+		await startPostgres({ ...dirs('postgres'), database: 'n8n' }),
+		await startRedis(dirs('redis')),
 	]);
 	cluster = new QueueCluster({
 		install,
@@ -434,7 +432,6 @@ test('File → Download on a worker: the binary n8n stored (queue mode: in the d
 	// several MiB: more than one chunk of the stream the node reads
 	const { file, execution } = await downloadOnWorker('queue-download.bin', 5 * 1024 ** 2 + 17);
 	const expected = sha256OfContent(fileContent(file));
-	expect(execution.status).toBe('success');
 	// the content was requested once, with the credential
 	expect(fetchesOf(file)).toEqual([200]);
 	// From URL: the input item (the webhook's request) goes on with the file as its binary
@@ -458,8 +455,7 @@ test('File → Download on a worker: the binary n8n stored (queue mode: in the d
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 test("File → Download over the database mode's cap on a worker: a readable error naming N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE, nothing stored", async () => {
-	const { file, execution } = await downloadOnWorker('queue-over-cap.bin', OVER_CAP_BYTES);
-	expect(execution.status).toBe('error');
+	const { file, execution } = await downloadOnWorker('queue-over-cap.bin', OVER_CAP_BYTES, 'error');
 	const error = execution.data?.resultData.error as { message?: string; description?: string };
 	expect({ message: error?.message, description: error?.description }).toEqual({
 		message: `${OVER_CAP_MESSAGE} [item 0]`,
@@ -481,7 +477,6 @@ test('File Request → Upload File on a worker: its signed link names the main (
 	];
 	const expected = files.map((f) => sha256Hex(f.text));
 	const execution = await runWebhook(WEBHOOKS.upload, { files });
-	expect(execution.status).toBe('success');
 	// the files the worker made are rows of n8n's database store, the queue mode default
 	const made = binariesOf(execution, 'Make file');
 	expect(made.map((b) => b?.fileName)).toEqual(files.map((f) => f.name));
@@ -801,13 +796,11 @@ test("Upload File on a worker left without N8N_WEBHOOK_URL: the link names the w
 		const execution = await runWebhook(WEBHOOKS.uploadNoWait, {
 			files: [{ name: 'warned.txt', text: 'a link nobody can fetch\n' }],
 		});
-		expect(execution.status).toBe('success');
 		expect(cluster!.placement().startedBy.get(execution.id)).toEqual(['w3']);
 		expect(uploadLinks()).toEqual([
 			`http://localhost:${w3.port}/rest/binary-data/signed?token=…&filename=/warned.txt`,
 		]);
-		const [item] = nodeOutput(execution, UPLOAD);
-		expect(item).toMatchObject({
+		expectOne(nodeOutput(execution, UPLOAD), {
 			fileName: 'warned.txt',
 			warning: `n8n gave the server a link on localhost:${w3.port}, an address the server at ${PUBLIC_SANDBOX_HOST}:${sandboxPort} probably cannot reach. Set WEBHOOK_URL on n8n to its public address.`,
 		});
@@ -826,9 +819,7 @@ test("Upload File on a worker left without N8N_WEBHOOK_URL: the link names the w
 
 test('every worker ran executions; no secret of the seed in any n8n log', async () => {
 	const placement = cluster!.placement();
-	const perWorker: Record<string, number> = {};
-	for (const workers of placement.startedBy.values())
-		for (const name of workers) perWorker[name] = (perWorker[name] ?? 0) + 1;
+	const perWorker = countOf([...placement.startedBy.values()].flat());
 	// w1 and w2 throughout, w3 (the worker left with its default address) at the end
 	expect(Object.keys(perWorker).sort()).toEqual(['w1', 'w2', 'w3']);
 	report.executionsPerWorker = perWorker;
