@@ -261,9 +261,10 @@ const binariesOf = (execution: Execution, node: string) =>
 
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** n8n's row of a binary in its database store (`database:<fileId>`), hashed by PostgreSQL; null when none. */
-async function storedRow(binaryId: string) {
-	const fileId = binaryId.slice('database:'.length).replace(/^\/+/, '');
+/** n8n's row of a binary in its database store (its id must be `database:<fileId>`), hashed by PostgreSQL; null when none. */
+async function storedRow(binaryId: string | undefined) {
+	expect(binaryId).toMatch(/^database:/);
+	const fileId = binaryId!.slice('database:'.length).replace(/^\/+/, '');
 	return await postgres!.queryJson<{ sha256: string; bytes: number; sourceId: string } | null>(
 		`SELECT json_build_object('sha256', encode(sha256(data), 'hex'), 'bytes', length(data), 'sourceId', "sourceId") FROM binary_data WHERE "fileId" = ${sqlText(fileId)}`,
 	);
@@ -437,22 +438,17 @@ test('File → Download on a worker: the binary n8n stored (queue mode: in the d
 	// From URL: the input item (the webhook's request) goes on with the file as its binary
 	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
 	// n8n 2.41 in queue mode keeps binary data in its database (binary data mode "database"): the id names the row
-	const stored = binariesOf(execution, NODE_NAME)[0]?.id ?? '';
-	expect(stored).toMatch(/^database:/);
-	expect(await storedRow(stored)).toEqual({
+	expect(await storedRow(binariesOf(execution, NODE_NAME)[0]?.id)).toEqual({
 		sha256: expected,
 		bytes: file.size,
 		sourceId: execution.id,
 	});
 	// and what the worker's Crypto node read back from that store
-	const [hashed] = nodeOutput(execution, 'Checksum');
-	expect(hashed.sha256).toBe(expected);
+	expect(nodeOutput(execution, CHECKSUM)[0].sha256).toBe(expected);
 	expectRanOnWorkers([execution.id]);
 }, 180_000);
 
 // ----- binary data and signed links on the workers ------------------------------------------------------------------
-
-const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 test("File → Download over the database mode's cap on a worker: a readable error naming N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE, nothing stored", async () => {
 	const { file, execution } = await downloadOnWorker('queue-over-cap.bin', OVER_CAP_BYTES, 'error');
@@ -475,18 +471,14 @@ test('File Request → Upload File on a worker: its signed link names the main (
 		// more than one chunk of the main's answer and of the sandbox's fetch
 		{ name: 'Résumé à la file.md', text: `# Résumé\n${'queue mode, '.repeat(30_000)}\n` },
 	];
-	const expected = files.map((f) => sha256Hex(f.text));
+	const expected = files.map((f) => createHash('sha256').update(f.text).digest('hex'));
 	const execution = await runWebhook(WEBHOOKS.upload, { files });
 	// the files the worker made are rows of n8n's database store, the queue mode default
 	const made = binariesOf(execution, 'Make file');
 	expect(made.map((b) => b?.fileName)).toEqual(files.map((f) => f.name));
-	for (const [i, binary] of made.entries()) {
-		expect(binary?.id).toMatch(/^database:/);
-		expect(await storedRow(binary!.id)).toMatchObject({
-			sha256: expected[i],
-			bytes: Buffer.byteLength(files[i].text),
-		});
-	}
+	expect(await Promise.all(made.map(async (binary) => await storedRow(binary?.id)))).toMatchObject(
+		files.map((f, i) => ({ sha256: expected[i], bytes: Buffer.byteLength(f.text) })),
+	);
 	// the server was given links on the main's address (the workers' N8N_WEBHOOK_URL), one request for both
 	expect(uploadLinks()).toEqual(
 		files.map(
@@ -522,8 +514,7 @@ test("the trigger's Include File Content in queue mode: the main's poll stores t
 		// the content came in the poll, on the main (workers never poll): both files were fetched once
 		expect([whole, overCap].map(fetchesOf)).toEqual([[200], [200]]);
 		const [content, none] = binariesOf(execution, CONTENT_TRIGGER.node);
-		expect(content?.id).toMatch(/^database:/);
-		expect(await storedRow(content!.id)).toMatchObject({ sha256: expected, bytes: whole.size });
+		expect(await storedRow(content?.id)).toMatchObject({ sha256: expected, bytes: whole.size });
 		expect(nodeOutput(execution, CHECKSUM)[0].sha256).toBe(expected);
 		// over the cap: no content, the reason naming the setting, and no row of it in the store
 		expect(none).toBeUndefined();
