@@ -93,17 +93,21 @@ export class QueueCluster {
 		};
 	}
 
+	/** An n8n of this cluster (its CLI and environment) logging into `logDir`. */
+	private async n8n(logDir: string, port: number, env: Record<string, string>): Promise<N8n> {
+		const { install, userFolder } = this.options;
+		return await N8n.create({ install, userFolder, logDir, port, env: this.env(env) });
+	}
+
 	/** A main (not started), `extraEnv` for it only; a stopped previous main's port and API key carry over. */
 	async createMain(extraEnv: Record<string, string> = {}): Promise<N8n> {
 		if (this.current?.running) throw new Error('stop the running main before creating another');
 		// a replacement keeps the address: the workers' N8N_WEBHOOK_URL names it
 		const port = this.current?.port ?? (await freePort());
-		const main = await N8n.create({
-			install: this.options.install,
-			userFolder: this.options.userFolder,
-			logDir: this.mainLogDir,
-			port,
-			env: this.env({ N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`, ...extraEnv }),
+		const webhookUrl = `http://127.0.0.1:${port}/`;
+		const main = await this.n8n(this.mainLogDir, port, {
+			N8N_WEBHOOK_URL: webhookUrl,
+			...extraEnv,
 		});
 		main.apiKey = this.current?.apiKey;
 		this.current = main;
@@ -123,16 +127,10 @@ export class QueueCluster {
 	): Promise<QueueWorker> {
 		const port = await freePort();
 		const logDir = path.join(this.options.logDir, name);
-		const n8n = await N8n.create({
-			install: this.options.install,
-			userFolder: this.options.userFolder,
-			logDir,
-			port,
-			env: this.env({
-				N8N_WEBHOOK_URL: this.mainUrl,
-				...extraEnv,
-				QUEUE_HEALTH_CHECK_PORT: `${port}`,
-			}),
+		const n8n = await this.n8n(logDir, port, {
+			N8N_WEBHOOK_URL: this.mainUrl,
+			...extraEnv,
+			QUEUE_HEALTH_CHECK_PORT: `${port}`,
 		});
 		const { nodeBin, n8nScript } = this.options.install;
 		const command = [nodeBin, n8nScript, 'worker', `--concurrency=${concurrency}`];
