@@ -12,6 +12,7 @@ import {
 	webhook,
 } from '../e2e/fixtures';
 import type { Credential, Step, TriggerEvent } from '../e2e/fixtures';
+import { byId, OPS } from '../helpers/parameters';
 
 export const NODE_NAME = 'File Storage';
 
@@ -55,16 +56,15 @@ const madeFiles = [splitOut('Files', 'body.files'), TEXT_TO_FILE];
 
 export const UPLOAD = 'Upload';
 const UPLOADED = 'Uploaded file';
-const uploadFile = { resource: 'fileRequest', operation: 'uploadFile', options: {} };
+const uploadFile = { ...OPS.uploadFile, options: {} };
 
-/** Every workflow of the suite; the webhook ones (body in brackets) are README's list. */
+/** Every workflow of the suite (test/queue/README.md); a webhook one's body in brackets. */
 export const queueWorkflows = (listingFolderId: string, contentFolderId: string) => [
 	// Get Contents with Return All (newest first): every page of the folder
 	webhookFlow('listAll', 'list a folder, Return All', [
 		fileStorage(NODE_NAME, {
-			resource: 'folder',
-			operation: 'getContents',
-			folder: { __rl: true, mode: 'id', value: listingFolderId },
+			...OPS.folderContents,
+			folder: byId(listingFolderId),
 			returnAll: true,
 			options: {},
 		}),
@@ -72,13 +72,12 @@ export const queueWorkflows = (listingFolderId: string, contentFolderId: string)
 	// ({ items: [{ id, type }] }) → Split Out → Trash → Restore (default Batch Size 100)
 	webhookFlow('restore', 'batched restore', [
 		splitOut('Split Input', 'body.items'),
-		fileStorage(NODE_NAME, { resource: 'trash', operation: 'restore', toHome: false, options: {} }),
+		fileStorage(NODE_NAME, { ...OPS.restore, toHome: false, options: {} }),
 	]),
 	// ({ url }) → File → Download (From URL) → SHA-256 of the binary n8n stored (queue mode: in the database)
 	webhookFlow('download', 'download a file', [
 		fileStorage(NODE_NAME, {
-			resource: 'file',
-			operation: 'download',
+			...OPS.download,
 			source: 'url',
 			fileUrl: '={{ $json.body.url }}',
 			options: {},
@@ -90,7 +89,7 @@ export const queueWorkflows = (listingFolderId: string, contentFolderId: string)
 	webhookFlow('upload', 'upload a file the workflow made, and back', [
 		...madeFiles,
 		fileStorage(UPLOAD, uploadFile, CREDENTIALS.request),
-		fileStorage(UPLOADED, { resource: 'fileRequest', operation: 'download' }, CREDENTIALS.request),
+		fileStorage(UPLOADED, OPS.requestDownload, CREDENTIALS.request),
 		checksum,
 	]),
 	// Upload File with Wait for File off on the public-looking Base URL: the output carries any warning
@@ -117,7 +116,7 @@ function contentTriggerWorkflow(folderId: string): WorkflowSpec {
 		CONTENT_TRIGGER.id,
 		'folderFile',
 		POLL_EVERY_10_SECONDS,
-		{ folder: { __rl: true, mode: 'id', value: folderId }, options: { includeFileContent: true } },
+		{ folder: byId(folderId), options: { includeFileContent: true } },
 		[{ ...checksum, onError: 'continueRegularOutput' }],
 	);
 	return { ...trigger, name: 'queue trigger folderFile with content' };
