@@ -12,7 +12,7 @@ import * as path from 'node:path';
 
 import { NODE_TYPE, PACKAGE_NAME, REPO_ROOT } from '../e2e/checkout';
 import { assertOk, runCommand } from '../e2e/processes';
-import { BenchN8n, knob, machine, progress, rounds, WARMUPS } from './lib';
+import { BenchN8n, knob, progress, rounds, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, median, medianOf, table, targetTable } from './report';
 import type { Step } from '../e2e/fixtures';
 import {
@@ -75,7 +75,6 @@ const REMOVED = [
 ].map((line) => line.split(' | ').map((cell) => ROW_TEXT[cell as Row] ?? cell));
 
 export async function ablationBench(): Promise<string> {
-	const intro = machine();
 	/** the variants: `<mechanism off, or all, or http> <row>`, each its label */
 	const cells: Record<string, string> = {};
 	/** Restore's input: files of a folder, trashed in the model before each run of the row */
@@ -151,7 +150,7 @@ export async function ablationBench(): Promise<string> {
 		'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Outcome';
 	return blocks(
 		'## Ablation: what each speed mechanism buys',
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Outcome**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
+		`${bench.measuredOn} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Outcome**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
 		table(mechanismHeader, outcomes),
 		'Removed by the run of 2026-11-27 00:19 UTC, which measured them the same way (their code is gone, so no later run measures them):',
 		table(

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
-import { BenchN8n, knob, machine, rawClient, rounds, WARMUPS } from './lib';
+import { BenchN8n, knob, rounds, WARMUPS } from './lib';
 import { blocks, fmt, list, listOf, medianOf, table, targetTable } from './report';
 import { fileStorage, httpRequest } from './workflows';
 
@@ -28,7 +28,6 @@ const SIDES = {
 type Side = keyof typeof SIDES;
 
 export async function downloadBench(): Promise<string> {
-	const intro = machine();
 	let file: FileRec | undefined;
 	let url = '';
 	const env = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
@@ -45,12 +44,12 @@ export async function downloadBench(): Promise<string> {
 			httpRequest: [httpRequest({ method: 'GET', url, options: response }, { typeVersion: 4.2 })],
 		};
 	});
-	const rawStream = rawClient(bench.n8n.install.nodeBin);
+	const rawStream = bench.rawClient();
 	const sides = Object.keys(SIDES) as Side[];
 	const { measured: runs, untimed } = await rounds('download', sides, RUNS, async (side, round) => {
 		if (side === 'raw') {
 			const target = path.join(bench.work, 'raw.bin');
-			const request = { kind: 'stream', url, accessToken: bench.token, file: target } as const;
+			const request = { kind: 'stream', url, file: target } as const;
 			const raw = await rawStream<{ ms: number; bytes: number }>(request);
 			fs.rmSync(target, { force: true });
 			if (raw.bytes !== file!.size) throw new Error(`the raw stream wrote ${raw.bytes} bytes`);
@@ -81,7 +80,7 @@ export async function downloadBench(): Promise<string> {
 	const growth = Math.max(...runs.fileStorage.map((r) => r.growthMb), ...warmupGrowth);
 	return blocks(
 		`## Download of a ${SIZE_MB} MiB file`,
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`), the sandbox serving the file generated on the fly, ${RUNS} runs of each after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/download-bench.ts\`). Inside n8n: Webhook → the node, its execution time from the run data. *Raw stream*: Node's \`http.get\` piped to a file in a fresh process with n8n's Node. Memory: n8n's peak resident size during the run (VmHWM, reset through /proc/<pid>/clear_refs) minus its resident size right before it. The stored file is checked byte for byte (SHA-256) in the first round and its size in every run.`,
+		`${bench.measuredOn} (\`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`), the sandbox serving the file generated on the fly, ${RUNS} runs of each after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/download-bench.ts\`). Inside n8n: Webhook → the node, its execution time from the run data. *Raw stream*: Node's \`http.get\` piped to a file in a fresh process with n8n's Node. Memory: n8n's peak resident size during the run (VmHWM, reset through /proc/<pid>/clear_refs) minus its resident size right before it. The stored file is checked byte for byte (SHA-256) in the first round and its size in every run.`,
 		table(' | median | runs | throughput | n8n CPU (median) | n8n memory growth', sides.map(row)),
 		targetTable([
 			{

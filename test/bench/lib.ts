@@ -97,39 +97,6 @@ export async function stopStarted(): Promise<void> {
 	await stopAllChildren().catch(() => undefined);
 }
 
-/**
- * The raw clients (raw-clients.ts) in a process forked with n8n's Node: `warm` keeps one process for every request
- * (as n8n is warm), else each request gets a fresh one. Resolves with the client's answer.
- */
-export function rawClient(nodeBin: string, { warm = false } = {}) {
-	const start = () => {
-		const script = path.join(__dirname, 'raw-clients.js');
-		const stdio = ['ignore', 'inherit', 'inherit', 'ipc'] as const;
-		const child = fork(script, [], {
-			execPath: nodeBin,
-			stdio: [...stdio],
-			env: { PATH: process.env.PATH },
-		});
-		onStop(async () => child.connected && child.disconnect());
-		return child;
-	};
-	const kept = warm ? start() : undefined;
-	return async <R>(request: RawRequest): Promise<R> => {
-		const child = kept ?? start();
-		const answer = await new Promise<R & { error?: string }>((resolve, reject) => {
-			const onExit = (code: number | null) => reject(new Error(`the raw client exited (${code})`));
-			child.once('exit', onExit).once('message', (message: R & { error?: string }) => {
-				child.off('exit', onExit);
-				resolve(message);
-			});
-			child.send(request);
-		});
-		if (!kept) child.disconnect();
-		if (answer.error) throw new Error(`the raw client (${request.kind}): ${answer.error}`);
-		return answer;
-	};
-}
-
 export type Item = { json: IDataObject; binary?: Record<string, IDataObject> };
 type Task = { executionTime?: number; data?: { main?: Array<Item[] | null> } };
 export type Execution = { id: string; status: string; data?: { resultData: RunResult } };
@@ -165,6 +132,8 @@ export class BenchN8n {
 	readonly flows: Record<string, BenchWorkflow> = {};
 
 	private constructor(
+		/** when and on what the section measured (`machine`), taken before n8n started */
+		private readonly machine: string,
 		readonly n8n: N8n,
 		readonly sandbox: Sandbox,
 		readonly work: string,
@@ -184,6 +153,7 @@ export class BenchN8n {
 		options: { sandbox?: SandboxOptions; env?: Record<string, string>; probe?: boolean },
 		setup: (sb: Sandbox, n8n: N8n, share: { token?: string }) => Promise<Record<string, Step[]>>,
 	): Promise<BenchN8n> {
+		const about = machine();
 		const work = path.join(REPO_ROOT, '.tmp', 'bench', name);
 		const probePort = options.probe ? await freePort() : undefined;
 		const env = { ...options.env };
@@ -198,7 +168,7 @@ export class BenchN8n {
 			env,
 			sandbox: { ...options.sandbox, onAnswered: (_request, ms) => void (server.ms += ms) },
 		});
-		const bench = new BenchN8n(n8n, sb, work, probePort, server);
+		const bench = new BenchN8n(about, n8n, sb, work, probePort, server);
 		onStop(() => sb.stop());
 		onStop(() => n8n.stop());
 		const share: { token?: string } = {};
@@ -206,10 +176,7 @@ export class BenchN8n {
 			bench.flows[key] = webhookWorkflow(`${name}-${i}`, nodes);
 			return bench.flows[key];
 		});
-		const [fileRequestId, shareToken] = [sb.seed.fileRequests[0].id, share.token];
-		await n8n.importCredentials(
-			benchCredentials(sb.baseUrl, bench.token, { fileRequestId, shareToken }),
-		);
+		await n8n.importCredentials(benchCredentials(sb.baseUrl, sb.seed, share.token));
 		await n8n.importWorkflows(workflows.map((w) => w.spec));
 		progress('n8n start');
 		await n8n.start({ timeoutMs: 240_000 });
@@ -222,6 +189,47 @@ export class BenchN8n {
 	/** The sandbox's first user's access token. */
 	get token(): string {
 		return this.sandbox.seed.users[0].accessToken;
+	}
+
+	/** How every section's paragraph begins: when and on what it measured, and which n8n. */
+	get measuredOn(): string {
+		return `Measured ${this.machine}; n8n ${this.n8n.install.version}`;
+	}
+
+	/**
+	 * The raw clients (raw-clients.ts) in a process forked with n8n's Node, sending the user's token: `warm` keeps one
+	 * process for every request (as n8n is warm), else each request gets a fresh one. Resolves with the client's
+	 * answer.
+	 */
+	rawClient({ warm = false } = {}) {
+		const start = () => {
+			const script = path.join(__dirname, 'raw-clients.js');
+			const stdio = ['ignore', 'inherit', 'inherit', 'ipc'] as const;
+			const env = { PATH: process.env.PATH, BENCH_ACCESS_TOKEN: this.token };
+			const child = fork(script, [], {
+				execPath: this.n8n.install.nodeBin,
+				stdio: [...stdio],
+				env,
+			});
+			onStop(async () => child.connected && child.disconnect());
+			return child;
+		};
+		const kept = warm ? start() : undefined;
+		return async <R>(request: RawRequest): Promise<R> => {
+			const child = kept ?? start();
+			const answer = await new Promise<R & { error?: string }>((resolve, reject) => {
+				const onExit = (code: number | null) =>
+					reject(new Error(`the raw client exited (${code})`));
+				child.once('exit', onExit).once('message', (message: R & { error?: string }) => {
+					child.off('exit', onExit);
+					resolve(message);
+				});
+				child.send(request);
+			});
+			if (!kept) child.disconnect();
+			if (answer.error) throw new Error(`the raw client (${request.kind}): ${answer.error}`);
+			return answer;
+		};
 	}
 
 	/**

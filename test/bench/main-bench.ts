@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Step } from '../e2e/fixtures';
 import { runCommand } from '../e2e/processes';
 import type { Call, Item, Run } from './lib';
-import { BenchN8n, knob, machine, rawClient, rounds, WARMUPS } from './lib';
+import { BenchN8n, knob, rounds, WARMUPS } from './lib';
 import type { Target } from './report';
 import {
 	blocks,
@@ -89,7 +89,6 @@ const msOf = (runs: Run[]) => runs.map((r) => r.ms);
 const NOT_N8N = { parts: [], serverMs: NaN, wallMs: NaN, growthMb: NaN, cpuS: NaN };
 
 export async function mainBench(): Promise<string> {
-	const intro = machine();
 	let batch: Array<{ id: string; type: string }> = [];
 	const bench = await BenchN8n.start(
 		'main',
@@ -115,7 +114,7 @@ export async function mainBench(): Promise<string> {
 	const node = await runCommand(bench.n8n.install.nodeBin, ['--version'], { logDir: bench.work });
 
 	// ----- listing: n8n's executions are read back after the rounds (reading back 10,000 items leaves garbage) -------
-	const rawLoop = rawClient(bench.n8n.install.nodeBin, { warm: true });
+	const rawLoop = bench.rawClient({ warm: true });
 	const url = `${sb.baseUrl}/api/v1/browse/folders/${sb.seed.bulkFolderId}`;
 	const keys = [...N8N_VARIANTS.flatMap((v) => [v, v + AS_IS]), 'rawKeepAlive', 'rawNoKeepAlive'];
 	const listed = await rounds('listing', keys, RUNS, async (key): Promise<Run | Call> => {
@@ -123,7 +122,7 @@ export async function mainBench(): Promise<string> {
 			return await bench.call(key.replace(AS_IS, ''), { settle: !key.endsWith(AS_IS) });
 		sb.clearRequests();
 		const keepAlive = key === 'rawKeepAlive';
-		const request = { kind: 'listing', url, accessToken: bench.token, keepAlive } as const;
+		const request = { kind: 'listing', url, keepAlive } as const;
 		const raw = await rawLoop<{ ms: number; ids: number; distinct: number }>(request);
 		if (raw.distinct !== FILES) throw new Error(`${key}: ${raw.distinct} distinct ids`);
 		return { ms: raw.ms, requests: sb.requests.length, items: raw.ids, ...NOT_N8N };
@@ -243,7 +242,7 @@ export async function mainBench(): Promise<string> {
 		'Variant | p50 (ms) | p90 (ms) | min–max | p50 × raw loop without keep-alive | Requests / run | Items | Sandbox (ms, p50) | Webhook round trip (ms, p50)';
 	return blocks(
 		'## Listing, batch operations and the trigger',
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`n8n start\`, Node ${node.stdout.trim()}), the package installed from its packed tarball, the sandbox (in the benchmark's process, Node ${process.version}) on 127.0.0.1 (\`test/bench/main-bench.ts\`). ${RUNS} measured rounds after ${WARMUPS} warm-up, every variant once a round, the order rotating. *Time* is the nodes' own execution time from n8n's run data (HTTP Request + Split Out summed) or the raw loop's own time; *sandbox* the server's own time on the run's requests; *webhook round trip* the whole execution as the caller saw it. p50 / p90 are nearest-rank percentiles.`,
+		`${bench.measuredOn} (\`n8n start\`, Node ${node.stdout.trim()}), the package installed from its packed tarball, the sandbox (in the benchmark's process, Node ${process.version}) on 127.0.0.1 (\`test/bench/main-bench.ts\`). ${RUNS} measured rounds after ${WARMUPS} warm-up, every variant once a round, the order rotating. *Time* is the nodes' own execution time from n8n's run data (HTTP Request + Split Out summed) or the raw loop's own time; *sandbox* the server's own time on the run's requests; *webhook round trip* the whole execution as the caller saw it. p50 / p90 are nearest-rank percentiles.`,
 		`### Listing ${FILES.toLocaleString('en-US')} files of one folder`,
 		"**On a settled heap**: before each n8n run n8n collects all its garbage (test/bench/probe.ts), so no collection of an earlier run's garbage lands in this one; the executions are read back only after the rounds. The raw loops run in a warm child process with n8n's Node: with keep-alive, and with a new connection per request as n8n's HTTP helper makes, the floor of a node that walks page by page.",
 		table(listingHeader, Object.keys(LISTING).map(listingRow)),

@@ -100,9 +100,7 @@ export async function queueBench(): Promise<string> {
 		});
 		onStop(() => cluster.stopAll());
 		const main = await cluster.createMain();
-		await main.importCredentials(
-			benchCredentials(sandbox.baseUrl, sandbox.seed.users[0].accessToken),
-		);
+		await main.importCredentials(benchCredentials(sandbox.baseUrl, sandbox.seed));
 		await main.importWorkflows([workflow.spec]);
 		progress(`${mode} mode: n8n start`);
 		await Promise.all([

@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
- * The raw clients the nodes are measured against, in a process forked with n8n's Node (lib.ts `rawClient`), apart
+ * The raw clients the nodes are measured against, in a process forked with n8n's Node (lib.ts `BenchN8n.rawClient`), apart
  * from the sandbox like n8n: the listing's plain axios loop over its cursors (main), `http.get` piped to a file
  * (download), Search's breadth-first walk with `http.get` or axios (search); and a plain static file server
  * (upload). Without keep-alive each request opens a new connection, as n8n's HTTP helper does (it builds its agents
- * per request).
+ * per request). They send the user's token that lib.ts passes in BENCH_ACCESS_TOKEN.
  */
 import axios from 'axios';
 import * as fs from 'node:fs';
@@ -14,16 +14,9 @@ import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 export type RawRequest =
-	| { kind: 'listing'; url: string; accessToken: string; keepAlive: boolean }
-	| { kind: 'stream'; url: string; accessToken: string; file: string }
-	| {
-			kind: 'walk';
-			url: string;
-			accessToken: string;
-			rootId: string;
-			concurrency: number;
-			library: string;
-	  }
+	| { kind: 'listing'; url: string; keepAlive: boolean }
+	| { kind: 'stream'; url: string; file: string }
+	| { kind: 'walk'; url: string; rootId: string; concurrency: number; library: string }
 	| { kind: 'serve'; dir: string };
 
 type Page = {
@@ -138,13 +131,14 @@ const serve = async (dir: string) =>
 
 async function answer(request: RawRequest) {
 	if (request.kind === 'serve') return await serve(request.dir);
-	const headers = { Authorization: `Bearer ${request.accessToken}`, Accept: 'application/json' };
+	const authorization = `Bearer ${process.env.BENCH_ACCESS_TOKEN}`;
+	const headers = { Authorization: authorization, Accept: 'application/json' };
 	const t0 = performance.now();
 	const result =
 		request.kind === 'listing'
 			? await listing(request.url, headers, request.keepAlive)
 			: request.kind === 'stream'
-				? await stream(request.url, { Authorization: headers.Authorization }, request.file)
+				? await stream(request.url, { Authorization: authorization }, request.file)
 				: await walk(request.url, headers, request);
 	return { ms: performance.now() - t0, ...result };
 }

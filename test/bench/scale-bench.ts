@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from '../e2e/checkout';
-import { BenchN8n, jsonMb, knob, machine, progress, rounds, WARMUPS } from './lib';
+import { BenchN8n, jsonMb, knob, progress, rounds, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, medianOf, table } from './report';
 import { lineChartsSvg } from './svg';
 import type { Step } from '../e2e/fixtures';
@@ -23,7 +23,6 @@ const PICTURE = path.join(REPO_ROOT, 'docs', 'benchmarks-scale.svg');
 
 export async function scaleBench(): Promise<string> {
 	const began = Date.now();
-	const intro = machine();
 	let seedMs = 0;
 	const bench = await BenchN8n.start('scale', { probe: true }, async (sb) => {
 		const t0 = performance.now();
@@ -76,7 +75,7 @@ export async function scaleBench(): Promise<string> {
 	);
 	return blocks(
 		'## Cost curve: Get Contents over 1,000 / 10,000 / 100,000 files',
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`test/bench/scale-bench.ts\`). Folder → Get Contents with its defaults (Return All, Simplify on) over a folder of each size (added to the sandbox's model in the benchmark's process: ${fmt(seedMs / 1000)} s for all ${SIZES.reduce((a, b) => a + b).toLocaleString('en-US')} files), ${RUNS} runs of 1,000 and 10,000 and ${RUNS_LARGEST} of 100,000 after ${WARMUPS} untimed round(s) of each, each on a settled heap; medians. *Time*: the node's execution time from the run data; *sandbox*: the server's own time on the run's requests. Memory: n8n's peak resident size during the webhook call (VmHWM, reset through /proc/<pid>/clear_refs after the settling GCs) minus its resident size right before it: what n8n holds and does with the output (run data, saving the execution) included. *Output JSON*: the node's output items as JSON.`,
+		`${bench.measuredOn} (\`test/bench/scale-bench.ts\`). Folder → Get Contents with its defaults (Return All, Simplify on) over a folder of each size (added to the sandbox's model in the benchmark's process: ${fmt(seedMs / 1000)} s for all ${SIZES.reduce((a, b) => a + b).toLocaleString('en-US')} files), ${RUNS} runs of 1,000 and 10,000 and ${RUNS_LARGEST} of 100,000 after ${WARMUPS} untimed round(s) of each, each on a settled heap; medians. *Time*: the node's execution time from the run data; *sandbox*: the server's own time on the run's requests. Memory: n8n's peak resident size during the webhook call (VmHWM, reset through /proc/<pid>/clear_refs after the settling GCs) minus its resident size right before it: what n8n holds and does with the output (run data, saving the execution) included. *Output JSON*: the node's output items as JSON.`,
 		table(
 			'Files | Runs | Requests | Node time (ms) | µs / item | Sandbox µs / item | Output JSON (MiB) | Peak RSS growth (MiB, median; runs) | ÷ output JSON | Webhook round trip (ms)',
 			runs.map((r, i) => [

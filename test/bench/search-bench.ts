@@ -5,7 +5,7 @@
  * Limit 1; and, as a reference, Folder → Get Contents of one folder holding as many files. Env: BENCH_SEARCH_RUNS (7).
  */
 import { SEARCH_CONCURRENCY } from '../../nodes/FileStorage/actions/file/search.operation';
-import { BenchN8n, jsonMb, knob, machine, rawClient, rounds, WARMUPS } from './lib';
+import { BenchN8n, jsonMb, knob, rounds, WARMUPS } from './lib';
 import {
 	blocks,
 	distinct,
@@ -33,7 +33,6 @@ const ROWS = {
 type Side = keyof typeof ROWS;
 
 export async function searchBench(): Promise<string> {
-	const intro = machine();
 	let tree = { rootId: '', entries: 0 };
 	const bench = await BenchN8n.start('search', {}, async (sb) => {
 		tree = addSearchTree(sb);
@@ -48,7 +47,7 @@ export async function searchBench(): Promise<string> {
 			flat: [getContents(flat.id)],
 		};
 	});
-	const walk = rawClient(bench.n8n.install.nodeBin);
+	const walk = bench.rawClient();
 	const sides = Object.keys(ROWS) as Side[];
 	const { measured: runs } = await rounds('search', sides, RUNS, async (side) => {
 		const expect = (items: number) => {
@@ -57,14 +56,7 @@ export async function searchBench(): Promise<string> {
 		};
 		if (side === 'http' || side === 'axios') {
 			const [url, rootId, concurrency] = [bench.sandbox.baseUrl, tree.rootId, SEARCH_CONCURRENCY];
-			const request = {
-				kind: 'walk',
-				url,
-				accessToken: bench.token,
-				rootId,
-				concurrency,
-				library: side,
-			} as const;
+			const request = { kind: 'walk', url, rootId, concurrency, library: side } as const;
 			const raw = await walk<{ ms: number; items: number; requests: number }>(request);
 			expect(raw.items);
 			return { ...raw, growthMb: NaN, outputMb: NaN, repeated: 0 };
@@ -95,7 +87,7 @@ export async function searchBench(): Promise<string> {
 	const limitOne = Math.max(...runs.limitOne.map((r) => r.requests));
 	return blocks(
 		`## Search over ${tree.entries.toLocaleString('en-US')} entries in 501 folders`,
-		`Measured ${intro}; n8n ${bench.n8n.install.version}, ${RUNS} runs of each after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/search-bench.ts\`). *File → Search* (Return All, Simplify on): its execution time from the run data. *Raw client*: the same breadth-first walk, ${SEARCH_CONCURRENCY} folders at once, a new connection per request, with \`http.get\` and with axios (the library under n8n's HTTP helper, which a community node must use), timed in a process of its own. *Reference*: Folder → Get Contents of one folder of as many files, outside the tree. Memory: n8n's peak resident size during the run minus its size right before it.`,
+		`${bench.measuredOn}, ${RUNS} runs of each after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/search-bench.ts\`). *File → Search* (Return All, Simplify on): its execution time from the run data. *Raw client*: the same breadth-first walk, ${SEARCH_CONCURRENCY} folders at once, a new connection per request, with \`http.get\` and with axios (the library under n8n's HTTP helper, which a community node must use), timed in a process of its own. *Reference*: Folder → Get Contents of one folder of as many files, outside the tree. Memory: n8n's peak resident size during the run minus its size right before it.`,
 		table(' | median | runs (ms) | requests | items', sides.map(row)),
 		targetTable([
 			{

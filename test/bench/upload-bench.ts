@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 
 import { fileContent, sha256OfContent } from '../sandbox/content';
 import type { FileRec } from '../sandbox/model';
-import { BenchN8n, knob, machine, rawClient, rounds, taskOf, WARMUPS } from './lib';
+import { BenchN8n, knob, rounds, taskOf, WARMUPS } from './lib';
 import { blocks, distinct, fmt, listOf, medianOf, table, targetTable } from './report';
 import type { Step } from '../e2e/fixtures';
 import { fileStorage, UNTIMED } from './workflows';
@@ -25,34 +25,27 @@ const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? '1,100,1024')
 	.filter((size) => Number.isFinite(size) && size > 0);
 const RUNS = knob('BENCH_UPLOAD_RUNS', 3);
 const TARGET_GROWTH_MB = 64;
+const SIDES = ['n8n', 'static'] as const;
 
 const writeContent = async (file: FileRec, target: string) =>
 	await pipeline(Readable.from(fileContent(file).blocks()), fs.createWriteStream(target));
 
 export async function uploadBench(): Promise<string> {
-	const intro = machine();
-	const sources = new Map<string, FileRec>();
+	const sources = new Map<number, FileRec>();
 	const env = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
 	const bench = await BenchN8n.start('upload', { env }, async (sb) => {
 		// one URL is fetched before the server answers, however long it takes
 		sb.uploads.timeoutMs = 30 * 60_000;
 		const flows: Record<string, Step[]> = {};
+		const upload = { options: { timeout: 1800, maxWait: 1800 } };
 		for (const mb of SIZES_MB) {
-			const size = mb * 1024 ** 2;
-			const file = sb.model.addFile(0, {
-				name: `bench-${mb}MiB.bin`,
-				size,
-				mimetype: 'application/octet-stream',
-			});
-			sources.set(String(mb), file);
+			const [name, size] = [`bench-${mb}MiB.bin`, mb * 1024 ** 2];
+			const file = sb.model.addFile(0, { name, size, mimetype: 'application/octet-stream' });
+			sources.set(mb, file);
 			const fileUrl = `${sb.baseUrl}/file/${file.basename}`;
-			const upload = { options: { timeout: 1800, maxWait: 1800 } };
+			const download = { source: 'url', fileUrl, options: { timeout: 300 } };
 			flows[mb] = [
-				fileStorage(`${UNTIMED}Download`, 'file download', {
-					source: 'url',
-					fileUrl,
-					options: { timeout: 300 },
-				}),
+				fileStorage(`${UNTIMED}Download`, 'file download', download),
 				fileStorage('Upload File', 'fileRequest uploadFile', upload, 'request'),
 			];
 		}
@@ -63,59 +56,46 @@ export async function uploadBench(): Promise<string> {
 	const staticDir = path.join(bench.work, 'static');
 	fs.mkdirSync(staticDir, { recursive: true });
 	for (const file of sources.values()) await writeContent(file, path.join(staticDir, file.name));
-	const serve = rawClient(bench.n8n.install.nodeBin, { warm: true });
+	const serve = bench.rawClient({ warm: true });
 	const { port } = await serve<{ port: number }>({ kind: 'serve', dir: staticDir });
-	const origin = `http://127.0.0.1:${port}`;
 	const forget = (id: string | undefined) => {
 		const stored = sb.model.findItem(String(id)) as FileRec | undefined;
 		if (stored?.storedPath) fs.rmSync(stored.storedPath, { force: true });
 	};
+	const sha = (file: FileRec) => sha256OfContent(fileContent(file));
+	/** the same upload request with a link to the static server, timed to the answer */
+	const viaStatic = async (file: FileRec) => {
+		const started = performance.now();
+		const res = await fetch(`${sb.baseUrl}/api/v1/requests/${request.id}/uploads`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			body: JSON.stringify({ urls: [`http://127.0.0.1:${port}/${encodeURIComponent(file.name)}`] }),
+		});
+		const ms = performance.now() - started;
+		if (res.status !== 201)
+			throw new Error(`static upload: HTTP ${res.status} ${await res.text()}`);
+		const uploaded = sb.model.activeChildren(request.folderId).filter((i) => i.name === file.name);
+		forget(uploaded.pop()?.id);
+		return { ms, growthMb: NaN, fileRequests: NaN };
+	};
 	const measureSize = async (mb: number) => {
-		const file = sources.get(String(mb))!;
-		return await rounds(
-			`upload ${mb} MiB`,
-			['n8n', 'static'] as const,
-			RUNS,
-			async (side, round) => {
-				if (side === 'static') {
-					const started = performance.now();
-					const res = await fetch(`${sb.baseUrl}/api/v1/requests/${request.id}/uploads`, {
-						method: 'POST',
-						headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-						body: JSON.stringify({ urls: [`${origin}/${encodeURIComponent(file.name)}`] }),
-					});
-					const ms = performance.now() - started;
-					if (res.status !== 201)
-						throw new Error(`static upload: HTTP ${res.status} ${await res.text()}`);
-					forget(
-						sb.model
-							.activeChildren(request.folderId)
-							.filter((item) => item.name === file.name)
-							.pop()?.id,
-					);
-					return { ms, growthMb: NaN, fileRequests: NaN };
-				}
-				return await bench.measure(String(mb), {}, (items, call, execution) => {
-					const stored = sb.model.findItem(String(items[0]?.json.id)) as FileRec | undefined;
-					if (!stored || stored.name !== file.name || stored.size !== file.size)
-						throw new Error(
-							`${mb} MiB: the request holds ${stored?.name} of ${stored?.size} bytes`,
-						);
-					if (
-						round === 0 &&
-						sha256OfContent(fileContent(stored)) !== sha256OfContent(fileContent(file))
-					)
-						throw new Error(`${mb} MiB: the uploaded bytes differ`);
-					forget(stored.id);
-					// n8n's copy from the Download step
-					const { items: downloaded } = taskOf(execution, `${UNTIMED}Download`);
-					fs.rmSync(bench.binaryFile(downloaded[0]?.binary?.data), { force: true });
-					return {
-						fileRequests: call.requests.filter((r) => r.path.includes('/requests/')).length,
-					};
-				});
-			},
-		);
+		const file = sources.get(mb)!;
+		return await rounds(`upload ${mb} MiB`, SIDES, RUNS, async (side, round) => {
+			if (side === 'static') return await viaStatic(file);
+			return await bench.measure(String(mb), {}, (items, call, execution) => {
+				const stored = sb.model.findItem(String(items[0]?.json.id)) as FileRec | undefined;
+				if (!stored || stored.name !== file.name || stored.size !== file.size)
+					throw new Error(`${mb} MiB: the request holds ${stored?.name} of ${stored?.size} bytes`);
+				if (round === 0 && sha(stored) !== sha(file))
+					throw new Error(`${mb} MiB: the uploaded bytes differ`);
+				forget(stored.id);
+				// n8n's copy from the Download step
+				const { items: downloaded } = taskOf(execution, `${UNTIMED}Download`);
+				fs.rmSync(bench.binaryFile(downloaded[0]?.binary?.data), { force: true });
+				const fileRequests = call.requests.filter((r) => r.path.includes('/requests/'));
+				return { fileRequests: fileRequests.length };
+			});
+		});
 	};
 	const results = new Map<number, Awaited<ReturnType<typeof measureSize>>>();
 	for (const mb of SIZES_MB) results.set(mb, await measureSize(mb));
@@ -139,7 +119,7 @@ export async function uploadBench(): Promise<string> {
 	);
 	return blocks(
 		'## Upload File',
-		`Measured ${intro}; n8n ${bench.n8n.install.version} (\`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`), ${RUNS} runs of each size and side after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/upload-bench.ts\`). *Upload File*: Webhook → File → Download (the file into n8n's binary data) → File Request → Upload File (Wait for File on), the Upload File node's execution time from the run data: a listing, the upload request, which the sandbox answers once it has fetched n8n's signed link to disk, and a listing. *Static server*: the same upload request with a link to the same bytes on a plain Node.js static file server (its own process, the file on disk), timed to the answer. Memory: n8n's peak resident size during the whole execution (Download and Upload File; VmHWM reset through /proc/<pid>/clear_refs) minus its resident size right before it. The stored file's name and size are checked in every run, its bytes (SHA-256) in the first round.`,
+		`${bench.measuredOn} (\`N8N_DEFAULT_BINARY_DATA_MODE=filesystem\`), ${RUNS} runs of each size and side after ${WARMUPS} untimed round(s), in rotating order (\`test/bench/upload-bench.ts\`). *Upload File*: Webhook → File → Download (the file into n8n's binary data) → File Request → Upload File (Wait for File on), the Upload File node's execution time from the run data: a listing, the upload request, which the sandbox answers once it has fetched n8n's signed link to disk, and a listing. *Static server*: the same upload request with a link to the same bytes on a plain Node.js static file server (its own process, the file on disk), timed to the answer. Memory: n8n's peak resident size during the whole execution (Download and Upload File; VmHWM reset through /proc/<pid>/clear_refs) minus its resident size right before it. The stored file's name and size are checked in every run, its bytes (SHA-256) in the first round.`,
 		table(
 			'Size | Upload File (median, runs) | static server (median, runs) | time ratio | n8n memory growth | requests to the file request',
 			rows,

@@ -4,41 +4,31 @@
  */
 import { NODE_TYPE } from '../e2e/checkout';
 import type { CredentialSpec, WorkflowSpec } from '../e2e/cli';
-import { chain, splitOut, webhook } from '../e2e/fixtures';
-import type { Credential, Step } from '../e2e/fixtures';
+import { chain, CREDENTIALS, sandboxCredentials, splitOut, webhook } from '../e2e/fixtures';
+import type { Step } from '../e2e/fixtures';
+import type { SeedInfo } from '../sandbox/seed';
 import type { Sandbox } from '../sandbox/server';
 
-const CREDENTIAL_TYPES = {
-	api: 'fileStorageApi',
-	share: 'fileStorageShareApi',
-	request: 'fileStorageFileRequestApi',
-	header: 'httpHeaderAuth', // HTTP Request's, `Authorization: Bearer <token>`
-} as const;
-type Which = keyof typeof CREDENTIAL_TYPES;
-const credential = (which: Which): Credential => ({
-	id: `bench${which}`,
-	name: `Bench ${which}`,
-	type: CREDENTIAL_TYPES[which],
-});
+/** The examples' credentials (e2e fixtures) and HTTP Request's: the header `Authorization: Bearer <token>`. */
+const CREDENTIAL = {
+	...CREDENTIALS,
+	header: { id: 'benchHeader', name: 'Bench header', type: 'httpHeaderAuth' },
+};
+type Which = keyof typeof CREDENTIAL;
 
+/** The sandbox's working credentials (e2e fixtures; the share's token `shareToken` if given) and the header. */
 export function benchCredentials(
 	baseUrl: string,
-	accessToken: string,
-	{
-		shareToken = 'unused',
-		fileRequestId = 'unused',
-	}: { shareToken?: string; fileRequestId?: string } = {},
+	seed: SeedInfo,
+	shareToken?: string,
 ): CredentialSpec[] {
-	const data = {
-		api: { baseUrl, accessToken },
-		share: { baseUrl, shareToken },
-		request: { baseUrl, fileRequestId },
-		header: { name: 'Authorization', value: `Bearer ${accessToken}` },
-	};
-	return (Object.keys(data) as Which[]).map((which) => ({
-		...credential(which),
-		data: data[which],
-	}));
+	const header = { name: 'Authorization', value: `Bearer ${seed.users[0].accessToken}` };
+	return [
+		...sandboxCredentials(baseUrl, seed).map((c) =>
+			shareToken && c.type === CREDENTIAL.share.type ? { ...c, data: { baseUrl, shareToken } } : c,
+		),
+		{ ...CREDENTIAL.header, data: header },
+	];
 }
 
 export interface BenchWorkflow {
@@ -77,7 +67,7 @@ export function fileStorage(
 		type,
 		typeVersion: 1,
 		parameters: { resource, operation, ...parameters },
-		credential: credential(which),
+		credential: CREDENTIAL[which],
 	};
 }
 
@@ -105,7 +95,7 @@ export const httpRequest = (parameters: object, { auth = true, typeVersion = 4.5
 		options: {},
 		...parameters,
 	},
-	...(auth ? { credential: credential('header') } : {}),
+	...(auth ? { credential: CREDENTIAL.header } : {}),
 });
 
 /** HTTP Request v4.5 with its cursor pagination (limit 500) then Split Out on `data`, as a user would build it. */
