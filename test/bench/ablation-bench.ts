@@ -216,17 +216,10 @@ async function installVariant(userFolder: string, m: (typeof MECHANISMS)[number]
 		assertOk(await runCommand(command, args, { cwd: work, logDir, timeoutMs: 5 * 60_000 }), what);
 	await step(`n8n-node build (${m.key})`, 'npx', 'n8n-node', 'build');
 	await step(`npm pack (${m.key})`, 'npm', 'pack', '--pack-destination', work);
-	const tarball = fs.readdirSync(work).find((f) => f.startsWith(name) && f.endsWith('.tgz'));
+	const tarball = fs.readdirSync(work).find((f) => f.startsWith(name) && f.endsWith('.tgz'))!;
 	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', name);
 	fs.mkdirSync(target, { recursive: true });
-	await step(
-		`unpacking ${name}`,
-		'tar',
-		'-xzf',
-		path.join(work, tarball!),
-		'--strip-components=1',
-		'-C',
-		target,
-	);
+	const unpack = ['-xzf', path.join(work, tarball), '--strip-components=1', '-C', target];
+	await step(`unpacking ${name}`, 'tar', ...unpack);
 	return name;
 }

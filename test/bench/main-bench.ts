@@ -83,8 +83,11 @@ const BATCH = [
 	},
 ];
 
-const p = (runs: Run[], p: number) => percentile(msOf(runs), p);
-const msOf = (runs: Run[]) => runs.map((r) => r.ms);
+const p = (runs: Run[], stat: number) =>
+	percentile(
+		runs.map((r) => r.ms),
+		stat,
+	);
 /** what a raw loop has not: n8n's figures */
 const NOT_N8N = { parts: [], serverMs: NaN, wallMs: NaN, growthMb: NaN, cpuS: NaN };
 

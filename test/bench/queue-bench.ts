@@ -29,16 +29,11 @@ export async function queueBench(): Promise<string> {
 	const work = path.join(REPO_ROOT, '.tmp', 'bench', 'queue');
 	const logDir = path.join(work, 'logs');
 	fs.rmSync(work, { recursive: true, force: true });
-	const services = { logDir, timeoutMs: 20 * 60_000 };
-	const ensure = await runCommand(
-		'bash',
-		[path.join(REPO_ROOT, 'test/queue/ensure-services.sh')],
-		services,
-	);
-	assertOk(ensure, 'PostgreSQL and Redis (test/queue/ensure-services.sh)');
-	const { install, userFolder } = await preparePackagedN8n(work, logDir, undefined, {
-		sqlite: false,
-	});
+	const ensure = path.join(REPO_ROOT, 'test/queue/ensure-services.sh');
+	const services = await runCommand('bash', [ensure], { logDir, timeoutMs: 20 * 60_000 });
+	assertOk(services, 'PostgreSQL and Redis (test/queue/ensure-services.sh)');
+	const noSqlite = { sqlite: false };
+	const { install, userFolder } = await preparePackagedN8n(work, logDir, undefined, noSqlite);
 	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
 	onStop(() => sandbox.stop());
 	const data = path.join(REPO_ROOT, '.cache', 'queue', `bench-${process.pid}`);
@@ -90,14 +85,8 @@ export async function queueBench(): Promise<string> {
 	};
 
 	for (const mode of ['queue', 'regular'] as const) {
-		const cluster = new QueueCluster({
-			install,
-			userFolder,
-			logDir: path.join(logDir, mode),
-			postgres,
-			redis,
-			mode,
-		});
+		const options = { install, userFolder, postgres, redis, mode };
+		const cluster = new QueueCluster({ ...options, logDir: path.join(logDir, mode) });
 		onStop(() => cluster.stopAll());
 		const main = await cluster.createMain();
 		await main.importCredentials(benchCredentials(sandbox.baseUrl, sandbox.seed));

@@ -3,9 +3,8 @@
  * does): the requests of an idle poll per event, and the size of the static data (its JSON) while 100,000 events
  * arrive, a minute between polls. Every poll's items are checked: exactly the new ones, oldest first.
  */
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-
 import { Poller } from '../harness/engine';
+import { credentialsFor } from '../helpers/fixture';
 import { activeFileRequest } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import { progress } from './lib';
@@ -25,19 +24,14 @@ export async function triggerBench(): Promise<{ text: string; targets: Target[] 
 	for (const { event, polls, perPoll } of PLANS) {
 		const sb = await startSandbox({ port: 0, host: '127.0.0.1' });
 		try {
-			const { baseUrl } = sb;
-			const { id: fileRequestId, folderId } = activeFileRequest(sb.seed);
-			const credentials = {
-				fileStorageApi: { baseUrl, accessToken: sb.seed.users[0].accessToken },
-				fileStorageFileRequestApi: { baseUrl, fileRequestId },
-			} as Record<string, ICredentialDataDecryptedObject>;
+			const { folderId } = activeFileRequest(sb.seed);
 			const arrive = (n: number) =>
 				event === 'upload'
 					? sb.model.addFile(0, { name: `up-${n}.txt`, size: n }).id
 					: event === 'notification'
 						? sb.model.addNotification(0, { title: `Bench ${n}`, category: 'upload' }).id
 						: sb.model.addFile(0, { folderId, name: `req-${n}.pdf` }).id;
-			const poller = new Poller({ parameters: { event }, credentials });
+			const poller = new Poller({ parameters: { event }, credentials: credentialsFor(sb) });
 			/** one poll: the ids it emitted, its requests, the static data's size after it */
 			const poll = async () => {
 				sb.clearRequests();
