@@ -30,14 +30,12 @@ describe('benchmark report (docs/benchmarks.md)', () => {
 	});
 
 	it('counts every target of every section and names each miss with its section', () => {
+		const listing = section('Listing', 'run A', [
+			['fast', true],
+			['small', false],
+		]);
 		const sections = new Map([
-			[
-				'main',
-				section('Listing', 'run A', [
-					['fast', true],
-					['small', false],
-				]),
-			],
+			['main', listing],
 			['download', section('Download', 'run A', [['streams', true]])],
 		]);
 		expect(summaryOf(sections)).toBe(
@@ -60,21 +58,14 @@ describe('benchmark report (docs/benchmarks.md)', () => {
 	});
 
 	it('replaces the sections that ran, keeps the others, and orders them as the benchmark does', () => {
-		const before = renderPage(
-			'',
-			new Map([
-				['download', section('Download', 'run A', [['streams', false]])],
-				['main', section('Listing', 'run A', [['fast', true]])],
-			]),
-			['main', 'download'],
-			'intro',
-		);
-		const after = renderPage(
-			before,
-			new Map([['download', section('Download', 'run B', [['streams', true]])]]),
-			['main', 'download'],
-			'intro',
-		);
+		const order = ['main', 'download'];
+		const first = new Map([
+			['download', section('Download', 'run A', [['streams', false]])],
+			['main', section('Listing', 'run A', [['fast', true]])],
+		]);
+		const before = renderPage('', first, order, 'intro');
+		const rerun = section('Download', 'run B', [['streams', true]]);
+		const after = renderPage(before, new Map([['download', rerun]]), order, 'intro');
 		const sections = sectionsOf(after);
 		expect([...sections.keys()]).toEqual(['summary', 'main', 'download']);
 		expect(sections.get('main')).toBe(sectionsOf(before).get('main'));

@@ -32,12 +32,8 @@ export async function scaleBench(): Promise<string> {
 			const digits = String(size).length;
 			for (let i = 0; i < size; i++) {
 				const name = `scale-${String(i).padStart(digits, '0')}.txt`;
-				sb.model.addFile(0, {
-					folderId,
-					name,
-					mimetype: 'text/plain',
-					size: 1_000 + ((i * 7919) % 100_000),
-				});
+				const bytes = 1_000 + ((i * 7919) % 100_000);
+				sb.model.addFile(0, { folderId, name, mimetype: 'text/plain', size: bytes });
 			}
 			flows[size] = [getContents(folderId)];
 		}
