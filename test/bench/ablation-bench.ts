@@ -101,9 +101,8 @@ export async function ablationBench(): Promise<string> {
 			flows['http listing'] = httpListing(sb.baseUrl, sb.seed.bulkFolderId!);
 			for (const m of MECHANISMS) {
 				cells[`${m.key} ${m.row}`] = `${m.key} off: ${m.without}`;
-				flows[`${m.key} ${m.row}`] = nodesOf[m.row](
-					`${await installVariant(n8n.userFolder, m)}.fileStorage`,
-				);
+				const variant = await installVariant(n8n.userFolder, m);
+				flows[`${m.key} ${m.row}`] = nodesOf[m.row](`${variant}.fileStorage`);
 			}
 			return flows;
 		},
@@ -113,17 +112,14 @@ export async function ablationBench(): Promise<string> {
 	const { measured } = await rounds('ablation', Object.keys(cells), RUNS, async (cell) => {
 		const restoring = rowOf(cell) === 'restore';
 		if (restoring) for (const t of targets) sb.model.trashItem(t.id);
-		return await bench.measure(
-			cell,
-			{ settle: true, body: restoring ? { items: targets } : {} },
-			(items) => {
-				if (items.length !== expected[rowOf(cell)])
-					throw new Error(`${cell}: ${items.length} items, expected ${expected[rowOf(cell)]}`);
-				const left = targets.filter((t) => sb.model.findItem(t.id)?.deletedAt !== null).length;
-				if (restoring && left)
-					throw new Error(`${cell}: ${left} of ${targets.length} items left in the trash`);
-			},
-		);
+		const body = restoring ? { items: targets } : {};
+		return await bench.measure(cell, { settle: true, body }, (items) => {
+			if (items.length !== expected[rowOf(cell)])
+				throw new Error(`${cell}: ${items.length} items, expected ${expected[rowOf(cell)]}`);
+			const left = targets.filter((t) => sb.model.findItem(t.id)?.deletedAt !== null).length;
+			if (restoring && left)
+				throw new Error(`${cell}: ${left} of ${targets.length} items left in the trash`);
+		});
 	});
 	const times = (key: string, row: Row) => measured[`${key} ${row}`].map((r) => r.ms);
 	const outcomes = MECHANISMS.map((m) => {

@@ -48,6 +48,7 @@ const httpJson = (method: string, url: string, body: string, auth = true) => {
 	);
 };
 const ITEM = 'type: $json.type, id: $json.id';
+const TO_TRASH = { permanent: false, options: {} };
 
 /** Each operation by File Storage (Batch Size 100) and by HTTP Request, one request per item. */
 const BATCH = [
@@ -67,12 +68,7 @@ const BATCH = [
 		name: 'Shared Folder → Delete File or Folder',
 		key: 'delete',
 		inTrash: false,
-		fs: wf.fileStorage(
-			'File Storage',
-			'sharedFolder deleteItems',
-			{ permanent: false, options: {} },
-			'share',
-		),
+		fs: wf.fileStorage('File Storage', 'sharedFolder deleteItems', TO_TRASH, 'share'),
 		http: (baseUrl: string, share: string) =>
 			httpJson(
 				'DELETE',
