@@ -186,11 +186,6 @@ export class BenchN8n {
 		return bench;
 	}
 
-	/** The sandbox's first user's access token. */
-	get token(): string {
-		return this.sandbox.seed.users[0].accessToken;
-	}
-
 	/** How every section's paragraph begins: when and on what it measured, and which n8n. */
 	get measuredOn(): string {
 		return `Measured ${this.machine}; n8n ${this.n8n.install.version}`;
@@ -205,12 +200,9 @@ export class BenchN8n {
 		const start = () => {
 			const script = path.join(__dirname, 'raw-clients.js');
 			const stdio = ['ignore', 'inherit', 'inherit', 'ipc'] as const;
-			const env = { PATH: process.env.PATH, BENCH_ACCESS_TOKEN: this.token };
-			const child = fork(script, [], {
-				execPath: this.n8n.install.nodeBin,
-				stdio: [...stdio],
-				env,
-			});
+			const [execPath, token] = [this.n8n.install.nodeBin, this.sandbox.seed.users[0].accessToken];
+			const env = { PATH: process.env.PATH, BENCH_ACCESS_TOKEN: token };
+			const child = fork(script, [], { execPath, stdio: [...stdio], env });
 			onStop(async () => child.connected && child.disconnect());
 			return child;
 		};
