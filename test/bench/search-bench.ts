@@ -65,11 +65,8 @@ export async function searchBench(): Promise<string> {
 			expect(items.length);
 			const pages = call.requests.filter((r) => r.path.startsWith('/api/v1/browse/folders/'));
 			const asked = pages.map((r) => `${r.path}?${r.query.cursor ?? ''}`);
-			return {
-				requests: pages.length,
-				outputMb: jsonMb(items),
-				repeated: asked.length - new Set(asked).size,
-			};
+			const repeated = asked.length - new Set(asked).size;
+			return { requests: pages.length, outputMb: jsonMb(items), repeated };
 		});
 	});
 	const med = (side: Side) => medianOf(runs[side], 'ms');
