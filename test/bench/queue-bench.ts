@@ -47,11 +47,10 @@ export async function queueBench(): Promise<string> {
 	onStop(() => postgres.stop());
 	const redis = await startRedis(where('redis'));
 	onStop(() => redis.stop());
-	const workflow = webhookWorkflow('bench-queue-recent', [
-		fileStorage('File Storage', 'file getRecentUploads', { limit: 5 }),
-	]);
+	const recent = fileStorage('File Storage', 'file getRecentUploads', { limit: 5 });
+	const workflow = webhookWorkflow('bench-queue-recent', [recent]);
 
-	const rows: Array<Array<string | number>> = [];
+	const rows: Array<{ mode: string; rate: number; runs: string; perWorker: string }> = [];
 	let failedCalls = 0;
 	/** warm-up, then RUNS runs of CALLS webhook calls, IN_FLIGHT at a time, each answered when its execution ended */
 	const measure = async (label: string, main: N8n, startedBy?: () => Map<string, string[]>) => {
@@ -63,9 +62,8 @@ export async function queueBench(): Promise<string> {
 			let next = 0;
 			const caller = async () => {
 				while (next++ < CALLS) {
-					const res = await main
-						.callWebhook(workflow.path, { registered: true })
-						.catch(() => undefined);
+					const call = main.callWebhook(workflow.path, { registered: true });
+					const res = await call.catch(() => undefined);
 					if (res?.status !== 200) failedCalls++;
 				}
 			};
@@ -81,7 +79,8 @@ export async function queueBench(): Promise<string> {
 		for (const [id, names] of startedBy?.() ?? [])
 			if (!before.has(id)) for (const name of names) counts[name] = (counts[name] ?? 0) + 1;
 		const perWorker = Object.entries(counts).map(([name, count]) => `${name} ${count}`);
-		rows.push([label, median(rates), rates.map(fmt).join(' / '), perWorker.join(', ') || '—']);
+		const runs = rates.map(fmt).join(' / ');
+		rows.push({ mode: label, rate: median(rates), runs, perWorker: perWorker.join(', ') || '—' });
 	};
 
 	for (const mode of ['queue', 'regular'] as const) {
@@ -107,19 +106,16 @@ export async function queueBench(): Promise<string> {
 		} else await measure('regular mode', main);
 		await cluster.stopAll();
 	}
-	const perMinute = Object.fromEntries(rows.map((r) => [r[0], r[1] as number]));
+	const perMinute = Object.fromEntries(rows.map((r) => [r.mode, r.rate]));
 	return blocks(
 		'## Queue mode',
 		`Measured ${intro}; n8n ${install.version}, one PostgreSQL and one Redis on the same machine, workers of concurrency ${WORKER_CONCURRENCY} (\`test/bench/queue-bench.ts\`). Webhook executions per minute of Webhook → File Storage (File → Get Recent Uploads, Limit 5: one API request each), ${CALLS} calls per run with ${IN_FLIGHT} in flight, each answered when its execution finished; median of ${RUNS} runs after a warm-up. Load average at the end: ${loadAverage()}. Calls not answered 200 within 120 s (left out of the rates): ${failedCalls}.`,
 		table(
 			'Mode | Executions / min (median) | Runs | × regular | Executions per worker (warm-ups included)',
-			rows.map(([mode, rate, runs, perWorker]) => [
-				mode,
-				`**${fmt(rate as number)}**`,
-				runs,
-				times((rate as number) / perMinute['regular mode']),
-				perWorker,
-			]),
+			rows.map((r) => {
+				const vsRegular = times(r.rate / perMinute['regular mode']);
+				return [r.mode, `**${fmt(r.rate)}**`, r.runs, vsRegular, r.perWorker];
+			}),
 		),
 		`On a machine whose cores the main, the workers, PostgreSQL, Redis, the sandbox and the benchmark's client share, a second worker brings no CPU of its own: 2 workers ran ${fmt(perMinute['queue mode, 2 workers'] / perMinute['queue mode, 1 worker'])}× the executions per minute of 1 worker.`,
 	);
