@@ -35,12 +35,10 @@ export async function downloadBench(): Promise<string> {
 		const size = SIZE_MB * 1024 ** 2;
 		file = sb.model.addFile(0, { name: 'bench.bin', size, mimetype: 'application/octet-stream' });
 		url = `${sb.baseUrl}/file/${file.basename}`;
-		const download = { source: 'url', fileUrl: url };
+		const download = { source: 'url', fileUrl: url, options: { timeout: 120 } };
 		const response = { response: { response: { responseFormat: 'file' } }, timeout: 120_000 };
 		return {
-			fileStorage: [
-				fileStorage('Download', 'file download', { ...download, options: { timeout: 120 } }),
-			],
+			fileStorage: [fileStorage('Download', 'file download', download)],
 			httpRequest: [httpRequest({ method: 'GET', url, options: response }, { typeVersion: 4.2 })],
 		};
 	});
