@@ -256,10 +256,7 @@ export class BenchN8n {
 		const executionId = await waitFor(
 			`a new finished execution of ${key}`,
 			async () => {
-				const res = await this.n8n.api<{ data: Array<{ id: string; status: string }> }>(
-					'GET',
-					executions,
-				);
+				const res = await this.n8n.api<{ data: Execution[] }>('GET', executions);
 				const done = res.body.data
 					.filter((e) => !['new', 'running', 'waiting'].includes(e.status))
 					.map((e) => Number(e.id))
