@@ -138,10 +138,9 @@ export async function ablationBench(): Promise<string> {
 			median(paired) >= KEEP_GAIN ? 'kept' : 'to be removed',
 		];
 	});
-	const [listingAll, listingHttp] = [
-		median(times('all', 'listing')),
-		median(times('http', 'listing')),
-	];
+	const listingAll = median(times('all', 'listing'));
+	const listingHttp = median(times('http', 'listing'));
+	const removed = REMOVED.map((cells) => [...cells, 'removed']);
 	const mechanismHeader =
 		'Mechanism | Without it | Row | With (median ms) | Without (median ms) | Gain of the medians | Gain, median of the rounds | Rounds slower without it | Outcome';
 	return blocks(
@@ -149,21 +148,13 @@ export async function ablationBench(): Promise<string> {
 		`${bench.measuredOn} (\`test/bench/ablation-bench.ts\`). Every variant is the package built from a copy of its source with one named patch (\`MECHANISMS\` in the script), packed under a name of its own and installed into the one n8n; ${RUNS} rounds after ${WARMUPS} warm-up round(s), every variant once a round, the order rotating, each run on a settled heap. *Time*: the node's own execution time (HTTP Request + Split Out summed); Restore's input is a webhook body of 1,000 \`{ id, type }\` items through a Split Out that is not timed, the files trashed in the sandbox before each run and checked restored after it. *Gain*: the share of the row's time the mechanism saves, (without − with) / without. **Outcome**: kept where the median of the rounds' gains is at least ${KEEP_GAIN * 100} %: a round compares the variants under one load, the medians of a whole run on a shared machine do not.`,
 		table(mechanismHeader, outcomes),
 		'Removed by the run of 2026-11-27 00:19 UTC, which measured them the same way (their code is gone, so no later run measures them):',
-		table(
-			mechanismHeader,
-			REMOVED.map((cells) => [...cells, 'removed']),
-		),
+		table(mechanismHeader, removed),
 		table(
 			'Variant | Row | Median (ms) | Runs (ms) | Requests / run',
 			Object.entries(cells).map(([cell, label]) => {
 				const [runs, row] = [measured[cell], ROW_TEXT[rowOf(cell)]];
-				return [
-					label,
-					row,
-					fmt(medianOf(runs, 'ms')),
-					listOf(runs, 'ms'),
-					distinct(runs.map((r) => r.requests)),
-				];
+				const requests = distinct(runs.map((r) => r.requests));
+				return [label, row, fmt(medianOf(runs, 'ms')), listOf(runs, 'ms'), requests];
 			}),
 		),
 		targetTable([

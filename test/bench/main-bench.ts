@@ -42,12 +42,13 @@ const N8N_VARIANTS = ['fsSimplify', 'fsRaw', 'httpSplit'];
 /** HTTP Request sending `body` (an expression) as JSON, one request per item, all at once (its default). */
 const httpJson = (method: string, url: string, body: string, auth = true) => {
 	const json = { sendBody: true, contentType: 'json', specifyBody: 'json' };
-	return wf.httpRequest(
-		{ method, url, ...json, jsonBody: `={{ JSON.stringify(${body}) }}` },
-		{ auth },
-	);
+	const jsonBody = `={{ JSON.stringify(${body}) }}`;
+	return wf.httpRequest({ method, url, ...json, jsonBody }, { auth });
 };
 const ITEM = 'type: $json.type, id: $json.id';
+/** HTTP Request's bodies: the item of the request, as the API takes a list */
+const RESTORE_ONE = `{ to_home: false, items: [{ ${ITEM} }] }`;
+const DELETE_ONE = `{ items: [{ ${ITEM}, force_delete: false }] }`;
 const TO_TRASH = { permanent: false, options: {} };
 
 /** Each operation by File Storage (Batch Size 100) and by HTTP Request, one request per item. */
@@ -57,12 +58,7 @@ const BATCH = [
 		key: 'restore',
 		inTrash: true,
 		fs: wf.restore(),
-		http: (baseUrl: string) =>
-			httpJson(
-				'POST',
-				`${baseUrl}/api/v1/trash/restore`,
-				`{ to_home: false, items: [{ ${ITEM} }] }`,
-			),
+		http: (baseUrl: string) => httpJson('POST', `${baseUrl}/api/v1/trash/restore`, RESTORE_ONE),
 	},
 	{
 		name: 'Shared Folder → Delete File or Folder',
@@ -70,12 +66,7 @@ const BATCH = [
 		inTrash: false,
 		fs: wf.fileStorage('File Storage', 'sharedFolder deleteItems', TO_TRASH, 'share'),
 		http: (baseUrl: string, share: string) =>
-			httpJson(
-				'DELETE',
-				`${baseUrl}/api/v1/shares/${share}/items`,
-				`{ items: [{ ${ITEM}, force_delete: false }] }`,
-				false,
-			),
+			httpJson('DELETE', `${baseUrl}/api/v1/shares/${share}/items`, DELETE_ONE, false),
 	},
 ];
 
@@ -234,6 +225,7 @@ export async function mainBench(): Promise<string> {
 	const trigger = await triggerBench();
 	targets.push(...trigger.targets);
 
+	const asIsRows = N8N_VARIANTS.map((v) => listingRow(v + AS_IS));
 	const listingHeader =
 		'Variant | p50 (ms) | p90 (ms) | min–max | p50 × raw loop without keep-alive | Requests / run | Items | Sandbox (ms, p50) | Webhook round trip (ms, p50)';
 	return blocks(
@@ -243,10 +235,7 @@ export async function mainBench(): Promise<string> {
 		"**On a settled heap**: before each n8n run n8n collects all its garbage (test/bench/probe.ts), so no collection of an earlier run's garbage lands in this one; the executions are read back only after the rounds. The raw loops run in a warm child process with n8n's Node: with keep-alive, and with a new connection per request as n8n's HTTP helper makes, the floor of a node that walks page by page.",
 		table(listingHeader, Object.keys(LISTING).map(listingRow)),
 		"**On the heap as the runs before left it** (same rounds): what a run costs when n8n's heap holds the garbage of its own earlier executions, as in a busy n8n.",
-		table(
-			listingHeader,
-			N8N_VARIANTS.map((v) => listingRow(v + AS_IS)),
-		),
+		table(listingHeader, asIsRows),
 		`### Batch operations on ${BATCH_ITEMS.toLocaleString('en-US')} input items`,
 		'Webhook body `{ items }` → Split Out (not timed) → the measured node, on a settled heap. HTTP Request sends one request per item, all at once (its default). *Node − sandbox* is what remains for the client side.',
 		table(
