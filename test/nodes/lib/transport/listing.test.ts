@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { ApiCall, ListingOptions, Page } from '../../../../nodes/lib/transport';
 import {
@@ -8,18 +8,25 @@ import {
 	list,
 	pagesOf,
 } from '../../../../nodes/lib/transport';
-import type { ScriptedAnswer } from '../../../helpers/fake-context';
+import type { FakeContext, ScriptedAnswer } from '../../../helpers/fake-context';
 import { fakeContext } from '../../../helpers/fake-context';
 
-/** A listing walked by a client of its own, as the node does. */
-async function collectPages<T = IDataObject>(
-	ctx: IExecuteFunctions,
-	call: ApiCall,
-	limit: number | undefined,
+/** A listing (Recent Uploads unless `call` is given) walked by a client of its own, as the node does. */
+async function walk<T = IDataObject>(
+	fake: FakeContext,
 	options: ListingOptions = {},
 	toItem?: (wrapper: IDataObject) => T,
+	call: ApiCall = endpoints.recentUploads({}),
 ) {
-	return await list(new ApiClient(ctx, call.credentialType), call, { ...options, limit }, toItem);
+	return await list(new ApiClient(fake.ctx, call.credentialType), call, options, toItem);
+}
+
+/** Every page of a Recent Uploads listing, as `pagesOf` yields them. */
+async function allPages(fake: FakeContext, options: ListingOptions = {}) {
+	const pages: Page[] = [];
+	const client = new ApiClient(fake.ctx, 'fileStorageApi');
+	for await (const page of pagesOf(client, endpoints.recentUploads({}), options)) pages.push(page);
+	return pages;
 }
 
 /** The first page of a listing, from `cursor`. */
@@ -34,6 +41,9 @@ async function firstPage(
 
 const ids = (wrappers: IDataObject[]) =>
 	wrappers.map((wrapper) => (wrapper.data as IDataObject).id);
+/** One query parameter of every request sent, in order. */
+const sentQuery = (fake: FakeContext, name: string) =>
+	fake.sent.map((options) => (options.qs as IDataObject | undefined)?.[name]);
 
 /** A listing of `total` entries served in pages of at most `maxPage`, keyed by a numeric cursor. */
 function pagedListing(total: number, maxPage: number) {
@@ -61,30 +71,10 @@ describe('transport/listing: reading listings', () => {
 			},
 			{ statusCode: 200, body: { data: [{ b: 2 }], meta: { cursor: { next_cursor: '' } } } },
 		]);
-		const pages: Page[] = [];
-		for await (const page of pagesOf(
-			new ApiClient(fake.ctx, 'fileStorageApi'),
-			endpoints.recentUploads({}),
-		))
-			pages.push(page);
-		expect(pages).toEqual([
-			{
-				wrappers: [{ a: 1 }],
-				cursor: undefined,
-				nextCursor: 'c2',
-				last: false,
-				total: undefined,
-				folder: { id: 'r' },
-			},
+		expect(await allPages(fake)).toEqual([
+			{ wrappers: [{ a: 1 }], nextCursor: 'c2', last: false, folder: { id: 'r' } },
 			// an empty next cursor ends the listing
-			{
-				wrappers: [{ b: 2 }],
-				cursor: 'c2',
-				nextCursor: undefined,
-				last: true,
-				total: undefined,
-				folder: undefined,
-			},
+			{ wrappers: [{ b: 2 }], cursor: 'c2', nextCursor: undefined, last: true, folder: undefined },
 		]);
 	});
 
@@ -97,43 +87,36 @@ describe('transport/listing: reading listings', () => {
 		]);
 		const unread = (wrapper: IDataObject) =>
 			((wrapper.data as IDataObject).attributes as IDataObject).read_at === null;
-		const result = await collectPages(fake.ctx, endpoints.notifications(), 2, { keep: unread });
-		expect(result.wrappers.map((wrapper) => (wrapper.data as IDataObject).id)).toEqual([
-			'n1',
-			'n3',
-		]);
+		const result = await walk(
+			fake,
+			{ limit: 2, keep: unread },
+			undefined,
+			endpoints.notifications(),
+		);
+		expect(ids(result.wrappers)).toEqual(['n1', 'n3']);
 		expect(fake.sent).toHaveLength(1);
 		expect(fake.sent[0].qs).toBeUndefined();
 	});
 
 	it('Return All follows cursors with the largest page until the end', async () => {
 		const fake = fakeContext(pagedListing(2500, 1000));
-		const result = await collectPages(
-			fake.ctx,
-			endpoints.recentUploads({ sort: 'name' }),
-			undefined,
-		);
-		expect(result.wrappers.map((wrapper) => (wrapper.data as IDataObject).id)).toEqual(
-			Array.from({ length: 2500 }, (_, at) => `e${at}`),
-		);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([
-			LARGEST_PAGE_REQUEST,
-			1000,
-			1000,
-		]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).sort)).toEqual([
-			'name',
-			'name',
-			'name',
-		]);
+		const result = await walk(fake, {}, undefined, endpoints.recentUploads({ sort: 'name' }));
+		expect(ids(result.wrappers)).toEqual(Array.from({ length: 2500 }, (_, at) => `e${at}`));
+		expect(sentQuery(fake, 'limit')).toEqual([LARGEST_PAGE_REQUEST, 1000, 1000]);
+		expect(sentQuery(fake, 'sort')).toEqual(['name', 'name', 'name']);
 		expect(fake.credentialReads).toBe(1);
 	});
 
-	it('Limit asks only for what is still needed, so no page is thrown away', async () => {
+	it('Limit asks only for what is still needed, so no page is thrown away; toItem sees only what it keeps', async () => {
 		const fake = fakeContext(pagedListing(5000, 500));
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700);
+		const turned: string[] = [];
+		const result = await walk(fake, { limit: 700 }, (wrapper) => {
+			turned.push((wrapper.data as IDataObject).id as string);
+			return wrapper;
+		});
 		expect(result.wrappers).toHaveLength(700);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).limit)).toEqual([700, 200]);
+		expect(turned).toEqual(Array.from({ length: 700 }, (_, at) => `e${at}`));
+		expect(sentQuery(fake, 'limit')).toEqual([700, 200]);
 	});
 
 	it('a server that ignores the page size asked: Limit still holds on every page', async () => {
@@ -145,8 +128,7 @@ describe('transport/listing: reading listings', () => {
 			},
 		});
 		const fake = fakeContext([page(0), page(2)]);
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 3);
-		expect(ids(result.wrappers)).toEqual(['e0', 'e1', 'e2']);
+		expect(ids((await walk(fake, { limit: 3 })).wrappers)).toEqual(['e0', 'e1', 'e2']);
 		expect(fake.sent).toHaveLength(2);
 	});
 
@@ -154,25 +136,17 @@ describe('transport/listing: reading listings', () => {
 		const fake = fakeContext([
 			{ statusCode: 200, body: { data: [], meta: { cursor: { next_cursor: 'c2' } } } },
 		]);
-		expect((await collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).wrappers).toEqual(
-			[],
-		);
+		expect((await walk(fake)).wrappers).toEqual([]);
 		expect(fake.sent).toHaveLength(1);
 	});
 
 	it('Return All turns each page into items before it asks for the next, with the cursor the page names', async () => {
 		const fake = fakeContext(pagedListing(2500, 1000));
 		const requestsSentAtTurn: number[] = [];
-		const result = await collectPages(
-			fake.ctx,
-			endpoints.recentUploads({}),
-			undefined,
-			{},
-			(wrapper) => {
-				requestsSentAtTurn.push(fake.sent.length);
-				return `item ${(wrapper.data as IDataObject).id as string}`;
-			},
-		);
+		const result = await walk(fake, {}, (wrapper) => {
+			requestsSentAtTurn.push(fake.sent.length);
+			return `item ${(wrapper.data as IDataObject).id as string}`;
+		});
 		expect(result.wrappers).toEqual(Array.from({ length: 2500 }, (_, at) => `item e${at}`));
 		expect(result.folder).toEqual({ data: { id: 'root' } });
 		// one page at a time: its wrappers are turned while no request for the next is out; the last page names no
@@ -182,11 +156,7 @@ describe('transport/listing: reading listings', () => {
 			...Array(1000).fill(2),
 			...Array(500).fill(3),
 		]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
-			undefined,
-			'1000',
-			'2000',
-		]);
+		expect(sentQuery(fake, 'cursor')).toEqual([undefined, '1000', '2000']);
 	});
 
 	it("the next cursor is the listing's own (meta.cursor), never a field of a wrapper that has the same name", async () => {
@@ -201,20 +171,9 @@ describe('transport/listing: reading listings', () => {
 			statusCode: 200,
 			body: page((options.qs as IDataObject).cursor as string | undefined),
 		}));
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
-		expect(result.wrappers.map((wrapper) => (wrapper.data as IDataObject).id)).toEqual([
-			'e0',
-			'e1',
-			'e2',
-			'e3',
-			'e4',
-			'e5',
-		]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
-			undefined,
-			'2',
-			'4',
-		]);
+		const result = await walk(fake);
+		expect(ids(result.wrappers)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+		expect(sentQuery(fake, 'cursor')).toEqual([undefined, '2', '4']);
 	});
 
 	it('a page that cannot be read fails the walk with its own error, and nothing after it is asked for', async () => {
@@ -226,67 +185,49 @@ describe('transport/listing: reading listings', () => {
 						body: '{"data":"not a list","meta":{"cursor":{"next_cursor":"c2"}}}',
 					},
 		);
-		await expect(collectPages(fake.ctx, endpoints.recentUploads({}), undefined)).rejects.toThrow(
-			/listing with a "data" array/,
-		);
-		expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).not.toContain('c2');
-	});
-
-	it('toItem sees only the wrappers Limit keeps', async () => {
-		const fake = fakeContext(pagedListing(5000, 500));
-		const turned: string[] = [];
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), 700, {}, (wrapper) => {
-			turned.push((wrapper.data as IDataObject).id as string);
-			return wrapper;
-		});
-		expect(result.wrappers).toHaveLength(700);
-		expect(turned).toEqual(Array.from({ length: 700 }, (_, at) => `e${at}`));
+		await expect(walk(fake)).rejects.toThrow(/listing with a "data" array/);
+		expect(sentQuery(fake, 'cursor')).not.toContain('c2');
 	});
 
 	it('a repeated cursor ends the walk instead of looping', async () => {
 		const fake = fakeContext([
 			{ statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: 'same' } } } },
 		]);
-		const result = await collectPages(fake.ctx, endpoints.recentUploads({}), undefined);
+		const result = await walk(fake);
 		expect(fake.sent).toHaveLength(2);
 		// the same entry on both pages is yielded once
 		expect(result.wrappers).toEqual([{ id: 'a' }]);
 	});
 
 	describe('a listing that changes between two pages of one walk (cursors that are positions)', () => {
-		/** Offset paging over a list the test changes between requests. */
-		function offsetListing(
-			entries: string[],
-			pageSize: number,
-			beforeRequest: (index: number) => void,
+		/** Offset paging in pages of 3 over `entries` (e5..e0), which `change` alters before each request. */
+		function changing(
+			change: (entries: string[], index: number) => unknown,
+			entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'],
 		) {
 			let requests = 0;
-			return (options: IHttpRequestOptions): ScriptedAnswer => {
-				beforeRequest(requests++);
+			return fakeContext((options: IHttpRequestOptions): ScriptedAnswer => {
+				change(entries, requests++);
 				const qs = (options.qs ?? {}) as IDataObject;
 				const start = qs.cursor ? Number(qs.cursor) : 0;
-				const size = Math.min(Number(qs.limit ?? pageSize), pageSize);
+				const size = Math.min(Number(qs.limit ?? 3), 3);
 				const data = entries.slice(start, start + size).map((id) => ({ data: { id } }));
 				const next = start + size < entries.length ? String(start + size) : null;
 				return {
 					statusCode: 200,
 					body: { data, meta: { cursor: { next_cursor: next, total: entries.length } } },
 				};
-			};
+			});
 		}
+		/** `change` alters the listing once, before the second request. */
+		const changedOnce = (change: (entries: string[]) => unknown) =>
+			changing((entries, index) => index === 1 && change(entries));
+		const ALL = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
 
 		it('an entry added above the boundary is not yielded twice', async () => {
-			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(
-				offsetListing(entries, 3, (index) => index === 1 && entries.unshift('new')),
-			);
-			const result = await list(
-				new ApiClient(fake.ctx, 'fileStorageApi'),
-				endpoints.recentUploads({}),
-				{ pageSize: 3 },
-			);
+			const fake = changedOnce((entries) => entries.unshift('new'));
 			// e3 is pushed back onto page 2 and comes once; 'new' arrived above where the walk is, out of its reach
-			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+			expect(ids((await walk(fake, { pageSize: 3 })).wrappers)).toEqual(ALL);
 		});
 
 		it.each([
@@ -301,55 +242,21 @@ describe('transport/listing: reading listings', () => {
 				2,
 			],
 		])('%s', async (_case, start, count) => {
-			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(
-				offsetListing(entries, 3, (index) => index === 1 && entries.splice(start, count)),
-			);
-			const result = await list(
-				new ApiClient(fake.ctx, 'fileStorageApi'),
-				endpoints.recentUploads({}),
-				{ pageSize: 3 },
-			);
+			const fake = changedOnce((entries) => entries.splice(start, count));
 			// what moved onto page 1 after it was read is found by reading page 1 again
-			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
-			expect(fake.sent.map((options) => (options.qs as IDataObject).cursor)).toEqual([
-				undefined,
-				'3',
-				undefined,
-				'3',
-			]);
+			expect(ids((await walk(fake, { pageSize: 3 })).wrappers)).toEqual(ALL);
+			expect(sentQuery(fake, 'cursor')).toEqual([undefined, '3', undefined, '3']);
 		});
 
 		it('a burst of arrivals larger than a page is not taken for entries pulled past the boundary', async () => {
-			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(
-				offsetListing(
-					entries,
-					3,
-					(index) => index === 1 && entries.unshift('n3', 'n2', 'n1', 'n0'),
-				),
-			);
-			const result = await list(
-				new ApiClient(fake.ctx, 'fileStorageApi'),
-				endpoints.recentUploads({}),
-				{ pageSize: 3 },
-			);
+			const fake = changedOnce((entries) => entries.unshift('n3', 'n2', 'n1', 'n0'));
 			// page 1 read again shows only arrivals: they are newer than everything yielded and stay out of order's way
-			expect(ids(result.wrappers)).toEqual(['e5', 'e4', 'e3', 'e2', 'e1', 'e0']);
+			expect(ids((await walk(fake, { pageSize: 3 })).wrappers)).toEqual(ALL);
 		});
 
 		it('the last page is marked as such even when all it shows was yielded already', async () => {
-			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(
-				offsetListing(entries, 3, (index) => index === 1 && entries.unshift('n2', 'n1', 'n0')),
-			);
-			const pages = [];
-			for await (const page of pagesOf(
-				new ApiClient(fake.ctx, 'fileStorageApi'),
-				endpoints.recentUploads({}),
-				{ pageSize: 3 },
-			))
-				pages.push(page);
+			const fake = changedOnce((entries) => entries.unshift('n2', 'n1', 'n0'));
+			const pages = await allPages(fake, { pageSize: 3 });
 			// page 2 now shows e5..e3 again (yielded): it is empty but not the end; the listing goes on to e0
 			expect(pages.map((page) => [ids(page.wrappers), page.last])).toEqual([
 				[['e5', 'e4', 'e3'], false],
@@ -360,19 +267,13 @@ describe('transport/listing: reading listings', () => {
 
 		it('a listing that never holds still fails the walk, saying so, instead of answering with what it has', async () => {
 			let counter = 0;
-			const entries = Array.from({ length: 9 }, (_, at) => `e${at}`);
-			const fake = fakeContext(
-				offsetListing(
-					entries,
-					3,
-					(index) => index > 0 && entries.splice(0, 1, `n${++counter}`, `m${counter}`),
-				),
+			const fake = changing(
+				(entries, index) => index > 0 && entries.splice(0, 1, `n${++counter}`, `m${counter}`),
+				Array.from({ length: 9 }, (_, at) => `e${at}`),
 			);
-			await expect(
-				list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), {
-					pageSize: 3,
-				}),
-			).rejects.toThrow('The listing kept changing while it was read');
+			await expect(walk(fake, { pageSize: 3 })).rejects.toThrow(
+				'The listing kept changing while it was read',
+			);
 			// the two pages of the walk, then both read again three times
 			expect(fake.sent).toHaveLength(8);
 		});
@@ -383,19 +284,14 @@ describe('transport/listing: reading listings', () => {
 			['a burst of arrivals longer than three pages', 7, 100],
 			['every entry the walk listed gone, and the listing ending', 3, -3],
 		])('%s: the walk fails after %i requests, saying so', async (_case, requests, change) => {
-			const entries = ['e5', 'e4', 'e3', 'e2', 'e1', 'e0'];
-			const fake = fakeContext(
-				offsetListing(entries, 3, (index) => {
-					if (index !== 1) return;
-					if (change > 0) entries.unshift(...Array.from({ length: change }, (_, at) => `n${at}`));
-					else entries.splice(0, -change);
-				}),
+			const fake = changedOnce((entries) =>
+				change > 0
+					? entries.unshift(...Array.from({ length: change }, (_, at) => `n${at}`))
+					: entries.splice(0, -change),
 			);
-			await expect(
-				list(new ApiClient(fake.ctx, 'fileStorageApi'), endpoints.recentUploads({}), {
-					pageSize: 3,
-				}),
-			).rejects.toThrow('The listing kept changing while it was read');
+			await expect(walk(fake, { pageSize: 3 })).rejects.toThrow(
+				'The listing kept changing while it was read',
+			);
 			// the two pages of the walk, then the two read again (one, where the listing ends), then the pages read on
 			expect(fake.sent).toHaveLength(requests);
 		});
@@ -414,11 +310,7 @@ describe('transport/listing: reading listings', () => {
 				page(7, '2', second),
 				page('b', null, second),
 			]);
-			const result = await list(
-				new ApiClient(fake.ctx, 'fileStorageApi'),
-				endpoints.recentUploads({}),
-			);
-			expect(ids(result.wrappers)).toEqual([7, 'b']);
+			expect(ids((await walk(fake)).wrappers)).toEqual([7, 'b']);
 			expect(fake.sent).toHaveLength(3);
 		});
 	});
@@ -439,10 +331,7 @@ describe('transport/listing: reading listings', () => {
 			1000,
 		);
 		expect(page?.wrappers).toEqual([{ id: 'a' }]);
-		expect(fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit)).toEqual([
-			1000,
-			undefined,
-		]);
+		expect(sentQuery(fake, 'limit')).toEqual([1000, undefined]);
 	});
 
 	it('the client remembers a refused page size: every later page and walk is one request, not two', async () => {
@@ -461,9 +350,7 @@ describe('transport/listing: reading listings', () => {
 		const client = new ApiClient(fake.ctx, 'fileStorageApi');
 		await list(client, endpoints.recentUploads({}));
 		await firstPage(client, endpoints.folderContents('all', {}));
-		expect(
-			fake.sent.map((options) => (options.qs as IDataObject | undefined)?.limit ?? '-'),
-		).toEqual([1000, '-', '-', '-']);
+		expect(sentQuery(fake, 'limit')).toEqual([1000, undefined, undefined, undefined]);
 	});
 
 	it('any other refusal is thrown as it is', async () => {
