@@ -76,23 +76,16 @@ describe('masked file request IDs are put back only as the credential placeholde
 	});
 });
 
-describe('URLs as errors show them', () => {
-	it('without query or user info, path secrets masked, credential secrets redacted', () => {
-		expect(describeUrl('https://u:p@f.example/file/a.pdf?signature=abc', [])).toBe(
-			'https://f.example/file/a.pdf',
-		);
-		expect(describeUrl('https://f.example/file/a.pdf/upload-request/4f1e2d3c-0000', [])).toBe(
-			'https://f.example/file/a.pdf/upload-request/[redacted]',
-		);
-		expect(describeUrl('https://f.example/file/a.pdf/shared/shareTok123', [])).toBe(
-			'https://f.example/file/a.pdf/shared/[redacted]',
-		);
-		expect(describeUrl('https://f.example/file/tok-secret-1.pdf', ['tok-secret-1'])).toBe(
-			'https://f.example/file/[redacted].pdf',
-		);
+describe('URLs as errors show them: without query or user info, path and credential secrets redacted', () => {
+	const F = 'https://f.example/file';
+	it.each<[string, string, string[]?]>([
+		['https://u:p@f.example/file/a.pdf?signature=abc', `${F}/a.pdf`],
+		[`${F}/a.pdf/upload-request/4f1e2d3c-0000`, `${F}/a.pdf/upload-request/[redacted]`],
+		[`${F}/a.pdf/shared/shareTok123`, `${F}/a.pdf/shared/[redacted]`],
+		[`${F}/tok-secret-1.pdf`, `${F}/[redacted].pdf`, ['tok-secret-1']],
 		// not a URL: up to its query
-		expect(describeUrl('files/a.pdf?signature=abc', [])).toBe('files/a.pdf');
-	});
+		['files/a.pdf?signature=abc', 'files/a.pdf'],
+	])('%s → %s', (url, shown, secrets = []) => expect(describeUrl(url, secrets)).toBe(shown));
 });
 
 describe('Content-Disposition file names', () => {
@@ -170,12 +163,15 @@ async function drain(stream: ByteStream, pauseMs = 0): Promise<Buffer> {
 
 const chunks = (count: number, size: number) =>
 	Array.from({ length: count }, (_, i) => Buffer.alloc(size, i + 1));
+/** `parts` read to their end through the checks of `record`. */
+const read = (record: Recorder, parts: Iterable<Buffer> | AsyncIterable<Buffer>, pauseMs = 0) =>
+	drain(verifiedBody(Readable.from(parts), record.check), pauseMs);
 
 describe('verifiedBody: a body that is not whole is an error', () => {
 	it('passes every byte through, in order, and says when the body is done', async () => {
 		const parts = chunks(20, 10_000);
 		const record = recorder(200_000);
-		const out = await drain(verifiedBody(Readable.from(parts), record.check));
+		const out = await read(record, parts);
 		const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 		expect(sha(out)).toBe(sha(Buffer.concat(parts)));
 		expect(record.aborted).toEqual([]);
@@ -184,23 +180,19 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 
 	it('without a Content-Length, any length is whole', async () => {
 		const record = recorder(undefined);
-		expect((await drain(verifiedBody(Readable.from(chunks(3, 7)), record.check))).length).toBe(21);
+		expect((await read(record, chunks(3, 7))).length).toBe(21);
 	});
 
 	it('fewer bytes than announced: cut, and the connection is ended', async () => {
 		const record = recorder(100);
-		await expect(drain(verifiedBody(Readable.from(chunks(3, 10)), record.check))).rejects.toThrow(
-			'cut after 30: the body ended early',
-		);
+		await expect(read(record, chunks(3, 10))).rejects.toThrow('cut after 30: the body ended early');
 		expect(record.aborted).toHaveLength(1);
 		expect(record.finished).toBe(0);
 	});
 
 	it('more bytes than announced: too long, as soon as it shows', async () => {
 		const record = recorder(25);
-		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow(
-			'too long at 30',
-		);
+		await expect(read(record, chunks(5, 10))).rejects.toThrow('too long at 30');
 	});
 
 	it('the source failing mid-way: cut, with what arrived and why', async () => {
@@ -209,9 +201,7 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 			yield Buffer.alloc(40);
 			throw new Error('socket hang up');
 		}
-		await expect(drain(verifiedBody(Readable.from(failing()), record.check))).rejects.toThrow(
-			'cut after 40: socket hang up',
-		);
+		await expect(read(record, failing())).rejects.toThrow('cut after 40: socket hang up');
 		expect(record.aborted).toHaveLength(1);
 	});
 
@@ -231,7 +221,7 @@ describe('verifiedBody: a body that is not whole is an error', () => {
 	it('a slow reader is not a stalled body: the limit counts only waits for the server', async () => {
 		// every chunk is there at once; the reader takes 60 ms per chunk, more than the 30 ms limit
 		const record = recorder(60, 30);
-		const out = await drain(verifiedBody(Readable.from(chunks(6, 10)), record.check), 60);
+		const out = await read(record, chunks(6, 10), 60);
 		expect(out.length).toBe(60);
 		expect(record.aborted).toEqual([]);
 	});
@@ -267,12 +257,10 @@ describe('a download that may not start, or may bring too much', () => {
 			return record;
 		};
 		const record = limited(25);
-		await expect(drain(verifiedBody(Readable.from(chunks(5, 10)), record.check))).rejects.toThrow(
-			'over at 30 (counted: true)',
-		);
+		await expect(read(record, chunks(5, 10))).rejects.toThrow('over at 30 (counted: true)');
 		expect(record.aborted).toHaveLength(1);
 		const exact = limited(50);
-		expect(await drain(verifiedBody(Readable.from(chunks(5, 10)), exact.check))).toHaveLength(50);
+		expect(await read(exact, chunks(5, 10))).toHaveLength(50);
 	});
 
 	it('a body that is not a Node.js stream is refused', () => {
@@ -320,6 +308,7 @@ describe('a download that may not start, or may bring too much', () => {
 // ----- hops ----------------------------------------------------------------------------------------------------------
 
 type Answer = ScriptedAnswer;
+const FILE = 'https://files.example.com/file/a.pdf';
 
 /** A context whose helpers answer by URL; `hops` are the requests handed to them, in order. */
 function hopContext(answer: (url: string, index: number) => Answer, executionCancel?: AbortSignal) {
@@ -342,10 +331,20 @@ function target(url: string): DownloadTarget {
 async function open(
 	ctx: IExecuteFunctions,
 	url: string,
+	more: Partial<DownloadTarget> = {},
 	credentialType: CredentialType = 'fileStorageApi',
 ) {
-	return await openDownload(ctx, new ApiClient(ctx, credentialType), target(url));
+	return await openDownload(ctx, new ApiClient(ctx, credentialType), { ...target(url), ...more });
 }
+/** The error a download fails to open with. */
+const failure = async (opening: Promise<unknown>) =>
+	(await opening.then(
+		() => new Error('opened'),
+		(error: unknown) => error,
+	)) as Error & { description?: string; httpCode?: string };
+/** Each hop as "helper URL". */
+const hopLines = (hops: Array<{ helper: string; options: { url: string } }>) =>
+	hops.map((hop) => `${hop.helper} ${hop.options.url}`);
 
 describe('openDownload: one origin decision per hop', () => {
 	it("the Base URL's origin: the credential's helper; the body comes back unread, and is checked as it is read", async () => {
@@ -354,7 +353,7 @@ describe('openDownload: one origin decision per hop', () => {
 			headers: { 'content-type': 'application/pdf; charset=binary', 'content-length': '3' },
 			body: 'pdf',
 		}));
-		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		const opened = await open(ctx, FILE);
 		expect(opened).toMatchObject({
 			statusCode: 200,
 			mimeType: 'application/pdf',
@@ -372,7 +371,7 @@ describe('openDownload: one origin decision per hop', () => {
 		// sent (byte-exact, so Content-Length holds), whatever its status, one hop at a time, in the node's time limit
 		expect(hops[0].options).toMatchObject({
 			method: 'GET',
-			url: 'https://files.example.com/file/a.pdf',
+			url: FILE,
 			headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
 			encoding: 'stream',
 			returnFullResponse: true,
@@ -393,9 +392,9 @@ describe('openDownload: one origin decision per hop', () => {
 			headers: { 'content-length': '10' },
 			body: 'pdf',
 		}));
-		const opened = await open(ctx, 'https://files.example.com/file/a.pdf?sig=x');
+		const opened = await open(ctx, `${FILE}?sig=x`);
 		await expect(drain(opened.body)).rejects.toThrow(
-			'The download was cut short after 3 of 10 bytes of https://files.example.com/file/a.pdf',
+			`The download was cut short after 3 of 10 bytes of ${FILE}`,
 		);
 	});
 
@@ -404,7 +403,7 @@ describe('openDownload: one origin decision per hop', () => {
 			{ 'content-length': '2' },
 			'The download is longer than the server announced: more than 2 bytes, Content-Length 2',
 		],
-		[{}, 'The download was cut short after 3 bytes of https://files.example.com/file/a.pdf'],
+		[{}, `The download was cut short after 3 bytes of ${FILE}`],
 	])('a body that does not keep to %j fails as it is read, saying so', async (headers, message) => {
 		async function* breaking() {
 			yield Buffer.from('pdf');
@@ -415,13 +414,13 @@ describe('openDownload: one origin decision per hop', () => {
 			headers,
 			body: Readable.from(breaking()),
 		}));
-		const opened = await open(ctx, 'https://files.example.com/file/a.pdf?sig=1');
+		const opened = await open(ctx, `${FILE}?sig=1`);
 		await expect(drain(opened.body)).rejects.toThrow(message);
 	});
 
 	it('close() before reading ends the connection', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200, body: 'pdf' }));
-		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		const opened = await open(ctx, FILE);
 		opened.close();
 		expect(hops[0].options.abortSignal?.aborted).toBe(true);
 	});
@@ -439,15 +438,15 @@ describe('openDownload: one origin decision per hop', () => {
 			url.endsWith('/start')
 				? { statusCode: 302, headers: { location: 'https://cdn.example.com/bounce' } }
 				: url.endsWith('/bounce')
-					? { statusCode: 307, headers: { location: 'https://files.example.com/file/a.pdf' } }
+					? { statusCode: 307, headers: { location: FILE } }
 					: { statusCode: 200 },
 		);
 		const opened = await open(ctx, 'https://files.example.com/start');
 		opened.close();
-		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
+		expect(hopLines(hops)).toEqual([
 			'authenticated https://files.example.com/start',
 			'anonymous https://cdn.example.com/bounce',
-			'anonymous https://files.example.com/file/a.pdf',
+			`anonymous ${FILE}`,
 		]);
 	});
 
@@ -458,7 +457,7 @@ describe('openDownload: one origin decision per hop', () => {
 				: { statusCode: 200 },
 		);
 		(await open(ctx, 'https://files.example.com/old')).close();
-		expect(hops.map((h) => `${h.helper} ${h.options.url}`)).toEqual([
+		expect(hopLines(hops)).toEqual([
 			'authenticated https://files.example.com/old',
 			'authenticated https://files.example.com/file/new.pdf',
 		]);
@@ -466,34 +465,19 @@ describe('openDownload: one origin decision per hop', () => {
 
 	it('the file request credential gets the placeholder on its own origin only', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
-		(
-			await open(
-				ctx,
-				'https://files.example.com/file/a.pdf/upload-request/[redacted]',
-				'fileStorageFileRequestApi',
-			)
-		).close();
-		(
-			await open(
-				ctx,
-				'https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
-				'fileStorageFileRequestApi',
-			)
-		).close();
+		for (const host of ['files', 'cdn'])
+			(
+				await open(
+					ctx,
+					`https://${host}.example.com/file/a.pdf/upload-request/[redacted]`,
+					{},
+					'fileStorageFileRequestApi',
+				)
+			).close();
 		expect(hops.map((h) => `${h.helper} ${h.credentialType ?? '-'} ${h.options.url}`)).toEqual([
 			`authenticated fileStorageFileRequestApi https://files.example.com/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
 			'anonymous - https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
 		]);
-	});
-
-	it('a redirect to a non-http(s) address is refused', async () => {
-		const { ctx } = hopContext(() => ({
-			statusCode: 302,
-			headers: { location: 'file:///etc/passwd' },
-		}));
-		await expect(open(ctx, 'https://files.example.com/file/a.pdf')).rejects.toThrow(
-			'The server redirected the download (HTTP 302) without a usable http(s) address',
-		);
 	});
 
 	it('429 is tried again after Retry-After; the answer after it counts', async () => {
@@ -501,8 +485,7 @@ describe('openDownload: one origin decision per hop', () => {
 			index === 0 ? { statusCode: 429, headers: { 'retry-after': '0' } } : { statusCode: 200 },
 		);
 		const waits: number[] = [];
-		const opened = await openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
-			...target('https://files.example.com/file/a.pdf'),
+		const opened = await open(ctx, FILE, {
 			policy: { ...EXECUTION_POLICY, wait: async (ms: number) => void waits.push(ms) },
 		});
 		opened.close();
@@ -523,14 +506,12 @@ describe('openDownload: one origin decision per hop', () => {
 	])(
 		'no answer (%s): tried %i times (a download is a GET; a time-out is not tried again), then an error without the query or a secret',
 		async (code, tries, message) => {
-			const failure = Object.assign(new Error(`${code} on tok-secret-1`), { code });
-			const { ctx, hops } = hopContext(() => ({ throws: failure }));
-			const error = await openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
-				...target('https://files.example.com/file/a.pdf?sig=tok-secret-1'),
-				policy: { ...EXECUTION_POLICY, timeoutMs: 5_000, wait: async () => undefined },
-			}).then(
-				() => ({ message: 'opened', description: '' }),
-				(e: unknown) => e as Error & { description?: string },
+			const cause = Object.assign(new Error(`${code} on tok-secret-1`), { code });
+			const { ctx, hops } = hopContext(() => ({ throws: cause }));
+			const error = await failure(
+				open(ctx, `${FILE}?sig=tok-secret-1`, {
+					policy: { ...EXECUTION_POLICY, timeoutMs: 5_000, wait: async () => undefined },
+				}),
 			);
 			expect(error.message).toMatch(message);
 			expect(hops).toHaveLength(tries);
@@ -543,11 +524,7 @@ describe('openDownload: one origin decision per hop', () => {
 			statusCode: 404,
 			body: '{"message":"no tok-secret-1 here"}',
 		}));
-		const error = (await open(ctx, 'https://files.example.com/file/a.pdf?sig=tok-secret-1').catch(
-			(e: unknown) => e,
-		)) as Error & {
-			description?: string;
-		};
+		const error = await failure(open(ctx, `${FILE}?sig=tok-secret-1`));
 		expect(error.message).toBe('The file was not found (HTTP 404): no [redacted] here [item 0]');
 		expect(`${error.message} ${error.description}`).not.toContain('tok-secret-1');
 	});
@@ -572,12 +549,9 @@ describe('openDownload: one origin decision per hop', () => {
 			headers: { 'content-type': contentType },
 			body: '<html>Sign in</html>',
 		}));
-		const opened = openDownload(ctx, new ApiClient(ctx, 'fileStorageApi'), {
-			...target('https://files.example.com/file/a.pdf'),
-			expectedMimeType,
-		});
+		const opened = open(ctx, FILE, { expectedMimeType });
 		if (refused) {
-			const error = (await opened.catch((e: unknown) => e)) as Error & { httpCode?: string };
+			const error = await failure(opened);
 			expect(error.message).toContain(`The server answered with ${refused}`);
 			expect(error.httpCode).toBe('200');
 		} else (await opened).close();
@@ -586,12 +560,16 @@ describe('openDownload: one origin decision per hop', () => {
 	it.each([
 		[300, {}, 'The server did not send the file (HTTP 300)'],
 		[302, {}, 'without a usable http(s) address'],
+		// a redirect to a non-http(s) address is refused
+		[
+			302,
+			{ location: 'file:///etc/passwd' },
+			'The server redirected the download (HTTP 302) without a usable http(s) address',
+		],
 		[302, { location: '/again' }, 'Too many redirects: more than 5 for one file'],
 	])('HTTP %s %j: an error with that status, "%s"', async (statusCode, headers, message) => {
 		const { ctx } = hopContext(() => ({ statusCode, headers }));
-		const error = (await open(ctx, 'https://files.example.com/file/a.pdf').catch(
-			(e: unknown) => e,
-		)) as Error & { httpCode?: string };
+		const error = await failure(open(ctx, FILE));
 		expect(error.message).toContain(message);
 		expect(error.httpCode).toBe(String(statusCode));
 	});
@@ -599,19 +577,17 @@ describe('openDownload: one origin decision per hop', () => {
 	it("a download read to its end leaves no listener on the execution's cancel signal; a poll has no such signal", async () => {
 		const execution = new AbortController();
 		const { ctx } = hopContext(() => ({ statusCode: 200, body: 'pdf' }), execution.signal);
-		await drain((await open(ctx, 'https://files.example.com/file/a.pdf')).body);
+		await drain((await open(ctx, FILE)).body);
 		expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
 		const poll = hopContext(() => ({ statusCode: 200, body: 'pdf' })).ctx;
 		delete (poll as Partial<IExecuteFunctions>).getExecutionCancelSignal;
-		expect(
-			(await drain((await open(poll, 'https://files.example.com/file/a.pdf')).body)).toString(),
-		).toBe('pdf');
+		expect((await drain((await open(poll, FILE)).body)).toString()).toBe('pdf');
 	});
 
 	it('the execution being cancelled ends the connection', async () => {
 		const execution = new AbortController();
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }), execution.signal);
-		const opened = await open(ctx, 'https://files.example.com/file/a.pdf');
+		const opened = await open(ctx, FILE);
 		expect(hops[0].options.abortSignal?.aborted).toBe(false);
 		execution.abort();
 		expect(hops[0].options.abortSignal?.aborted).toBe(true);
