@@ -2,6 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { endpoints } from '../../../../nodes/lib/transport';
 import type { ApiCall, Caller } from '../../../../nodes/lib/transport';
+import type { FailureKind } from '../../../../nodes/lib/transport/failures';
 import {
 	excerptOf,
 	responseError,
@@ -31,6 +32,14 @@ const sentRequest = (
 	itemIndex,
 	stops: false,
 });
+/** The error for `status` and `body` answered to `call`, sent without secrets (by an operation unless `caller`). */
+const answered = (
+	call: ApiCall,
+	status: number,
+	body: unknown,
+	kind: FailureKind,
+	caller: Caller = 'operation',
+) => responseError(sentRequest(call, [], caller), status, body, kind);
 
 describe('transport/errors: status and body → what happened and how to fix it', () => {
 	it.each([
@@ -97,7 +106,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		['GET', 500, {}, 'server', undefined],
 	] as const)('%s answered %s %j: %s', (method, status, body, kind, warning) => {
 		const call = method === 'GET' ? endpoints.notifications() : endpoints.deleteInShare({});
-		const { description } = responseError(sentRequest(call), status, body, kind);
+		const { description } = answered(call, status, body, kind);
 		if (warning) expect(description).toContain(`${warning}`);
 		expect(description?.includes('check before running again')).toBe(warning !== undefined);
 	});
@@ -121,8 +130,8 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	])('the excerpt of %j is %j', (body, excerpt) => expect(excerptOf(body)).toBe(excerpt));
 
 	it("the server's message and refused fields are shown trimmed and joined; an error without a status has no code", () => {
-		const error = responseError(
-			sentRequest(endpoints.restoreFromTrash({ items: [] })),
+		const error = answered(
+			endpoints.restoreFromTrash({ items: [] }),
 			422,
 			{ message: '  invalid  ', errors: { 'items.0.id': ['a', 'b'], 'items.1.id': 'c' } },
 			'validation',
@@ -130,20 +139,12 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		expect(error.message).toBe(
 			'The server rejected the request as invalid (HTTP 422): items.0.id: a b; items.1.id: c',
 		);
-		const notFound = responseError(
-			sentRequest(endpoints.notifications()),
-			404,
-			{ message: ' gone ' },
-			'notFound',
-		);
-		expect(notFound.message).toBe('Not found (HTTP 404): gone');
-		const blank = responseError(
-			sentRequest(endpoints.notifications()),
-			404,
-			{ message: '  ' },
-			'notFound',
-		);
-		expect(blank.message).toBe('Not found (HTTP 404)');
+		const notFound = (message: string) =>
+			answered(endpoints.notifications(), 404, { message }, 'notFound').message;
+		expect([notFound(' gone '), notFound('  ')]).toEqual([
+			'Not found (HTTP 404): gone',
+			'Not found (HTTP 404)',
+		]);
 		expect(timeoutError(sentRequest(endpoints.notifications()), 1_000).httpCode).not.toBe(
 			'undefined',
 		);
@@ -170,7 +171,7 @@ describe('transport/errors: status and body → what happened and how to fix it'
 		['fileStorageShareApi', endpoints.deleteInShare({}), 'share link'],
 		['fileStorageFileRequestApi', endpoints.fileRequestContents({}), 'upload link'],
 	])('a 404 hint names the %s credential', (_type, call, words) => {
-		const error = responseError(sentRequest(call), 404, { message: 'Not Found' }, 'notFound');
+		const error = answered(call, 404, { message: 'Not Found' }, 'notFound');
 		expect(error.message).toBe('Not found (HTTP 404): Not Found');
 		expect(error.description).toContain(words);
 	});
@@ -187,37 +188,20 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	// Whether a request was sent at all decides whether a mutation may have been applied.
+	const REACH = 'Could not reach the File Storage server';
+	const BROKE = 'The connection to the File Storage server broke before it answered';
+	const CUT = 'The answer of the File Storage server broke off before its end';
 	it.each<['GET' | 'DELETE', string | undefined, string, boolean]>([
-		['DELETE', 'ECONNREFUSED', 'Could not reach the File Storage server (ECONNREFUSED)', false],
-		['DELETE', 'ENOTFOUND', 'Could not reach the File Storage server (ENOTFOUND)', false],
-		['DELETE', 'EAI_AGAIN', 'Could not reach the File Storage server (EAI_AGAIN)', false],
-		['DELETE', 'EHOSTUNREACH', 'Could not reach the File Storage server (EHOSTUNREACH)', false],
-		['DELETE', 'ENETUNREACH', 'Could not reach the File Storage server (ENETUNREACH)', false],
-		[
-			'DELETE',
-			'ECONNRESET',
-			'The connection to the File Storage server broke before it answered (ECONNRESET)',
-			true,
-		],
-		[
-			'DELETE',
-			'EPIPE',
-			'The connection to the File Storage server broke before it answered (EPIPE)',
-			true,
-		],
-		[
-			'DELETE',
-			'ERR_BAD_RESPONSE',
-			'The answer of the File Storage server broke off before its end (ERR_BAD_RESPONSE)',
-			true,
-		],
-		['DELETE', undefined, 'Could not reach the File Storage server', true],
-		[
-			'GET',
-			'ECONNRESET',
-			'The connection to the File Storage server broke before it answered (ECONNRESET)',
-			false,
-		],
+		['DELETE', 'ECONNREFUSED', `${REACH} (ECONNREFUSED)`, false],
+		['DELETE', 'ENOTFOUND', `${REACH} (ENOTFOUND)`, false],
+		['DELETE', 'EAI_AGAIN', `${REACH} (EAI_AGAIN)`, false],
+		['DELETE', 'EHOSTUNREACH', `${REACH} (EHOSTUNREACH)`, false],
+		['DELETE', 'ENETUNREACH', `${REACH} (ENETUNREACH)`, false],
+		['DELETE', 'ECONNRESET', `${BROKE} (ECONNRESET)`, true],
+		['DELETE', 'EPIPE', `${BROKE} (EPIPE)`, true],
+		['DELETE', 'ERR_BAD_RESPONSE', `${CUT} (ERR_BAD_RESPONSE)`, true],
+		['DELETE', undefined, REACH, true],
+		['GET', 'ECONNRESET', `${BROKE} (ECONNRESET)`, false],
 	])('no answer to a %s: %s → %j, may have been applied: %s', (method, code, message, applied) => {
 		const call = method === 'GET' ? endpoints.notifications() : endpoints.deleteInShare({});
 		const error = unreachableError(
@@ -229,8 +213,8 @@ describe('transport/errors: status and body → what happened and how to fix it'
 	});
 
 	it('refusedField tells which field a 422 refused, from the error body', () => {
-		const error = responseError(
-			sentRequest(endpoints.recentUploads({})),
+		const error = answered(
+			endpoints.recentUploads({}),
 			422,
 			{ errors: { cursor: ['bad'] } },
 			'validation',
@@ -246,16 +230,10 @@ describe('what to do next fits where the error appears', () => {
 	const places: Caller[] = ['operation', 'poll', 'listSearch'];
 
 	it.each(places)('%s: a rate limit', (place) => {
-		const listing =
-			responseError(sentRequest(endpoints.recentUploads({}), [], place), 429, {}, 'rateLimited')
-				.description ?? '';
-		const batch =
-			responseError(
-				sentRequest(endpoints.restoreFromTrash({ items: [] }), [], place),
-				429,
-				{},
-				'rateLimited',
-			).description ?? '';
+		const rateLimited = (call: ApiCall) =>
+			answered(call, 429, {}, 'rateLimited', place).description ?? '';
+		const listing = rateLimited(endpoints.recentUploads({}));
+		const batch = rateLimited(endpoints.restoreFromTrash({ items: [] }));
 		expect(batch.includes('Batch Size')).toBe(place === 'operation');
 		expect(listing).not.toContain('Batch Size');
 		expect(listing.includes('next poll')).toBe(place === 'poll');
@@ -264,8 +242,7 @@ describe('what to do next fits where the error appears', () => {
 
 	it.each(places)('%s: a server that could not handle the request', (place) => {
 		const description =
-			responseError(sentRequest(endpoints.notifications(), [], place), 503, '', 'server')
-				.description ?? '';
+			answered(endpoints.notifications(), 503, '', 'server', place).description ?? '';
 		expect(description.includes('input values')).toBe(place === 'operation');
 		expect(description.includes('next poll')).toBe(place === 'poll');
 	});
@@ -278,52 +255,34 @@ describe('what to do next fits where the error appears', () => {
 	});
 
 	it('a folder of the editor\'s list that is gone: open the list again, not "pick it From List"', () => {
-		const description =
-			responseError(
-				sentRequest(endpoints.folderContents('f1', {}), [], 'listSearch'),
-				404,
-				{},
-				'notFound',
-			).description ?? '';
+		const call = endpoints.folderContents('f1', {});
+		const { description } = answered(call, 404, {}, 'notFound', 'listSearch');
 		expect(description).toMatch(/Open the list again/);
 		expect(description).not.toMatch(/From List/);
 	});
 });
 
 describe("no-answer: the network code behind n8n's wrapper", () => {
+	/** n8n 1.x: no cause, only n8n's own wording and the client's text among `messages`. */
+	const wrapped = (message: string, ...messages: string[]) => ({ message, messages });
+	const CLOSED = 'The connection to the server was closed unexpectedly';
 	it.each([
 		[{ cause: { code: 'ECONNRESET' } }, 'ECONNRESET'],
-		// n8n 1.x: no cause, only the client's text among `messages` and n8n's own wording.
 		[
-			{
-				message: 'The connection was aborted, perhaps the server is offline',
-				messages: ['timeout of 2000ms exceeded'],
-			},
+			wrapped(
+				'The connection was aborted, perhaps the server is offline',
+				'timeout of 2000ms exceeded',
+			),
 			'ECONNABORTED',
 		],
-		[
-			{
-				message: 'The connection to the server was closed unexpectedly',
-				messages: ['socket hang up'],
-			},
-			'ECONNRESET',
-		],
-		[
-			{ message: 'The service refused the connection - perhaps it is offline', messages: [] },
-			'ECONNREFUSED',
-		],
+		[wrapped(CLOSED, 'socket hang up'), 'ECONNRESET'],
+		[wrapped('The service refused the connection - perhaps it is offline'), 'ECONNREFUSED'],
 		// an answer that broke off before its announced length, on n8n 1.x only as the client's text
-		[
-			{
-				message: 'The connection to the server was closed unexpectedly',
-				messages: ['stream has been aborted'],
-			},
-			'ERR_BAD_RESPONSE',
-		],
+		[wrapped(CLOSED, 'stream has been aborted'), 'ERR_BAD_RESPONSE'],
 		[{ cause: { code: 'ERR_BAD_RESPONSE' } }, 'ERR_BAD_RESPONSE'],
 		[{ message: 'something else' }, undefined],
 		// the HTTP client's own texts, without n8n's wording
-		[{ message: 'x', messages: ['timeout of 30000ms exceeded'] }, 'ECONNABORTED'],
+		[wrapped('x', 'timeout of 30000ms exceeded'), 'ECONNABORTED'],
 		[{ message: 'getaddrinfo ENOTFOUND files.example.com' }, 'ENOTFOUND'],
 		[{ message: 'getaddrinfo EAI_AGAIN files.example.com' }, 'ENOTFOUND'],
 		// an empty code says nothing: the cause's counts
