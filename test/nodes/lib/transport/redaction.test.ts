@@ -12,6 +12,9 @@ describe('transport/redaction', () => {
 		shareToken: 'tok-123',
 		baseUrl: 'http://x',
 	});
+	/** A share wrapper: its token and link are masked wherever it appears. */
+	const share = (attributes: object) => ({ type: 'shared', id: 's', attributes });
+	const SHARE = { token: 'other', link: 'http://x/share/other' };
 
 	it('knows every form of a secret, longest first, and ignores values too short to be tokens', () => {
 		expect(secrets).toEqual(['1%7Cabc%20def', '1|abc def', 'tok-123']);
@@ -29,30 +32,14 @@ describe('transport/redaction', () => {
 			{
 				a: 'Bearer 1|abc def',
 				b: ['1%7Cabc%20def', 'tok-123!'],
-				relationships: {
-					shared: {
-						data: {
-							type: 'shared',
-							id: 's',
-							attributes: { token: 'other', link: 'http://x/share/other' },
-						},
-					},
-				},
+				relationships: { shared: { data: share(SHARE) } },
 			},
 			secrets,
 		);
 		expect(redacted).toEqual({
 			a: 'Bearer [redacted]',
 			b: ['[redacted]', '[redacted]!'],
-			relationships: {
-				shared: {
-					data: {
-						type: 'shared',
-						id: 's',
-						attributes: { token: '[redacted]', link: '[redacted]' },
-					},
-				},
-			},
+			relationships: { shared: { data: share({ token: '[redacted]', link: '[redacted]' }) } },
 		});
 	});
 
@@ -64,7 +51,6 @@ describe('transport/redaction', () => {
 			data: { type: 'file', attributes: { link: 'http://x/f' } },
 		};
 		expect(redactDeep(kept, secrets)).toEqual(kept);
-		const share = (attributes: object) => ({ type: 'shared', id: 's', attributes });
 		expect(redactDeep([share({ token: 't' }), share({ link: 'l' })], secrets)).toEqual([
 			share({ token: REDACTED }),
 			share({ link: REDACTED }),
@@ -90,24 +76,12 @@ describe('transport/redaction', () => {
 	});
 
 	it('decodeBody masks share wrappers anywhere in a parsed body, and a secret even under a "__proto__" key', () => {
-		const shareWrapper = {
-			data: {
-				type: 'shared',
-				id: 's',
-				attributes: { token: 'other', link: 'http://x/share/other', permission: 'editor' },
-			},
-		};
+		const shareWrapper = { data: share({ ...SHARE, permission: 'editor' }) };
 		const body = JSON.stringify({
 			data: [{ data: { id: 'a', relationships: { shared: shareWrapper } } }],
 			meta: { root: { data: { relationships: { shared: shareWrapper } } } },
 		});
-		const masked = {
-			data: {
-				type: 'shared',
-				id: 's',
-				attributes: { token: REDACTED, link: REDACTED, permission: 'editor' },
-			},
-		};
+		const masked = { data: share({ token: REDACTED, link: REDACTED, permission: 'editor' }) };
 		expect(decodeBody(body, secrets)).toEqual({
 			data: [{ data: { id: 'a', relationships: { shared: masked } } }],
 			meta: { root: { data: { relationships: { shared: masked } } } },
