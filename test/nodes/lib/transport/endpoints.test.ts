@@ -3,6 +3,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { FileStorageFileRequestApi } from '../../../../credentials/FileStorageFileRequestApi.credentials';
 import { FileStorageShareApi } from '../../../../credentials/FileStorageShareApi.credentials';
 import { CREDENTIALS } from '../../../../nodes/lib/credentialContract';
+import type { CredentialType } from '../../../../nodes/lib/credentialContract';
 import type { ApiCall } from '../../../../nodes/lib/transport';
 import { endpoints } from '../../../../nodes/lib/transport';
 
@@ -10,67 +11,37 @@ const share = CREDENTIALS.fileStorageShareApi.secret.pathPlaceholder as string;
 const fileRequest = CREDENTIALS.fileStorageFileRequestApi.secret.pathPlaceholder as string;
 
 describe('transport/endpoints: what each of the nine endpoints calls', () => {
-	it.each([
-		[
-			'folderContents',
-			endpoints.folderContents('a b/c', { sort: 'name' }),
-			'fileStorageApi',
-			'GET',
-			'/browse/folders/a%20b%2Fc',
-			true,
+	/** Per credential: each endpoint's call, its method and path, and whether it is cut into pages. */
+	const CALLS: Record<CredentialType, Array<[ApiCall, string, boolean]>> = {
+		fileStorageApi: [
+			[endpoints.folderContents('a b/c', { sort: 'name' }), 'GET /browse/folders/a%20b%2Fc', true],
+			[endpoints.recentUploads({}), 'GET /browse/latest', true],
+			[endpoints.restoreFromTrash({ items: [] }), 'POST /trash/restore', false],
+			[endpoints.notifications(), 'GET /notifications', false],
 		],
-		['recentUploads', endpoints.recentUploads({}), 'fileStorageApi', 'GET', '/browse/latest', true],
-		[
-			'restoreFromTrash',
-			endpoints.restoreFromTrash({ items: [] }),
-			'fileStorageApi',
-			'POST',
-			'/trash/restore',
-			false,
+		fileStorageShareApi: [
+			[endpoints.createFolderInShare({ name: 'x' }), `POST /shares/${share}/items`, false],
+			[endpoints.deleteInShare({ items: [] }), `DELETE /shares/${share}/items`, false],
 		],
-		[
-			'createFolderInShare',
-			endpoints.createFolderInShare({ name: 'x' }),
-			'fileStorageShareApi',
-			'POST',
-			`/shares/${share}/items`,
-			false,
+		fileStorageFileRequestApi: [
+			[endpoints.fileRequestContents({}), `GET /requests/${fileRequest}/items`, false],
+			[
+				endpoints.deleteInFileRequest({ items: [] }),
+				`DELETE /requests/${fileRequest}/items`,
+				false,
+			],
+			[endpoints.uploadToFileRequest({ urls: [] }), `POST /requests/${fileRequest}/uploads`, false],
 		],
-		[
-			'deleteInShare',
-			endpoints.deleteInShare({ items: [] }),
-			'fileStorageShareApi',
-			'DELETE',
-			`/shares/${share}/items`,
-			false,
-		],
-		[
-			'fileRequestContents',
-			endpoints.fileRequestContents({}),
-			'fileStorageFileRequestApi',
-			'GET',
-			`/requests/${fileRequest}/items`,
-			false,
-		],
-		[
-			'deleteInFileRequest',
-			endpoints.deleteInFileRequest({ items: [] }),
-			'fileStorageFileRequestApi',
-			'DELETE',
-			`/requests/${fileRequest}/items`,
-			false,
-		],
-		[
-			'uploadToFileRequest',
-			endpoints.uploadToFileRequest({ urls: [] }),
-			'fileStorageFileRequestApi',
-			'POST',
-			`/requests/${fileRequest}/uploads`,
-			false,
-		],
-		['notifications', endpoints.notifications(), 'fileStorageApi', 'GET', '/notifications', false],
-	])('%s → %s %s %s (paginated: %s)', (_name, call, credentialType, method, path, paginated) => {
-		expect(call).toMatchObject({ credentialType, method, path });
+	};
+	const rows = Object.entries(CALLS).flatMap(([credentialType, calls]) =>
+		calls.map(
+			([call, request, paginated]) =>
+				[call.endpoint, credentialType, request, paginated, call] as const,
+		),
+	);
+	it.each(rows)('%s → %s %s (paginated: %s)', (_name, credentialType, request, paginated, call) => {
+		expect(call.credentialType).toBe(credentialType);
+		expect(`${call.method} ${call.path}`).toBe(request);
 		expect(call.paginated === true).toBe(paginated);
 	});
 
