@@ -15,13 +15,10 @@ const failure = async (ctx: IExecuteFunctions, call: ApiCall, options?: CallOpti
 	(await apiRequest(ctx, call, options).catch((caught: unknown) => caught)) as NodeApiError;
 const RESTORE = endpoints.restoreFromTrash({ to_home: false, items: [] });
 
-/** What n8n's HTTP helper throws when no answer came: its own NodeApiError around the HTTP client's error. */
-function wrappedNetworkError(code: string, message: string): NodeApiError {
-	return new NodeApiError(
-		FAKE_NODE,
-		Object.assign(new Error(message), { code }) as unknown as JsonObject,
-	);
-}
+/** No answer came: n8n's HTTP helper throws its own NodeApiError around the HTTP client's error. */
+const noAnswer = (code: string, message: string) => ({
+	throws: new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { code }) as JsonObject),
+});
 
 describe('transport/request: how one call is sent', () => {
 	it('sends below the normalised Base URL, asks for JSON as text, passes query and body', async () => {
@@ -142,7 +139,7 @@ describe('transport/request: how one call is sent', () => {
 	describe('no answer, as n8n reports it (the code is on the cause)', () => {
 		it('a read whose connection was reset is tried again, after the wait the policy asks for', async () => {
 			const fake = fakeContext([
-				{ throws: wrappedNetworkError('ECONNRESET', 'socket hang up') },
+				noAnswer('ECONNRESET', 'socket hang up'),
 				{ statusCode: 200, body: { data: [] } },
 			]);
 			const waits: number[] = [];
@@ -157,7 +154,7 @@ describe('transport/request: how one call is sent', () => {
 
 		it('a mutation whose connection broke is not repeated, and the error says it may have been applied', async () => {
 			const fake = fakeContext([
-				{ throws: wrappedNetworkError('ECONNRESET', 'socket hang up') },
+				noAnswer('ECONNRESET', 'socket hang up'),
 				{ statusCode: 200, body: { type: 'success', message: 'ok' } },
 			]);
 			const error = await failure(fake.ctx, RESTORE);
@@ -170,18 +167,14 @@ describe('transport/request: how one call is sent', () => {
 		});
 
 		it('a refused connection says the server could not be reached; nothing was sent, so nothing was applied', async () => {
-			const fake = fakeContext([
-				{ throws: wrappedNetworkError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1') },
-			]);
+			const fake = fakeContext([noAnswer('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1')]);
 			const error = await failure(fake.ctx, RESTORE);
 			expect(error.message).toBe('Could not reach the File Storage server (ECONNREFUSED)');
 			expect(error.description).not.toContain('may have been applied');
 		});
 
 		it('a request that ran out of time says so, naming the request, and is not repeated', async () => {
-			const fake = fakeContext([
-				{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1000ms exceeded') },
-			]);
+			const fake = fakeContext([noAnswer('ECONNABORTED', 'timeout of 1000ms exceeded')]);
 			const policy = { ...EXECUTION_POLICY, timeoutMs: 1000 };
 			const error = await failure(fake.ctx, endpoints.notifications(), { policy });
 			expect(error.message).toBe('No answer within 1 s to GET /api/v1/notifications');
@@ -191,9 +184,7 @@ describe('transport/request: how one call is sent', () => {
 		});
 
 		it('a time limit that rounds to 0 ms still limits the request (0 would mean none), and says so in ms', async () => {
-			const fake = fakeContext([
-				{ throws: wrappedNetworkError('ECONNABORTED', 'timeout of 1ms exceeded') },
-			]);
+			const fake = fakeContext([noAnswer('ECONNABORTED', 'timeout of 1ms exceeded')]);
 			const policy = { ...EXECUTION_POLICY, timeoutMs: 0.1 };
 			const error = await failure(fake.ctx, endpoints.notifications(), { policy });
 			expect(fake.sent[0].timeout).toBe(1);
