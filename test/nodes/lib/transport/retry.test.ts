@@ -55,10 +55,14 @@ async function run(
 	return { outcome, waits, discarded, reports, sent };
 }
 
+/** Each method with each status (or network code), and whether it is tried again. */
+const each = <V>(methods: IHttpRequestMethods[], values: V[], retried: boolean) =>
+	methods.flatMap((method) =>
+		values.map((value): [IHttpRequestMethods, V, boolean] => [method, value, retried]),
+	);
+
 describe('transport/retry: which responses are tried again', () => {
 	// 429 and 503 say the request was not processed; after 500, 502 or 504 a mutation may have been applied.
-	const each = (methods: IHttpRequestMethods[], statuses: number[], retried: boolean) =>
-		methods.flatMap((method) => statuses.map((status) => [method, status, retried] as const));
 	it.each([
 		...each(['GET', 'POST', 'DELETE'], [429, 503], true),
 		...each(['GET'], [500, 502, 504], true),
@@ -118,25 +122,18 @@ describe('transport/retry: which responses are tried again', () => {
 
 describe('transport/retry: which failures without a response are tried again', () => {
 	// Only a read, only a transient failure, never a time-out: the server may still be working on it.
-	it.each<[IHttpRequestMethods, string, boolean, Error]>([
-		['GET', 'ECONNRESET', true, networkError('ECONNRESET')],
-		['GET', 'EPIPE', true, networkError('EPIPE')],
-		['GET', 'ECONNREFUSED', true, networkError('ECONNREFUSED')],
-		['GET', 'ERR_BAD_RESPONSE', true, networkError('ERR_BAD_RESPONSE')],
-		['HEAD', 'ECONNRESET', true, networkError('ECONNRESET')],
-		['HEAD', 'EPIPE', true, networkError('EPIPE')],
+	it.each<[IHttpRequestMethods, string, boolean, Error?]>([
+		...each(['GET'], ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ERR_BAD_RESPONSE'], true),
+		...each(['HEAD'], ['ECONNRESET', 'EPIPE'], true),
 		[
 			'GET',
 			'ECONNRESET on the cause',
 			true,
 			Object.assign(new Error('wrapped'), { cause: networkError('ECONNRESET') }),
 		],
-		['POST', 'ECONNRESET', false, networkError('ECONNRESET')],
-		['POST', 'ECONNREFUSED', false, networkError('ECONNREFUSED')],
-		['DELETE', 'EPIPE', false, networkError('EPIPE')],
-		['GET', 'ENOTFOUND', false, networkError('ENOTFOUND')],
-		['GET', 'ECONNABORTED', false, networkError('ECONNABORTED')],
-		['GET', 'ETIMEDOUT', false, networkError('ETIMEDOUT')],
+		...each(['POST'], ['ECONNRESET', 'ECONNREFUSED'], false),
+		...each(['DELETE'], ['EPIPE'], false),
+		...each(['GET'], ['ENOTFOUND', 'ECONNABORTED', 'ETIMEDOUT'], false),
 		[
 			'GET',
 			'ECONNRESET "timeout of 1000ms exceeded"',
@@ -144,7 +141,7 @@ describe('transport/retry: which failures without a response are tried again', (
 			networkError('ECONNRESET', 'timeout of 1000ms exceeded'),
 		],
 		['GET', 'no code', false, networkError(undefined, 'something else')],
-	])('%s, %s: tried again: %s', async (method, _what, retried, error) => {
+	])('%s, %s: tried again: %s', async (method, code, retried, error = networkError(code)) => {
 		const { outcome, waits, reports, sent } = await run(method, [error]);
 		expect(outcome).toEqual(new Error(`no answer: ${error.message}`));
 		expect(sent).toBe(retried ? 3 : 1);
