@@ -68,60 +68,51 @@ const NGINX_502 =
 const MAINTENANCE = '<html><body><h1>Down for maintenance</h1></body></html>';
 const SIGN_IN = '<!doctype html><html><title>Sign in</title><form></form></html>';
 
-const fault = (id: string, label: string, rule?: Fault['rule'], more?: Partial<Fault>): Fault => ({
+/** Each fault by id: what the server does, as the report shows it, its rule, and anything more. */
+const FAULT_TABLE: Record<string, [label: string, rule?: Fault['rule'], more?: Partial<Fault>]> = {
+	none: ['none (control)'],
+	'429-once': ['429 Too Many Requests, Retry-After: 0, once', tooMany('0')],
+	'429-wait': ['429, Retry-After: 1, once', tooMany('1'), { only: ['listing-page-1'] }],
+	'429-always': ['429, Retry-After: 0, on every try', tooMany('0', Infinity)],
+	'429-too-long': [
+		'429, Retry-After: 120 (longer than the node may wait)',
+		tooMany('120', Infinity),
+	],
+	'503-once': ['503 Service Unavailable (HTML page), Retry-After: 0, once', down(503, MAINTENANCE)],
+	'500-once': [
+		'500 Internal Server Error, Retry-After: 0, once',
+		{ status: 500, body: { message: 'Server Error' }, headers: NO_WAIT },
+	],
+	'502-html': [
+		'502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once',
+		down(502, NGINX_502),
+	],
+	'200-html': ['200 with a web page (a login page)', { status: 200, rawBody: SIGN_IN }],
+	'cut-short': [
+		'200 JSON cut short (the connection ends after 20 of the promised bytes)',
+		cutShort,
+	],
+	'cut-short-closed': [
+		'200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
+		{ ...cutShort, closeGracefully: true },
+	],
+	'half-json': ['200 with half a JSON body', json200('{"data":[{"data":{"id":"9b1f3c52-0d7e')],
+	'empty-object': ['200 `{}`', { status: 200, body: {} }],
+	'empty-body': ['200 with an empty body', json200('')],
+	'data-object': ['200 `{"data":{}}`', { status: 200, body: { data: {} } }],
+	reset: ['connection reset without an answer, once', { reset: true }],
+	timeout: [
+		`no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s (${POLL_TIME_LIMIT_S} s in a poll)`,
+		{ hang: true },
+		{ shortTimeLimit: true },
+	],
+};
+export const FAULTS: Fault[] = Object.entries(FAULT_TABLE).map(([id, [label, rule, more]]) => ({
 	id,
 	label,
 	rule,
 	...more,
-});
-export const FAULTS: Fault[] = [
-	fault('none', 'none (control)'),
-	fault('429-once', '429 Too Many Requests, Retry-After: 0, once', tooMany('0')),
-	fault('429-wait', '429, Retry-After: 1, once', tooMany('1'), { only: ['listing-page-1'] }),
-	fault('429-always', '429, Retry-After: 0, on every try', tooMany('0', Infinity)),
-	fault(
-		'429-too-long',
-		'429, Retry-After: 120 (longer than the node may wait)',
-		tooMany('120', Infinity),
-	),
-	fault(
-		'503-once',
-		'503 Service Unavailable (HTML page), Retry-After: 0, once',
-		down(503, MAINTENANCE),
-	),
-	fault('500-once', '500 Internal Server Error, Retry-After: 0, once', {
-		status: 500,
-		body: { message: 'Server Error' },
-		headers: NO_WAIT,
-	}),
-	fault(
-		'502-html',
-		'502 Bad Gateway from a proxy (HTML page), Retry-After: 0, once',
-		down(502, NGINX_502),
-	),
-	fault('200-html', '200 with a web page (a login page)', { status: 200, rawBody: SIGN_IN }),
-	fault(
-		'cut-short',
-		'200 JSON cut short (the connection ends after 20 of the promised bytes)',
-		cutShort,
-	),
-	fault(
-		'cut-short-closed',
-		'200 JSON cut short, the connection closed in order (FIN) after 20 of the promised bytes',
-		{ ...cutShort, closeGracefully: true },
-	),
-	fault('half-json', '200 with half a JSON body', json200('{"data":[{"data":{"id":"9b1f3c52-0d7e')),
-	fault('empty-object', '200 `{}`', { status: 200, body: {} }),
-	fault('empty-body', '200 with an empty body', json200('')),
-	fault('data-object', '200 `{"data":{}}`', { status: 200, body: { data: {} } }),
-	fault('reset', 'connection reset without an answer, once', { reset: true }),
-	fault(
-		'timeout',
-		`no answer at all (the server hangs); time limit ${SHORT_TIME_LIMIT_S} s (${POLL_TIME_LIMIT_S} s in a poll)`,
-		{ hang: true },
-		{ shortTimeLimit: true },
-	),
-];
+}));
 
 export interface CaseError {
 	name: string;
