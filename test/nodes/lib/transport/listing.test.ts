@@ -45,6 +45,16 @@ const ids = (wrappers: IDataObject[]) =>
 const sentQuery = (fake: FakeContext, name: string) =>
 	fake.sent.map((options) => (options.qs as IDataObject | undefined)?.[name]);
 
+/** A page of a listing as the server answers it: its entries, the next cursor, the total and the listed folder. */
+const listed = (
+	data: unknown[],
+	next: string | null,
+	{ total, root }: { total?: unknown; root?: IDataObject } = {},
+): ScriptedAnswer => ({
+	statusCode: 200,
+	body: { data, meta: { cursor: { next_cursor: next, total }, root } },
+});
+
 /** A listing of `total` entries served in pages of at most `maxPage`, keyed by a numeric cursor. */
 function pagedListing(total: number, maxPage: number) {
 	return (options: IHttpRequestOptions): ScriptedAnswer => {
@@ -55,21 +65,15 @@ function pagedListing(total: number, maxPage: number) {
 			data: { id: `e${start + at}` },
 		}));
 		const next = start + size < total ? String(start + size) : null;
-		return {
-			statusCode: 200,
-			body: { data, meta: { cursor: { next_cursor: next }, root: { data: { id: 'root' } } } },
-		};
+		return listed(data, next, { root: { data: { id: 'root' } } });
 	};
 }
 
 describe('transport/listing: reading listings', () => {
 	it('a page holds its wrappers, the cursor it was asked with, the next cursor and the listed folder', async () => {
 		const fake = fakeContext([
-			{
-				statusCode: 200,
-				body: { data: [{ a: 1 }], meta: { cursor: { next_cursor: 'c2' }, root: { id: 'r' } } },
-			},
-			{ statusCode: 200, body: { data: [{ b: 2 }], meta: { cursor: { next_cursor: '' } } } },
+			listed([{ a: 1 }], 'c2', { root: { id: 'r' } }),
+			listed([{ b: 2 }], ''),
 		]);
 		expect(await allPages(fake)).toEqual([
 			{ wrappers: [{ a: 1 }], nextCursor: 'c2', last: false, folder: { id: 'r' } },
@@ -82,9 +86,7 @@ describe('transport/listing: reading listings', () => {
 		const data = [1, 2, 3, 4, 5].map((n) => ({
 			data: { id: `n${n}`, attributes: { read_at: n % 2 ? null : 'x' } },
 		}));
-		const fake = fakeContext([
-			{ statusCode: 200, body: { data, meta: { cursor: { next_cursor: 'ignored' } } } },
-		]);
+		const fake = fakeContext([listed(data, 'ignored')]);
 		const unread = (wrapper: IDataObject) =>
 			((wrapper.data as IDataObject).attributes as IDataObject).read_at === null;
 		const result = await walk(
@@ -120,22 +122,18 @@ describe('transport/listing: reading listings', () => {
 	});
 
 	it('a server that ignores the page size asked: Limit still holds on every page', async () => {
-		const page = (first: number) => ({
-			statusCode: 200,
-			body: {
-				data: [first, first + 1].map((n) => ({ data: { id: `e${n}` } })),
-				meta: { cursor: { next_cursor: String(first + 2) } },
-			},
-		});
+		const page = (first: number) =>
+			listed(
+				[first, first + 1].map((n) => ({ data: { id: `e${n}` } })),
+				String(first + 2),
+			);
 		const fake = fakeContext([page(0), page(2)]);
 		expect(ids((await walk(fake, { limit: 3 })).wrappers)).toEqual(['e0', 'e1', 'e2']);
 		expect(fake.sent).toHaveLength(2);
 	});
 
 	it('an empty page ends the listing, whatever next cursor it names', async () => {
-		const fake = fakeContext([
-			{ statusCode: 200, body: { data: [], meta: { cursor: { next_cursor: 'c2' } } } },
-		]);
+		const fake = fakeContext([listed([], 'c2')]);
 		expect((await walk(fake)).wrappers).toEqual([]);
 		expect(fake.sent).toHaveLength(1);
 	});
@@ -190,9 +188,7 @@ describe('transport/listing: reading listings', () => {
 	});
 
 	it('a repeated cursor ends the walk instead of looping', async () => {
-		const fake = fakeContext([
-			{ statusCode: 200, body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: 'same' } } } },
-		]);
+		const fake = fakeContext([listed([{ id: 'a' }], 'same')]);
 		const result = await walk(fake);
 		expect(fake.sent).toHaveLength(2);
 		// the same entry on both pages is yielded once
@@ -213,10 +209,7 @@ describe('transport/listing: reading listings', () => {
 				const size = Math.min(Number(qs.limit ?? 3), 3);
 				const data = entries.slice(start, start + size).map((id) => ({ data: { id } }));
 				const next = start + size < entries.length ? String(start + size) : null;
-				return {
-					statusCode: 200,
-					body: { data, meta: { cursor: { next_cursor: next, total: entries.length } } },
-				};
+				return listed(data, next, { total: entries.length });
 			});
 		}
 		/** `change` alters the listing once, before the second request. */
@@ -300,10 +293,8 @@ describe('transport/listing: reading listings', () => {
 			['is not a number', 2, '2'],
 			['is missing on the first page', undefined, 2],
 		])('a total that %s is no change', async (_case, first, second) => {
-			const page = (id: string | number, next: string | null, total: unknown) => ({
-				statusCode: 200,
-				body: { data: [{ data: { id } }], meta: { cursor: { next_cursor: next, total } } },
-			});
+			const page = (id: string | number, next: string | null, total: unknown) =>
+				listed([{ data: { id } }], next, { total });
 			// numeric ids count as ids: the entry on both pages is yielded once
 			const fake = fakeContext([
 				page(7, '1', first),
@@ -319,10 +310,7 @@ describe('transport/listing: reading listings', () => {
 		const fake = fakeContext((options) =>
 			(options.qs as IDataObject | undefined)?.limit !== undefined
 				? { statusCode: 422, body: { message: 'invalid', errors: { limit: ['too large'] } } }
-				: {
-						statusCode: 200,
-						body: { data: [{ id: 'a' }], meta: { cursor: { next_cursor: null } } },
-					},
+				: listed([{ id: 'a' }], null),
 		);
 		const page = await firstPage(
 			new ApiClient(fake.ctx, 'fileStorageApi'),
@@ -339,13 +327,7 @@ describe('transport/listing: reading listings', () => {
 			const qs = (options.qs ?? {}) as IDataObject;
 			if (qs.limit !== undefined)
 				return { statusCode: 422, body: { message: 'invalid', errors: { limit: ['unknown'] } } };
-			return {
-				statusCode: 200,
-				body: {
-					data: [{ id: qs.cursor ?? 'first' }],
-					meta: { cursor: { next_cursor: qs.cursor ? null : 'c2' } },
-				},
-			};
+			return listed([{ id: qs.cursor ?? 'first' }], qs.cursor ? null : 'c2');
 		});
 		const client = new ApiClient(fake.ctx, 'fileStorageApi');
 		await list(client, endpoints.recentUploads({}));
