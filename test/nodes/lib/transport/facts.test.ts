@@ -106,38 +106,39 @@ describe('transport/facts: a failure names the items it concerns', () => {
 		`The server accepted the upload of ${items} before this failed, so their files may be in the file request: check before running again.`;
 
 	// Under continueOnFail (stops: false) each error item says which request it was in; the message keeps no item.
-	it.each<[string, { itemIndex?: number; batch?: BatchFacts }, string, string]>([
-		['one item', { itemIndex: 3 }, 'Check it.', 'Check it.'],
+	// The description given is "Check it." unless a row says otherwise.
+	it.each<[string, { itemIndex?: number; batch?: BatchFacts }, string, string?]>([
+		['one item', { itemIndex: 3 }, 'Check it.'],
 		[
 			'a batched request',
 			{ batch: batch({ carried: [0, 1, 2], batched: true }) },
-			'Check it.',
 			'Check it. The request that was refused carried items 0–2.',
 		],
 		[
 			'a batched request, nothing more to say',
 			{ batch: batch({ carried: [4], batched: true }) },
-			'',
 			'The request that was refused carried item 4.',
+			'',
 		],
 		[
 			'a request of one item, of a batch run',
 			{ batch: batch({ carried: [2], done: [0, 1], notAttempted: [3] }) },
 			'Check it.',
-			'Check it.',
 		],
 		[
 			'after the server accepted the request',
 			{ batch: batch({ carried: [0, 1], batched: true, accepted: true }) },
-			'Check it.',
 			`Check it. ${ACCEPTED('items 0–1')}`,
 		],
-	])('continueOnFail, %s', (_what, { itemIndex, batch: facts }, description, expected) => {
-		const message = 'Refused (HTTP 422)';
-		expect(
-			itemsWording({ stops: false, itemIndex, facts: { batch: facts } }, message, description),
-		).toEqual({ message, description: expected });
-	});
+	])(
+		'continueOnFail, %s',
+		(_what, { itemIndex, batch: facts }, expected, description = 'Check it.') => {
+			const message = 'Refused (HTTP 422)';
+			expect(
+				itemsWording({ stops: false, itemIndex, facts: { batch: facts } }, message, description),
+			).toEqual({ message, description: expected });
+		},
+	);
 
 	// An error that stops the node ends its message with the items, once.
 	it.each<[string, number | undefined, string, string]>([
@@ -161,58 +162,52 @@ describe('transport/facts: a failure names the items it concerns', () => {
 	});
 
 	// A batch's error says what was done and what was not, so a re-run can be planned.
-	it.each<[string, BatchFacts, string, string, string]>([
-		['one item alone', batch({ carried: [3] }), 'Check it.', 'Refused [item 3]', 'Check it.'],
+	it.each<[string, BatchFacts, string, string, string?]>([
+		['one item alone', batch({ carried: [3] }), 'Refused [item 3]', 'Check it.'],
 		[
 			'a batched request, the first',
 			batch({ carried: [0, 1, 2], batched: true }),
-			'Check it.',
 			'Refused [items 0–2]',
 			'Check it. The failed request carried items 0–2.',
 		],
 		[
 			'a batched request after done ones',
 			batch({ carried: [2, 3], done: [0, 1], batched: true }),
-			'Check it.',
 			'Refused [items 2–3]',
 			`Check it. The failed request carried items 2–3. Already done: items 0–1. ${AGAIN}`,
 		],
 		[
 			'one item between done and later ones',
 			batch({ carried: [2], done: [0, 1], notAttempted: [3, 4] }),
-			'Check it.',
 			'Refused [item 2]',
 			`Check it. Already done: items 0–1. Not attempted: items 3–4. ${AGAIN}`,
 		],
 		[
 			'the first item, later ones not attempted',
 			batch({ carried: [0], notAttempted: [1, 2] }),
-			'Check it.',
 			'Refused [item 0]',
 			'Check it. Not attempted: items 1–2.',
 		],
 		[
 			'nothing more to say',
 			batch({ carried: [1], done: [0] }),
-			'',
 			'Refused [item 1]',
 			`Already done: item 0. ${AGAIN}`,
+			'',
 		],
 		[
 			'one item alone, after the server accepted it',
 			batch({ carried: [3], accepted: true }),
-			'Check it.',
 			'Refused [item 3]',
 			`Check it. ${ACCEPTED('item 3')}`,
 		],
 		[
 			'a batched request after done ones, after the server accepted it',
 			batch({ carried: [2, 3], done: [0, 1], batched: true, accepted: true }),
-			'Check it.',
 			'Refused [items 2–3]',
 			`Check it. ${ACCEPTED('items 2–3')} Already done: items 0–1. ${AGAIN}`,
 		],
-	])('stops in a batch, %s', (_what, facts, description, message, expected) => {
+	])('stops in a batch, %s', (_what, facts, message, expected, description = 'Check it.') => {
 		expect(
 			itemsWording({ stops: true, itemIndex: 9, facts: { batch: facts } }, 'Refused', description),
 		).toEqual({ message, description: expected });
