@@ -1,17 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
 
 import { apiItemType } from '../../../nodes/lib/resources/wrappers';
 import { invalidParameter, UUID_PATTERN, UUID_REGEX_SOURCE } from '../../../nodes/lib/validation';
-
-const node = {
-	id: 'n',
-	name: 'File Storage',
-	type: 'fileStorage',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+import { FAKE_NODE } from '../../helpers/fake-context';
 
 describe('validation of input values', () => {
 	it.each([
@@ -38,7 +29,7 @@ describe('validation of input values', () => {
 	});
 
 	it('a local parameter error names the item and the parameter, with the fix as description', () => {
-		const error = invalidParameter(node, 3, 'File or Folder ID', 'is empty', 'Map the id.');
+		const error = invalidParameter(FAKE_NODE, 3, 'File or Folder ID', 'is empty', 'Map the id.');
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('File or Folder ID: is empty [item 3]');
 		expect(error.description).toBe('Map the id.');
