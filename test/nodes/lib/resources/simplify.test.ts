@@ -107,12 +107,8 @@ describe('simplify: flat views of what servers send', () => {
 			'd',
 			'folder',
 			{
-				name: 'D',
-				items: 3,
-				filesize: 5000,
-				color: '#00ff00',
-				trashed_items: 2,
-				created_at: '04. Jan. 2026',
+				...{ name: 'D', items: 3, filesize: 5000, color: '#00ff00' },
+				...{ trashed_items: 2, created_at: '04. Jan. 2026' },
 			},
 			{ parent },
 		);
