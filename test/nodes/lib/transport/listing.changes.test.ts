@@ -51,14 +51,11 @@ function changingListing(mode: 'offset' | 'keyset', rand: () => number, pageSize
 }
 
 describe('transport/listingChanges: a listing that changes while it is walked', () => {
-	it.each([
-		['offset', 1],
-		['offset', 2],
-		['offset', 3],
-		['keyset', 1],
-		['keyset', 2],
-		['keyset', 3],
-	] as const)(
+	it.each(
+		(['offset', 'keyset'] as const).flatMap((mode) =>
+			[1, 2, 3].map((seed) => [mode, seed] as const),
+		),
+	)(
 		'%s cursors, seed %i: each entry once, newest first, none that stayed skipped',
 		async (mode, seed) => {
 			let walks = 0;
