@@ -17,7 +17,10 @@ const RESTORE = endpoints.restoreFromTrash({ to_home: false, items: [] });
 
 /** No answer came: n8n's HTTP helper throws its own NodeApiError around the HTTP client's error. */
 const noAnswer = (code: string, message: string) => ({
-	throws: new NodeApiError(FAKE_NODE, Object.assign(new Error(message), { code }) as JsonObject),
+	throws: new NodeApiError(
+		FAKE_NODE,
+		Object.assign(new Error(message), { code }) as unknown as JsonObject,
+	),
 });
 
 describe('transport/request: how one call is sent', () => {
