@@ -465,15 +465,10 @@ describe('openDownload: one origin decision per hop', () => {
 
 	it('the file request credential gets the placeholder on its own origin only', async () => {
 		const { ctx, hops } = hopContext(() => ({ statusCode: 200 }));
+		const masked = (host: string) =>
+			`https://${host}.example.com/file/a.pdf/upload-request/[redacted]`;
 		for (const host of ['files', 'cdn'])
-			(
-				await open(
-					ctx,
-					`https://${host}.example.com/file/a.pdf/upload-request/[redacted]`,
-					{},
-					'fileStorageFileRequestApi',
-				)
-			).close();
+			(await open(ctx, masked(host), {}, 'fileStorageFileRequestApi')).close();
 		expect(hops.map((h) => `${h.helper} ${h.credentialType ?? '-'} ${h.options.url}`)).toEqual([
 			`authenticated fileStorageFileRequestApi https://files.example.com/file/a.pdf/upload-request/${FILE_REQUEST_ID_PLACEHOLDER}`,
 			'anonymous - https://cdn.example.com/file/a.pdf/upload-request/[redacted]',
