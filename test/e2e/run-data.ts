@@ -2,39 +2,50 @@
 import { expectNoLeaks } from './leaks';
 import type { ExecuteResult } from './rest-client';
 
+/** A stored binary: 2.x records its byte count `bytes`, 1.x only a rounded text `fileSize`. */
+export interface BinaryMeta {
+	fileName?: string;
+	mimeType?: string;
+	bytes?: number;
+	fileSize?: string;
+	id?: string;
+}
+
+type StoredError = { message?: string; description?: string; [key: string]: unknown };
+type Item = { json: Record<string, unknown>; binary?: Record<string, BinaryMeta | undefined> };
+
 export interface RunData {
 	status?: string;
 	finished?: boolean;
 	mode?: string;
 	data: {
 		resultData: {
-			error?: { message?: string; description?: string; name?: string; [key: string]: unknown };
+			error?: StoredError;
 			lastNodeExecuted?: string;
 			runData: Record<
 				string,
-				Array<{
-					error?: {
-						message?: string;
-						description?: string;
-						httpCode?: string;
-						[key: string]: unknown;
-					};
-					data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
-				}>
+				Array<{ error?: StoredError; data?: { main?: Array<Item[] | null> } }>
 			>;
 		};
 	};
 }
 
-/** Items a node produced in its first run (output 0 unless given). */
-export function nodeOutput(
-	run: { data?: RunData['data'] } | undefined,
-	nodeName: string,
-	output = 0,
-): Array<Record<string, unknown>> {
-	const task = run?.data?.resultData.runData[nodeName]?.[0];
-	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
-}
+type Run = { data?: RunData['data'] } | undefined;
+
+/** The items a node produced in its first run (output 0 unless given). */
+export const nodeItems = (run: Run, node: string, output = 0) =>
+	run?.data?.resultData.runData[node]?.[0]?.data?.main?.[output] ?? [];
+
+/** Their JSON. */
+export const nodeOutput = (run: Run, node: string, output = 0) =>
+	nodeItems(run, node, output).map((item) => item.json);
+
+/** The metadata of the binary field `data` of a node's items (output 0). */
+export const binaries = (run: Run, node: string) =>
+	nodeItems(run, node).map((item) => item.binary?.data);
+
+/** The ids of items (or requests), as text. */
+export const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
 
 /** A saved manual execution that succeeded (`ok`) or failed, with no secret in its output, logs or run data. */
 export function expectRun(result: ExecuteResult, ok: boolean, secrets: string[]): ExecuteResult {

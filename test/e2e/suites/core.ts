@@ -29,7 +29,7 @@ import {
 import type { Credential, TriggerEvent } from '../fixtures';
 import { freePort } from '../processes';
 import type { N8n } from '../rest-client';
-import { expectOne, nodeOutput } from '../run-data';
+import { expectOne, ids, nodeOutput } from '../run-data';
 import type { RunData } from '../run-data';
 import { manualRun } from '../shared-n8n';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
@@ -55,7 +55,6 @@ type NewFile = [string, string, number];
 /** A manual run from a clean request log, that must succeed (or fail), with no secret in anything of it. */
 const run = async (workflowId: string, ok = true) =>
 	await manualRun(shared, workflowId, { ok, secrets: () => secrets, sandboxes: [sandbox] });
-const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
 /** The requests the sandbox answered, as `METHOD path status`. */
 const calls = () => sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
 /** The sandbox answered exactly one request, with these fields. */

@@ -26,8 +26,8 @@ import {
 	webhook,
 } from '../fixtures';
 import type { ExecuteResult, N8n } from '../rest-client';
-import type { RunData } from '../run-data';
-import { expectError, expectOne, nodeOutput } from '../run-data';
+import type { BinaryMeta } from '../run-data';
+import { binaries, expectError, expectOne, nodeItems, nodeOutput } from '../run-data';
 import { manualRun } from '../shared-n8n';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 import { executionAfter, pollNow } from '../triggers';
@@ -85,22 +85,6 @@ const cutShort = (size: number) =>
 const signedLink = (file: string) =>
 	String.raw`http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/` +
 	file;
-
-type BinaryMeta = {
-	fileName?: string;
-	mimeType?: string;
-	bytes?: number;
-	fileSize?: string;
-	id?: string;
-};
-
-/** The binary metadata of a node's output items. */
-function binaries(run: { data?: RunData['data'] } | undefined, node: string) {
-	const items = (run?.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
-		binary?: { data?: BinaryMeta };
-	}>;
-	return items.map((item) => item.binary?.data);
-}
 
 /** The size n8n recorded per file (undefined: none): 2.x exact `bytes`, 1.x only a `fileSize` text. */
 function expectRecordedSizes(
@@ -485,18 +469,16 @@ function tests(): void {
 				},
 			);
 			expect(execution.status).toBe('success');
-			const emitted = execution.data?.resultData.runData.Trigger?.[0]?.data?.main?.[0] as
-				| Array<{ json: Record<string, unknown>; binary?: { data?: BinaryMeta } }>
-				| undefined;
-			expect(emitted?.map((item) => item.json.id)).toEqual([whole.id, broken.id]);
-			expect(emitted?.[0].binary?.data).toMatchObject({
+			const emitted = nodeItems(execution, 'Trigger');
+			expect(emitted.map((item) => item.json.id)).toEqual([whole.id, broken.id]);
+			expect(emitted[0].binary?.data).toMatchObject({
 				fileName: 'Scan März.pdf',
 				mimeType: 'application/pdf',
 				id: expect.stringMatching(/^filesystem/),
 			});
-			expect(emitted?.[0].json.contentError).toBeUndefined();
-			expect(emitted?.[1].binary).toBeUndefined();
-			expect(String(emitted?.[1].json.contentError)).toMatch(
+			expect(emitted[0].json.contentError).toBeUndefined();
+			expect(emitted[1].binary).toBeUndefined();
+			expect(String(emitted[1].json.contentError)).toMatch(
 				new RegExp(
 					`${cutShort(4321).source} of http://127\\.0\\.0\\.1:\\d+/file/[^ ]+\\. The file is output without its content`,
 				),

@@ -15,6 +15,7 @@ import type { Credential, Step } from '../fixtures';
 import { selectedN8n } from '../n8n-versions';
 import { waitFor } from '../processes';
 import type { N8n } from '../rest-client';
+import { ids } from '../run-data';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
 
 const TOOL_NODE_TYPE = `${PACKAGE_NAME}.fileStorageTool`;
@@ -191,7 +192,6 @@ async function callForItems(name: string, args: Items[number]): Promise<Items> {
 	return items as Array<Record<string, unknown>>;
 }
 
-const ids = (items: Array<{ id?: unknown }>) => items.map((item) => String(item.id));
 type Request = Sandbox['requests'][number];
 /** The sandbox answered exactly these requests in this test: `METHOD path status`, then what `more` adds. */
 const expectCalls = (expected: string[], more: (r: Request) => string = () => '') =>
