@@ -134,11 +134,14 @@ export interface SpawnedProcess {
 	readOutput(): string;
 }
 
+/** Where and as whom a child runs. */
+type ChildOptions = { cwd?: string; env?: NodeJS.ProcessEnv; uid?: number; gid?: number };
+
 /** Starts a process with stdout/stderr written to files, in its own process group. */
 export function spawnLogged(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; logPrefix: string; uid?: number; gid?: number },
+	options: ChildOptions & { logPrefix: string },
 ): SpawnedProcess {
 	fs.mkdirSync(path.dirname(options.logPrefix), { recursive: true });
 	const stdoutFile = `${options.logPrefix}.stdout.log`;
@@ -185,15 +188,7 @@ let commandCounter = 0;
 export async function runCommand(
 	command: string,
 	args: string[],
-	options: {
-		cwd?: string;
-		env?: NodeJS.ProcessEnv;
-		logDir: string;
-		name?: string;
-		timeoutMs?: number;
-		uid?: number;
-		gid?: number;
-	},
+	options: ChildOptions & { logDir: string; name?: string; timeoutMs?: number },
 ): Promise<CommandResult> {
 	const started = Date.now();
 	const label = (options.name ?? path.basename(command)).replace(/[^\w.-]+/g, '_');

@@ -148,10 +148,9 @@ describe('README → Installation, run as written', () => {
 			);
 			await watch.time('n8n start until ready', () => started.start());
 			await started.setupOwner();
-			expect(await started.credentialTypes()).toEqual(
-				expect.arrayContaining([...CREDENTIAL_TYPES]),
-			);
-			const offered = (await started.nodeTypes())
+			const credentialTypes = (await started.editorTypes('credentials')).map((type) => type.name);
+			expect(credentialTypes).toEqual(expect.arrayContaining([...CREDENTIAL_TYPES]));
+			const offered = (await started.editorTypes('nodes'))
 				.filter((type) => [NODE_TYPE, TRIGGER_NODE_TYPE].includes(type.name))
 				.map((type) => type.displayName);
 			expect(offered.sort()).toEqual(['File Storage', 'File Storage Trigger']);

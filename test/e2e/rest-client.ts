@@ -336,17 +336,8 @@ export class N8n extends N8nCli {
 		return (await this.ok<Tested>('POST', '/rest/credentials/test', { credentials })).body.data;
 	}
 
-	/** Credential type names the running instance knows (what the editor loads). */
-	async credentialTypes(): Promise<string[]> {
-		return (await this.editorTypes('credentials')).map((t) => t.name);
-	}
-
-	/** Node types the running instance offers the editor: name and display name. */
-	async nodeTypes(): Promise<Array<{ name: string; displayName: string }>> {
-		return await this.editorTypes('nodes');
-	}
-
-	private async editorTypes(kind: 'nodes' | 'credentials') {
+	/** The node or credential types the running instance offers the editor: name and display name. */
+	async editorTypes(kind: 'nodes' | 'credentials') {
 		const url = `/types/${kind}.json`;
 		const res = await this.request<Array<{ name: string; displayName: string }>>('GET', url, {
 			headers: this.session(),

@@ -47,7 +47,7 @@ export async function executionsWith(
 	);
 }
 
-/** Activates, `produce`s a change a minute later, polls: the one execution and what `produce` returned. */
+/** Activates, `produce`s a change a minute later, polls: the one execution (a success) and what `produce` returned. */
 export async function executionAfter<T>(
 	n8n: N8n,
 	sandbox: Sandbox,
@@ -60,5 +60,6 @@ export async function executionAfter<T>(
 	const made = produce();
 	await pollNow(n8n, sandbox, workflowId, event);
 	const [execution] = await executionsWith(n8n, workflowId, 1);
+	expect(execution.status).toBe('success');
 	return [execution, made];
 }
