@@ -52,16 +52,10 @@ const node = (name: string, parameters: IDataObject, credential: Credential = ap
 });
 const listRecent = (limit: number, simplify = true) =>
 	node('Recent uploads', { resource: 'file', operation: 'getRecentUploads', limit, simplify });
-const download = (
-	parameters: IDataObject,
-	credential = api as Credential,
-	onError?: Step['onError'],
-) => {
+/** A Download node; a File Request credential downloads a file of the request. */
+const download = (parameters: IDataObject, credential: Credential = api) => {
 	const resource = credential === request ? 'fileRequest' : 'file';
-	return {
-		...node(DOWNLOAD, { resource, operation: 'download', ...parameters }, credential),
-		onError,
-	};
+	return node(DOWNLOAD, { resource, operation: 'download', ...parameters }, credential);
 };
 const crypto = 'n8n-nodes-base.crypto';
 const checksum: Step = { name: CHECKSUM, type: crypto, typeVersion: 2, parameters: SHA256_OF_DATA };
@@ -165,7 +159,7 @@ export const downloadSuite: SharedSuite = {
 			cut: manual('e2eDlCut', [fromUrl(`${sandbox.baseUrl}/file/${notes.basename}`)]),
 			continueOnFail: manual('e2eDlContinue', [
 				listRecent(2),
-				download({}, api, 'continueRegularOutput'),
+				{ ...download({}), onError: 'continueRegularOutput' },
 			]),
 			// New File in Folder with Include File Content → Crypto (an item without content: an error item)
 			contentTrigger: triggerWorkflow(

@@ -163,10 +163,9 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 	};
 }
 
-let callCount = 0;
-
 type Items = Array<Record<string, unknown>>;
 
+/** A tool call: whether it failed and its text; the whole answer is kept in `received`. */
 async function callTool(
 	name: string,
 	args: Items[number],
@@ -178,7 +177,7 @@ async function callTool(
 	const text = (result.content ?? [])
 		.map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
 		.join('');
-	received[`tool call #${++callCount} ${name}`] = JSON.stringify(result);
+	received[`tool call #${Object.keys(received).length} ${name}`] = JSON.stringify(result);
 	return { isError: result.isError === true, text };
 }
 
@@ -189,7 +188,7 @@ async function callForItems(name: string, args: Items[number]): Promise<Items> {
 	const items = JSON.parse(result.text) as unknown;
 	if (!Array.isArray(items))
 		throw new Error(`tool ${name} answered ${result.text.slice(0, 300)}, not a list of items`);
-	return items as Array<Record<string, unknown>>;
+	return items as Items;
 }
 
 type Request = Sandbox['requests'][number];
