@@ -164,15 +164,12 @@ export async function freshUserFolder(
 		fs.rmSync(building, { recursive: true, force: true });
 		fs.mkdirSync(building, { recursive: true });
 		const env = n8nEnv(install, building, { port: await freePort(), brokerPort: await freePort() });
-		const args = [
-			install.n8nScript,
-			'export:nodes',
-			`--output=${path.join(building, 'nodes.json')}`,
-		];
+		const nodesFile = path.join(building, 'nodes.json');
+		const args = [install.n8nScript, 'export:nodes', `--output=${nodesFile}`];
 		const options = { env, logDir, name: 'n8n-template-migrations', timeoutMs: 3 * 60_000 };
 		const migrated = await runCommand(install.nodeBin, args, options);
 		assertOk(migrated, 'n8n migrations for the template user folder');
-		fs.rmSync(path.join(building, 'nodes.json'), { force: true });
+		fs.rmSync(nodesFile, { force: true });
 		fs.rmSync(path.join(building, '.n8n', 'nodes'), { recursive: true, force: true });
 		fs.writeFileSync(path.join(building, '.complete'), '');
 		fs.rmSync(template, { recursive: true, force: true });

@@ -17,9 +17,8 @@ export interface HttpResult<T = unknown> {
 	headers: Headers;
 }
 
-/** A manual run: `code` as `n8n execute` would exit, the saved execution, what n8n answered and logged of it. */
+/** A manual run: the saved execution, what n8n answered and logged of it. */
 export interface ExecuteResult {
-	code: 0 | 1;
 	executionId: string;
 	status: string;
 	mode: string;
@@ -304,10 +303,8 @@ export class N8n extends N8nCli {
 			{ timeoutMs, intervalMs: 200 },
 		);
 		const run = saved.body;
-		const failed = run.status !== 'success' || run.data.resultData.error !== undefined;
 		const logs = this.serverLogs().map((log, i) => log.slice(mark[i]));
 		return {
-			code: failed ? 1 : 0,
 			executionId: String(executionId),
 			status: run.status,
 			mode: run.mode,

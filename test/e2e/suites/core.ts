@@ -828,7 +828,7 @@ function tests(): void {
 				// n8n hands a trigger's failure to the Error Trigger under `trigger` (what the README tells users to read)
 				const error = (told?.trigger as { error?: IDataObject } | undefined)?.error;
 				expect(error?.message).toMatch(/refused \(HTTP 401\)/);
-				expect(String(error?.description)).toMatch(/\w{4,}/);
+				expect(String(error?.description ?? '')).toMatch(/\w{4,}/);
 				expect((told?.workflow as { id?: string } | undefined)?.id).toBe(FAILING_TRIGGER);
 			}, 180_000);
 
