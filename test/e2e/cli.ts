@@ -62,17 +62,13 @@ export class N8nCli {
 
 	async cli(
 		args: string[],
-		{
-			timeoutMs = 120_000,
-			name,
-			env = {},
-		}: { timeoutMs?: number; name?: string; env?: Record<string, string> } = {},
+		options: { timeoutMs?: number; name?: string; env?: Record<string, string> } = {},
 	): Promise<CommandResult> {
 		return await runCommand(this.install.nodeBin, [this.install.n8nScript, ...args], {
-			env: { ...this.env(), ...env },
+			env: { ...this.env(), ...options.env },
 			logDir: this.logDir,
-			name: name ?? `n8n-${args[0]}`,
-			timeoutMs,
+			name: options.name ?? `n8n-${args[0]}`,
+			timeoutMs: options.timeoutMs ?? 120_000,
 		});
 	}
 

@@ -230,11 +230,7 @@ export async function waitUntilReady(
 	proc: SpawnedProcess,
 	what: string,
 	ready: () => Promise<boolean> | boolean,
-	{
-		timeoutMs,
-		intervalMs,
-		stop,
-	}: { timeoutMs: number; intervalMs: number; stop: () => Promise<void> },
+	{ stop, ...timing }: { timeoutMs: number; intervalMs: number; stop: () => Promise<void> },
 ): Promise<void> {
 	const { child } = proc;
 	const check = () => {
@@ -243,7 +239,7 @@ export async function waitUntilReady(
 		return ready();
 	};
 	try {
-		await waitFor(`${what} to be ready`, check, { timeoutMs, intervalMs });
+		await waitFor(`${what} to be ready`, check, timing);
 	} catch (error) {
 		const log = tail(proc.readOutput());
 		await stop();

@@ -26,15 +26,13 @@ export interface SharedSuite {
 	stop?(): Promise<void>;
 }
 
+type ManualRunOptions = { ok?: boolean; secrets: () => string[]; sandboxes: Sandbox[] };
+
 /** A timed "Execute workflow" from clean request logs of `sandboxes`: must succeed (`ok`) or fail, no secret in it. */
 export async function manualRun(
 	{ n8n, watch }: SharedN8n,
 	workflowId: string,
-	{
-		ok = true,
-		secrets,
-		sandboxes,
-	}: { ok?: boolean; secrets: () => string[]; sandboxes: Sandbox[] },
+	{ ok = true, secrets, sandboxes }: ManualRunOptions,
 ): Promise<ExecuteResult> {
 	for (const sandbox of sandboxes) sandbox.clearRequests();
 	const result = await watch.time(`manual run ${workflowId}`, () =>

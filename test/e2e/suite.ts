@@ -11,17 +11,13 @@ import { N8n } from './rest-client';
 
 export async function packagedN8nAndSandbox(
 	work: string,
-	{
-		watch,
-		sandbox: options = {},
-		env,
-	}: { watch?: StepTimer; sandbox?: SandboxOptions; env?: Record<string, string> } = {},
+	options: { watch?: StepTimer; sandbox?: SandboxOptions; env?: Record<string, string> } = {},
 ): Promise<{ n8n: N8n; sandbox: Sandbox; install: N8nInstall; logDir: string }> {
 	const logDir = path.join(work, 'logs');
 	fs.rmSync(work, { recursive: true, force: true });
 	fs.mkdirSync(logDir, { recursive: true });
-	const { install, userFolder } = await preparePackagedN8n(work, logDir, watch);
-	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', ...options });
-	const n8n = await N8n.create({ install, userFolder, logDir, env });
+	const { install, userFolder } = await preparePackagedN8n(work, logDir, options.watch);
+	const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', ...options.sandbox });
+	const n8n = await N8n.create({ install, userFolder, logDir, env: options.env });
 	return { n8n, sandbox, install, logDir };
 }
