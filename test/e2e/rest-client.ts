@@ -185,28 +185,21 @@ export class N8n extends N8nCli {
 		return res;
 	}
 
-	private keepCookie(res: HttpResult): void {
-		const setCookie = res.headers.getSetCookie?.() ?? [];
-		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
-		if (auth) this.cookie = auth;
-	}
-
-	/** Creates the owner on a fresh instance, or logs in when it exists already. */
+	/** Creates the owner on a fresh instance, or logs in when it exists already; keeps n8n's auth cookie. */
 	async setupOwner(owner: typeof TEST_OWNER = TEST_OWNER) {
 		const headers = { 'browser-id': this.browserId };
 		const setup = await this.request('POST', '/rest/owner/setup', { body: owner, headers });
-		if (setup.status === 200) {
-			this.keepCookie(setup);
-		} else {
-			const body = { emailOrLdapLoginId: owner.email, password: owner.password };
-			const login = await this.request('POST', '/rest/login', { body, headers });
-			if (login.status !== 200) {
-				throw new Error(
-					`owner setup answered ${setup.status} (${setup.text.slice(0, 300)}) and login ${login.status} (${login.text.slice(0, 300)})`,
-				);
-			}
-			this.keepCookie(login);
-		}
+		const login = { emailOrLdapLoginId: owner.email, password: owner.password };
+		const res =
+			setup.status === 200
+				? setup
+				: await this.request('POST', '/rest/login', { body: login, headers });
+		if (res.status !== 200)
+			throw new Error(
+				`owner setup answered ${setup.status} (${setup.text.slice(0, 300)}) and login ${res.status} (${res.text.slice(0, 300)})`,
+			);
+		const cookies = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]);
+		this.cookie = cookies.find((c) => c.startsWith('n8n-auth='));
 		if (!this.cookie) throw new Error('n8n set no n8n-auth cookie');
 	}
 
