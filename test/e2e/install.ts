@@ -53,10 +53,8 @@ const PACK_CACHE_KEEP = 4;
 function cachedTarball(key: string): string | undefined {
 	const dir = path.join(PACK_CACHE, key);
 	if (!fs.existsSync(path.join(dir, '.complete'))) return undefined;
-	return fs
-		.readdirSync(dir)
-		.filter((file) => file.endsWith('.tgz'))
-		.map((file) => path.join(dir, file))[0];
+	const tarball = fs.readdirSync(dir).find((file) => file.endsWith('.tgz'));
+	return tarball && path.join(dir, tarball);
 }
 
 /** `npx n8n-node build` (→ dist/) then `npm pack` into `outDir`; returns the tarball's path. */

@@ -78,16 +78,9 @@ describe(`the installed n8n ${selectedN8n().version} is what n8n-versions.ts say
 			"const { PollContext } = require(process.argv[1]); console.log(JSON.stringify({ node: process.versions.node, budget: String(PollContext).includes('this.getPollBudgetMs') }))";
 		const core = path.join(install.dir, 'node_modules', 'n8n-core');
 		const options = { logDir: LOGS, name: 'probe-n8n-core', timeoutMs: 120_000 };
-		const probe = assertOk(
-			await runCommand(install.nodeBin, ['-e', script, core], options),
-			'probe',
-		);
-		const facts = JSON.parse(probe.stdout.trim().split('\n').pop() ?? '{}') as Record<
-			string,
-			unknown
-		>;
-		expect(install.version).toBe(install.offers.version);
-		expect(facts.node).toBe(install.offers.nodeVersion);
-		expect(facts.budget).toBe(install.offers.reportsPollBudget);
+		const probe = await runCommand(install.nodeBin, ['-e', script, core], options);
+		const facts = JSON.parse(assertOk(probe, 'probe').stdout.trim().split('\n').pop() ?? '{}');
+		const { version, nodeVersion: node, reportsPollBudget: budget } = install.offers;
+		expect({ version: install.version, ...facts }).toEqual({ version, node, budget });
 	}, 120_000);
 });
