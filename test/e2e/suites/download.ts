@@ -26,7 +26,6 @@ import {
 	webhook,
 } from '../fixtures';
 import type { ExecuteResult, N8n } from '../rest-client';
-import type { BinaryMeta } from '../run-data';
 import { binaries, expectError, expectOne, nodeItems, nodeOutput } from '../run-data';
 import { manualRun } from '../shared-n8n';
 import type { SharedN8n, SharedSuite } from '../shared-n8n';
@@ -80,11 +79,9 @@ const signedLink = (file: string) =>
 	String.raw`http:\/\/127\.0\.0\.1:\d+\/rest\/binary-data\/signed\?token=\[redacted\]&filename=\/` +
 	file;
 
-/** The size n8n recorded per file (undefined: none): 2.x exact `bytes`, 1.x only a `fileSize` text. */
-function expectRecordedSizes(
-	stored: Array<BinaryMeta | undefined>,
-	sizes: Array<number | undefined>,
-) {
+/** The size n8n recorded per file Download output (undefined: none): 2.x exact `bytes`, 1.x only a `fileSize` text. */
+function expectRecordedSizes(run: ExecuteResult['run'], files: Array<FileRec | undefined>) {
+	const [stored, sizes] = [binaries(run, DOWNLOAD), files.map((file) => file?.size)];
 	const bytes = stored.map((b) => b?.bytes);
 	if (n8n.install.offers.binaryBytes) return expect(bytes).toEqual(sizes);
 	expect(bytes).toEqual(sizes.map(() => undefined));
@@ -199,10 +196,7 @@ function tests(): void {
 			expect(binaries(run, DOWNLOAD)).toEqual(
 				files.map((f) => expect.objectContaining({ fileName: f.name, mimeType: f.mimetype, id })),
 			);
-			expectRecordedSizes(
-				binaries(run, DOWNLOAD),
-				files.map((f) => f.size),
-			);
+			expectRecordedSizes(run, files);
 			// the input's JSON flows on: the listing's fields are still there after the download
 			expect(nodeOutput(run, DOWNLOAD).map((json) => json.name)).toEqual(files.map((f) => f.name));
 			expect(contentRequests(sandbox).map((r) => [r.path, r.authorization, r.status])).toEqual(
@@ -282,7 +276,7 @@ function tests(): void {
 			expectError(out[0].error as IDataObject, cutShort(cutFile.size));
 			const arrived = expect.objectContaining({ fileName: okFile.name });
 			expect(binaries(run, DOWNLOAD)).toEqual([undefined, arrived]);
-			expectRecordedSizes(binaries(run, DOWNLOAD), [undefined, okFile.size]);
+			expectRecordedSizes(run, [undefined, okFile]);
 		}, 180_000);
 
 		test('a body that stops mid-way fails after the time limit', async () => {
