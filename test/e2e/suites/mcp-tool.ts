@@ -299,21 +299,18 @@ function tests(): void {
 			// an ID an agent took from the first answer
 			const documents = all.find((item) => item.name === 'Documents');
 			expect(documents?.type).toBe('folder');
-			const inside = await list(documents?.id, 100, 'created_at', 'DESC');
-			const insideExpected = sandbox.model.sortedChildren(
-				String(documents?.id),
-				'created_at',
-				'DESC',
-			);
+			const documentsId = String(documents?.id);
+			const inside = await list(documentsId, 100, 'created_at', 'DESC');
+			const insideExpected = sandbox.model.sortedChildren(documentsId, 'created_at', 'DESC');
 			expect(insideExpected.length).toBeGreaterThan(0);
 			expect(ids(inside)).toEqual(ids(insideExpected));
-			expect(inside.every((item) => item.parentId === documents?.id)).toBe(true);
+			expect(inside.every((item) => item.parentId === documentsId)).toBe(true);
 			// the agent's arguments reached the API as the node's parameters
 			expectCalls(
 				[
 					'GET /api/v1/browse/folders/all 200 name DESC',
 					'GET /api/v1/browse/folders/all 200 name ASC',
-					`GET /api/v1/browse/folders/${String(documents?.id)} 200 created_at DESC`,
+					`GET /api/v1/browse/folders/${documentsId} 200 created_at DESC`,
 				],
 				(r) => ` ${String(r.query.sort)} ${String(r.query.direction)}`,
 			);
