@@ -272,11 +272,8 @@ export class N8n extends N8nCli {
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from`);
 		const mark = this.serverLogs().map((log) => log.length);
 		const runBody = this.install.offers.manualRunBody(stored, trigger.name);
-		const started = await this.rest<{ data?: { executionId?: string } }>(
-			'POST',
-			`/workflows/${id}/run`,
-			runBody,
-		);
+		type Started = { data?: { executionId?: string } };
+		const started = await this.rest<Started>('POST', `/workflows/${id}/run`, runBody);
 		const executionId = started.body?.data?.executionId;
 		if (started.status !== 200 || executionId === undefined) {
 			throw new Error(
