@@ -129,11 +129,7 @@ function pruneOtherPacks(key: string): void {
 /** As n8n installs community packages, without peers (a second n8n-workflow breaks `instanceof NodeApiError`). */
 const NPM_INSTALL_FLAGS =
 	'--omit=peer --omit=dev --ignore-scripts --no-package-lock --no-audit --no-fund --prefer-offline';
-export async function installPackage(
-	userFolder: string,
-	tarball: string,
-	logDir: string,
-): Promise<void> {
+export async function installPackage(userFolder: string, tarball: string, logDir: string) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	fs.rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
@@ -150,11 +146,7 @@ export async function installPackage(
 }
 
 /** `dest`, a copy of a user folder with n8n's migrations run, cached in .cache/ (or $N8N_CACHE_DIR). */
-export async function freshUserFolder(
-	install: N8nInstall,
-	dest: string,
-	logDir: string,
-): Promise<string> {
+export async function freshUserFolder(install: N8nInstall, dest: string, logDir: string) {
 	const cacheRoot = process.env.N8N_CACHE_DIR ?? path.join(REPO_ROOT, '.cache');
 	const template = path.join(cacheRoot, `n8n-user-template-${install.version}`);
 	if (!fs.existsSync(path.join(template, '.complete'))) {
