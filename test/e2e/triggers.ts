@@ -29,12 +29,7 @@ export async function pollNow(
 }
 
 /** The workflow's executions, once there are `count` and none is still running. */
-export async function executionsWith(
-	n8n: N8n,
-	workflowId: string,
-	count = 1,
-	timeoutMs = 60_000,
-): Promise<Execution[]> {
+export async function executionsWith(n8n: N8n, workflowId: string, count = 1, timeoutMs = 60_000) {
 	return await waitFor(
 		`${count} finished execution(s) of ${workflowId}`,
 		async () => {

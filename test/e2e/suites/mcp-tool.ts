@@ -166,10 +166,7 @@ function mcpWorkflow(tools: ToolSpec[]): WorkflowSpec {
 type Items = Array<Record<string, unknown>>;
 
 /** A tool call: whether it failed and its text; the whole answer is kept in `received`. */
-async function callTool(
-	name: string,
-	args: Items[number],
-): Promise<{ isError: boolean; text: string }> {
+async function callTool(name: string, args: Items[number]) {
 	const result = (await client.callTool({ name, arguments: args })) as {
 		isError?: boolean;
 		content?: Array<{ type: string; text?: string }>;
