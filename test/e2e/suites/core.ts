@@ -646,6 +646,7 @@ function tests(): void {
 			// A server answering every error with 200 (the spec gives no codes), one like the API's ancestor (401).
 			const [shares, latest] = [/^\/api\/v1\/shares\//, '/api/v1/browse/latest'];
 			const denied = { type: 'error', message: 'Access Denied' };
+			const notAuthorized = { type: 'error', message: 'You are not authorized' };
 			const invalid = {
 				message: 'The given data was invalid.',
 				errors: { name: ['The name field is required.'] },
@@ -654,11 +655,7 @@ function tests(): void {
 			const probes: Array<[{ id: string }, 'OK' | 'Error', FaultRule]> = [
 				[share, 'OK', { path: shares, status: 200, body: invalid }],
 				[share, 'Error', { path: shares, status: 200, body: denied }],
-				[
-					apiCred,
-					'Error',
-					{ path: latest, body: { type: 'error', message: 'You are not authorized' } },
-				],
+				[apiCred, 'Error', { path: latest, body: notAuthorized }],
 				[apiCred, 'Error', { path: latest, status: 401, body: { message: 'Unauthenticated.' } }],
 				[apiCred, 'Error', { path: latest, status: 200, rawBody: '<html>Sign in</html>' }],
 				[request, 'Error', { path: /^\/api\/v1\/requests\//, status: 200, body: denied }],
