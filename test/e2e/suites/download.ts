@@ -120,6 +120,10 @@ function uploadWorkflow(id: string, upload: IDataObject) {
 }
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The SHA-256 of a sandbox file's bytes; the ones Crypto computed in a run. */
+const sha256Of = (file: FileRec) => sha256OfContent(fileContent(file));
+const checksums = (run: ExecuteResult['run']) =>
+	nodeOutput(run, CHECKSUM).map((json) => json.sha256);
 
 const UPLOADS = {
 	wait: uploadWorkflow('e2eUpWait', { options: { batchSize: 1 } }),
@@ -190,7 +194,7 @@ function tests(): void {
 			]);
 			const { run } = await execute(WF.recent, true);
 			expect(nodeOutput(run, CHECKSUM).map((json) => [json.id, json.sha256])).toEqual(
-				files.map((f) => [f.id, sha256OfContent(fileContent(f))]),
+				files.map((f) => [f.id, sha256Of(f)]),
 			);
 			const id = expect.stringMatching(/^filesystem-v2:/);
 			expect(binaries(run, DOWNLOAD)).toEqual(
@@ -210,11 +214,9 @@ function tests(): void {
 				{ name: 'e2e-photo.jpg', size: 456_789 },
 			]);
 			const raw = await execute(WF.raw, true);
-			expect(nodeOutput(raw.run, CHECKSUM).map((json) => json.sha256)).toEqual(
-				[photo, doc].map((f) => sha256OfContent(fileContent(f))),
-			);
+			expect(checksums(raw.run)).toEqual([photo, doc].map(sha256Of));
 			const thumbs = await execute(WF.thumbnails, true);
-			expect(nodeOutput(thumbs.run, CHECKSUM).map((json) => json.sha256)).toEqual([
+			expect(checksums(thumbs.run)).toEqual([
 				sha256OfContent(thumbnailContent(photo, 'xs')),
 				sha256OfContent(iconContent('pdf')),
 			]);
@@ -228,7 +230,7 @@ function tests(): void {
 			const { run } = await execute(WF.fileRequest, true);
 			const scan = itemAt('Client Uploads/Round 1/scan-001.pdf');
 			expect(nodeOutput(run, CHECKSUM).map((json) => [json.name, json.sha256])).toEqual([
-				['scan-001.pdf', sha256OfContent(fileContent(scan))],
+				['scan-001.pdf', sha256Of(scan)],
 			]);
 			const [content] = contentRequests(sandbox);
 			const path = `/file/${scan.basename}/upload-request/${activeFileRequest(sandbox.seed).id}`;
@@ -248,9 +250,7 @@ function tests(): void {
 			const Location = `${other.baseUrl}/assets/icons/pdf.svg`;
 			sandbox.fault({ path: '/file/e2e-moved', status: 302, headers: { Location } });
 			const redirected = await execute(WF.redirect, true);
-			expect(nodeOutput(redirected.run, CHECKSUM)[0].sha256).toBe(
-				sha256OfContent(iconContent('pdf')),
-			);
+			expect(checksums(redirected.run)).toEqual([sha256OfContent(iconContent('pdf'))]);
 			const moved = { path: '/file/e2e-moved', authorization: bearer(), status: 302 };
 			expectOne(contentRequests(sandbox), moved);
 			expectOne(other.requests, { path: '/assets/icons/pdf.svg', status: 200 });
@@ -300,7 +300,7 @@ function tests(): void {
 			expectOne(nodeOutput(execution, 'SHA-256 of the content'), {
 				id: upload.id,
 				name: 'e2e-upload.jpg',
-				sha256: sha256OfContent(fileContent(upload)),
+				sha256: sha256Of(upload),
 			});
 			await n8n.deactivate(workflow.id);
 		}, 180_000);
@@ -353,9 +353,7 @@ function tests(): void {
 			expect(out.map((json) => json.sha256)).toEqual(files.map((file) => sha256Hex(file.text)));
 			// the server fetched n8n's signed links, and the stored files are the same bytes
 			const stored = out.map((json) => sandbox.model.findItem(String(json.id)) as FileRec);
-			expect(stored.map((file) => sha256OfContent(fileContent(file)))).toEqual(
-				files.map((file) => sha256Hex(file.text)),
-			);
+			expect(stored.map(sha256Of)).toEqual(files.map((file) => sha256Hex(file.text)));
 			expect(sandbox.requests.filter((r) => r.path.endsWith('/uploads'))).toHaveLength(3);
 		}, 180_000);
 
@@ -467,7 +465,7 @@ function tests(): void {
 					`${cutShort(4321).source} of http://127\\.0\\.0\\.1:\\d+/file/[^ ]+\\. The file is output without its content`,
 				),
 			);
-			const sha256 = sha256OfContent(fileContent(whole));
+			const sha256 = sha256Of(whole);
 			expect(nodeOutput(execution, CHECKSUM)[0]).toMatchObject({ id: whole.id, sha256 });
 			// emitted once: the next poll finds nothing new, though the broken file's content still fails
 			await pollNow(n8n, sandbox, id, 'folderFile');
