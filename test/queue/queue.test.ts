@@ -11,7 +11,7 @@ import { delay, recordChildPidsTo, waitFor } from '../e2e/processes';
 import { pollNow, pollPath } from '../e2e/triggers';
 import { Stopwatch } from '../e2e/progress';
 import type { N8n, Execution as SavedExecution } from '../e2e/rest-client';
-import { expectOne, nodeOutput } from '../e2e/run-data';
+import { binaries, expectOne, nodeOutput } from '../e2e/run-data';
 import type { RunData } from '../e2e/run-data';
 import { findLeaks } from '../helpers/secret-leaks';
 import { fileContent, sha256OfContent } from '../sandbox/content';
@@ -251,14 +251,6 @@ async function runWebhook(
 	return execution;
 }
 
-/** The binary metadata (`data`) of a node's output items (RunData's type lists only json). */
-const binariesOf = (execution: Execution, node: string) =>
-	(
-		(execution.data?.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []) as Array<{
-			binary?: Record<string, Record<string, string>>;
-		}>
-	).map((item) => item.binary?.data);
-
 const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** n8n's row of a binary in its database store (its id must be `database:<fileId>`), hashed by PostgreSQL; null when none. */
@@ -438,7 +430,7 @@ test('File → Download on a worker: the binary n8n stored (queue mode: in the d
 	// From URL: the input item (the webhook's request) goes on with the file as its binary
 	expect(nodeOutput(execution, NODE_NAME)).toHaveLength(1);
 	// n8n 2.41 in queue mode keeps binary data in its database (binary data mode "database"): the id names the row
-	expect(await storedRow(binariesOf(execution, NODE_NAME)[0]?.id)).toEqual({
+	expect(await storedRow(binaries(execution, NODE_NAME)[0]?.id)).toEqual({
 		sha256: expected,
 		bytes: file.size,
 		sourceId: execution.id,
@@ -474,7 +466,7 @@ test('File Request → Upload File on a worker: its signed link names the main (
 	const expected = files.map((f) => createHash('sha256').update(f.text).digest('hex'));
 	const execution = await runWebhook(WEBHOOKS.upload, { files });
 	// the files the worker made are rows of n8n's database store, the queue mode default
-	const made = binariesOf(execution, 'Make file');
+	const made = binaries(execution, 'Make file');
 	expect(made.map((b) => b?.fileName)).toEqual(files.map((f) => f.name));
 	expect(await Promise.all(made.map(async (binary) => await storedRow(binary?.id)))).toMatchObject(
 		files.map((f, i) => ({ sha256: expected[i], bytes: Buffer.byteLength(f.text) })),
@@ -513,7 +505,7 @@ test("the trigger's Include File Content in queue mode: the main's poll stores t
 		expect(emitted.map((json) => json.id)).toEqual([whole.id, overCap.id]);
 		// the content came in the poll, on the main (workers never poll): both files were fetched once
 		expect([whole, overCap].map(fetchesOf)).toEqual([[200], [200]]);
-		const [content, none] = binariesOf(execution, CONTENT_TRIGGER.node);
+		const [content, none] = binaries(execution, CONTENT_TRIGGER.node);
 		expect(await storedRow(content?.id)).toMatchObject({ sha256: expected, bytes: whole.size });
 		expect(nodeOutput(execution, CHECKSUM)[0].sha256).toBe(expected);
 		// over the cap: no content, the reason naming the setting, and no row of it in the store
