@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { withDistLock } from '../helpers/dist-lock';
+import { processRuns, withDistLock } from '../helpers/dist-lock';
 import { PACKAGE_NAME, REPO_ROOT } from './checkout';
 import { n8nEnv } from './environment';
 import { selectedN8n } from './n8n-versions';
@@ -101,20 +101,11 @@ export async function buildAndPack(outDir: string, logDir: string): Promise<stri
 	return copy;
 }
 
-function runs(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-}
-
 /** Keeps the newest cached tarballs and `key`'s, drops what builds of killed runs left. */
 function pruneOtherPacks(key: string): void {
 	for (const name of fs.readdirSync(PACK_CACHE)) {
 		const builder = /\.building-(\d+)$/.exec(name);
-		if (builder && !runs(Number(builder[1])))
+		if (builder && !processRuns(Number(builder[1])))
 			fs.rmSync(path.join(PACK_CACHE, name), { recursive: true, force: true });
 	}
 	const others = fs

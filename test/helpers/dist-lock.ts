@@ -17,6 +17,11 @@ function holderRuns(): boolean {
 	} catch {
 		return true; // just made: its holder has not written its pid yet
 	}
+	return processRuns(pid);
+}
+
+/** Whether a process of this id runs (one of another user counts). */
+export function processRuns(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
