@@ -56,21 +56,18 @@ describe('known window', () => {
 	});
 
 	it('keeps walking while the window may still be further down', () => {
-		const listing = Array.from({ length: WINDOW_SIZE + 20 }, (_, n) => entry(`old-${n}`));
+		const listing = many(WINDOW_SIZE + 20, '2026-03-10', 'old-');
 		const state = stateOf(listing, false);
 		expect(state.complete).toBe(false);
 		expect(state.known.length / 10).toBe(WINDOW_SIZE);
 		expect(state.top).toBe('2026-03-10');
-		const burst = Array.from({ length: 300 }, (_, n) => entry(`new-${n}`));
+		const burst = many(300, '2026-03-10', 'new-');
 		expect(decideWindow(state, burst, false)).toBeUndefined();
 		expect(decideWindow(state, [...burst, ...listing.slice(0, 5)], false)?.fresh).toHaveLength(300);
 	});
 
 	it('ends the window at a date boundary, so dates separate new from old when every window item is deleted', () => {
-		const listing = [
-			...Array.from({ length: WINDOW_SIZE + 30 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
-			...Array.from({ length: 20 }, (_, n) => entry(`mar09-${n}`, '2026-03-09')),
-		];
+		const listing = [...many(WINDOW_SIZE + 30, '2026-03-10'), ...many(20, '2026-03-09', 'b')];
 		// The listing goes on beyond this stretch (a longer one is not remembered whole).
 		const state = stateOf(listing, false);
 		expect(state.floor).toBe('2026-03-10');
@@ -85,9 +82,7 @@ describe('known window', () => {
 	});
 
 	it(`remembers a listing that ends within ${WINDOW_MAX} entries whole, so emptying it loses nothing`, () => {
-		const listing = Array.from({ length: WINDOW_MAX - 10 }, (_, n) =>
-			entry(`same-${n}`, '2026-03-10'),
-		);
+		const listing = many(WINDOW_MAX - 10, '2026-03-10');
 		const state = stateOf(listing, true);
 		expect(state.known.length / 10).toBe(WINDOW_MAX - 10);
 		expect(state.complete).toBe(true);
@@ -125,10 +120,7 @@ describe('known window', () => {
 	});
 
 	it('trims the window back to the previous date when the floor date runs on too long', () => {
-		const listing = [
-			...Array.from({ length: 100 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
-			...Array.from({ length: 600 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
-		];
+		const listing = [...many(100, '2026-03-11'), ...many(600, '2026-03-10', 'b')];
 		const state = stateOf(listing, false);
 		expect(state.known.length / 10).toBe(100);
 		expect(state.floor).toBe('2026-03-11');
@@ -136,10 +128,7 @@ describe('known window', () => {
 	});
 
 	it(`never trims the window below ${WINDOW_MIN} ids: a date boundary closer to the top is not used`, () => {
-		const listing = [
-			...Array.from({ length: WINDOW_MIN - 1 }, (_, n) => entry(`mar11-${n}`, '2026-03-11')),
-			...Array.from({ length: 600 }, (_, n) => entry(`mar10-${n}`, '2026-03-10')),
-		];
+		const listing = [...many(WINDOW_MIN - 1, '2026-03-11'), ...many(600, '2026-03-10', 'b')];
 		const state = stateOf(listing, false);
 		// Trimming back to the Mar 11 boundary would keep fewer than WINDOW_MIN ids, and extending through Mar 10
 		// would pass WINDOW_MAX: the window keeps its normal size and says its floor date runs on beyond it.
@@ -149,7 +138,7 @@ describe('known window', () => {
 	});
 
 	it('counts same-date unknowns as old when the floor date is shared and the window is gone (documented limit)', () => {
-		const listing = Array.from({ length: 700 }, (_, n) => entry(`same-${n}`, '2026-03-10'));
+		const listing = many(700, '2026-03-10');
 		const state = stateOf(listing, false);
 		expect(state.floorShared).toBe(true);
 		const now = [
@@ -161,7 +150,7 @@ describe('known window', () => {
 	});
 
 	it('a window met after a short walk keeps the rest of the old one, so deleting what was just emitted leaves an anchor', () => {
-		const old = Array.from({ length: 10 }, (_, n) => entry(`k${n}`));
+		const old = many(10, '2026-03-10', 'k');
 		// The listing goes on below: the window is not the whole listing.
 		const state = stateOf(old, false);
 		const walked = [entry('n1'), entry('n0'), old[0]];
@@ -175,8 +164,7 @@ describe('known window', () => {
 
 	describe('when every window item is gone and the window did not reach the end, dates decide', () => {
 		// 300 items of 10 March: the window keeps 250 and its floor date runs on beyond it.
-		const old = (date: string) => Array.from({ length: 300 }, (_, n) => entry(`old-${n}`, date));
-		const state = { ...stateOf(old('2026-03-10'), false), floorShared: false };
+		const state = { ...stateOf(many(300, '2026-03-10'), false), floorShared: false };
 
 		it('reads on until the walk passes below the floor date; unparseable dates do not count as below', () => {
 			expect(
@@ -208,12 +196,7 @@ describe('known window', () => {
 		});
 
 		it('without a floor date, nothing can be proven new', () => {
-			const undated = {
-				...stateOf(
-					Array.from({ length: 300 }, (_, n) => entry(`u-${n}`, null)),
-					false,
-				),
-			};
+			const undated = stateOf(many(300, null), false);
 			expect(undated.floor).toBeNull();
 			// Only the end of the listing proves the window gone.
 			expect(decideWindow(undated, [entry('new', '2026-03-11')], false)).toBeUndefined();
@@ -223,7 +206,7 @@ describe('known window', () => {
 
 	describe('a window met after a short walk', () => {
 		const keys = (entries: ListedEntry[]) => entries.map((e) => keyOf(e.id)).join('');
-		const old = Array.from({ length: 10 }, (_, n) => entry(`k${n}`, '2026-03-09'));
+		const old = many(10, '2026-03-09', 'k');
 		const fresh = (count: number) =>
 			Array.from({ length: count }, (_, n) => entry(`n${count - n}`, '2026-03-12'));
 
@@ -263,7 +246,7 @@ describe('known window', () => {
 		});
 
 		it(`joins the old window only up to ${WINDOW_MAX} ids in all`, () => {
-			const big = Array.from({ length: 390 }, (_, n) => entry(`b${n}`, '2026-03-09'));
+			const big = many(390, '2026-03-09', 'b');
 			const state = { ...emptyState('s'), known: keys(big), floor: '2026-03-09', complete: false };
 			const atMax = decideWindow(state, [...fresh(10), big[0]], false)!.next;
 			expect(atMax.known).toBe(keys([...fresh(10), ...big]));
@@ -282,8 +265,7 @@ describe('known window', () => {
 	});
 
 	it('tolerates unparseable dates by treating them as old once the window is gone', () => {
-		const listing = Array.from({ length: 300 }, (_, n) => entry(`x-${n}`, null));
-		const state = stateOf(listing, false);
+		const state = stateOf(many(300, null), false);
 		expect(state.floorShared).toBe(true);
 		expect(decideWindow(state, [entry('y', null)], true)?.fresh).toEqual([]);
 	});
