@@ -16,9 +16,15 @@ export function triggerHelpers(fx: Fixture) {
 		fx.record(JSON.stringify(outcome.items));
 		return outcome.items;
 	}
+	/** A new trigger, activated: its first poll seeded the window. */
+	async function activated(parameters: INodeParameters, options: Partial<PollerOptions> = {}) {
+		const trigger = poller(parameters, options);
+		await pollOk(trigger);
+		return trigger;
+	}
 	const ids = (items: Array<{ json: IDataObject }> | null) =>
 		(items ?? []).map((item) => item.json.id);
 	/** The folder of the active file request, which the File Request credential names. */
 	const requestFolder = () => activeFileRequest(fx.sandbox.seed).folderId;
-	return { poller, pollOk, ids, requestFolder };
+	return { poller, pollOk, activated, ids, requestFolder };
 }

@@ -1,7 +1,8 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGES_PER_POLL, TRIGGER_PAGE_SIZE } from '../../../nodes/FileStorageTrigger/walk';
 import { WINDOW_MAX } from '../../../nodes/FileStorageTrigger/window';
+import type { Poller } from '../../harness/engine';
 import { useFixture } from '../../helpers/fixture';
 import { byId } from '../../helpers/parameters';
 import { triggerHelpers } from '../../helpers/trigger';
@@ -10,15 +11,19 @@ import { useRecordedWaits } from '../../reliability/waits';
 const fx = useFixture();
 // Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
 useRecordedWaits();
-const { poller, pollOk, ids, requestFolder } = triggerHelpers(fx);
+const { poller, pollOk, activated, ids, requestFolder } = triggerHelpers(fx);
 const model = () => fx.sandbox.model;
 const sourceOf = (staticData: IDataObject) => (staticData.window as IDataObject).source;
-/** A new trigger, activated: its first poll seeded the window. */
-async function activated(parameters: INodeParameters) {
-	const trigger = poller(parameters);
-	await pollOk(trigger);
-	return trigger;
-}
+/** New Upload from an activated trigger's saved window, with another access token (and credential id, if given). */
+const withToken = (trigger: Poller, accessToken: string, credentialIds?: Record<string, string>) =>
+	poller(
+		{ event: 'upload' },
+		{
+			credentials: fx.credentialsWith({ fileStorageApi: { accessToken } }),
+			staticData: trigger.staticData,
+			...(credentialIds && { credentialIds }),
+		},
+	);
 
 describe.each([
 	['upload', (n: number) => model().addFile(0, { name: `new-${n}.txt` })],
@@ -165,16 +170,9 @@ describe('trigger details', () => {
 	it('changing the credential starts over', async () => {
 		const trigger = await activated({ event: 'upload' });
 		model().addFile(1, { name: 'other user file.txt' });
-		const switched = poller(
-			{ event: 'upload' },
-			{
-				credentials: fx.credentialsWith({
-					fileStorageApi: { accessToken: fx.sandbox.seed.users[1].accessToken },
-				}),
-				staticData: trigger.staticData,
-				credentialIds: { fileStorageApi: 'another-credential' },
-			},
-		);
+		const switched = withToken(trigger, fx.sandbox.seed.users[1].accessToken, {
+			fileStorageApi: 'another-credential',
+		});
 		expect(await pollOk(switched)).toBeNull();
 		expect(sourceOf(switched.staticData)).not.toBe(sourceOf(trigger.staticData));
 	});
@@ -187,13 +185,7 @@ describe('trigger details', () => {
 		fx.secrets.push(rotatedToken);
 		const during = model().addFile(0, { name: 'arrived during the rotation.txt' });
 		// The same n8n credential (same id) now holds the new token: nothing that arrived in between is lost.
-		const rotated = poller(
-			{ event: 'upload' },
-			{
-				credentials: fx.credentialsWith({ fileStorageApi: { accessToken: rotatedToken } }),
-				staticData: trigger.staticData,
-			},
-		);
+		const rotated = withToken(trigger, rotatedToken);
 		expect(ids(await pollOk(rotated))).toEqual([before.id, during.id]);
 		expect(sourceOf(rotated.staticData)).toBe(sourceOf(trigger.staticData));
 		expect(JSON.stringify(rotated.staticData)).not.toContain(rotatedToken);

@@ -8,7 +8,7 @@ import { byId } from '../../helpers/parameters';
 import { triggerHelpers } from '../../helpers/trigger';
 
 const fx = useFixture();
-const { poller, pollOk, ids } = triggerHelpers(fx);
+const { poller, pollOk, activated, ids } = triggerHelpers(fx);
 
 /** Polls and returns what it emitted and how many requests it sent. */
 async function counted(trigger: Poller) {
@@ -30,12 +30,15 @@ function tree() {
 }
 
 describe('New File in Folder', () => {
-	const watch = (folderId: string, extra: INodeParameters = {}) =>
-		poller({ event: 'folderFile', folder: byId(folderId), ...extra });
+	const watch = (folderId: string, extra: INodeParameters = {}) => ({
+		event: 'folderFile',
+		folder: byId(folderId),
+		...extra,
+	});
 
 	it('emits uploads into the folder and every folder below it, oldest first, once; nothing from elsewhere', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id);
+		const trigger = poller(watch(t.accounting.id));
 		expect(await pollOk(trigger)).toBeNull();
 		const inside = [t.upload(t.accounting.id, 'a.pdf'), t.upload(t.scans.id, 'deep.pdf')];
 		t.upload(t.elsewhere.id, 'other.pdf');
@@ -47,8 +50,7 @@ describe('New File in Folder', () => {
 
 	it('an idle poll is one request; a first-seen subfolder costs one request per level, and nothing the next time', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id);
-		await pollOk(trigger);
+		const trigger = await activated(watch(t.accounting.id));
 		expect((await counted(trigger)).requests).toBe(1);
 		// Scans is three levels below Accounting: Scans → Q1 → 2026 → Accounting.
 		const first = t.upload(t.scans.id, 'one.pdf');
@@ -72,8 +74,7 @@ describe('New File in Folder', () => {
 
 	it('Include Subfolders off: only files directly in the folder, with no lookups', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id, { includeSubfolders: false });
-		await pollOk(trigger);
+		const trigger = await activated(watch(t.accounting.id, { includeSubfolders: false }));
 		const direct = t.upload(t.accounting.id, 'direct.pdf');
 		t.upload(t.year.id, 'below.pdf');
 		expect(await counted(trigger)).toEqual({ ids: [direct.id], requests: 1 });
@@ -81,10 +82,8 @@ describe('New File in Folder', () => {
 
 	it('Root (All Files) with subfolders is every upload; without, only files at the top level', async () => {
 		const t = tree();
-		const all = watch('all');
-		const top = watch('all', { includeSubfolders: false });
-		await pollOk(all);
-		await pollOk(top);
+		const all = await activated(watch('all'));
+		const top = await activated(watch('all', { includeSubfolders: false }));
 		const files = [t.upload(t.scans.id, 's.pdf'), t.upload(null, 'top.pdf')];
 		expect(await counted(all)).toEqual({ ids: files.map((file) => file.id), requests: 1 });
 		expect(await counted(top)).toEqual({ ids: [files[1].id], requests: 1 });
@@ -102,8 +101,7 @@ describe('New File in Folder', () => {
 					leaves.push(model.addFolder(0, { name: `c${c}`, parentId: level2.id }).id);
 			}
 		}
-		const trigger = watch(watched.id);
-		await pollOk(trigger);
+		const trigger = await activated(watch(watched.id));
 		const emitted: unknown[] = [];
 		const expected: string[] = [];
 		for (let round = 0; round < 5; round++) {
@@ -128,14 +126,13 @@ describe('New File in Folder', () => {
 
 	it('Fetch Test Event shows the newest upload inside the tree and leaves the window alone', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id);
-		await pollOk(trigger);
+		const trigger = await activated(watch(t.accounting.id));
 		const before = trigger.staticData;
 		const inside = t.upload(t.quarter.id, 'inside.pdf');
 		t.upload(t.elsewhere.id, 'newer-elsewhere.pdf');
 		expect(ids(await pollOk(trigger, 'manual'))).toEqual([inside.id]);
 		expect(trigger.lastStaged).toEqual(before);
-		const empty = watch(t.elsewhere.id, { includeSubfolders: false });
+		const empty = poller(watch(t.elsewhere.id, { includeSubfolders: false }));
 		fx.sandbox.model.trashItem(t.elsewhere.id);
 		const refused = await empty.poll('manual');
 		expect(refused.error?.message).toMatch(/no longer exists or is in the trash/);
@@ -146,7 +143,7 @@ describe('New File in Folder', () => {
 		const inside = t.upload(t.quarter.id, 'inside.pdf');
 		for (let k = 0; k < 4; k++) t.upload(t.elsewhere.id, `elsewhere-${k}.pdf`);
 		fx.sandbox.clearRequests();
-		expect(ids(await pollOk(watch(t.accounting.id), 'manual'))).toEqual([inside.id]);
+		expect(ids(await pollOk(poller(watch(t.accounting.id)), 'manual'))).toEqual([inside.id]);
 		const paths = fx.sandbox.requests.map((request) => request.path);
 		expect(
 			paths.filter((path) => path.endsWith(`/browse/folders/${t.accounting.id}`)),
@@ -162,7 +159,7 @@ describe('New File in Folder', () => {
 			limit: 1000,
 		});
 		expect(data.length).toBeLessThan(251);
-		const outcome = await watch(t.accounting.id).poll('manual');
+		const outcome = await poller(watch(t.accounting.id)).poll('manual');
 		expect(outcome.error?.message).toBe(
 			`None of the account's ${data.length} uploads is in the watched folder`,
 		);
@@ -170,18 +167,18 @@ describe('New File in Folder', () => {
 
 	it('a folder ID that is neither a UUID nor the root fails before any request, in the words the node uses', async () => {
 		fx.sandbox.clearRequests();
-		const outcome = await watch('nope').poll();
+		const outcome = await poller(watch('nope')).poll();
 		expect(outcome.error?.message).toBe('Folder: "nope" is not a folder ID');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 });
 
 describe('New File or Folder in Folder', () => {
-	const watch = (folderId: string) => poller({ event: 'folderItem', folder: byId(folderId) });
+	const watch = (folderId: string) => ({ event: 'folderItem', folder: byId(folderId) });
 
 	it('emits files and folders created directly in the folder, oldest first, once, with one request per poll', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id);
+		const trigger = poller(watch(t.accounting.id));
 		fx.sandbox.clearRequests();
 		expect(await pollOk(trigger)).toBeNull();
 		expect(fx.sandbox.requests).toHaveLength(1);
@@ -196,8 +193,7 @@ describe('New File or Folder in Folder', () => {
 
 	it('a server that lists a trashed folder with deleted_at set fails the poll too', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id);
-		await pollOk(trigger);
+		const trigger = await activated(watch(t.accounting.id));
 		const listed = await apiGet<IDataObject>(fx.sandbox, `/browse/folders/${t.accounting.id}`);
 		const meta = listed.meta as { root: { data: { attributes: IDataObject } } };
 		meta.root.data.attributes.deleted_at = '24. Nov. 2026';
@@ -215,9 +211,8 @@ describe('New File or Folder in Folder', () => {
 
 	it('Fetch Test Event shows the newest item of the folder', async () => {
 		const t = tree();
-		const trigger = watch(t.accounting.id);
 		const newest = t.upload(t.accounting.id, 'newest.pdf');
-		expect(ids(await pollOk(trigger, 'manual'))).toEqual([newest.id]);
+		expect(ids(await pollOk(poller(watch(t.accounting.id)), 'manual'))).toEqual([newest.id]);
 	});
 });
 
@@ -227,8 +222,7 @@ describe.each(['folderFile', 'folderItem'])('event %s', (event) => {
 		['deleted', (id: string) => fx.sandbox.model.deleteItemPermanently(id)],
 	])('a watched folder %s fails the poll clearly, and the window stays', async (_what, remove) => {
 		const t = tree();
-		const trigger = poller({ event, folder: byId(t.accounting.id) });
-		await pollOk(trigger);
+		const trigger = await activated({ event, folder: byId(t.accounting.id) });
 		remove(t.accounting.id);
 		t.upload(t.elsewhere.id, 'elsewhere.pdf');
 		const before = trigger.staticData;

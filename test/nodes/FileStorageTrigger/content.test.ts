@@ -32,11 +32,8 @@ const withContent = (options: IDataObject = {}) => ({
 });
 const pollOk = async (t: Poller, mode?: 'manual') => (await trigger.pollOk(t, mode)) ?? [];
 /** A trigger with file content on, activated (its first poll seeded the window). */
-async function activated(parameters: INodeParameters, options: IDataObject = {}) {
-	const t = poller({ ...parameters, ...withContent(options) });
-	await pollOk(t);
-	return t;
-}
+const activated = (parameters: INodeParameters, options: IDataObject = {}) =>
+	trigger.activated({ ...parameters, ...withContent(options) });
 
 async function expectContent(item: INodeExecutionData, f: FileRec, field = 'data') {
 	expect(item.json.contentError).toBeUndefined();
@@ -80,8 +77,7 @@ const EVENTS: Array<
 
 describe.each(EVENTS)('event %s', (_event, watched, arrive) => {
 	it('off by default: items carry no binary and no content is requested', async () => {
-		const t = poller(watched());
-		await pollOk(t);
+		const t = await trigger.activated(watched());
 		const f = arrive('report.pdf', 2_000);
 		fx.sandbox.clearRequests();
 		const items = await pollOk(t);
