@@ -47,40 +47,31 @@ const notes = () => file('Documents/notes.txt');
 const budget = () => file('Documents/budget.xlsx');
 /** The URL of a file on the credential's server. */
 const urlOf = (f: { basename: string }) => `${fx.sandbox.baseUrl}/file/${f.basename}`;
-/** A redirect from `from` on the credential's server (or `on` another) to `to`. */
-const redirect = (from: string, status: number, to: string, on: Sandbox = fx.sandbox) =>
-	on.fault({ path: from, status, headers: { Location: to } });
+/** A redirect from `from` on the credential's server (or `on` another) to `to`, answered `times` times. */
+const redirect = (from: string, status: number, to: string, on = fx.sandbox, times = 1) =>
+	on.fault({ path: from, status, headers: { Location: to }, times });
+/** An input item whose file URL is on the other host. */
+const fromOther = (path: string) => ({ input: [{ fileUrl: `${other.baseUrl}${path}` }] });
 const REFUSED_401 = /^The server refused to send the file without valid credentials \(HTTP 401\)/;
-/** The one request the other host got: refused, as no credential came with it. */
-function expectRefusedElsewhere(path: string) {
-	expect(other.requests).toEqual([expect.objectContaining({ path, status: 401 })]);
+/** The one request the other host got, without a credential: refused (401) unless the file is public. */
+function expectElsewhere(path: string, status = 401) {
+	expect(other.requests).toEqual([expect.objectContaining({ path, status })]);
 	expect(other.requests[0].authorization).toBeUndefined();
 }
 
 describe("the access token goes only to the Base URL's origin", () => {
 	it('a file on another host is fetched without credentials (and refused there, said so)', async () => {
-		const input = {
-			name: notes().name,
-			mimeType: notes().mimetype,
-			fileUrl: `${other.baseUrl}/file/${notes().basename}`,
-		};
-		const { error } = await run(download(), { input: [input] });
-		expectRefusedElsewhere(`/file/${notes().basename}`);
+		const { error } = await run(download(), fromOther(`/file/${notes().basename}`));
+		expectElsewhere(`/file/${notes().basename}`);
 		expect(error?.message).toMatch(REFUSED_401);
 		expect(error?.description).toMatch(/sends credentials only to the Base URL's server/);
 	});
 
 	it('a public file on another host downloads, without credentials', async () => {
-		const input = {
-			name: 'pdf icon.svg',
-			mimeType: 'image/svg+xml',
-			fileUrl: `${other.baseUrl}/assets/icons/pdf.svg`,
-		};
-		const { items, error } = await run(download(), { input: [input] });
+		const { items, error } = await run(download(), fromOther('/assets/icons/pdf.svg'));
 		expect(error).toBeUndefined();
 		expect(await binarySha256(items[0].binary!.data)).toBe(sha256OfContent(iconContent('pdf')));
-		expect(other.requests).toHaveLength(1);
-		expect(other.requests[0].authorization).toBeUndefined();
+		expectElsewhere('/assets/icons/pdf.svg', 200);
 	});
 
 	it('a redirect to another host drops the token; a redirect on the same host keeps it', async () => {
@@ -89,7 +80,7 @@ describe("the access token goes only to the Base URL's origin", () => {
 		expect(contentRequests(fx.sandbox)).toEqual([
 			expect.objectContaining({ path: '/file/moved-away', authorization: bearer(), status: 302 }),
 		]);
-		expectRefusedElsewhere(`/file/${notes().basename}`);
+		expectElsewhere(`/file/${notes().basename}`);
 		expect(away.error?.message).toMatch(/HTTP 401/);
 
 		redirect('/file/moved-here', 301, `/file/${notes().basename}`);
@@ -114,12 +105,7 @@ describe("the access token goes only to the Base URL's origin", () => {
 	});
 
 	it('redirects are bounded', async () => {
-		fx.sandbox.fault({
-			path: '/file/loop',
-			status: 302,
-			headers: { Location: '/file/loop' },
-			times: Infinity,
-		});
+		redirect('/file/loop', 302, '/file/loop', fx.sandbox, Infinity);
 		const { error } = await run(fromUrl(`${fx.sandbox.baseUrl}/file/loop`));
 		expect(error?.message).toBe('Too many redirects: more than 5 for one file [item 0]');
 		expect(fx.sandbox.countRequests({ path: '/file/loop' })).toBe(6);
