@@ -11,11 +11,7 @@ import {
 
 const { fx, bulkId } = useBulkFolder();
 
-const contents = (extra: Record<string, unknown> = {}) => ({
-	...OPS.folderContents,
-	folder: byId(bulkId()),
-	...extra,
-});
+const contents = (extra = {}) => ({ ...OPS.folderContents, folder: byId(bulkId()), ...extra });
 /** The listing of a folder as the server sends it, one page of up to 500. */
 const rawListing = async (folderId: string) =>
 	FolderListResponse.parse(await apiGet(fx.sandbox, `/browse/folders/${folderId}`, { limit: 500 }));

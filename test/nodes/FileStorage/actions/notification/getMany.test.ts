@@ -5,11 +5,7 @@ import { OPS } from '../../../../helpers/parameters';
 
 const fx = useFixture();
 
-const getMany = (extra: Record<string, unknown> = {}) => ({
-	...OPS.notifications,
-	returnAll: true,
-	...extra,
-});
+const getMany = (extra = {}) => ({ ...OPS.notifications, returnAll: true, ...extra });
 const listed = async () =>
 	NotificationListResponse.parse(await apiGet(fx.sandbox, '/notifications'));
 
