@@ -38,6 +38,8 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 		async (simplify) => {
 			// A server that echoes the credential's token in a field, in a share wrapper, and URL-encoded in a link.
 			const token = share().token;
+			const link = `http://x/share/${encodeURIComponent(token)}`;
+			const shared = { token, link, permission: 'editor' };
 			fx.sandbox.fault({
 				method: 'POST',
 				path: `/api/v1/shares/${encodeURIComponent(token)}/items`,
@@ -47,19 +49,7 @@ describe('Shared Folder (endpoints 4 and 5, share token in the path)', () => {
 						id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
 						type: 'folder',
 						attributes: { name: `Echo of ${token}`, created_at: '05. Mar. 2026' },
-						relationships: {
-							shared: {
-								data: {
-									type: 'shared',
-									id: 's1',
-									attributes: {
-										token,
-										link: `http://x/share/${encodeURIComponent(token)}`,
-										permission: 'editor',
-									},
-								},
-							},
-						},
+						relationships: { shared: { data: { type: 'shared', id: 's1', attributes: shared } } },
 					},
 				},
 			});
