@@ -56,10 +56,7 @@ function publish(args: string[], extraEnv: Record<string, string> = {}) {
 		const child = spawn(
 			'npm',
 			['publish', `--registry=${registry}`, auth, '--loglevel=warn', ...args],
-			{
-				cwd: root,
-				env: { PATH: process.env.PATH ?? '', HOME: home, ...extraEnv },
-			},
+			{ cwd: root, env: { PATH: process.env.PATH ?? '', HOME: home, ...extraEnv } },
 		);
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -51,10 +51,7 @@ async function downloadThenUpload(
 			},
 			{ name: 'Upload', parameters: { ...OPS.uploadFile, ...parameters }, continueOnFail },
 		],
-		{
-			input: files.map((file) => ({ url: `/file/${file.basename}` })),
-			restApiUrl: n8n.restApiUrl,
-		},
+		{ input: files.map((file) => ({ url: `/file/${file.basename}` })), restApiUrl: n8n.restApiUrl },
 	);
 	return { ...result, items: result.outputs.Upload ?? [] };
 }
@@ -165,9 +162,7 @@ describe('Upload File', () => {
 		const round1 = model().itemAt(0, 'Client Uploads/Round 1');
 		const files = sources(['late.csv', 3_000]);
 		fx.sandbox.clearRequests();
-		const { items, error } = await downloadThenUpload(files, {
-			parent: byId(round1.id),
-		});
+		const { items, error } = await downloadThenUpload(files, { parent: byId(round1.id) });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.parentId])).toEqual([
 			['late.csv', round1.id],
