@@ -11,12 +11,17 @@ import { triggerHelpers } from '../../helpers/trigger';
 const fx = useFixture({ maxPageSize: 30 });
 
 const { poller, pollOk, ids } = triggerHelpers(fx);
+/** `count` uploads named `<prefix>-<k>.txt`, oldest first. */
+const uploads = (count: number, prefix: string) =>
+	Array.from({ length: count }, (_, k) =>
+		fx.sandbox.model.addFile(0, { name: `${prefix}-${k}.txt` }),
+	);
 const windowKeys = (trigger: Poller) =>
 	String((trigger.staticData.window as IDataObject).known).length / 10;
 
 describe('trigger on a server with small pages', () => {
 	it('an idle poll is one request and keeps the whole window', async () => {
-		for (let k = 0; k < 300; k++) fx.sandbox.model.addFile(0, { name: `old-${k}.txt` });
+		uploads(300, 'old');
 		const trigger = poller({ event: 'upload' });
 		fx.sandbox.clearRequests();
 		await pollOk(trigger);
@@ -32,15 +37,11 @@ describe('trigger on a server with small pages', () => {
 	});
 
 	it('a workflow that deletes what it received, and some more, does not get the older items again', async () => {
-		const old = Array.from({ length: 300 }, (_, k) =>
-			fx.sandbox.model.addFile(0, { name: `old-${k}.txt` }),
-		);
+		const old = uploads(300, 'old');
 		const trigger = poller({ event: 'upload' });
 		await pollOk(trigger);
 		// a burst of several small pages, all emitted, then all deleted by the workflow that received them
-		const burst = Array.from({ length: 80 }, (_, k) =>
-			fx.sandbox.model.addFile(0, { name: `burst-${k}.txt` }),
-		);
+		const burst = uploads(80, 'burst');
 		expect(ids(await pollOk(trigger))).toEqual(burst.map((item) => item.id));
 		// ... and the ten newest items from before the burst, which the walk met first
 		for (const item of [...burst, ...old.slice(-10)]) fx.sandbox.model.trashItem(item.id);
