@@ -44,6 +44,8 @@ beforeEach(() => other.reset());
 afterAll(async () => await other.stop());
 
 const notes = () => file('Documents/notes.txt');
+const addBinary = (name: string, size: number) =>
+	model().addFile(0, { name, size, mimetype: 'application/octet-stream' });
 const budget = () => file('Documents/budget.xlsx');
 /** The URL of a file on the credential's server. */
 const urlOf = (f: { basename: string }) => `${fx.sandbox.baseUrl}/file/${f.basename}`;
@@ -205,11 +207,7 @@ describe('time limits (Options → Timeout)', () => {
 	});
 
 	it('a slow body that keeps arriving is not cut by the time limit: it bounds each wait, not the whole file', async () => {
-		const slow = model().addFile(0, {
-			name: 'slow.bin',
-			size: 12 * 65_536,
-			mimetype: 'application/octet-stream',
-		});
+		const slow = addBinary('slow.bin', 12 * 65_536);
 		// 12 blocks 80 ms apart: about 1 s in all, twice the 0.5 s limit, each wait a sixth of it
 		fx.sandbox.fault({ path: /^\/file\//, blockDelayMs: 80 });
 		const { items, error } = await run(fromUrl(`/file/${slow.basename}`, halfASecond));
@@ -348,8 +346,6 @@ describe('as an AI tool: metadata and the URL, never binary', () => {
 
 describe("n8n's binary data modes", () => {
 	afterEach(async () => await useBinaryDataMode('filesystem'));
-	const addBinary = (name: string, size: number) =>
-		model().addFile(0, { name, size, mimetype: 'application/octet-stream' });
 
 	it('in-memory mode: small files are kept in the item; a file above its cap fails from the Content-Length, before the body is read', async () => {
 		await useBinaryDataMode('memory');
