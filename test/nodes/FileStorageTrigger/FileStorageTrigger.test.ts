@@ -102,8 +102,7 @@ describe.each([
 		});
 		const before = trigger.staticData;
 		const failed = await trigger.poll();
-		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.httpCode).toBe('500');
+		expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode: '500' });
 		expect(trigger.staticData).toEqual(before);
 		fx.sandbox.clearFaults();
 		expect(ids(await pollOk(trigger))).toEqual([item.id]);
@@ -293,10 +292,8 @@ describe('trigger details', () => {
 		);
 		const arrivalOrder = new Map(burst.map((file, position) => [file.id, position]));
 		const emitted: unknown[] = [];
-		let polls = 0;
 		let pollsThatEmitted = 0;
-		while (emitted.length < burst.length && polls < 50) {
-			polls++;
+		for (let polls = 0; polls < 50 && emitted.length < burst.length; polls++) {
 			const batch = ids(await pollOk(trigger));
 			if (batch.length) pollsThatEmitted++;
 			// Each poll emits its stretch oldest first: arrival positions strictly increase within the batch.

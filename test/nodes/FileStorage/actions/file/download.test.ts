@@ -62,8 +62,7 @@ describe('File → Download: the content, byte for byte, named and typed', () =>
 		expect(input[0]).toHaveProperty('data.attributes.file_url');
 		const { items, error } = await run(download(), { input });
 		expect(error).toBeUndefined();
-		await expectFile(items[0], files[0]);
-		await expectFile(items[1], files[1]);
+		for (const [index, f] of files.entries()) await expectFile(items[index], f);
 		expect(items[0].json).toEqual(input[0]);
 	});
 
