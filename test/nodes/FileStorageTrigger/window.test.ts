@@ -20,6 +20,9 @@ const entry = (id: string, date: string | null = '2026-03-10'): ListedEntry => (
 const many = (count: number, date: string | null, prefix = 'a') =>
 	Array.from({ length: count }, (_, n) => entry(`${prefix}${n}`, date));
 const ids = (entries: ListedEntry[]) => entries.map((item) => item.id);
+/** The ids a decided poll finds fresh (it fails if the poll cannot decide). */
+const freshIds = (state: WindowState, walked: ListedEntry[], reachedEnd: boolean) =>
+	ids(decideWindow(state, walked, reachedEnd)!.fresh);
 const stateOf = (stretch: ListedEntry[], reachedEnd = true): WindowState => ({
 	...emptyState('s'),
 	...windowOf(stretch, reachedEnd),
@@ -29,30 +32,22 @@ describe('known window', () => {
 	it('new items above the window are fresh, oldest first; an idle listing has none', () => {
 		const old = [entry('c'), entry('b'), entry('a')];
 		const state = stateOf(old);
-		expect(decideWindow(state, old, true)?.fresh).toEqual([]);
-		expect(ids(decideWindow(state, [entry('e'), entry('d'), ...old], true)!.fresh)).toEqual([
-			'd',
-			'e',
-		]);
+		expect(freshIds(state, old, true)).toEqual([]);
+		expect(freshIds(state, [entry('e'), entry('d'), ...old], true)).toEqual(['d', 'e']);
 	});
 
 	it('a window that covered the whole listing makes every unknown id new, even when all known ones are gone', () => {
 		const state = stateOf([entry('b'), entry('a')]);
 		expect(state.complete).toBe(true);
-		expect(ids(decideWindow(state, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
+		expect(freshIds(state, [entry('x'), entry('y')], true)).toEqual(['y', 'x']);
 	});
 
 	it('a window that covered the whole listing: below its newest known id, only the end proves an item new', () => {
 		const state = stateOf([entry('c'), entry('b'), entry('a')]);
 		expect(decideWindow(state, [entry('x')], false)).toBeUndefined();
-		expect(decideWindow(state, [entry('c')], false)?.fresh).toEqual([]);
-		expect(ids(decideWindow(state, [entry('e'), entry('c'), entry('x')], false)!.fresh)).toEqual([
-			'e',
-		]);
-		expect(ids(decideWindow(state, [entry('e'), entry('c'), entry('x')], true)!.fresh)).toEqual([
-			'x',
-			'e',
-		]);
+		expect(freshIds(state, [entry('c')], false)).toEqual([]);
+		expect(freshIds(state, [entry('e'), entry('c'), entry('x')], false)).toEqual(['e']);
+		expect(freshIds(state, [entry('e'), entry('c'), entry('x')], true)).toEqual(['x', 'e']);
 	});
 
 	it('keeps walking while the window may still be further down', () => {
@@ -78,7 +73,7 @@ describe('known window', () => {
 			entry('new-0', '2026-03-10'),
 			...listing.slice(WINDOW_SIZE + 30),
 		];
-		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
+		expect(freshIds(state, now, true)).toEqual(['new-0', 'new-1']);
 	});
 
 	it(`remembers a listing that ends within ${WINDOW_MAX} entries whole, so emptying it loses nothing`, () => {
@@ -88,7 +83,7 @@ describe('known window', () => {
 		expect(state.complete).toBe(true);
 		// A workflow deletes everything; new items arrive the same day: all of them are new.
 		const now = [entry('new-1', '2026-03-10'), entry('new-0', '2026-03-10')];
-		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['new-0', 'new-1']);
+		expect(freshIds(state, now, true)).toEqual(['new-0', 'new-1']);
 	});
 
 	it.each<[string, ListedEntry[], boolean, number, boolean]>([
@@ -146,7 +141,7 @@ describe('known window', () => {
 			entry('same-day', '2026-03-10'),
 			entry('older', '2026-03-01'),
 		];
-		expect(ids(decideWindow(state, now, true)!.fresh)).toEqual(['later']);
+		expect(freshIds(state, now, true)).toEqual(['later']);
 	});
 
 	it('a window met after a short walk keeps the rest of the old one, so deleting what was just emitted leaves an anchor', () => {
@@ -159,7 +154,7 @@ describe('known window', () => {
 		expect(decided.next.known).toBe([...walked, ...old.slice(1)].map((e) => keyOf(e.id)).join(''));
 		// A workflow deletes n0, n1 and the five newest old items: the rest of the old window still anchors.
 		const next = { ...state, ...decided.next };
-		expect(ids(decideWindow(next, [entry('x'), ...old.slice(5)], false)!.fresh)).toEqual(['x']);
+		expect(freshIds(next, [entry('x'), ...old.slice(5)], false)).toEqual(['x']);
 	});
 
 	describe('when every window item is gone and the window did not reach the end, dates decide', () => {
@@ -187,12 +182,12 @@ describe('known window', () => {
 
 		it('decides as soon as the walk starts below the floor, and nothing after that counts', () => {
 			const walked = [entry('older', '2026-03-09'), entry('out-of-order', '2026-03-12')];
-			expect(decideWindow(state, walked, false)?.fresh).toEqual([]);
+			expect(freshIds(state, walked, false)).toEqual([]);
 		});
 
 		it('at the end of the listing, every newer item is fresh, the last one too', () => {
 			const walked = [entry('a', '2026-03-12'), entry('b', '2026-03-11')];
-			expect(ids(decideWindow(state, walked, true)!.fresh)).toEqual(['b', 'a']);
+			expect(freshIds(state, walked, true)).toEqual(['b', 'a']);
 		});
 
 		it('without a floor date, nothing can be proven new', () => {
@@ -200,7 +195,7 @@ describe('known window', () => {
 			expect(undated.floor).toBeNull();
 			// Only the end of the listing proves the window gone.
 			expect(decideWindow(undated, [entry('new', '2026-03-11')], false)).toBeUndefined();
-			expect(decideWindow(undated, [entry('new', '2026-03-11')], true)?.fresh).toEqual([]);
+			expect(freshIds(undated, [entry('new', '2026-03-11')], true)).toEqual([]);
 		});
 	});
 
@@ -222,7 +217,7 @@ describe('known window', () => {
 		it('a window that reached the end stays complete, so emptying the listing later loses nothing', () => {
 			const state = stateOf(old, true);
 			const next = { ...state, ...decideWindow(state, [...fresh(2), old[0]], false)!.next };
-			expect(ids(decideWindow(next, [entry('x'), entry('y')], true)!.fresh)).toEqual(['y', 'x']);
+			expect(freshIds(next, [entry('x'), entry('y')], true)).toEqual(['y', 'x']);
 		});
 
 		it('with nothing of the old window left to add, the new window is what was walked', () => {
@@ -242,7 +237,7 @@ describe('known window', () => {
 		it('an unknown item below the lowest known one met is not new (the listing goes on)', () => {
 			const state = stateOf(old, false);
 			const walked = [entry('n0'), old[0], old[1], entry('restored')];
-			expect(ids(decideWindow(state, walked, false)!.fresh)).toEqual(['n0']);
+			expect(freshIds(state, walked, false)).toEqual(['n0']);
 		});
 
 		it(`joins the old window only up to ${WINDOW_MAX} ids in all`, () => {
@@ -267,7 +262,7 @@ describe('known window', () => {
 	it('tolerates unparseable dates by treating them as old once the window is gone', () => {
 		const state = stateOf(many(300, null), false);
 		expect(state.floorShared).toBe(true);
-		expect(decideWindow(state, [entry('y', null)], true)?.fresh).toEqual([]);
+		expect(freshIds(state, [entry('y', null)], true)).toEqual([]);
 	});
 });
 
