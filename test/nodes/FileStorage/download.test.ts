@@ -44,12 +44,12 @@ beforeEach(() => other.reset());
 afterAll(async () => await other.stop());
 
 const notes = () => file('Documents/notes.txt');
+const budget = () => file('Documents/budget.xlsx');
 const addBinary = (name: string, size: number) =>
 	model().addFile(0, { name, size, mimetype: 'application/octet-stream' });
-const budget = () => file('Documents/budget.xlsx');
 /** The URL of a file on the credential's server. */
 const urlOf = (f: { basename: string }) => `${fx.sandbox.baseUrl}/file/${f.basename}`;
-/** A redirect from `from` on the credential's server (or `on` another) to `to`, answered `times` times. */
+/** A redirect from `from` on the credential's server (or `on` another) to `to`, `times` times. */
 const redirect = (from: string, status: number, to: string, on = fx.sandbox, times = 1) =>
 	on.fault({ path: from, status, headers: { Location: to }, times });
 /** An input item whose file URL is on the other host. */

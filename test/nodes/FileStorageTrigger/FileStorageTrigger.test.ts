@@ -14,7 +14,7 @@ useRecordedWaits();
 const { poller, pollOk, activated, ids, requestFolder } = triggerHelpers(fx);
 const model = () => fx.sandbox.model;
 const sourceOf = (staticData: IDataObject) => (staticData.window as IDataObject).source;
-/** New Upload from an activated trigger's saved window, with another access token (and credential id, if given). */
+/** New Upload from a trigger's saved window with another access token (and credential id, if given). */
 const withToken = (trigger: Poller, accessToken: string, credentialIds?: Record<string, string>) =>
 	poller(
 		{ event: 'upload' },
