@@ -37,12 +37,13 @@ function sources(...specs: Array<[string, number]>): FileRec[] {
 	return specs.map(([name, size]) => model().addFile(0, { folderId, name, size }));
 }
 
-/** File → Download of each source, then Upload File: the workflow's own files go into the file request. */
+/** File → Download of each source, then Upload File (the request log cleared first): into the file request. */
 async function downloadThenUpload(
 	files: FileRec[],
 	parameters: INodeParameters = {},
 	continueOnFail = false,
 ) {
+	fx.sandbox.clearRequests();
 	const result = await fx.chain(
 		[
 			{
@@ -76,7 +77,6 @@ const expectStoredBytes = (items: INodeExecutionData[], files: FileRec[]) =>
 describe('Upload File', () => {
 	test("the workflow's files arrive byte for byte, named and typed, and come out as the request's new items", async () => {
 		const files = sources(['Q3 report (final).pdf', 70_001], ['photo.png', 1_234]);
-		fx.sandbox.clearRequests();
 		const { items, error } = await downloadThenUpload(files);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.mimeType, item.json.parentId])).toEqual(
@@ -123,8 +123,9 @@ describe('Upload File', () => {
 	describe.each(['newest first', 'oldest first'] as const)(
 		'same-named files, on a server that lists %s whatever is asked',
 		(listOrder) => {
+			beforeEach(() => (fx.sandbox.uploads.listOrder = listOrder));
+
 			test('each item gets its own file, told apart by size', async () => {
-				fx.sandbox.uploads.listOrder = listOrder;
 				const files = [4_000, 90_000, 1_500_000].map((size) => sources(['invoice.pdf', size])[0]);
 				const { items, error } = await downloadThenUpload(files);
 				expect(error).toBeUndefined();
@@ -134,7 +135,6 @@ describe('Upload File', () => {
 			});
 
 			test('files of the same name and size are never given the same entry, and the output says they may be swapped', async () => {
-				fx.sandbox.uploads.listOrder = listOrder;
 				const files = sources(['copy.txt', 2_000], ['copy.txt', 2_000], ['other.txt', 2_000]);
 				const { items, error } = await downloadThenUpload(files);
 				expect(error).toBeUndefined();
@@ -161,7 +161,6 @@ describe('Upload File', () => {
 		fx.sandbox.uploads.queueDelayMs = 500;
 		const round1 = model().itemAt(0, 'Client Uploads/Round 1');
 		const files = sources(['late.csv', 3_000]);
-		fx.sandbox.clearRequests();
 		const { items, error } = await downloadThenUpload(files, { parent: byId(round1.id) });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.name, item.json.parentId])).toEqual([
@@ -182,7 +181,6 @@ describe('Upload File', () => {
 	test('without waiting, the output says what the server said and when the link expires; no token in it', async () => {
 		fx.sandbox.uploads.queueWhen = () => true;
 		const files = sources(['later.txt', 10]);
-		fx.sandbox.clearRequests();
 		const before = Date.now();
 		const { items, error } = await downloadThenUpload(files, {
 			waitForFile: false,
@@ -240,7 +238,6 @@ describe('Upload File', () => {
 	test('a server that cannot reach n8n and echoes the link: the token is in no field of the error', async () => {
 		fx.sandbox.uploads.unreachable = true;
 		const files = sources(['unreachable.pdf', 10], ['second.pdf', 10]);
-		fx.sandbox.clearRequests();
 		const { error } = await downloadThenUpload(files);
 		const link = `${n8n.restApiUrl}/binary-data/signed?token=[redacted]&filename=/unreachable.pdf`;
 		expect(error?.message).toBe(
