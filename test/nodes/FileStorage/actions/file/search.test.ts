@@ -44,6 +44,13 @@ const search = (folderId: string, extra: IDataObject = {}) => ({
 	returnAll: true,
 	...extra,
 });
+/** Limit instead of Return All, with filters. */
+const firstOf = (limit: number, filters: IDataObject) => ({ returnAll: false, limit, filters });
+/** File → Search from a clean request log. */
+const run = async (folderId: string, extra: IDataObject = {}) => {
+	fx.sandbox.clearRequests();
+	return await fx.run(search(folderId, extra));
+};
 /** Every item of the tree, in the order of the walk: breadth first, each folder by name. */
 const WALK = 'a1.pdf report.docx Sub1 Sub2 Deep photo.jpg s1.pdf invoice-2.pdf d.txt invoice-9.pdf';
 const listRequests = () =>
@@ -77,8 +84,7 @@ describe('File → Search', () => {
 	it("Return All walks the tree breadth first, names each item's folder, and lists each folder page once", async () => {
 		const { archive } = buildTree();
 		const oracle = await breadthFirst(archive.id, '/');
-		fx.sandbox.clearRequests();
-		const { items, error } = await fx.run(search(archive.id));
+		const { items, error } = await run(archive.id);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(
 			oracle,
@@ -104,7 +110,7 @@ describe('File → Search', () => {
 	it('searches the whole account from the root, whose path is /', async () => {
 		buildTree();
 		const oracle = await breadthFirst('all', '/');
-		const { items } = await fx.run(search('all', { filters: { nameContains: 'invoice-' } }));
+		const { items } = await run('all', { filters: { nameContains: 'invoice-' } });
 		const expected = oracle.filter((entry) => items.some((item) => item.json.id === entry.id));
 		expect(items.map((item) => ({ id: item.json.id, folderPath: item.json.folderPath }))).toEqual(
 			expected,
@@ -138,35 +144,27 @@ describe('File → Search', () => {
 		],
 	])('filters: %s', async (_what, filters, expected) => {
 		const { archive } = buildTree();
-		const { items, error } = await fx.run(search(archive.id, { filters }));
+		const { items, error } = await run(archive.id, { filters });
 		expect(error).toBeUndefined();
 		expect(names(items)).toEqual(expected);
 	});
 
 	it('Include Subfolders off lists only the folder; Max Depth stops at its level', async () => {
 		const { archive } = buildTree();
-		fx.sandbox.clearRequests();
-		const flat = await fx.run(search(archive.id, { includeSubfolders: false }));
+		const flat = await run(archive.id, { includeSubfolders: false });
 		expect(names(flat.items)).toEqual(WALK.split(' ').slice(0, 4));
 		expect(listRequests()).toHaveLength(1);
-		fx.sandbox.clearRequests();
-		const oneLevel = await fx.run(search(archive.id, { maxDepth: 1 }));
+		const oneLevel = await run(archive.id, { maxDepth: 1 });
 		expect(names(oneLevel.items)).toEqual(WALK.split(' ').slice(0, 8));
 		expect(listRequests()).toHaveLength(3);
 	});
 
 	it('Limit is pushed down: a match in the first page of the folder costs one request, and the walk stops', async () => {
 		const { archive, deep } = buildTree();
-		fx.sandbox.clearRequests();
-		const { items } = await fx.run(
-			search(archive.id, { returnAll: false, limit: 1, filters: { nameContains: 'report' } }),
-		);
+		const { items } = await run(archive.id, firstOf(1, { nameContains: 'report' }));
 		expect(names(items)).toEqual(['report.docx']);
 		expect(listRequests()).toHaveLength(1);
-		fx.sandbox.clearRequests();
-		const two = await fx.run(
-			search(archive.id, { returnAll: false, limit: 2, filters: { extensions: 'pdf' } }),
-		);
+		const two = await run(archive.id, firstOf(2, { extensions: 'pdf' }));
 		expect(names(two.items)).toEqual(['a1.pdf', 's1.pdf']);
 		// The folder, then its subfolders (listed at once), and nothing of the next level.
 		expect(listRequests()).toHaveLength(3);
@@ -180,22 +178,17 @@ describe('File → Search', () => {
 		for (let k = 0; k < 30; k++)
 			fx.sandbox.model.addFolder(0, { name: `f${String(k).padStart(2, '0')}`, parentId: wide.id });
 		fx.sandbox.model.addFile(0, { folderId: wide.id, name: 'zz-match.txt' });
-		fx.sandbox.clearRequests();
-		const { items } = await fx.run(
-			search(wide.id, { returnAll: false, limit: 1, filters: { nameContains: 'zz-match' } }),
-		);
+		const { items } = await run(wide.id, firstOf(1, { nameContains: 'zz-match' }));
 		expect(names(items)).toEqual(['zz-match.txt']);
 		expect(listRequests()).toHaveLength(1);
 	});
 
 	it('a folder of several pages: Limit 1 sends at most two requests; Return All one per page', async () => {
 		const bulk = bulkId();
-		fx.sandbox.clearRequests();
-		const one = await fx.run(search(bulk, { returnAll: false, limit: 1 }));
+		const one = await run(bulk, { returnAll: false, limit: 1 });
 		expect(one.items).toHaveLength(1);
 		expect(listRequests().length).toBeLessThanOrEqual(2);
-		fx.sandbox.clearRequests();
-		const all = await fx.run(search(bulk));
+		const all = await run(bulk);
 		expect(all.items).toHaveLength(BULK_FILES);
 		expect(listRequests()).toHaveLength(3);
 		expect(new Set(all.items.map((item) => item.json.id)).size).toBe(BULK_FILES);
@@ -218,8 +211,7 @@ describe('File → Search', () => {
 		['Created After', { createdAfter: 'yesterday' }],
 	])('bad input fails naming %s and the item, before any request', async (parameter, filters) => {
 		const { archive } = buildTree();
-		fx.sandbox.clearRequests();
-		const { error } = await fx.run(search(archive.id, { filters }));
+		const { error } = await run(archive.id, { filters });
 		expect(error?.message).toMatch(
 			new RegExp(`^${parameter.replace(/[()]/g, '\\$&')}: .* \\[item 0\\]$`),
 		);
@@ -234,7 +226,7 @@ describe('File → Search', () => {
 			body: { type: 'error', message: 'You are not authorized' },
 			times: Infinity,
 		});
-		const failed = await fx.run(search(archive.id));
+		const failed = await run(archive.id);
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(failed.items).toHaveLength(0);
 		const continued = await fx.run(search(archive.id), { continueOnFail: true });
@@ -268,7 +260,7 @@ describe('File → Search', () => {
 			body: { message: 'Server Error' },
 			times: Infinity,
 		});
-		const { error } = await fx.run(search(tree.archive.id));
+		const { error } = await run(tree.archive.id);
 		expect(error?.message).toMatch(message);
 		expect(error?.description).toMatch(description);
 	});
