@@ -11,7 +11,11 @@ import {
 
 const { fx, bulkId } = useBulkFolder();
 
-const contents = (extra = {}) => ({ ...OPS.folderContents, folder: byId(bulkId()), ...extra });
+/** Folder → Get Contents (of the bulk folder unless told) from a clean request log. */
+const run = async (extra = {}) => {
+	fx.sandbox.clearRequests();
+	return await fx.run({ ...OPS.folderContents, folder: byId(bulkId()), ...extra });
+};
 /** The listing of a folder as the server sends it, one page of up to 500. */
 const rawListing = async (folderId: string) =>
 	FolderListResponse.parse(await apiGet(fx.sandbox, `/browse/folders/${folderId}`, { limit: 500 }));
@@ -21,8 +25,7 @@ const listRequests = () =>
 describe('Folder → Get Contents (endpoint 1)', () => {
 	it('Return All follows every cursor with the largest page and matches the server listing', async () => {
 		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`);
-		fx.sandbox.clearRequests();
-		const { items, error } = await fx.run(contents({ returnAll: true }));
+		const { items, error } = await run({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(BULK_FILES);
 		expect(items.map((item) => item.json.id)).toEqual(oracle.map((entry) => entry.data.id));
@@ -40,16 +43,14 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		[700, [700, 200]],
 		[1100, [1000, 600, 100]],
 	])('Limit %i asks only for what is still needed (page sizes asked: %j)', async (limit, asked) => {
-		fx.sandbox.clearRequests();
-		const { items } = await fx.run(contents({ returnAll: false, limit }));
+		const { items } = await run({ returnAll: false, limit });
 		expect(items).toHaveLength(limit);
 		// The server clamps each ask to 500; a short page is followed by a request for the rest.
 		expect(listRequests().map((request) => Number(request.query.limit))).toEqual(asked);
 	});
 
 	it('Limit larger than the folder returns everything and stops at the last page', async () => {
-		fx.sandbox.clearRequests();
-		const { items } = await fx.run(contents({ returnAll: false, limit: 5000 }));
+		const { items } = await run({ returnAll: false, limit: 5000 });
 		expect(items).toHaveLength(BULK_FILES);
 		expect(listRequests()).toHaveLength(3);
 	});
@@ -61,9 +62,8 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		]),
 	)('sorts by %s %s like the server', async (sort, direction) => {
 		const oracle = await apiListAll(fx.sandbox, `/browse/folders/${bulkId()}`, { sort, direction });
-		const { items } = await fx.run(
-			contents({ returnAll: false, limit: 600, sort: { rule: { field: sort, direction } } }),
-		);
+		const rule = { field: sort, direction };
+		const { items } = await run({ returnAll: false, limit: 600, sort: { rule } });
 		expect(items.map((item) => item.json.id)).toEqual(
 			oracle.slice(0, 600).map((entry) => entry.data.id),
 		);
@@ -72,9 +72,8 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 
 	it('lists the root with "all" and simplifies folders and files', async () => {
 		const raw = await rawListing('all');
-		const { items } = await fx.run(
-			contents({ folder: { __rl: true, mode: 'list', value: 'all' }, returnAll: true }),
-		);
+		const root = { __rl: true, mode: 'list', value: 'all' };
+		const { items } = await run({ folder: root, returnAll: true });
 		expect(items.map((item) => item.json.id)).toEqual(raw.data.map((entry) => entry.data.id));
 		const folder = items.find((item) => item.json.type === 'folder')?.json;
 		expect(folder).toMatchObject({ type: 'folder', shared: expect.any(Boolean) });
@@ -88,7 +87,7 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 		const beach = fx.sandbox.model.itemAt(0, 'Photos/beach.jpg');
 		const rawBeach = (await rawListing(photos.id)).data.find((entry) => entry.data.id === beach.id)
 			?.data.attributes as IDataObject | undefined;
-		const { items: inPhotos, error } = await fx.run(contents({ folder: byId(photos.id) }));
+		const { items: inPhotos, error } = await run({ folder: byId(photos.id) });
 		expect(error).toBeUndefined();
 		const file = inPhotos.find((item) => item.json.id === beach.id)?.json;
 		expect(Object.keys(file ?? {})).toEqual(SIMPLIFIED_FILE_FIELDS);
@@ -110,23 +109,19 @@ describe('Folder → Get Contents (endpoint 1)', () => {
 	});
 
 	it('adds the listed folder with Add Folder Details', async () => {
-		const { items } = await fx.run(
-			contents({ returnAll: false, limit: 2, options: { includeFolder: true } }),
-		);
+		const { items } = await run({ returnAll: false, limit: 2, options: { includeFolder: true } });
 		expect(items).toHaveLength(2);
 		expect(items[0].json.folder).toMatchObject({ id: bulkId(), type: 'folder', name: 'Bulk' });
 	});
 
 	it('returns spec wrappers with Simplify off', async () => {
-		const { items } = await fx.run(contents({ returnAll: false, limit: 3, simplify: false }));
+		const { items } = await run({ returnAll: false, limit: 3, simplify: false });
 		for (const item of items)
 			expect(() => FolderListResponse.shape.data.element.parse(item.json)).not.toThrow();
 	});
 
 	it('fails naming the item when the folder does not exist (404)', async () => {
-		const { error } = await fx.run(
-			contents({ folder: byId('11111111-2222-4333-8444-555555555555') }),
-		);
+		const { error } = await run({ folder: byId('11111111-2222-4333-8444-555555555555') });
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/Not found \(HTTP 404\)/);
 		expect(error?.description).toMatch(/No folder with this ID.*Pick the folder with "From List"/);
