@@ -24,7 +24,12 @@ export function triggerHelpers(fx: Fixture) {
 	}
 	const ids = (items: Array<{ json: IDataObject }> | null) =>
 		(items ?? []).map((item) => item.json.id);
+	/** `count` new files at the first user's top level, named `<prefix>-<k>.txt`, oldest first. */
+	const uploads = (count: number, prefix: string) =>
+		Array.from({ length: count }, (_, k) =>
+			fx.sandbox.model.addFile(0, { name: `${prefix}-${k}.txt` }),
+		);
 	/** The folder of the active file request, which the File Request credential names. */
 	const requestFolder = () => activeFileRequest(fx.sandbox.seed).folderId;
-	return { poller, pollOk, activated, ids, requestFolder };
+	return { poller, pollOk, activated, ids, uploads, requestFolder };
 }

@@ -11,7 +11,7 @@ import { useRecordedWaits } from '../../reliability/waits';
 const fx = useFixture();
 // Retry back-offs (1 s, then 2 s) are recorded, not slept: no test here needs them to take real time.
 useRecordedWaits();
-const { poller, pollOk, activated, ids, requestFolder } = triggerHelpers(fx);
+const { poller, pollOk, activated, ids, uploads, requestFolder } = triggerHelpers(fx);
 const model = () => fx.sandbox.model;
 const sourceOf = (staticData: IDataObject) => (staticData.window as IDataObject).source;
 /** New Upload from a trigger's saved window with another access token (and credential id, if given). */
@@ -287,9 +287,7 @@ describe('trigger details', () => {
 
 	it(`drains a burst larger than one poll may walk (${MAX_PAGES_PER_POLL} pages of ${TRIGGER_PAGE_SIZE}), oldest first, without loss`, async () => {
 		const trigger = await activated({ event: 'upload' });
-		const burst = Array.from({ length: MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE * 2 + 37 }, (_, n) =>
-			model().addFile(0, { name: `burst-${n}.txt` }),
-		);
+		const burst = uploads(MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE * 2 + 37, 'burst');
 		const arrivalOrder = new Map(burst.map((file, position) => [file.id, position]));
 		const emitted: unknown[] = [];
 		let pollsThatEmitted = 0;
@@ -311,9 +309,7 @@ describe('trigger details', () => {
 
 	it('an unusable saved cursor is dropped instead of failing forever', async () => {
 		const trigger = await activated({ event: 'upload' });
-		const burst = Array.from({ length: MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE + 10 }, (_, n) =>
-			model().addFile(0, { name: `b-${n}.txt` }),
-		);
+		const burst = uploads(MAX_PAGES_PER_POLL * TRIGGER_PAGE_SIZE + 10, 'b');
 		expect(await pollOk(trigger)).toBeNull();
 		expect(trigger.staticData.window).toMatchObject({ resume: expect.any(String) });
 		fx.sandbox.fault({

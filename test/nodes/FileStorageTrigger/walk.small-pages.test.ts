@@ -10,12 +10,7 @@ import { triggerHelpers } from '../../helpers/trigger';
 // A server that hands out at most 30 entries per page, whatever the trigger asks for.
 const fx = useFixture({ maxPageSize: 30 });
 
-const { poller, pollOk, ids } = triggerHelpers(fx);
-/** `count` uploads named `<prefix>-<k>.txt`, oldest first. */
-const uploads = (count: number, prefix: string) =>
-	Array.from({ length: count }, (_, k) =>
-		fx.sandbox.model.addFile(0, { name: `${prefix}-${k}.txt` }),
-	);
+const { poller, pollOk, ids, uploads } = triggerHelpers(fx);
 const windowKeys = (trigger: Poller) =>
 	String((trigger.staticData.window as IDataObject).known).length / 10;
 
