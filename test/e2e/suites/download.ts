@@ -343,13 +343,13 @@ function tests(): void {
 				{ name: 'Résumé.md', text: '# Résumé\n' },
 			];
 			const { execution, out } = await upload(files, wait);
-			const binariesOf = (node: string) =>
+			const namesAndTypes = (node: string) =>
 				binaries(execution, node).map((binary) => [binary?.fileName, binary?.mimeType]);
 			// what the workflow made, as the file request lists it, and as it downloads again
-			const made = binariesOf('Make file');
+			const made = namesAndTypes('Make file');
 			expect(made.map(([name]) => name)).toEqual(files.map((file) => file.name));
 			expect(out.map((json) => [json.name, json.mimeType])).toEqual(made);
-			expect(binariesOf(UPLOADED)).toEqual(made);
+			expect(namesAndTypes(UPLOADED)).toEqual(made);
 			expect(out.map((json) => json.sha256)).toEqual(files.map((file) => sha256Hex(file.text)));
 			// the server fetched n8n's signed links, and the stored files are the same bytes
 			const stored = out.map((json) => sandbox.model.findItem(String(json.id)) as FileRec);
