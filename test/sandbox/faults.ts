@@ -1,8 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
-/**
- * Fault injection: rules that replace or delay API responses. Rules are tried in the order they were added; a
- * matching rule lets `skip` requests through, then fires `times` times; the first rule that fires wins.
- */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/** Fault injection: rules that replace an answer, drop the connection or shape a file's body (README.md). */
+import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { matches } from './http';
 import type { RecordedRequest, RequestFilter } from './http';
 
@@ -15,38 +15,39 @@ export interface FaultRule extends RequestFilter {
 	skip?: number;
 	/** default 1; Infinity allowed */
 	times?: number;
+	/** the injected answer: `status` (default 500), JSON `body` or `rawBody` (HTML unless `contentType`) */
 	status?: number;
-	/** JSON */
 	body?: unknown;
 	rawBody?: string;
 	contentType?: string;
-	/** extra response headers, e.g. `{ 'Retry-After': '2' }` */
 	headers?: Record<string, string>;
-	/** ends the connection without any answer (a reset) */
+	/** ends the connection without any answer */
 	reset?: boolean;
-	/**
-	 * sends the headers (with the full Content-Length) and only this many bytes of the body, then ends the
-	 * connection: of the rule's own body, or, without one, of the file content the route answers
-	 */
+	/** the head with the full Content-Length, this many bytes of the body (injected or file), then a reset */
 	cutAfterBytes?: number;
-	/** With cutAfterBytes: the connection is closed in order (FIN) instead of torn down (RST). */
+	/** with cutAfterBytes: the connection is closed in order (FIN) instead of torn down (RST) */
 	closeGracefully?: boolean;
-	/** file content only: sends this many bytes, then nothing more (the connection stays open) until the sandbox stops */
+	/** file content: this many bytes, then nothing until the sandbox stops */
 	stallAfterBytes?: number;
-	/** file content only: waits this long after each 64 KiB block (a slow body) */
+	/** file content: a wait after each 64 KiB block */
 	blockDelayMs?: number;
-	/** file content only: announces this Content-Length whatever the real length, then ends the connection */
+	/** file content: announces this Content-Length, then ends the connection */
 	declaredLength?: number;
-	/** file content only: no Content-Length, the body is sent chunked (a server that streams without knowing the size) */
+	/** file content: no Content-Length, sent chunked */
 	omitLength?: boolean;
-	/** never answers (until the sandbox stops): a server that hangs */
+	/** never answers (until the sandbox stops) */
 	hang?: boolean;
 }
 
-/** The rules in the order they were added; `pick` finds the one that fires, `delay` waits until `stop()`. */
+/** The rules in the order they were added; the first that fires wins. */
 export class FaultInjector {
 	private active: Array<{ rule: FaultRule; seen: number; fired: number }> = [];
-	private readonly delays = new Set<() => void>();
+	private readonly stopping = new AbortController();
+
+	constructor() {
+		// every pending delay listens to it: many at once are not a leak
+		setMaxListeners(0, this.stopping.signal);
+	}
 
 	/** Adds a rule; returns its remover. */
 	add(rule: FaultRule): () => void {
@@ -73,20 +74,12 @@ export class FaultInjector {
 		return undefined;
 	}
 
-	/** Waits `ms`; stop() ends every pending wait at once. */
+	/** Waits `ms`; stop() ends every pending wait (and its timer) at once. */
 	delay(ms: number): Promise<void> {
-		return new Promise<void>((resolve) => {
-			const end = () => {
-				clearTimeout(timer);
-				this.delays.delete(end);
-				resolve();
-			};
-			const timer = setTimeout(end, ms);
-			this.delays.add(end);
-		});
+		return sleep(ms, undefined, { signal: this.stopping.signal }).catch(() => undefined);
 	}
 
 	stop(): void {
-		for (const end of [...this.delays]) end();
+		this.stopping.abort();
 	}
 }
