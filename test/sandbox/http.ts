@@ -62,27 +62,21 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 	return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Resolves once `piece` is handed to the socket (or the connection is gone): only then may it be cut. */
-const written = (res: http.ServerResponse, piece: Buffer | string) =>
-	new Promise<void>((resolve) => {
-		res.write(piece, () => resolve());
-		res.once('close', resolve);
-	});
-
-const drained = (res: http.ServerResponse) =>
+/** Resolves once `piece` and all before it are handed to the socket (or the connection is gone). */
+const written = (res: http.ServerResponse, piece: Buffer | string = '') =>
 	new Promise<void>((resolve) => {
 		const done = () => {
-			res.off('drain', done).off('close', done);
+			res.off('close', done);
 			resolve();
 		};
-		res.on('drain', done).on('close', done);
+		res.once('close', done);
+		res.write(piece, done);
 	});
 
 /**
  * Writes an answer: the head (with Content-Length), then the body block by block with backpressure, so a 1 GB file
- * streams in constant memory. A fault rule shapes it: cut it (`cutAfterBytes`), stall it
- * (`stallAfterBytes`), slow it (`blockDelayMs`) or announce another length (`declaredLength`) or none
- * (`omitLength`). Returns the body bytes written.
+ * streams in constant memory, shaped by a fault rule (FaultRule: cut, stall, slow, another or no length).
+ * Returns the body bytes written.
  */
 async function send(
 	res: http.ServerResponse,
@@ -102,23 +96,20 @@ async function send(
 		const last = stopAt !== undefined && sent + block.length >= stopAt;
 		const piece = last ? block.subarray(0, Math.max(0, stopAt - sent)) : block;
 		if (last) await written(res, piece);
-		else if (!res.write(piece)) await drained(res);
+		else if (!res.write(piece)) await written(res);
 		sent += piece.length;
 		if (last) break;
 		if (rule?.blockDelayMs) await faults.delay(rule.blockDelayMs);
 	}
-	if (rule?.stallAfterBytes !== undefined && rule.cutAfterBytes === undefined) {
-		// nothing more until the client gives up or the sandbox stops
-		await faults.delay(FOREVER_MS);
-		res.socket?.destroy();
-		return sent;
-	}
-	if (rule?.cutAfterBytes === undefined && declared === body.length) {
+	if (stopAt === undefined && declared === body.length) {
 		res.end();
 		return sent;
 	}
-	// the promised length never arrives: the client sees the connection end mid-body
-	await written(res, '');
+	// the rest never comes (a stall holds it until the client gives up or the sandbox stops): the
+	// client sees the connection end mid-body
+	if (rule?.cutAfterBytes === undefined && rule?.stallAfterBytes !== undefined)
+		await faults.delay(FOREVER_MS);
+	await written(res);
 	res.socket?.destroy();
 	return sent;
 }
