@@ -1,7 +1,6 @@
 /**
- * The route table of /api/v1 (the nine endpoints) and of the file content URLs the listings link to, with the
- * access rules: bearer user, share link, file request link. First matching pattern wins; 405/404 otherwise.
- * A check that fails throws its answer (`Refusal`); dispatch sends it.
+ * The routes of /api/v1 (the nine endpoints) and of the file content URLs the listings link to, with the access
+ * rules: bearer user, share link, file request link. A check that fails throws its answer; dispatch sends it.
  */
 import type { z } from 'zod';
 
@@ -40,16 +39,15 @@ export interface Route {
 }
 const route = (pattern: RegExp, methods: Record<string, Handler>): Route => ({ pattern, methods });
 
-/** An answer other than the route's own: thrown by a check, sent by dispatch. */
 class Refusal extends Error {
 	constructor(readonly result: Result) {
 		super(`refused with ${result.status}`);
 	}
 }
 
-const refuse = (result: Result): never => {
+function refuse(result: Result): never {
 	throw new Refusal(result);
-};
+}
 
 export async function dispatch(
 	routes: Route[],
@@ -57,22 +55,22 @@ export async function dispatch(
 	path: string,
 	ctx: Omit<Ctx, 'params'>,
 ): Promise<Result> {
+	const noRoute = error(404, `The route ${path} could not be found.`);
 	const route = routes.find((r) => r.pattern.test(path));
-	if (!route) return error(404, `The route ${path} could not be found.`);
+	if (!route) return noRoute;
 	const handler = route.methods[method];
-	if (!handler) {
-		const allowed = Object.keys(route.methods).join(', ');
+	const allowed = Object.keys(route.methods).join(', ');
+	if (!handler)
 		return error(
 			405,
 			`The ${method} method is not supported for this route. Supported methods: ${allowed}.`,
 		);
-	}
 	try {
-		const groups = route.pattern.exec(path)!.slice(1);
-		return await handler({ ...ctx, params: groups.map((p) => p && decodeURIComponent(p)) });
+		const params = route.pattern.exec(path)!.slice(1);
+		return await handler({ ...ctx, params: params.map((p) => p && decodeURIComponent(p)) });
 	} catch (e) {
 		if (e instanceof Refusal) return e.result;
-		if (e instanceof URIError) return error(404, `The route ${path} could not be found.`);
+		if (e instanceof URIError) return noRoute;
 		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a test server, not a node: the listener answers 500
 		throw e;
 	}
@@ -88,8 +86,12 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 const withoutEmpty = (query: Record<string, string>) =>
 	Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));
 
-const denied = () => refuse(error(403, MESSAGES.accessDenied));
-const notFound = (status = 200) => refuse(error(status, MESSAGES.notFound));
+function denied(): never {
+	refuse(error(403, MESSAGES.accessDenied));
+}
+function notFound(status = 200): never {
+	refuse(error(status, MESSAGES.notFound));
+}
 
 /** `maxPageSize`: larger `limit` values are clamped */
 export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: number): Route[] {
@@ -114,8 +116,8 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 		const root = req && model.findItem(req.folderId);
 		if (!req || root?.type !== 'folder' || root.deletedAt)
 			refuse(error(404, MESSAGES.accessDenied));
-		if (!model.isFileRequestActive(req!)) refuse(ok(410, { type: 'gone', message: MESSAGES.gone }));
-		return { req: req!, root: root as FolderRec };
+		if (!model.isFileRequestActive(req)) refuse(ok(410, { type: 'gone', message: MESSAGES.gone }));
+		return { req, root };
 	};
 
 	/** A live, unprotected editor share of an active folder: 404 unknown or expired, 403 otherwise. */
@@ -132,10 +134,10 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 		for (const ref of parse(DeleteItemsBody, body).items) {
 			const item = model.findItem(ref.id);
 			if (!item || item.type !== ref.type) notFound();
-			if (!model.isInside(item!, root.id)) denied();
-			if (ref.force_delete) model.deleteItemPermanently(item!.id);
-			else if (item!.deletedAt) notFound();
-			else model.trashItem(item!.id);
+			if (!model.isInside(item, root.id)) denied();
+			if (ref.force_delete) model.deleteItemPermanently(item.id);
+			else if (item.deletedAt) notFound();
+			else model.trashItem(item.id);
 		}
 		return ok(200, { type: 'success', message: MESSAGES.deleted });
 	};
