@@ -1,8 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-/**
- * HTTP sandbox of the File Storage API (/api/v1, nine endpoints) plus a control API under /__sandbox/: the entry
- * point callers import, which wires the parts together (README.md describes them and what the server answers).
- */
+/** The sandbox's entry point: wires the parts together (README.md describes them and the answers). */
+import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,19 +28,13 @@ export interface SandboxOptions {
 	seed?: Partial<SeedOptions>;
 	/** default 500; larger `limit` values are clamped */
 	maxPageSize?: number;
-	/** extension: let the sandbox clock run in real time from its last set() (default false: frozen) */
+	/** the clock runs in real time from its last set() (default false: frozen) */
 	realtimeClock?: boolean;
-	/**
-	 * extension: called after each API request is answered (not fault-injected ones), with the time the sandbox
-	 * spent on it from the request body read to the answer written (routing, the model's work, serialisation)
-	 */
+	/** after each routed API answer: the time from the body read to the answer written (the benchmark) */
 	onAnswered?: (request: RecordedRequest, handlingMs: number) => void;
 }
 
-/**
- * The control API under /__sandbox/: `POST /__sandbox/files` adds a file to a separate-process sandbox
- * (`npm run sandbox`, `npm run dev`), so a trigger there has something new to see. Bad input → 400, other routes → 404.
- */
+/** `POST /__sandbox/files` adds a file to a separate-process sandbox (`npm run dev`): a trigger there sees it. */
 function controlApi(model: Model, method: string, path: string, raw: string): Result {
 	if (`${method} ${path.replace(/\/$/, '')}` !== 'POST /__sandbox/files')
 		return ok(404, { error: `unknown control route ${method} ${path}` });
@@ -83,13 +75,8 @@ export async function startSandbox(options: SandboxOptions = {}) {
 	server.keepAliveTimeout = 5_000;
 
 	const host = options.host ?? '127.0.0.1';
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(options.port ?? 0, host, () => {
-			server.off('error', reject);
-			resolve();
-		});
-	});
+	server.listen(options.port ?? 0, host);
+	await once(server, 'listening'); // rejects on 'error'
 	const port = (server.address() as AddressInfo).port;
 	const publicHost =
 		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -105,15 +92,13 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		},
 		model,
 		clock: model.clock,
-		/** every request, in order of arrival (fault-injected ones too); control requests are not recorded */
 		requests,
 		clearRequests: (): void => void (requests.length = 0),
 		countRequests: (filter: RequestFilter = {}) =>
 			requests.filter((r) => matches(filter, r)).length,
-		/** returns a remover */
 		fault: (rule: FaultRule) => faults.add(rule),
 		clearFaults: () => faults.clear(),
-		/** back to the seeded state (fast, no restart), clears requests and faults, upload settings as started */
+		/** back to the seeded state (no restart); clears requests, faults and upload settings */
 		reset: () => {
 			uploads.reset();
 			model.reset();
@@ -122,9 +107,8 @@ export async function startSandbox(options: SandboxOptions = {}) {
 		},
 		/** queued uploads finished */
 		idle: () => uploads.idle(),
-		/** how remote uploads behave until reset(): `naming`, `unreachable`, `queueThreshold`, `queueWhen`… */
 		uploads: uploads.options,
-		/** every URL a remote upload was asked to fetch since the start, kept across reset() and clearRequests() */
+		/** every URL a remote upload was asked to fetch, kept across reset() */
 		remoteUrls: uploads.asked as readonly string[],
 		/** closes the server and all sockets */
 		stop: async () => {
@@ -132,10 +116,10 @@ export async function startSandbox(options: SandboxOptions = {}) {
 			stopped = true;
 			uploads.abort();
 			faults.stop();
-			await new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			});
+			const closed = once(server, 'close');
+			server.close();
+			server.closeAllConnections();
+			await closed;
 			await uploads.idle();
 			fs.rmSync(storeDir, { recursive: true, force: true });
 		},
