@@ -1,8 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-/**
- * One HTTP request end to end (`requestListener`): result values, the JSON body in, the request log
- * (`sb.requests`), fault rules, routing, and the answer written with backpressure and shaped by body faults.
- */
+/** One HTTP request end to end: the JSON body, the request log, fault rules, routing, the answer written. */
 import type * as http from 'node:http';
 
 import type { FileContent } from './content';
@@ -117,10 +114,21 @@ async function send(
 type Body = { length: number; blocks: Iterable<Buffer> };
 const whole = (bytes: Buffer): Body => ({ length: bytes.length, blocks: [bytes] });
 
+/** The body as JSON, and why it is answered 400 (once recorded) when it is not JSON or not sent as JSON. */
+function parseJson(raw: string, contentType = ''): { body: unknown; problem?: string } {
+	if (!raw.length) return { body: undefined };
+	try {
+		const body: unknown = JSON.parse(raw);
+		if (/json/i.test(contentType)) return { body };
+		return { body, problem: 'The request body must be sent with Content-Type: application/json.' };
+	} catch {
+		return { body: raw, problem: 'The request body is not valid JSON.' };
+	}
+}
+
 /**
- * /__sandbox/ goes to `control` (never recorded or faulted); anything else is read as JSON, recorded, offered to the
- * fault rules, then routed. An unexpected failure answers 500 and is recorded as such. `onAnswered`: see
- * SandboxOptions.
+ * /__sandbox/ goes to `control`, never recorded or faulted; any other request is recorded, offered to the fault
+ * rules, then routed. An unexpected failure answers 500 and is recorded as such.
  */
 export function requestListener(
 	routes: Route[],
@@ -147,18 +155,7 @@ export function requestListener(
 			return void (await writeJson(res, result.status, result.body));
 		}
 
-		let body: unknown = undefined;
-		let problem: string | undefined;
-		if (raw.length) {
-			try {
-				body = JSON.parse(raw);
-				if (!/json/i.test(req.headers['content-type'] ?? ''))
-					problem = 'The request body must be sent with Content-Type: application/json.';
-			} catch {
-				body = raw;
-				problem = 'The request body is not valid JSON.';
-			}
-		}
+		const { body, problem } = parseJson(raw, req.headers['content-type']);
 		const { authorization } = req.headers;
 		const record: RecordedRequest = {
 			method,
@@ -178,7 +175,7 @@ export function requestListener(
 			return;
 		}
 		if (rule?.status !== undefined || rule?.body !== undefined || rule?.rawBody !== undefined) {
-			// the injected answer: status 500 unless given; `rawBody` as HTML, `body` as JSON unless `contentType` says otherwise
+			// the injected answer: `rawBody` as HTML, `body` as JSON, unless `contentType` says otherwise
 			record.status = rule.status ?? 500;
 			const text = rule.rawBody ?? (rule.body === undefined ? '' : JSON.stringify(rule.body));
 			const contentType =
@@ -207,7 +204,7 @@ export function requestListener(
 		record.status = result.status;
 		const file = result.content;
 		if (file) {
-			// a rule that matched without replacing the answer shapes the file's body (cut, stall, slow, wrong length)
+			// a rule that fired without replacing the answer shapes the file's body
 			const disposition = `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`;
 			const headers = { 'Content-Type': file.contentType, 'Content-Disposition': disposition };
 			const body = { ...file, blocks: file.blocks() };
