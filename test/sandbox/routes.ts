@@ -9,7 +9,7 @@ import type { ThumbnailSize } from './content';
 import { content, error, invalid, ok } from './http';
 import type { Result } from './http';
 import { decodeCursor } from './model';
-import type { FileRec, FolderRec, Model, PageQuery, UserRec } from './model';
+import type { FileRec, FolderRec, Model, Page, PageQuery, UserRec } from './model';
 import { folderWrapper, itemWrapper, notificationWrapper } from './representation';
 import {
 	CreateFolderBody,
@@ -167,6 +167,11 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 		if (user && file.userId !== user.id) return denied();
 		return file;
 	};
+	const listing = (page: Page, meta?: { root: unknown }) =>
+		ok(200, {
+			data: page.items.map((i) => itemWrapper(model, i)),
+			meta: { cursor: page.meta, ...meta },
+		});
 	const thumbnailOf = (file: FileRec, size: string) =>
 		file.mimetype.startsWith('image/')
 			? content(thumbnailContent(file, size as ThumbnailSize))
@@ -180,30 +185,17 @@ export function apiRoutes(model: Model, uploads: RemoteUploads, maxPageSize: num
 				const user = bearer(authorization);
 				const q = pageQuery(query);
 				const folder = id === 'all' ? undefined : model.findItem(id);
-				if (
-					id !== 'all' &&
-					(folder?.type !== 'folder' || folder.userId !== user.id || folder.deletedAt)
-				)
-					notFound(404);
+				const own = folder?.type === 'folder' && folder.userId === user.id && !folder.deletedAt;
+				if (id !== 'all' && !own) notFound(404);
 				const page = model.folderPage(folder?.id ?? `root:${user.id}`, q);
-				return ok(200, {
-					data: page.items.map((i) => itemWrapper(model, i)),
-					meta: {
-						cursor: page.meta,
-						root: folderWrapper(model, folder as FolderRec | undefined, user),
-					},
-				});
+				return listing(page, { root: folderWrapper(model, folder as FolderRec | undefined, user) });
 			},
 		}),
 		// 2: the latest files of the user
 		route(/^\/api\/v1\/browse\/latest$/, {
 			GET: ({ query, authorization }) => {
 				const user = bearer(authorization);
-				const page = model.latestPage(user.id, pageQuery(query));
-				return ok(200, {
-					data: page.items.map((i) => itemWrapper(model, i)),
-					meta: { cursor: page.meta },
-				});
+				return listing(model.latestPage(user.id, pageQuery(query)));
 			},
 		}),
 		// 3: restore items of the caller from the trash

@@ -14,12 +14,11 @@ import { MESSAGES } from './schemas';
 
 /**
  * How a fetched file is named:
- * - `url`, the ancestor's rule (VueFileManager, `GetContentFromExternalSource`): PHP's `pathinfo()` on the whole URL
- *   text, so the name is what follows the URL's last "/" (even one inside the query), cut at the first "?";
- *   Content-Disposition is not read. The sandbox keeps the extension (the spec's display name) and percent-decodes.
- * - `ancestor`: the same text exactly as the ancestor stores it, without its last extension and not decoded.
- * - `disposition`, as `curl -J` does: `filename*` (decoded, RFC 6266), else `filename` as sent (n8n sends it
- *   percent-encoded and nobody decodes it), else the last segment of the URL's path.
+ * - `url`, the ancestor's rule (VueFileManager, `GetContentFromExternalSource`: PHP's `pathinfo()` on the whole URL
+ *   text): what follows the URL's last "/", even inside the query, cut at the first "?", percent-decoded.
+ * - `ancestor`: that text as the ancestor stores it, without its last extension and not decoded.
+ * - `disposition`, as `curl -J`: `filename*` (decoded), else `filename` as sent (n8n sends it percent-encoded and
+ *   nobody decodes it), else the last segment of the URL's path.
  */
 export type RemoteNaming = 'url' | 'ancestor' | 'disposition';
 
@@ -28,7 +27,6 @@ type FetchOptions = Pick<UploadOptions, 'timeoutMs' | 'naming'> & {
 	storeDir: string;
 };
 
-/** `storedPath`: where the fetched bytes are */
 type Fetched = { name: string; mimetype: string; size: number; storedPath: string };
 
 let stored = 0;
@@ -61,8 +59,8 @@ function nameFromDisposition(url: URL, disposition: string | undefined): string 
 }
 
 /**
- * Downloads one URL to a file in `storeDir` (never into memory): no keep-alive, up to 5 redirects, a timeout per URL,
- * a size cap. `asked`, the URL the upload was asked for, names the file (the ancestor's client follows quietly).
+ * Downloads one URL to a file in `storeDir` (never into memory): no keep-alive, up to 5 redirects, a timeout per
+ * request, a size cap. `asked`, the URL the upload was asked for, names the file.
  */
 function fetchRemote(
 	url: string,
@@ -123,12 +121,7 @@ function fetchRemote(
 	});
 }
 
-/**
- * Remote uploads into a file request (endpoint 8): up to `queueThreshold` URLs are fetched before answering (any
- * failure → 422, nothing stored); more are queued and fetched after the answer, failures skipped. Each batch that
- * stores a file notifies the request owner. A reset() discards results of uploads started before it. The fetched
- * bytes are kept on disk and served as the file's content.
- */
+/** `sb.uploads`: how remote uploads behave until reset() */
 const DEFAULTS = {
 	/** more URLs than this are queued */
 	queueThreshold: 5,
@@ -141,11 +134,15 @@ const DEFAULTS = {
 	naming: 'url' as RemoteNaming,
 	/** a server that cannot reach the hosts of the URLs it is given: every fetch fails as refused */
 	unreachable: false,
-	/** a server that lists a file request in this order whatever `sort` and `direction` ask (the spec leaves it open) */
+	/** a server that lists a file request in this order whatever the query asks (the spec leaves it open) */
 	listOrder: undefined as 'newest first' | 'oldest first' | undefined,
 };
 export type UploadOptions = typeof DEFAULTS;
 
+/**
+ * Fetched before answering (any failure → 422, nothing stored) or queued (failures skipped); a reset() discards the
+ * results of uploads started before it.
+ */
 export class RemoteUploads {
 	/** every URL it was asked to fetch since it started (reset keeps them): the e2e suites look for their secrets */
 	readonly asked: string[] = [];
@@ -153,7 +150,6 @@ export class RemoteUploads {
 	private readonly aborters = new Set<AbortController>();
 	private stopped = false;
 
-	/** tests change them (`sb.uploads`); reset() restores the defaults */
 	readonly options: UploadOptions = { ...DEFAULTS };
 
 	constructor(
