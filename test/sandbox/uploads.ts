@@ -68,12 +68,9 @@ function fetchRemote(
 	asked = url,
 	redirects = 0,
 ): Promise<Fetched> {
+	let timer: NodeJS.Timeout | undefined;
 	return new Promise<Fetched>((resolve, reject) => {
 		const u = new URL(url); // valid: the body's schema checked it, or a redirect built it
-		const fail = (e: Error) => {
-			clearTimeout(timer);
-			reject(e);
-		};
 		const headers = { 'user-agent': 'file-storage-sandbox/1.0', accept: '*/*' };
 		const req = (u.protocol === 'https:' ? https : http).get(
 			u,
@@ -83,11 +80,11 @@ function fetchRemote(
 				if (status < 200 || status >= 300) {
 					res.resume();
 					const location = status >= 300 && status < 400 && res.headers.location;
-					if (!location) return fail(new Error(`HTTP ${status}`));
-					if (redirects >= 5) return fail(new Error('too many redirects'));
-					clearTimeout(timer);
+					if (!location) return reject(new Error(`HTTP ${status}`));
+					if (redirects >= 5) return reject(new Error('too many redirects'));
+					clearTimeout(timer); // the next request has its own
 					const next = new URL(location, u).toString();
-					return void fetchRemote(next, options, asked, redirects + 1).then(resolve, reject);
+					return resolve(fetchRemote(next, options, asked, redirects + 1));
 				}
 				const storedPath = path.join(options.storeDir, `${process.pid}-${++stored}`);
 				let size = 0;
@@ -96,8 +93,7 @@ function fetchRemote(
 					if (size > MAX_BYTES) res.destroy(new Error('file too large'));
 				});
 				pipeline(res, fs.createWriteStream(storedPath), (error) => {
-					if (error) return void fs.rm(storedPath, { force: true }, () => fail(error));
-					clearTimeout(timer);
+					if (error) return void fs.rm(storedPath, { force: true }, () => reject(error));
 					const name =
 						options.naming === 'disposition'
 							? nameFromDisposition(u, res.headers['content-disposition'])
@@ -110,15 +106,14 @@ function fetchRemote(
 						storedPath,
 					});
 				});
-				return undefined;
 			},
 		);
-		const timer = setTimeout(
+		timer = setTimeout(
 			() => req.destroy(new Error(`timed out after ${options.timeoutMs} ms`)),
 			options.timeoutMs,
 		);
-		req.on('error', fail);
-	});
+		req.on('error', reject);
+	}).finally(() => clearTimeout(timer));
 }
 
 /** `sb.uploads`: how remote uploads behave until reset() */
