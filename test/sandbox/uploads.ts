@@ -6,6 +6,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { invalid, ok } from './http';
 import type { Result } from './http';
@@ -142,8 +143,8 @@ export class RemoteUploads {
 	/** every URL it was asked to fetch since it started (reset keeps them): the e2e suites look for their secrets */
 	readonly asked: string[] = [];
 	private readonly jobs = new Set<Promise<void>>();
-	private readonly aborters = new Set<AbortController>();
-	private stopped = false;
+	/** aborts every download in flight and every queued upload */
+	private readonly stopping = new AbortController();
 
 	readonly options: UploadOptions = { ...DEFAULTS };
 
@@ -151,7 +152,10 @@ export class RemoteUploads {
 		private readonly model: Model,
 		/** where fetched bytes are kept */
 		private readonly storeDir: string,
-	) {}
+	) {
+		// every request in flight listens to it: many at once are not a leak
+		setMaxListeners(0, this.stopping.signal);
+	}
 
 	reset(): void {
 		Object.assign(this.options, DEFAULTS);
@@ -178,11 +182,14 @@ export class RemoteUploads {
 			if (this.model.generation === generation) this.store(req, targetId, results);
 			return ok(201, { type: 'success', message: MESSAGES.uploaded });
 		}
-		const job = new Promise((resolve) => setTimeout(resolve, queueDelayMs)).then(async () => {
-			if (this.stopped) return;
+		const { signal } = this.stopping;
+		const job = (async () => {
+			await sleep(queueDelayMs, undefined, { signal }).catch(() => undefined);
+			if (signal.aborted) return;
 			const results = await this.fetchAll(urls);
-			if (!this.stopped && this.model.generation === generation) this.store(req, targetId, results);
-		});
+			if (!signal.aborted && this.model.generation === generation)
+				this.store(req, targetId, results);
+		})();
 		this.jobs.add(job);
 		void job.finally(() => this.jobs.delete(job));
 		return ok(201, { type: 'success', message: MESSAGES.queued });
@@ -195,17 +202,12 @@ export class RemoteUploads {
 
 	/** Aborts the downloads in flight; queued uploads then store nothing. */
 	abort(): void {
-		this.stopped = true;
-		for (const ac of this.aborters) ac.abort();
+		this.stopping.abort();
 	}
 
 	/** Each URL's file, or why it failed. */
 	private fetchAll(urls: string[]): Promise<Array<Fetched | string>> {
-		const ac = new AbortController();
-		// one signal aborts every request of the batch: more than Node's default 10 is not a leak
-		setMaxListeners(Math.max(10, urls.length), ac.signal);
-		this.aborters.add(ac);
-		const options = { ...this.options, storeDir: this.storeDir, signal: ac.signal };
+		const options = { ...this.options, storeDir: this.storeDir, signal: this.stopping.signal };
 		return Promise.all(
 			urls.map((u) =>
 				(this.options.unreachable
@@ -213,7 +215,7 @@ export class RemoteUploads {
 					: fetchRemote(u, options)
 				).catch((e: unknown) => (e instanceof Error ? e.message : String(e))),
 			),
-		).finally(() => this.aborters.delete(ac));
+		);
 	}
 
 	/** Stores the fetched files and notifies the request's owner, when any file was fetched. */
