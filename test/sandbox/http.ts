@@ -188,7 +188,8 @@ export function requestListener(
 			const headers = { ...rule.headers, ...(contentType && { 'Content-Type': contentType }) };
 			const bytes = Buffer.from(text);
 			if (rule.cutAfterBytes !== undefined) {
-				// cut at once, while the client still waits for the rest: reset (RST), or closed in order (FIN)
+				// cut at once: `closeGracefully` sends the head and these bytes, then FIN; otherwise the socket is
+				// destroyed while they are still corked, so the client sees it close with no answer at all
 				res.writeHead(record.status, { ...headers, 'Content-Length': bytes.length });
 				res.write(bytes.subarray(0, rule.cutAfterBytes));
 				if (rule.closeGracefully) res.socket?.end();
