@@ -177,14 +177,13 @@ export function requestListener(
 		if (rule?.status !== undefined || rule?.body !== undefined || rule?.rawBody !== undefined) {
 			// the injected answer: `rawBody` as HTML, `body` as JSON, unless `contentType` says otherwise
 			record.status = rule.status ?? 500;
-			const text = rule.rawBody ?? (rule.body === undefined ? '' : JSON.stringify(rule.body));
-			const contentType =
-				rule.contentType ??
-				(rule.rawBody !== undefined
-					? 'text/html; charset=utf-8'
+			const [text, type]: [string, string?] =
+				rule.rawBody !== undefined
+					? [rule.rawBody, 'text/html; charset=utf-8']
 					: rule.body !== undefined
-						? 'application/json'
-						: undefined);
+						? [JSON.stringify(rule.body), 'application/json']
+						: [''];
+			const contentType = rule.contentType ?? type;
 			const headers = { ...rule.headers, ...(contentType && { 'Content-Type': contentType }) };
 			const bytes = Buffer.from(text);
 			if (rule.cutAfterBytes !== undefined) {
