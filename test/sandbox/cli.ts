@@ -42,16 +42,16 @@ async function main(): Promise<void> {
 	process.stdout.write(`${lines.join('\n')}\n`);
 
 	let stopping = false;
-	const shutdown = (signal: string) => {
-		if (stopping) return;
-		stopping = true;
-		process.stdout.write(`\n${signal}: stopping sandbox\n`);
-		sandbox.stop().then(
-			() => process.exit(0),
-			() => process.exit(1),
-		);
-	};
-	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal));
+	for (const signal of ['SIGINT', 'SIGTERM'])
+		process.on(signal, () => {
+			if (stopping) return;
+			stopping = true;
+			process.stdout.write(`\n${signal}: stopping sandbox\n`);
+			sandbox.stop().then(
+				() => process.exit(0),
+				() => process.exit(1),
+			);
+		});
 }
 
 main().catch((e: unknown) => {
