@@ -61,7 +61,8 @@ function nameFromDisposition(url: URL, disposition: string | undefined): string 
 
 /**
  * Downloads one URL to a file in `storeDir` (never into memory): no keep-alive, up to 5 redirects, a timeout per
- * request, a size cap. `asked`, the URL the upload was asked for, names the file.
+ * request, a size cap. `asked`, the URL the upload was asked for, names the file (the ancestor's client follows
+ * redirects quietly).
  */
 function fetchRemote(
 	url: string,
