@@ -267,10 +267,7 @@ it('times out a URL after uploads.timeoutMs and queues above uploads.queueThresh
 	const failed = `The file at ${hang} could not be downloaded: timed out after 150 ms.`;
 	expect((await upload([hang])).json).toEqual({ message: failed, errors: { 'urls.0': [failed] } });
 	const queued = await upload([`${origin.url}/files/a.txt`, `${origin.url}/files/b.txt`]);
-	expect([queued.status, queued.json]).toEqual([
-		201,
-		{ type: 'success', message: MESSAGES.queued },
-	]);
+	expect(queued).toEqual({ status: 201, json: { type: 'success', message: MESSAGES.queued } });
 	await sb.idle();
 	expect(sb.model.notificationsOf(0)[0].description).toMatch(/^2 files were uploaded/);
 });
@@ -368,21 +365,18 @@ it('records API requests in order (not control ones) and reports each answered o
 	await call('GET', '/__sandbox/seed', null);
 	sb.fault({ path: '/api/v1/browse/latest', status: 503, body: { message: 'busy' } });
 	await get('/browse/latest');
-	const auth = `Bearer ${token()}`;
-	const row = (method: string, path: string, query: object, body: unknown, status: number) => ({
-		method,
-		path,
-		query,
-		body,
-		...(status === 401 ? {} : { authorization: auth }),
-		status,
-	});
-	expect(sb.requests).toEqual([
-		row('GET', `/api/v1/browse/folders/${folderId}`, { limit: '2' }, undefined, 200),
-		row('POST', '/api/v1/trash/restore', {}, { to_home: true, items: [] }, 422),
-		row('GET', '/api/v1/notifications', {}, undefined, 401),
-		row('GET', '/api/v1/browse/latest', {}, undefined, 503),
-	]);
+	const authorization = `Bearer ${token()}`;
+	const recorded = [
+		['GET', `/api/v1/browse/folders/${folderId}`, { limit: '2' }, undefined, 200],
+		['POST', '/api/v1/trash/restore', {}, { to_home: true, items: [] }, 422],
+		['GET', '/api/v1/notifications', {}, undefined, 401],
+		['GET', '/api/v1/browse/latest', {}, undefined, 503],
+	] as const;
+	expect(sb.requests).toEqual(
+		recorded.map(([method, path, query, body, status]) => {
+			return { method, path, query, body, ...(status !== 401 && { authorization }), status };
+		}),
+	);
 	const counts = [
 		{},
 		{ method: 'get' },

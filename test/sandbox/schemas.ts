@@ -5,63 +5,54 @@
  */
 import { z } from 'zod';
 
+const str = z.string();
+const int = z.number().int();
 const strict = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 /** `{data: …}`: the spec wraps every resource and relationship */
-const wrapped = <T extends z.ZodTypeAny>(data: T) => strict({ data });
+const wrapped = <T extends z.ZodRawShape>(shape: T) => strict({ data: strict(shape) });
+/** The fields of every resource */
+const fields = <T extends z.ZodTypeAny, A extends z.ZodRawShape>(type: T, attributes: A) => ({
+	id: str,
+	type,
+	attributes: strict(attributes),
+});
+const resource = <T extends string, A extends z.ZodRawShape>(type: T, attributes: A) =>
+	wrapped(fields(z.literal(type), attributes));
+const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
 const date = (time: string, example: string) =>
-	z
-		.string()
-		.regex(
-			new RegExp(
-				`^(0[1-9]|[12]\\d|3[01])\\. (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\\. \\d{4}${time}$`,
-			),
-			`expected a date formatted "${example}"`,
-		);
+	str.regex(
+		new RegExp(`^(0[1-9]|[12]\\d|3[01])\\. (${MONTHS})\\. \\d{4}${time}$`),
+		`expected a date formatted "${example}"`,
+	);
 /** `05. Mar. 2026` (items) and `05. Mar. 2026 14:07` (notifications, 24-hour clock); UTC */
 const ItemDate = date('', 'DD. Mon. YYYY');
 const NotificationDate = date(' ([01]\\d|2[0-3]):[0-5]\\d', 'DD. Mon. YYYY HH:MM');
-const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'expected a hex colour #RRGGBB');
+const HexColor = str.regex(/^#[0-9A-Fa-f]{6}$/, 'expected a hex colour #RRGGBB');
 const ItemType = z.enum(['folder', 'file']);
 export const SortKey = z.enum(['created_at', 'name']);
 export const SortDirection = z.enum(['ASC', 'DESC']);
-const str = z.string();
-const int = z.number().int();
 const itemDates = { created_at: ItemDate, updated_at: ItemDate, deleted_at: ItemDate.nullable() };
 
 /** `relationships.user` of a folder, `relationships.creator` of a file */
 const person = <T extends string>(type: T) =>
-	wrapped(
-		strict({
-			type: z.literal(type),
-			id: str,
-			attributes: strict({ name: str, avatar: str.url(), color: HexColor }),
-		}),
-	);
+	resource(type, { name: str, avatar: str.url(), color: HexColor });
 
 /** The relationships folders and files share: a live share, and the parent (absent at the user's root). */
 const itemLinks = {
-	shared: wrapped(
-		strict({
-			id: str,
-			type: z.literal('shared'),
-			attributes: strict({
-				permission: z.enum(['editor', 'visitor']),
-				protected: z.boolean(),
-				item_id: str,
-				/** hours */
-				expire_in: int,
-				token: str.min(1),
-				link: str.url(),
-				type: ItemType,
-			}),
-		}),
-	).optional(),
-	parent: wrapped(
-		strict({ type: z.literal('folder'), id: str, attributes: strict({ name: str }) }),
-	).optional(),
+	shared: resource('shared', {
+		permission: z.enum(['editor', 'visitor']),
+		protected: z.boolean(),
+		item_id: str,
+		/** hours */
+		expire_in: int,
+		token: str.min(1),
+		link: str.url(),
+		type: ItemType,
+	}).optional(),
+	parent: resource('folder', { name: str }).optional(),
 };
 
-const ExifAttributes = strict({
+const ExifAttributes = {
 	date_time_original: str,
 	artist: str,
 	height: int,
@@ -79,74 +70,57 @@ const ExifAttributes = strict({
 	ccd_width: str,
 	longitude: str,
 	latitude: str,
+};
+export type ExifAttributesT = z.infer<z.ZodObject<typeof ExifAttributes>>;
+
+/** id: a UUID; the synthetic root of `/browse/folders/all` (`meta.root`) has id `all` */
+const FolderWrapper = wrapped({
+	...fields(z.literal('folder'), {
+		name: str,
+		color: HexColor,
+		emoji: str.nullable(),
+		/** bytes of all non-trashed files below the folder */
+		filesize: int.nonnegative(),
+		isTeamFolder: z.boolean(),
+		/** non-trashed and trashed direct children */
+		items: int.nonnegative(),
+		trashed_items: int.nonnegative(),
+		...itemDates,
+	}),
+	relationships: strict({ ...itemLinks, user: person('user') }),
 });
-export type ExifAttributesT = z.infer<typeof ExifAttributes>;
 
-export const FolderWrapper = wrapped(
-	strict({
-		/** UUID; the synthetic root of `/browse/folders/all` (`meta.root`) has id `all` */
-		id: str,
-		type: z.literal('folder'),
-		attributes: strict({
-			name: str,
-			color: HexColor,
-			emoji: str.nullable(),
-			/** bytes of all non-trashed files below the folder */
-			filesize: int.nonnegative(),
-			isTeamFolder: z.boolean(),
-			/** non-trashed and trashed direct children */
-			items: int.nonnegative(),
-			trashed_items: int.nonnegative(),
-			...itemDates,
-		}),
-		relationships: strict({ ...itemLinks, user: person('user') }),
+const FileWrapper = wrapped({
+	...fields(z.literal('file'), {
+		/** textual, base 1000: `500B`, `1.50kB`, `1.23MB` */
+		filesize: str.regex(/^(\d{1,3}B|\d{1,3}\.\d{2}(kB|MB|GB|TB))$/, 'expected a size like 1.23MB'),
+		name: str,
+		basename: str,
+		mimetype: str.regex(/^[\w.+-]+\/[\w.+-]+$/),
+		file_url: str.url(),
+		thumbnail: str.url(),
+		/** null at the root (home) of the user, e.g. after a restore with to_home */
+		parent_id: str.nullable(),
+		...itemDates,
 	}),
-);
-
-export const FileWrapper = wrapped(
-	strict({
-		id: str,
-		type: z.literal('file'),
-		attributes: strict({
-			/** textual, base 1000: `500B`, `1.50kB`, `1.23MB` */
-			filesize: str.regex(
-				/^(\d{1,3}B|\d{1,3}\.\d{2}(kB|MB|GB|TB))$/,
-				'expected a size like 1.23MB',
-			),
-			name: str,
-			basename: str,
-			mimetype: str.regex(/^[\w.+-]+\/[\w.+-]+$/),
-			file_url: str.url(),
-			thumbnail: str.url(),
-			/** null at the root (home) of the user, e.g. after a restore with to_home */
-			parent_id: str.nullable(),
-			...itemDates,
-		}),
-		relationships: strict({
-			...itemLinks,
-			creator: person('creator'),
-			exif: wrapped(
-				strict({ id: str, type: z.literal('exif'), attributes: ExifAttributes }),
-			).optional(),
-		}),
+	relationships: strict({
+		...itemLinks,
+		creator: person('creator'),
+		exif: resource('exif', ExifAttributes).optional(),
 	}),
-);
+});
 
-export const ItemWrapper = z.union([FolderWrapper, FileWrapper]);
+const ItemWrapper = z.union([FolderWrapper, FileWrapper]);
 
+/** type: class-like, e.g. `App\Notifications\FileRequestUploadNotification` */
 const NotificationWrapper = wrapped(
-	strict({
-		id: str,
-		/** class-like, e.g. `App\Notifications\FileRequestUploadNotification` */
-		type: str.min(1),
-		attributes: strict({
-			category: str,
-			title: str,
-			description: str,
-			action: str,
-			created_at: NotificationDate,
-			read_at: NotificationDate.nullable(),
-		}),
+	fields(str.min(1), {
+		category: str,
+		title: str,
+		description: str,
+		action: str,
+		created_at: NotificationDate,
+		read_at: NotificationDate.nullable(),
 	}),
 );
 
@@ -179,18 +153,6 @@ export const RequestItemsResponse = strict({
 /** Endpoint 9: GET /api/v1/notifications */
 export const NotificationListResponse = strict({ data: z.array(NotificationWrapper) });
 
-/** Access error (401/403/404) and the 200 "The requested entry wasn't found." partial-batch body. */
-export const AccessErrorResponse = strict({ type: z.literal('error'), message: str });
-
-/** 410 for an expired or filled file request. */
-export const GoneResponse = strict({ type: z.literal('gone'), message: str });
-
-/** 422 */
-export const ValidationErrorResponse = strict({
-	message: str,
-	errors: z.record(str, z.array(str).min(1)),
-});
-
 export const MESSAGES = {
 	unauthorized: 'You are not authorized',
 	accessDenied: 'Access Denied',
@@ -205,7 +167,10 @@ export const MESSAGES = {
 
 // ----- requests ---------------------------------------------------------------------------------------------
 
-const uuid = () => str.uuid({ message: 'The :attribute must be a valid UUID.' });
+const uuid = str.uuid({ message: 'The :attribute must be a valid UUID.' });
+const itemRef = { type: ItemType, id: uuid };
+const order = { sort: SortKey.optional(), direction: SortDirection.optional() };
+const atLeast1 = z.coerce.number().int().min(1).optional();
 function isHttpUrl(value: string): boolean {
 	const u = URL.canParse(value) ? new URL(value) : undefined;
 	return (u?.protocol === 'http:' || u?.protocol === 'https:') && u.hostname.length > 0;
@@ -214,23 +179,23 @@ function isHttpUrl(value: string): boolean {
 /** Endpoint 3 body */
 export const RestoreBody = z.object({
 	to_home: z.boolean(),
-	items: z.array(z.object({ type: ItemType, id: uuid() })).min(1),
+	items: z.array(z.object(itemRef)).min(1),
 });
 
 /** Endpoint 4 body */
 export const CreateFolderBody = z.object({
 	name: str.trim().min(1).max(255),
-	parent_id: uuid().nullable().optional(),
+	parent_id: uuid.nullable().optional(),
 });
 
 /** Endpoints 5 and 7 body */
 export const DeleteItemsBody = z.object({
-	items: z.array(z.object({ force_delete: z.boolean(), type: ItemType, id: uuid() })).min(1),
+	items: z.array(z.object({ force_delete: z.boolean(), ...itemRef })).min(1),
 });
 
 /** Endpoint 8 body */
 export const RemoteUploadBody = z.object({
-	parent_id: uuid().nullable().optional(),
+	parent_id: uuid.nullable().optional(),
 	urls: z
 		.array(str.refine(isHttpUrl, { message: 'The :attribute must be a valid URL.' }))
 		.min(1)
@@ -239,19 +204,14 @@ export const RemoteUploadBody = z.object({
 
 /** Query of endpoints 1 and 2 (values arrive as strings). */
 export const ListQuery = z.object({
-	page: z.coerce.number().int().min(1).optional(),
+	page: atLeast1,
 	cursor: str.min(1).optional(),
-	limit: z.coerce.number().int().min(1).optional(),
-	sort: SortKey.optional(),
-	direction: SortDirection.optional(),
+	limit: atLeast1,
+	...order,
 });
 
 /** Query of endpoint 6. */
-export const RequestItemsQuery = z.object({
-	parent_id: uuid().optional(),
-	sort: SortKey.optional(),
-	direction: SortDirection.optional(),
-});
+export const RequestItemsQuery = z.object({ parent_id: uuid.optional(), ...order });
 
 export type FolderWrapperT = z.infer<typeof FolderWrapper>;
 export type FileWrapperT = z.infer<typeof FileWrapper>;
@@ -275,15 +235,12 @@ function laravelMessage(issue: z.ZodIssue, attr: string): string {
 			return issue.type === 'array' || issue.type === 'string'
 				? `The ${attr} field is required.`
 				: `The ${attr} must be at least ${String(issue.minimum)}.`;
-		case 'too_big': {
-			const unit = { array: ' items', string: ' characters' }[issue.type as string] ?? '';
-			const verb = issue.type === 'array' ? 'may not have more than' : 'may not be greater than';
-			return `The ${attr} ${verb} ${String(issue.maximum)}${unit}.`;
-		}
-		default:
-			return issue.message.includes(':attribute')
-				? issue.message.replace(':attribute', attr)
-				: `The ${attr} is invalid.`;
+		case 'too_big': // arrays and strings: no number has a maximum
+			return issue.type === 'array'
+				? `The ${attr} may not have more than ${String(issue.maximum)} items.`
+				: `The ${attr} may not be greater than ${String(issue.maximum)} characters.`;
+		default: // a UUID or URL refused: the schema's own message
+			return issue.message.replace(':attribute', attr);
 	}
 }
 
