@@ -8,7 +8,7 @@ import { startFileServer } from '../helpers/file-server';
 import type { FileServer } from '../helpers/file-server';
 import { generatedBlocks } from './content';
 import type { FileRec } from './model';
-import { FolderListResponse, MESSAGES } from './schemas';
+import { FolderListResponse, MESSAGES, NotificationListResponse } from './schemas';
 import { startSandbox } from './server';
 import type { RecordedRequest, Sandbox } from './server';
 
@@ -48,6 +48,9 @@ type Page = {
 	meta: { cursor: Record<string, string | null> };
 };
 const ids = (page: Pick<Page, 'data'>) => page.data.map((w) => w.data.id);
+/** The demo user's newest files, straight from the model */
+const latest = (limit: number) =>
+	sb.model.latestPage(0, { sort: 'created_at', direction: 'DESC', limit }).items;
 const UNKNOWN = '0f0f0f0f-0000-4000-8000-000000000000';
 
 // ----- every refusal: status, exact body, nothing changed, nothing fetched --------------------------------------
@@ -397,17 +400,14 @@ it("control API: POST files adds a file (dev mode's trigger), 400s bad input, 40
 	const docs = sb.model.itemAt(0, 'Documents').id;
 	const body = { user: 0, folderId: docs, name: 'via-control.pdf', size: 2000 };
 	const created = await call('POST', '/__sandbox/files', null, body);
-	expect(created.status).toBe(201);
-	const { data } = created.json as { data: { id: string; attributes: unknown } };
-	expect(data.attributes).toMatchObject({
-		name: 'via-control.pdf',
+	const [newest] = latest(1);
+	const attributes = {
+		name: body.name,
 		parent_id: docs,
 		mimetype: 'application/pdf',
 		filesize: '2.00kB',
-	});
-	expect(
-		sb.model.latestPage(0, { sort: 'created_at', direction: 'DESC', limit: 1 }).items[0].id,
-	).toBe(data.id);
+	};
+	expect(created).toMatchObject({ status: 201, json: { data: { id: newest.id, attributes } } });
 	expect((await call('POST', '/__sandbox/files', null, { folderId: 'nope' })).status).toBe(400);
 	expect((await call('GET', '/__sandbox/seed', null)).status).toBe(404);
 	expect(sb.requests).toEqual([]);
@@ -417,10 +417,8 @@ it('the clock is frozen at 10 Mar 2026 12:00 UTC; set/advance move it until rese
 	expect(sb.clock.now().toISOString()).toBe('2026-03-10T12:00:00.000Z');
 	sb.clock.advance(90 * 60_000);
 	const n = sb.model.addNotification(0, { title: 'Hello' });
-	const list = (await get('/notifications')).json as {
-		data: Array<{ data: { id: string; attributes: { created_at: string } } }>;
-	};
-	expect(list.data[0].data).toMatchObject({
+	const [newest] = NotificationListResponse.parse((await get('/notifications')).json).data;
+	expect(newest.data).toMatchObject({
 		id: n.id,
 		attributes: { created_at: '10. Mar. 2026 13:30' },
 	});
@@ -491,8 +489,7 @@ it('keeps the indexes by binary insertion: 3,000 polling events re-sort nothing;
 			const f = sb.model.addFile(0, { folderId: id, name: `event-${i}.txt`, size: 100 });
 			sb.model.addNotification(0, { title: `n${i}` });
 			if (i % 100 === 0) sb.model.trashItem(f.id);
-			const page = sb.model.latestPage(0, { sort: 'created_at', direction: 'DESC', limit: 50 });
-			if (i % 100 !== 0) expect(page.items[0].id).toBe(f.id);
+			if (i % 100 !== 0) expect(latest(50)[0].id).toBe(f.id);
 		}
 	});
 	expect([loop.sorts, sb.model.activeChildren(id).length]).toEqual([0, 2_970]);
