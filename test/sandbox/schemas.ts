@@ -132,24 +132,15 @@ const CursorMeta = strict({
 	total: int.nonnegative(),
 });
 
+/** A listing: `data` and `meta` */
+const list = <T extends z.ZodTypeAny, M extends z.ZodRawShape>(item: T, meta: M) =>
+	strict({ data: z.array(item), meta: strict(meta) });
 /** Endpoint 1: GET /api/v1/browse/folders/{id} */
-export const FolderListResponse = strict({
-	data: z.array(ItemWrapper),
-	meta: strict({ cursor: CursorMeta, root: FolderWrapper }),
-});
-
+export const FolderListResponse = list(ItemWrapper, { cursor: CursorMeta, root: FolderWrapper });
 /** Endpoint 2: GET /api/v1/browse/latest */
-export const LatestListResponse = strict({
-	data: z.array(FileWrapper),
-	meta: strict({ cursor: CursorMeta }),
-});
-
+export const LatestListResponse = list(FileWrapper, { cursor: CursorMeta });
 /** Endpoint 6: GET /api/v1/requests/{id}/items */
-export const RequestItemsResponse = strict({
-	data: z.array(ItemWrapper),
-	meta: strict({ root: FolderWrapper }),
-});
-
+export const RequestItemsResponse = list(ItemWrapper, { root: FolderWrapper });
 /** Endpoint 9: GET /api/v1/notifications */
 export const NotificationListResponse = strict({ data: z.array(NotificationWrapper) });
 
