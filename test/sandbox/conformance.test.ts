@@ -214,8 +214,9 @@ const stateOf = (id: string) => {
 	const found = sb.model.findItem(id);
 	return !found ? 'gone' : found.deletedAt ? 'trashed' : 'active';
 };
-// A batch stops at its first refusal, after processing the items before it and leaving the ones after it. Items:
-// demo file paths ("!" = force_delete) or "?" (an unknown id); 200 answers "not found", 403 "access denied".
+// A batch stops at its first refusal, after processing the items before it and leaving the ones after it. Rows:
+// "request | items | status | the first item afterwards"; items are demo file paths ("!" = force_delete) or "?" (an
+// unknown id); 200 answers "not found", 403 "access denied".
 it.each([
 	'POST /trash/restore | Documents/old-draft.docx|?|Photos/tmp-screenshot.png | 200 | active',
 	'DELETE /shares/S0 | Shared with Clients/proposal.pdf|?|Shared with Clients/pricing.xlsx | 200 | trashed',
