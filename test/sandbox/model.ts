@@ -152,68 +152,50 @@ export class SandboxClock {
 export type SortField = 'created_at' | 'name';
 export type Direction = 'ASC' | 'DESC';
 type Key = [number | string, number];
+const SORTS = ['created_at', 'name'] as const;
 
-function compareKeys(a: Key, b: Key): number {
-	return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1];
-}
+/** A listing (a folder's active children, or a user's active files) ascending in each order. */
+type Listing = Record<SortField, ItemRec[]>;
 
-function sortKeyOf(item: ItemRec, sort: SortField): Key {
-	return [sort === 'name' ? item.name.toLowerCase() : item.createdAt.getTime(), item.seq];
+/** (sort value, creation seq): unique, so an item added or removed never shifts another's place. */
+const keyOf = (item: ItemRec, sort: SortField): Key => [
+	sort === 'name' ? item.name.toLowerCase() : item.createdAt.getTime(),
+	item.seq,
+];
+const compareKeys = (a: Key, b: Key) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
+
+/** The first index of `arr` (ascending by `sort`) whose key is >= k (> k when `after`). */
+function bound(arr: readonly ItemRec[], sort: SortField, k: Key, after = false): number {
+	let lo = 0;
+	let hi = arr.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		const c = compareKeys(keyOf(arr[mid], sort), k);
+		if (c < 0 || (after && c === 0)) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
 }
 
 /**
- * The items of a listing ascending by a unique key, which listings are served from: kept up to date by binary
- * insertion and removal, one sort or filter for large batches, so adding 10k items and listing them stays cheap.
+ * `arr` with `items` added (binary insertion; one sort for a large batch) or removed: adding 10k items one by one
+ * and listing them between additions stays cheap.
  */
-class SortedIndex {
-	arr: ItemRec[] = [];
-
-	constructor(private readonly sort: SortField) {}
-
-	/** first index whose key is >= k (> k when `after`) */
-	bound(k: Key, after = false): number {
-		let lo = 0;
-		let hi = this.arr.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			const c = compareKeys(sortKeyOf(this.arr[mid], this.sort), k);
-			if (c < 0 || (after && c === 0)) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
+function updated(arr: ItemRec[], sort: SortField, items: ItemRec[], add: boolean): ItemRec[] {
+	if (!add) {
+		const gone = new Set(items);
+		return arr.filter((t) => !gone.has(t));
 	}
-
-	insertMany(items: ItemRec[]): void {
-		if (items.length > 16) {
-			this.arr.push(...items);
-			this.arr.sort((a, b) => compareKeys(sortKeyOf(a, this.sort), sortKeyOf(b, this.sort)));
-			return;
-		}
-		for (const t of items) this.arr.splice(this.bound(sortKeyOf(t, this.sort), true), 0, t);
-	}
-
-	removeMany(items: Set<ItemRec>): void {
-		if (items.size > 16) {
-			this.arr = this.arr.filter((t) => !items.has(t));
-			return;
-		}
-		for (const t of items) {
-			const i = this.bound(sortKeyOf(t, this.sort));
-			const j = this.arr[i] === t ? i : this.arr.indexOf(t);
-			if (j >= 0) this.arr.splice(j, 1);
-		}
-	}
+	if (items.length > 16)
+		return arr.concat(items).sort((a, b) => compareKeys(keyOf(a, sort), keyOf(b, sort)));
+	for (const t of items) arr.splice(bound(arr, sort, keyOf(t, sort), true), 0, t);
+	return arr;
 }
-
-/** The two orders of one listing (a folder, or the latest files of a user). */
-type Scope = Record<SortField, SortedIndex>;
 
 /**
  * Cursors, as Laravel's two paginators hand them out: keyset cursors (`cursorPaginate()`: the next page starts
  * after the last entry shown, whatever changed meanwhile) and offset cursors (`paginate()`: the next page starts N
- * entries further down, so an entry added or removed above it shifts what the next page shows). `cursorMode` picks
- * which kind the sandbox hands out; both are read whatever the mode. Encoded as base64url(JSON): `value` = sort key
- * of the boundary item (epoch ms or lower-cased name), `seq` = its creation sequence, `id` informational.
+ * entries further down). `cursorMode` picks which kind the sandbox hands out; both are read whatever the mode.
  */
 const order = { sort: SortKey, direction: SortDirection };
 const CursorSchema = z.union([
@@ -232,13 +214,12 @@ const CursorSchema = z.union([
 export type Cursor = z.infer<typeof CursorSchema>;
 export type CursorMode = 'keyset' | 'offset';
 
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
 export function decodeCursor(s: string): Cursor | undefined {
+	if (!/^[\w-]+$/.test(s)) return undefined;
 	try {
-		if (!/^[A-Za-z0-9_-]+$/.test(s)) return undefined;
-		const r = CursorSchema.safeParse(JSON.parse(Buffer.from(s, 'base64url').toString('utf8')));
-		return r.success ? r.data : undefined;
+		return CursorSchema.parse(JSON.parse(Buffer.from(s, 'base64url').toString('utf8')));
 	} catch {
 		return undefined;
 	}
@@ -260,26 +241,18 @@ export interface Page {
 }
 
 /**
- * Logical order L = the index ascending (ASC) or reversed (DESC). A `next` cursor holds the key of the last item
- * shown and selects the items after it in L; a `prev` cursor holds the key of the first item shown and selects
- * the `limit` items before it. Keys are (sort value, creation seq), unique, so an item inserted or deleted
- * between two page fetches never shifts the boundary.
+ * The page of an ascending listing in `direction`'s order. A `next` cursor holds the key of the last item shown and
+ * selects the items after it; a `prev` cursor holds the key of the first item shown and selects the `limit` items
+ * before it.
  */
-function paginate(scope: Scope | undefined, q: PageQuery, mode: CursorMode): Page {
+function paginate(arr: readonly ItemRec[], q: PageQuery, mode: CursorMode): Page {
 	const { sort, direction, limit, cursor: c } = q;
-	const index = scope?.[sort] ?? new SortedIndex(sort);
-	const n = index.arr.length;
+	const n = arr.length;
 	const asc = direction === 'ASC';
-	const at = (i: number) => index.arr[asc ? i : n - 1 - i];
-	/** number of L-elements before key k (at or before it with `including`) */
+	const at = (i: number) => arr[asc ? i : n - 1 - i];
+	/** number of items before key k in the page order (at or before it with `including`) */
 	const before = (k: Key, including: boolean) =>
-		asc ? index.bound(k, including) : n - index.bound(k, !including);
-	const keysetCursor = (i: number, points: 'next' | 'prev') => {
-		const [value, seq] = sortKeyOf(at(i), sort);
-		return encodeCursor({ sort, direction, points, value, seq, id: at(i).id });
-	};
-	const offsetCursor = (offset: number) =>
-		encodeCursor({ sort, direction, points: 'offset', offset });
+		asc ? bound(arr, sort, k, including) : n - bound(arr, sort, k, !including);
 
 	let start = Math.min(n, ((q.page ?? 1) - 1) * limit);
 	if (c?.points === 'offset') start = Math.min(n, c.offset);
@@ -290,27 +263,31 @@ function paginate(scope: Scope | undefined, q: PageQuery, mode: CursorMode): Pag
 		end = before([c.value, c.seq], false);
 		start = Math.max(0, end - limit);
 	}
-	const items = Array.from({ length: end - start }, (_, i) => at(start + i));
 
+	const keyset = (i: number, points: 'next' | 'prev') => {
+		const [value, seq] = keyOf(at(i), sort);
+		return encodeCursor({ sort, direction, points, value, seq, id: at(i).id });
+	};
 	const offsets = mode === 'offset';
-	const hasNext = items.length > 0 && end < n;
-	const hasPrev = items.length > 0 && start > 0;
+	/** the cursor of the page that starts at i */
+	const startingAt = (i: number) =>
+		offsets
+			? encodeCursor({ sort, direction, points: 'offset', offset: i })
+			: keyset(i - 1, 'next');
+	const shown = end > start;
 	return {
-		items,
+		items: Array.from({ length: end - start }, (_, i) => at(start + i)),
 		meta: {
 			cursor:
 				q.rawCursor ??
-				(start === 0 || n === 0
-					? encodeCursor({ sort, direction, points: 'start' })
+				(start === 0 ? encodeCursor({ sort, direction, points: 'start' }) : startingAt(start)),
+			next_cursor: shown && end < n ? startingAt(end) : null,
+			prev_cursor:
+				!shown || start === 0
+					? null
 					: offsets
-						? offsetCursor(start)
-						: keysetCursor(start - 1, 'next')),
-			next_cursor: !hasNext ? null : offsets ? offsetCursor(end) : keysetCursor(end - 1, 'next'),
-			prev_cursor: !hasPrev
-				? null
-				: offsets
-					? offsetCursor(Math.max(0, start - limit))
-					: keysetCursor(start, 'prev'),
+						? startingAt(Math.max(0, start - limit))
+						: keyset(start, 'prev'),
 			limit,
 			total: n,
 		},
@@ -368,12 +345,8 @@ export class Model {
 	readonly notifications = new Map<string, NotificationRec>();
 	private rng = new Rng();
 	private seq = 0;
-	/** children (active and trashed) by scope key: folder id or `root:<userId>` */
-	private readonly children = new Map<string, Set<ItemRec>>();
-	/** active children by scope key, sorted */
-	private readonly folderScopes = new Map<string, Scope>();
-	/** active files by user id, sorted */
-	private readonly latestScopes = new Map<string, Scope>();
+	/** by scope key: a folder id or `root:<userId>` (its active children), `latest:<userId>` (active files) */
+	private readonly listings = new Map<string, Listing>();
 
 	constructor(
 		private readonly seedOptions: Partial<SeedOptions> = {},
@@ -389,9 +362,14 @@ export class Model {
 		this.rng = new Rng();
 		this.seq = 0;
 		this.users = [];
-		for (const store of [this.items, this.children, this.folderScopes, this.latestScopes])
+		for (const store of [
+			this.items,
+			this.listings,
+			this.shares,
+			this.fileRequests,
+			this.notifications,
+		])
 			store.clear();
-		for (const store of [this.shares, this.fileRequests, this.notifications]) store.clear();
 		this.seedInfo = applySeed(this, { bulkFolderFiles: 0, ...this.seedOptions });
 		this.clock.set(SEED_NOW);
 	}
@@ -436,8 +414,8 @@ export class Model {
 		let scope = `root:${this.getUser(user).id}`;
 		let found: ItemRec | undefined;
 		for (const part of path.split('/').filter(Boolean)) {
-			found = [...(this.children.get(scope) ?? [])].find((child) => child.name === part);
-			if (!found) throw new Error(`No sandbox item at ${path}`);
+			found = this.childrenOf(scope).find((child) => child.name === part);
+			if (!found) break;
 			scope = found.id;
 		}
 		if (!found) throw new Error(`No sandbox item at ${path}`);
@@ -463,14 +441,14 @@ export class Model {
 		return item.parentId ?? `root:${item.userId}`;
 	}
 
-	private childSet(key: string): Set<ItemRec> {
-		return this.children.get(key) ?? this.children.set(key, new Set()).get(key)!;
+	/** Direct children (active and trashed), in creation order. */
+	private childrenOf(scopeKey: string): ItemRec[] {
+		return [...this.items.values()].filter((item) => this.scopeKeyOf(item) === scopeKey);
 	}
 
 	/** Adds a new (active) item to the tree and its listings. */
 	private attach<T extends ItemRec>(item: T): T {
 		this.items.set(item.id, item);
-		this.childSet(this.scopeKeyOf(item)).add(item);
 		this.index([item]);
 		return item;
 	}
@@ -503,7 +481,7 @@ export class Model {
 		const seq = ++this.seq;
 		const name = options.name ?? `file-${seq}.txt`;
 		const ext = extensionOf(name);
-		const file: FileRec = {
+		return this.attach<FileRec>({
 			id: this.rng.uuid(),
 			type: 'file',
 			name,
@@ -518,11 +496,9 @@ export class Model {
 			updatedAt: now,
 			deletedAt: null,
 			trashRoot: null,
-			exif: null,
+			exif: options.exif ? this.makeExif(now) : null,
 			...(options.storedPath ? { storedPath: options.storedPath } : {}),
-		};
-		if (options.exif) file.exif = this.makeExif(now);
-		return this.attach(file);
+		});
 	}
 
 	private makeExif(taken: Date): ExifRec {
@@ -559,17 +535,9 @@ export class Model {
 		};
 	}
 
-	/** All descendants (active and trashed), breadth first; none for a file. */
+	/** All descendants (active and trashed), in creation order; none for a file. */
 	descendants(folderId: string): ItemRec[] {
-		const out: ItemRec[] = [];
-		const queue = [folderId];
-		for (let q = 0; q < queue.length; q++) {
-			for (const child of this.children.get(queue[q]) ?? []) {
-				out.push(child);
-				if (child.type === 'folder') queue.push(child.id);
-			}
-		}
-		return out;
+		return [...this.items.values()].filter((item) => this.isInside(item, folderId));
 	}
 
 	/** true when `item` is strictly below folder `ancestorId`. */
@@ -580,26 +548,21 @@ export class Model {
 	}
 
 	/**
-	 * Puts items (just created or restored) into the sorted indexes of their folder and, for files, owner (`add`),
-	 * or takes them out (being trashed or removed). Large batches cost one sort or filter per index.
+	 * Puts items (just created or restored) into the listings of their folder and, for files, owner (`add`), or
+	 * takes them out (being trashed or removed); one update per listing and order for the whole batch.
 	 */
 	private index(items: ItemRec[], add = true): void {
-		const groups = new Map<Scope, ItemRec[]>();
-		const groupOf = (map: Map<string, Scope>, key: string, item: ItemRec) => {
-			if (!map.has(key) && add)
-				map.set(key, { created_at: new SortedIndex('created_at'), name: new SortedIndex('name') });
-			const s = map.get(key);
-			if (s) (groups.get(s) ?? groups.set(s, []).get(s)!).push(item);
-		};
+		const groups = new Map<string, ItemRec[]>();
+		const put = (key: string, item: ItemRec) =>
+			(groups.get(key) ?? groups.set(key, []).get(key)!).push(item);
 		for (const item of items) {
-			groupOf(this.folderScopes, this.scopeKeyOf(item), item);
-			if (item.type === 'file') groupOf(this.latestScopes, item.userId, item);
+			put(this.scopeKeyOf(item), item);
+			if (item.type === 'file') put(`latest:${item.userId}`, item);
 		}
-		for (const [s, group] of groups) {
-			for (const index of [s.created_at, s.name]) {
-				if (add) index.insertMany(group);
-				else index.removeMany(new Set(group));
-			}
+		for (const [key, group] of groups) {
+			const listing = this.listings.get(key) ?? { created_at: [], name: [] };
+			for (const sort of SORTS) listing[sort] = updated(listing[sort], sort, group, add);
+			this.listings.set(key, listing);
 		}
 	}
 
@@ -623,11 +586,8 @@ export class Model {
 		const trashedWith = (d: ItemRec) => d.deletedAt && d.trashRoot === item.trashRoot;
 		const affected = [item, ...this.descendants(item.id).filter(trashedWith)];
 		const parent = item.parentId ? this.items.get(item.parentId) : undefined;
-		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt))) {
-			this.childSet(this.scopeKeyOf(item)).delete(item);
+		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt)))
 			item.parentId = null;
-			this.childSet(this.scopeKeyOf(item)).add(item);
-		}
 		const now = this.clock.now();
 		for (const a of affected) {
 			a.deletedAt = null;
@@ -646,9 +606,7 @@ export class Model {
 			false,
 		);
 		for (const a of all) {
-			this.children.get(this.scopeKeyOf(a))?.delete(a);
-			this.children.delete(a.id);
-			this.folderScopes.delete(a.id);
+			this.listings.delete(a.id);
 			this.items.delete(a.id);
 		}
 		for (const [token, share] of this.shares)
@@ -659,16 +617,16 @@ export class Model {
 
 	/** Active direct children, ascending by the sort key. Do not mutate the returned array. */
 	activeChildren(scopeKey: string, sort: SortField = 'created_at'): readonly ItemRec[] {
-		return this.folderScopes.get(scopeKey)?.[sort].arr ?? [];
+		return this.listings.get(scopeKey)?.[sort] ?? [];
 	}
 
 	/** Active files of a user, ascending by the sort key. Do not mutate the returned array. */
 	activeFiles(userRef: UserRef, sort: SortField = 'created_at'): readonly ItemRec[] {
-		return this.latestScopes.get(this.getUser(userRef).id)?.[sort].arr ?? [];
+		return this.activeChildren(`latest:${this.getUser(userRef).id}`, sort);
 	}
 
 	trashedChildrenCount(scopeKey: string): number {
-		return (this.children.get(scopeKey)?.size ?? 0) - this.activeChildren(scopeKey).length;
+		return this.childrenOf(scopeKey).filter((child) => child.deletedAt).length;
 	}
 
 	/** Bytes of all active files below a scope. */
@@ -680,11 +638,11 @@ export class Model {
 	}
 
 	folderPage(scopeKey: string, q: PageQuery): Page {
-		return paginate(this.folderScopes.get(scopeKey), q, this.cursorMode);
+		return paginate(this.activeChildren(scopeKey, q.sort), q, this.cursorMode);
 	}
 
 	latestPage(userRef: UserRef, q: PageQuery): Page {
-		return paginate(this.latestScopes.get(this.getUser(userRef).id), q, this.cursorMode);
+		return paginate(this.activeFiles(userRef, q.sort), q, this.cursorMode);
 	}
 
 	/** Full listing in the requested order (file request browse). */
