@@ -1,5 +1,5 @@
 /**
- * `Model` (`sb.model`): the sandbox's records and stores (users, the item tree with its sorted indexes, trash,
+ * `Model` (`sb.model`): the sandbox's records and stores (users, the item tree with its sorted listings, trash,
  * shares, file requests, notifications), drawn from one seeded PRNG, one clock and one creation sequence; and the
  * paging of its listings by keyset or offset cursor. Tests use it directly.
  */
@@ -362,14 +362,8 @@ export class Model {
 		this.rng = new Rng();
 		this.seq = 0;
 		this.users = [];
-		for (const store of [
-			this.items,
-			this.listings,
-			this.shares,
-			this.fileRequests,
-			this.notifications,
-		])
-			store.clear();
+		for (const store of [this.items, this.listings]) store.clear();
+		for (const store of [this.shares, this.fileRequests, this.notifications]) store.clear();
 		this.seedInfo = applySeed(this, { bulkFolderFiles: 0, ...this.seedOptions });
 		this.clock.set(SEED_NOW);
 	}

@@ -111,7 +111,7 @@ Receipts/receipt-0042.pdf                       03-03 18:01  33000
 Personal/other-trashed.txt                      03-04 09:00  700 trash
 `;
 
-/** Creates a tree (see DEMO_TREE); returns its folders by path and the items marked `trash`. */
+/** Creates a tree (see DEMO_TREE), then trashes the items marked `trash`; returns its folders by path. */
 function plant(model: Model, user: number, tree: string) {
 	const folders = new Map<string, FolderRec>();
 	const toTrash: ItemRec[] = [];
@@ -142,18 +142,17 @@ function plant(model: Model, user: number, tree: string) {
 		if (item.type === 'folder') folders.set(path, item);
 		if (flags.includes('trash')) toTrash.push(item);
 	}
-	return { folders, toTrash };
+	for (const item of toTrash) model.trashItem(item.id);
+	return folders;
 }
 
 export function applySeed(model: Model, options: SeedOptions) {
 	model.clock.set(at(2, 1));
 	const users = [model.addUser('Demo User', '#6366F1'), model.addUser('Second User', '#F43F5E')];
-	const demo = plant(model, 0, DEMO_TREE);
-	const folder = (path: string) => demo.folders.get(`${path}/`)!;
-
-	// trashed on 8 Mar
+	// every date below is explicit: the clock only dates the trash (8 Mar)
 	model.clock.set(at(3, 8, 18, 0));
-	for (const item of demo.toTrash) model.trashItem(item.id);
+	const demo = plant(model, 0, DEMO_TREE);
+	const folder = (path: string) => demo.get(`${path}/`)!;
 
 	const shares = (
 		[
@@ -166,24 +165,22 @@ export function applySeed(model: Model, options: SeedOptions) {
 		model.addShare(folder(path).id, { permission, protected: isProtected, expireIn, createdAt }),
 	);
 
-	const fileRequests = [
-		model.addFileRequest(folder('Client Uploads').id, {
-			name: 'Client uploads',
-			createdAt: at(3, 6, 9, 5),
-			expiresAt: at(3, 31, 23, 59),
-		}),
-		model.addFileRequest(folder('Closed Request').id, {
-			name: 'Closed request',
-			createdAt: at(2, 27, 15, 5),
-			expiresAt: at(3, 3, 0, 0),
-		}),
-	];
+	const fileRequests = (
+		[
+			['Client Uploads', 'Client uploads', at(3, 6, 9, 5), at(3, 31, 23, 59)],
+			['Closed Request', 'Closed request', at(2, 27, 15, 5), at(3, 3, 0, 0)],
+		] as const
+	).map(([path, name, createdAt, expiresAt]) =>
+		model.addFileRequest(folder(path).id, { name, createdAt, expiresAt }),
+	);
 
-	model.addNotification(0, {
-		description: '2 files were uploaded into your file request "Client uploads".',
-		createdAt: at(3, 6, 11, 2),
-		read: true,
-	});
+	const uploaded = (user: number, files: string, request: string, createdAt: Date, read = false) =>
+		model.addNotification(user, {
+			description: `${files} uploaded into your file request "${request}".`,
+			createdAt,
+			read,
+		});
+	uploaded(0, '2 files were', 'Client uploads', at(3, 6, 11, 2), true);
 	model.addNotification(0, {
 		type: 'App\\Notifications\\SharedSendViaEmail',
 		category: 'share',
@@ -192,10 +189,7 @@ export function applySeed(model: Model, options: SeedOptions) {
 		createdAt: at(3, 5, 9, 31),
 		read: true,
 	});
-	model.addNotification(0, {
-		description: '3 files were uploaded into your file request "Client uploads".',
-		createdAt: at(3, 7, 16, 6),
-	});
+	uploaded(0, '3 files were', 'Client uploads', at(3, 7, 16, 6));
 	model.addNotification(0, {
 		type: 'App\\Notifications\\TeamInvitationNotification',
 		category: 'team-invitation',
@@ -204,11 +198,8 @@ export function applySeed(model: Model, options: SeedOptions) {
 		createdAt: at(3, 9, 8, 15),
 	});
 
-	for (const item of plant(model, 1, SECOND_TREE).toTrash) model.trashItem(item.id);
-	model.addNotification(1, {
-		description: '1 file was uploaded into your file request "Receipts".',
-		createdAt: at(3, 4, 10, 0),
-	});
+	plant(model, 1, SECOND_TREE);
+	uploaded(1, '1 file was', 'Receipts', at(3, 4, 10, 0));
 
 	// Bulk folder last, so every other id and token is the same with or without it.
 	let bulk: FolderRec | undefined;
