@@ -529,9 +529,16 @@ export class Model {
 		};
 	}
 
-	/** All descendants (active and trashed), in creation order; none for a file. */
+	/** All descendants (active and trashed), breadth first; none for a file. */
 	descendants(folderId: string): ItemRec[] {
-		return [...this.items.values()].filter((item) => this.isInside(item, folderId));
+		const out: ItemRec[] = [];
+		for (let queue = [folderId], q = 0; q < queue.length; q++) {
+			for (const child of this.childrenOf(queue[q])) {
+				out.push(child);
+				if (child.type === 'folder') queue.push(child.id);
+			}
+		}
+		return out;
 	}
 
 	/** true when `item` is strictly below folder `ancestorId`. */
