@@ -571,13 +571,10 @@ export class Model {
 	trashItem(id: string): void {
 		const item = this.existing(id);
 		if (item.deletedAt) return;
-		const now = this.clock.now();
 		const affected = [item, ...this.descendants(item.id).filter((d) => !d.deletedAt)];
 		this.index(affected, false);
-		for (const a of affected) {
-			a.deletedAt = now;
-			a.trashRoot = item.id;
-		}
+		const deletedAt = this.clock.now();
+		for (const a of affected) Object.assign(a, { deletedAt, trashRoot: item.id });
 	}
 
 	/** Restores a trashed item with what was trashed with it; to the root with `toHome` or when its parent is gone. */
@@ -589,12 +586,8 @@ export class Model {
 		const parent = item.parentId ? this.items.get(item.parentId) : undefined;
 		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt)))
 			item.parentId = null;
-		const now = this.clock.now();
-		for (const a of affected) {
-			a.deletedAt = null;
-			a.trashRoot = null;
-			a.updatedAt = now;
-		}
+		const updatedAt = this.clock.now();
+		for (const a of affected) Object.assign(a, { deletedAt: null, trashRoot: null, updatedAt });
 		this.index(affected);
 	}
 
@@ -602,10 +595,7 @@ export class Model {
 	deleteItemPermanently(id: string): void {
 		const item = this.existing(id);
 		const all = [item, ...this.descendants(item.id)];
-		this.index(
-			all.filter((a) => !a.deletedAt),
-			false,
-		);
+		this.index(all, false); // trashed ones are in no listing: a no-op for them
 		for (const a of all) {
 			this.listings.delete(a.id);
 			this.items.delete(a.id);
