@@ -241,9 +241,8 @@ export interface Page {
 }
 
 /**
- * The page of an ascending listing in `direction`'s order. A `next` cursor holds the key of the last item shown and
- * selects the items after it; a `prev` cursor holds the key of the first item shown and selects the `limit` items
- * before it.
+ * A page of an ascending listing, read in `direction`'s order. A `next` cursor holds the key of the last item shown
+ * (the page is what follows it), a `prev` cursor the key of the first one (the page is the `limit` items before it).
  */
 function paginate(arr: readonly ItemRec[], q: PageQuery, mode: CursorMode): Page {
 	const { sort, direction, limit, cursor: c } = q;
@@ -329,10 +328,7 @@ export class Model {
 	/** incremented by reset(); background jobs of an older generation discard their results */
 	generation = 0;
 	seedInfo!: SeedInfo;
-	/**
-	 * Which cursors the listings hand out: keyset (default) or offset, as a server built on Laravel's `paginate()`
-	 * would. Kept across `reset()`, like the clock: a test sets it.
-	 */
+	/** Which cursors the listings hand out (see CursorSchema); kept across `reset()`, like the clock. */
 	cursorMode: CursorMode = 'keyset';
 
 	/** in creation order: index 0 is the demo user */
