@@ -178,17 +178,19 @@ function bound(arr: readonly ItemRec[], sort: SortField, k: Key, after = false):
 }
 
 /**
- * `arr` with `items` added (binary insertion; one sort for a large batch) or removed: adding 10k items one by one
- * and listing them between additions stays cheap.
+ * `arr` with `items` added or removed: one by one (binary insertion) when they are few, with one sort or filter for a
+ * batch; so adding 10k items one by one and listing them between additions stays cheap.
  */
 function updated(arr: ItemRec[], sort: SortField, items: ItemRec[], add: boolean): ItemRec[] {
-	if (!add) {
+	if (items.length > 16) {
+		if (add) return arr.concat(items).sort((a, b) => compareKeys(keyOf(a, sort), keyOf(b, sort)));
 		const gone = new Set(items);
 		return arr.filter((t) => !gone.has(t));
 	}
-	if (items.length > 16)
-		return arr.concat(items).sort((a, b) => compareKeys(keyOf(a, sort), keyOf(b, sort)));
-	for (const t of items) arr.splice(bound(arr, sort, keyOf(t, sort), true), 0, t);
+	for (const t of items) {
+		if (add) arr.splice(bound(arr, sort, keyOf(t, sort), true), 0, t);
+		else if (arr.includes(t)) arr.splice(arr.indexOf(t), 1);
+	}
 	return arr;
 }
 
@@ -528,6 +530,7 @@ export class Model {
 	/** All descendants (active and trashed), breadth first; none for a file. */
 	descendants(folderId: string): ItemRec[] {
 		const out: ItemRec[] = [];
+		if (this.items.get(folderId)?.type !== 'folder') return out;
 		for (let queue = [folderId], q = 0; q < queue.length; q++) {
 			for (const child of this.childrenOf(queue[q])) {
 				out.push(child);
