@@ -58,6 +58,8 @@ const NOT_A_LISTING =
 const NOT_A_MESSAGE =
 	/^Unexpected answer from the server \(HTTP 200\): expected \{type, message\} or an empty 204/;
 // Under a second, the message counts milliseconds.
+const BROKE_OFF =
+	/^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/;
 const NO_ANSWER_IN_TIME = new RegExp(`^No answer within ${SHORT_TIME_LIMIT_S * 1000} ms to `);
 const NO_ANSWER_IN_POLL_TIME = new RegExp(`^No answer within ${POLL_TIME_LIMIT_S} s to `);
 
@@ -83,12 +85,10 @@ const EXPECTED: Record<string, Expected> = {
 		/^The server answered with a web page instead of JSON \(HTTP 200\)/,
 		/Base URL/,
 	),
-	// The client sees the connection end mid-body: a reset. Reads are tried again after a 1 s back-off.
-	'cut-short': readRetriedMutationFails([1000], BROKEN_CONNECTION),
-	'cut-short-closed': readRetriedMutationFails(
-		[1000],
-		/^The answer of the File Storage server broke off before its end \(ERR_BAD_RESPONSE\)/,
-	),
+	// The head and 20 bytes arrive, then the connection ends, torn down (RST) or closed (FIN): either way the answer
+	// broke off. Reads are tried again after a 1 s back-off.
+	'cut-short': readRetriedMutationFails([1000], BROKE_OFF),
+	'cut-short-closed': readRetriedMutationFails([1000], BROKE_OFF),
 	// a read is safe to repeat: JSON that broke off is asked for again, like a reset
 	'half-json': readRetriedMutationFails(
 		[1000],

@@ -23,11 +23,9 @@ export interface FaultRule extends RequestFilter {
 	headers?: Record<string, string>;
 	/** ends the connection without any answer */
 	reset?: boolean;
-	/**
-	 * the head with the full Content-Length, this many bytes of the body, then the connection torn down; on an
-	 * injected answer without `closeGracefully` (FIN after the bytes) nothing at all is sent before it closes
-	 */
+	/** the head with the full Content-Length, this many bytes of the body, then the connection torn down (RST) */
 	cutAfterBytes?: number;
+	/** with `cutAfterBytes`: closed in order (FIN) instead */
 	closeGracefully?: boolean;
 	/** file content: this many bytes, then nothing until the sandbox stops */
 	stallAfterBytes?: number;

@@ -107,7 +107,8 @@ async function send(
 	if (rule?.cutAfterBytes === undefined && rule?.stallAfterBytes !== undefined)
 		await faults.delay(FOREVER_MS);
 	await written(res);
-	res.socket?.destroy();
+	if (rule?.closeGracefully) res.socket?.end();
+	else res.socket?.destroy();
 	return sent;
 }
 
@@ -186,15 +187,6 @@ export function requestListener(
 			const contentType = rule.contentType ?? type;
 			const headers = { ...rule.headers, ...(contentType && { 'Content-Type': contentType }) };
 			const bytes = Buffer.from(text);
-			if (rule.cutAfterBytes !== undefined) {
-				// cut at once: `closeGracefully` sends the head and these bytes, then FIN; otherwise the socket is
-				// destroyed while they are still corked, so the client sees it close with no answer at all
-				res.writeHead(record.status, { ...headers, 'Content-Length': bytes.length });
-				res.write(bytes.subarray(0, rule.cutAfterBytes));
-				if (rule.closeGracefully) res.socket?.end();
-				else res.socket?.destroy();
-				return;
-			}
 			return void (await send(res, record.status, headers, whole(bytes), faults, rule));
 		}
 
