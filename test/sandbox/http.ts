@@ -143,7 +143,12 @@ export function requestListener(
 		return send(res, status, { 'Content-Type': 'application/json' }, json, faults);
 	};
 
-	const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+	/** `seen.record`: this request's entry in the log, once made (a failure marks it, not the latest entry) */
+	const handle = async (
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		seen: { record?: RecordedRequest },
+	): Promise<void> => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname;
@@ -167,6 +172,7 @@ export function requestListener(
 			status: 0,
 		};
 		requests.push(record);
+		seen.record = record;
 
 		const rule = faults.pick({ method, path, query, body });
 		if (rule?.hang || rule?.reset) {
@@ -208,10 +214,10 @@ export function requestListener(
 	};
 
 	return (req, res) => {
-		handle(req, res).catch(async (e: unknown) => {
+		const seen: { record?: RecordedRequest } = {};
+		handle(req, res, seen).catch(async (e: unknown) => {
 			const message = e instanceof Error ? e.message : String(e);
-			const pending = requests.at(-1);
-			if (pending?.status === 0) pending.status = 500;
+			if (seen.record?.status === 0) seen.record.status = 500;
 			await writeJson(res, 500, { type: 'error', message: `Sandbox internal error: ${message}` });
 		});
 	};
