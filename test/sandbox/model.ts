@@ -345,6 +345,8 @@ export class Model {
 	private seq = 0;
 	/** by scope key: a folder id or `root:<userId>` (its active children), `latest:<userId>` (active files) */
 	private readonly listings = new Map<string, Listing>();
+	/** direct children, active and trashed, by scope key: a lookup, as folder listings count the trashed ones */
+	private readonly children = new Map<string, Set<ItemRec>>();
 
 	constructor(
 		private readonly seedOptions: Partial<SeedOptions> = {},
@@ -360,7 +362,7 @@ export class Model {
 		this.rng = new Rng();
 		this.seq = 0;
 		this.users = [];
-		for (const store of [this.items, this.listings]) store.clear();
+		for (const store of [this.items, this.listings, this.children]) store.clear();
 		for (const store of [this.shares, this.fileRequests, this.notifications]) store.clear();
 		this.seedInfo = applySeed(this, { bulkFolderFiles: 0, ...this.seedOptions });
 		this.clock.set(SEED_NOW);
@@ -433,14 +435,23 @@ export class Model {
 		return item.parentId ?? `root:${item.userId}`;
 	}
 
-	/** Direct children (active and trashed), in creation order. */
+	/** Direct children (active and trashed), in the order they came into the scope. */
 	private childrenOf(scopeKey: string): ItemRec[] {
-		return [...this.items.values()].filter((item) => this.scopeKeyOf(item) === scopeKey);
+		return [...(this.children.get(scopeKey) ?? [])];
+	}
+
+	/** Adds the item to (`add`) or removes it from the children of its scope. */
+	private setChild(item: ItemRec, add: boolean): void {
+		const key = this.scopeKeyOf(item);
+		const set = this.children.get(key) ?? this.children.set(key, new Set()).get(key)!;
+		if (add) set.add(item);
+		else set.delete(item);
 	}
 
 	/** Adds a new (active) item to the tree and its listings. */
 	private attach<T extends ItemRec>(item: T): T {
 		this.items.set(item.id, item);
+		this.setChild(item, true);
 		this.index([item]);
 		return item;
 	}
@@ -583,8 +594,11 @@ export class Model {
 		const trashedWith = (d: ItemRec) => d.deletedAt && d.trashRoot === item.trashRoot;
 		const affected = [item, ...this.descendants(item.id).filter(trashedWith)];
 		const parent = item.parentId ? this.items.get(item.parentId) : undefined;
-		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt)))
+		if (options.toHome || (item.parentId !== null && (!parent || parent.deletedAt))) {
+			this.setChild(item, false);
 			item.parentId = null;
+			this.setChild(item, true);
+		}
 		const updatedAt = this.clock.now();
 		for (const a of affected) Object.assign(a, { deletedAt: null, trashRoot: null, updatedAt });
 		this.index(affected);
@@ -596,7 +610,9 @@ export class Model {
 		const all = [item, ...this.descendants(item.id)];
 		this.index(all, false); // trashed ones are in no listing: a no-op for them
 		for (const a of all) {
+			this.setChild(a, false);
 			this.listings.delete(a.id);
+			this.children.delete(a.id);
 			this.items.delete(a.id);
 		}
 		for (const [token, share] of this.shares)
@@ -616,7 +632,7 @@ export class Model {
 	}
 
 	trashedChildrenCount(scopeKey: string): number {
-		return this.childrenOf(scopeKey).filter((child) => child.deletedAt).length;
+		return (this.children.get(scopeKey)?.size ?? 0) - this.activeChildren(scopeKey).length;
 	}
 
 	/** Bytes of all active files below a scope. */
