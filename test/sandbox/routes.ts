@@ -59,12 +59,13 @@ export async function dispatch(
 	const route = routes.find((r) => r.pattern.test(path));
 	if (!route) return noRoute;
 	const handler = route.methods[method];
-	const allowed = Object.keys(route.methods).join(', ');
-	if (!handler)
+	if (!handler) {
+		const allowed = Object.keys(route.methods).join(', ');
 		return error(
 			405,
 			`The ${method} method is not supported for this route. Supported methods: ${allowed}.`,
 		);
+	}
 	try {
 		const params = route.pattern.exec(path)!.slice(1);
 		return await handler({ ...ctx, params: params.map((p) => p && decodeURIComponent(p)) });
